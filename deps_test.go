@@ -1,0 +1,69 @@
+package torchlower_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// allowedImports is the layering of the repository: a package may import
+// only the module packages listed for it (and the standard library and
+// allowed third-party modules). Arrows point down the architecture table;
+// this test keeps them that way, as Go's own deps_test.go does.
+var allowedImports = map[string][]string{
+	"ir/affine":           {},
+	"ir":                  {"ir/affine"},
+	"ir/asm":              {"ir", "ir/affine"},
+	"ir/pass":             {"ir", "ir/affine"},
+	"ir/transform":        {"ir", "ir/affine", "ir/pass"},
+	"dialect/func":        {"ir", "ir/affine"},
+	"dialect/arith":       {"ir", "ir/affine"},
+	"dialect/math":        {"ir", "ir/affine"},
+	"dialect/tensor":      {"ir", "ir/affine"},
+	"dialect/linalg":      {"ir", "ir/affine"},
+	"internal/filecheck":  {},
+	"internal/diagverify": {},
+	"internal/lit":        {"internal/filecheck"},
+	"internal/irtest":     {"ir", "ir/affine", "ir/asm"},
+	"internal/cli":        {"*"},
+	"tools/torchlower":    {"*"},
+}
+
+const module = "github.com/torchlower/torchlower/"
+
+func TestImportLayering(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg := strings.TrimPrefix(fields[0], module)
+		if pkg == strings.TrimSuffix(module, "/") || strings.HasPrefix(pkg, "internal/smoke") {
+			continue
+		}
+		allowed, ok := allowedImports[pkg]
+		if !ok {
+			t.Errorf("package %s is not in the layering table of deps_test.go; add it", pkg)
+			continue
+		}
+		for _, imp := range fields[1:] {
+			if !strings.HasPrefix(imp, module) {
+				continue
+			}
+			dep := strings.TrimPrefix(imp, module)
+			if !permitted(allowed, dep) {
+				t.Errorf("%s imports %s, which the layering does not allow (allowed: %v)", pkg, dep, allowed)
+			}
+		}
+	}
+}
+
+func permitted(allowed []string, dep string) bool {
+	for _, a := range allowed {
+		if a == "*" || a == dep {
+			return true
+		}
+	}
+	return false
+}

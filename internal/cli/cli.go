@@ -1,0 +1,92 @@
+// Package cli implements the torchlower command line. It lives outside
+// package main so tests (the lit harness above all) run the exact code
+// users run, in-process.
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Version is the torchlower version, printed by --version.
+const Version = "0.1.0-dev"
+
+type command struct {
+	summary string
+	run     func(env *Env, args []string) int
+}
+
+// Env is the process environment a command runs in.
+type Env struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+var commands = map[string]command{
+	"opt": {"read MLIR text, run passes, print MLIR text (like mlir-opt)", runOpt},
+}
+
+// Main runs the CLI with args (without the program name) and returns the
+// exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	// A crash is a bug, but users still get a message and a non-zero exit
+	// instead of a goroutine dump.
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "torchlower: internal error: %v\nplease report this with the input that caused it\n", r)
+			if os.Getenv("TORCHLOWER_PANIC") != "" {
+				panic(r)
+			}
+			code = 2
+		}
+	}()
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "--version", "-version", "version":
+		fmt.Fprintf(stdout, "torchlower version %s\n", Version)
+		return 0
+	case "-h", "--help", "help":
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				return c.run(env, []string{"--help"})
+			}
+		}
+		usage(stdout)
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "torchlower: unknown command %q\n\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return c.run(env, args[1:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "torchlower %s — imports PyTorch programs, lowers them through MLIR-compatible IR, and runs them.\n\n", Version)
+	fmt.Fprintf(w, "Usage:\n  torchlower <command> [flags] [input]\n\nCommands:\n")
+	var names []string
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintf(w, "\nRun 'torchlower <command> --help' for a command's flags. 'torchlower --version' prints the version.\n")
+}
+
+// Tool adapts Main to the lit harness's in-process tool signature.
+func Tool(args []string, stdin []byte) (stdout, stderr []byte, exitCode int) {
+	var out, errb strings.Builder
+	code := Main(args, strings.NewReader(string(stdin)), &out, &errb)
+	return []byte(out.String()), []byte(errb.String()), code
+}

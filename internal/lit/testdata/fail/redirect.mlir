@@ -1,0 +1,1 @@
+// RUN: echo-code %s > %t

@@ -1,0 +1,21 @@
+// Covers: func.func variants in separate split chunks (declaration only, empty body, tensors, attrs).
+// Uses --split-input-file.
+func.func private @only_decl(i32) -> i32
+
+// -----
+
+func.func @empty() {
+  return
+}
+
+// -----
+
+func.func @tensor_passthrough(%arg0: tensor<?x?xf32>, %arg1: tensor<f32>) -> (tensor<?x?xf32>, tensor<f32>) {
+  return %arg0, %arg1 : tensor<?x?xf32>, tensor<f32>
+}
+
+// -----
+
+func.func @with_attrs(%arg0: f16 {arg.x}) -> (f16 {res.y}) attributes {fn.z} {
+  return %arg0 : f16
+}

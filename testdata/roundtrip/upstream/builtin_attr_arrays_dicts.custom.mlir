@@ -1,0 +1,10 @@
+module {
+  func.func @containers() attributes {c.dict = {alpha = 1 : i64, beta = "b", gamma = {delta = [true, false], eps}}, c.empty_array = [], c.empty_dict = {}, c.fty = (i32, f32) -> tensor<4xf32>, c.fty_empty = () -> (), c.fty_multi = (tensor<?xf32>) -> (f32, i64), c.ints = [1, 2, 3], c.mixed = [1 : i32, 2.000000e+00 : f32, "s", unit, f16, @sym], c.nested = [[1, 2], [3, [4, 5]]], c.types = [i1, index, tensor<2x?xf32>, tensor<f32>], c.unit} {
+    return
+  }
+  func.func @dict_on_op(%arg0: f32) -> f32 {
+    %0 = arith.negf %arg0 {meta = {level = 2 : i8, source = "user", tags = ["a", "b"]}} : f32
+    return %0 : f32
+  }
+}
+

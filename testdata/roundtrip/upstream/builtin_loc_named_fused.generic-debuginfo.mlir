@@ -1,0 +1,28 @@
+#loc2 = loc("input0")
+"builtin.module"() ({
+  "func.func"() ({
+  ^bb0(%arg0: tensor<2x2xf32> loc("input0")):
+    %0 = "arith.constant"() {value = dense<0.000000e+00> : tensor<2x2xf32>} : () -> tensor<2x2xf32> loc(#loc3)
+    %1 = "arith.maxf"(%arg0, %0) {fastmath = #arith.fastmath<none>} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32> loc(#loc11)
+    %2 = "arith.negf"(%1) {fastmath = #arith.fastmath<none>} : (tensor<2x2xf32>) -> tensor<2x2xf32> loc(#loc12)
+    %3 = "arith.negf"(%2) {fastmath = #arith.fastmath<none>} : (tensor<2x2xf32>) -> tensor<2x2xf32> loc(#loc13)
+    %4 = "arith.addf"(%3, %1) {fastmath = #arith.fastmath<none>} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32> loc(#loc14)
+    "func.return"(%4) : (tensor<2x2xf32>) -> () loc(#loc15)
+  }) {function_type = (tensor<2x2xf32>) -> tensor<2x2xf32>, sym_name = "relu"} : () -> () loc(#loc1)
+}) : () -> () loc(#loc)
+#loc = loc("builtin_loc_named_fused.mlir":0:0)
+#loc1 = loc("builtin_loc_named_fused.mlir":5:1)
+#loc3 = loc("zeros")
+#loc4 = loc("net.py":3:7)
+#loc5 = loc("inner.py":4:2)
+#loc6 = loc("outer.py":20:8)
+#loc7 = loc("a.py":1:1)
+#loc8 = loc("b.py":2:2)
+#loc9 = loc("c.py":5:5)
+#loc10 = loc("net.py":4:1)
+#loc11 = loc("relu"(#loc4))
+#loc12 = loc(callsite(#loc5 at #loc6))
+#loc13 = loc(fused[#loc7, #loc8])
+#loc14 = loc(fused<"torch">[#loc9])
+#loc15 = loc("aten::relu"(#loc10))
+
