@@ -408,11 +408,13 @@ type nameScope struct {
 	// context, as MLIR probes: %in, %in_0, %out, %out_1.
 	nextConflict int
 	used         map[string]bool
+	added        []string // names taken in this scope, released on exit
 }
 
 func (s *nameScope) unique(base string) string {
 	if !s.used[base] {
 		s.used[base] = true
+		s.added = append(s.added, base)
 		return base
 	}
 	for {
@@ -420,6 +422,7 @@ func (s *nameScope) unique(base string) string {
 		s.nextConflict++
 		if !s.used[n] {
 			s.used[n] = true
+			s.added = append(s.added, n)
 			return n
 		}
 	}
@@ -470,11 +473,12 @@ func (p *Printer) nameRegions(op *Operation, s *nameScope) {
 		if op.HasTrait(IsolatedFromAbove) {
 			inner = &nameScope{used: map[string]bool{}}
 		} else {
+			// Names given inside the region are visible only there: record
+			// them and release them afterwards, so sibling regions may reuse
+			// hints such as %in (as upstream prints) without copying the
+			// whole name set per region.
 			cp := *s
-			cp.used = make(map[string]bool, len(s.used))
-			for k := range s.used {
-				cp.used[k] = true
-			}
+			cp.added = nil
 			inner = &cp
 		}
 		var argHints []string
@@ -502,6 +506,11 @@ func (p *Printer) nameRegions(op *Operation, s *nameScope) {
 				if len(o.regions) > 0 {
 					p.nameRegions(o, inner)
 				}
+			}
+		}
+		if inner != s && !op.HasTrait(IsolatedFromAbove) {
+			for _, n := range inner.added {
+				delete(s.used, n)
 			}
 		}
 	}

@@ -148,14 +148,14 @@ func Generalize(b *ir.Builder, op *ir.Operation) *ir.Operation {
 	return gen
 }
 
-// GeneralizePattern rewrites named ops (and map, reduce, transpose,
-// broadcast) into linalg.generic, like upstream's
-// linalg-generalize-named-ops.
+// GeneralizePattern rewrites named ops into linalg.generic, like
+// upstream's linalg-generalize-named-ops (which leaves map, reduce,
+// transpose and broadcast alone).
 var GeneralizePattern = &ir.Pattern{
 	Name:    "linalg-generalize-named-op",
 	Benefit: 1,
 	Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-		if op.Name == Generic || !IsStructured(op) {
+		if !IsNamed(op) {
 			return false
 		}
 		rw.SetInsertionPointBefore(op)
@@ -168,13 +168,24 @@ var GeneralizePattern = &ir.Pattern{
 	},
 }
 
-// GeneralizeNamedOps rewrites every structured op under root except
-// linalg.generic into linalg.generic, returning how many it rewrote. It is
-// the body of the linalg-generalize-named-ops pass.
+// GeneralizeNamedOps rewrites every named op under root into
+// linalg.generic and returns how many it rewrote: the body of the
+// linalg-generalize-named-ops pass, with upstream's output.
 func GeneralizeNamedOps(ctx *ir.Context, root *ir.Operation) int {
+	return generalizeWhere(ctx, root, IsNamed)
+}
+
+// GeneralizeAll is GeneralizeNamedOps extended to linalg.map,
+// linalg.reduce, linalg.transpose and linalg.broadcast, so that later
+// passes only ever see linalg.generic.
+func GeneralizeAll(ctx *ir.Context, root *ir.Operation) int {
+	return generalizeWhere(ctx, root, func(o *ir.Operation) bool { return IsStructured(o) && o.Name != Generic })
+}
+
+func generalizeWhere(ctx *ir.Context, root *ir.Operation, pred func(*ir.Operation) bool) int {
 	var todo []*ir.Operation
 	root.Walk(ir.PostOrder, func(o *ir.Operation) {
-		if o != root && o.Name != Generic && IsStructured(o) {
+		if o != root && pred(o) {
 			todo = append(todo, o)
 		}
 	})

@@ -235,7 +235,7 @@ func verifyYield(op *ir.Operation) error {
 	for i, v := range op.Operands() {
 		elem := ir.ElementType(outs[i].Type())
 		if !ir.TypeEqual(v.Type(), elem) {
-			return ir.OpErrorf(op, "type of yield operand %d (%s) doesn't match the element type of the enclosing linalg.generic op (%s)", i+1, v.Type(), elem)
+			return ir.OpErrorf(op, "type of yield operand %d ('%s') doesn't match the element type of the enclosing linalg.generic op ('%s')", i+1, v.Type(), elem)
 		}
 	}
 	return nil

@@ -469,7 +469,7 @@ func sameShape(a, b []int64) bool {
 func verifyShortFormOperands(op *ir.Operation, nIn int) error {
 	for i, v := range op.Operands() {
 		if _, ok := v.Type().(ir.RankedTensorType); !ok {
-			return ir.OpErrorf(op, "operand #%d must be a ranked tensor, but got %s", i, v.Type())
+			return ir.OpErrorf(op, "operand #%d must be a ranked tensor, but got '%s'", i, v.Type())
 		}
 	}
 	return verifyDPS(op, nIn)
@@ -493,7 +493,7 @@ func verifyMap(op *ir.Operation) error {
 	for i := 0; i < nIn; i++ {
 		elem := ir.ElementType(op.Operand(i).Type())
 		if arg := blk.Arg(i).Type(); !ir.TypeEqual(elem, arg) {
-			return ir.OpErrorf(op, "expected element type of input %s to match bbArg type %s", elem, arg)
+			return ir.OpErrorf(op, "expected element type of input '%s' to match bbArg type '%s'", elem, arg)
 		}
 	}
 	outShape, _ := shapeOf(op.Operand(nIn).Type())
@@ -563,7 +563,7 @@ func verifyReduce(op *ir.Operation) error {
 			if i >= nIn {
 				what = "output"
 			}
-			return ir.OpErrorf(op, "%s element type %s does not match corresponding block argument type %s", what, elem, arg)
+			return ir.OpErrorf(op, "%s element type '%s' does not match corresponding block argument type '%s'", what, elem, arg)
 		}
 	}
 	return verifyStructured(op, shortFormMaps(op, kindReduce), len(in0), allOperandIndices(n))

@@ -377,7 +377,7 @@ func verifyDPS(op *ir.Operation, nIn int) error {
 	}
 	for i, v := range outs {
 		if r := op.Result(i).Type(); !ir.TypeEqual(r, v.Type()) {
-			return ir.OpErrorf(op, "expected type of operand #%d (%s) to match type of corresponding result (%s)", nIn+i, v.Type(), r)
+			return ir.OpErrorf(op, "expected type of operand #%d ('%s') to match type of corresponding result ('%s')", nIn+i, v.Type(), r)
 		}
 	}
 	return nil
@@ -402,7 +402,7 @@ func verifyStructured(op *ir.Operation, maps []affine.Map, numLoops int, bbOpera
 		}
 		rank, shape, ok := rankOf(op.Operand(i).Type())
 		if !ok {
-			return ir.OpErrorf(op, "operand #%d must be a ranked tensor or a scalar, but got %s", i, op.Operand(i).Type())
+			return ir.OpErrorf(op, "operand #%d must be a ranked tensor or a scalar, but got '%s'", i, op.Operand(i).Type())
 		}
 		if m.NumResults() != rank {
 			return ir.OpErrorf(op, "expected operand rank (%d) to match the result rank of indexing_map #%d (%d)", rank, i, m.NumResults())
@@ -423,7 +423,7 @@ func verifyStructured(op *ir.Operation, maps []affine.Map, numLoops int, bbOpera
 		elem := ir.ElementType(op.Operand(i).Type())
 		arg := block.Arg(i).Type()
 		if !ir.TypeEqual(elem, arg) {
-			return ir.OpErrorf(op, "expected type of bb argument #%d (%s) to match element or self type of the corresponding operand (%s)", i, arg, elem)
+			return ir.OpErrorf(op, "expected type of bb argument #%d ('%s') to match element or self type of the corresponding operand ('%s')", i, arg, elem)
 		}
 	}
 	return nil
@@ -441,7 +441,7 @@ func verifyLoopBounds(op *ir.Operation, maps []affine.Map, numLoops int, shapes 
 	found := make([]bool, numLoops)
 	for i, m := range maps {
 		for r, e := range m.Results {
-			if d, ok := e.AsDim(); ok && !found[d] {
+			if d, ok := e.AsDim(); ok && d < numLoops && !found[d] {
 				found[d] = true
 				ranges[d] = shapes[i][r]
 			}
@@ -504,13 +504,13 @@ func verifySegments(op *ir.Operation) error {
 	return nil
 }
 
-// verifyScalarOrTensorInputs rejects inputs that are neither ranked
-// tensors nor scalars.
+// verifyOperandKinds rejects operands that are neither ranked tensors
+// nor scalars.
 func verifyOperandKinds(op *ir.Operation) error {
 	for i, v := range op.Operands() {
 		switch v.Type().(type) {
 		case ir.UnrankedTensorType, ir.FunctionType:
-			return ir.OpErrorf(op, "operand #%d must be a ranked tensor or a scalar, but got %s", i, v.Type())
+			return ir.OpErrorf(op, "operand #%d must be a ranked tensor or a scalar, but got '%s'", i, v.Type())
 		}
 	}
 	return nil

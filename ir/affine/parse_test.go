@@ -2,6 +2,7 @@ package affine
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -12,10 +13,8 @@ const stdPrefix = "(d0, d1, d2)[s0, s1] -> ("
 // wrapExpr turns a bare expression into a map over (d0, d1, d2)[s0, s1];
 // full maps (containing "->") are returned unchanged.
 func wrapExpr(s string) string {
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '-' && s[i+1] == '>' {
-			return s
-		}
+	if strings.Contains(s, "->") {
+		return s
 	}
 	return stdPrefix + s + ")"
 }

@@ -40,7 +40,8 @@ func ApplyPatternsGreedily(ctx *ir.Context, root *ir.Operation, patterns []*ir.P
 	}
 	sortByBenefit(anyRoot)
 
-	d := &driver{ctx: ctx, byRoot: byRoot, anyRoot: anyRoot, cfg: cfg}
+	d := &driver{ctx: ctx, byRoot: byRoot, anyRoot: anyRoot, cfg: cfg,
+		constants: map[*ir.Block]map[string]*ir.Operation{}, lastConstant: map[*ir.Block]*ir.Operation{}}
 	d.rw = ir.NewRewriter(ctx, d)
 	for iter := 0; iter < cfg.MaxIterations; iter++ {
 		d.worklist = d.worklist[:0]
@@ -84,6 +85,12 @@ type driver struct {
 	worklist []*ir.Operation
 	inList   map[*ir.Operation]bool
 	erased   map[*ir.Operation]bool
+
+	// Folded constants are created once per function entry block and
+	// reused, as MLIR's OperationFolder does, so folding does not scatter
+	// duplicate constants through the body.
+	constants    map[*ir.Block]map[string]*ir.Operation
+	lastConstant map[*ir.Block]*ir.Operation
 }
 
 func (d *driver) push(op *ir.Operation) {
@@ -196,15 +203,56 @@ func (d *driver) tryFold(op *ir.Operation) bool {
 }
 
 func (d *driver) materialize(op *ir.Operation, value ir.Attribute, t ir.Type) *ir.Operation {
-	dialects := []string{dialectOf(op.Name), "arith"}
-	for _, name := range dialects {
+	entry := hoistBlock(op)
+	key := value.String() + "|" + t.String()
+	if entry != nil {
+		if c := d.constants[entry][key]; c != nil && !d.erased[c] && c.Block() == entry {
+			return c
+		}
+	}
+	for _, name := range []string{dialectOf(op.Name), "arith"} {
 		dl := d.ctx.Dialect(name)
 		if dl == nil || dl.MaterializeConstant == nil {
 			continue
 		}
-		d.rw.SetInsertionPointBefore(op)
-		if c := dl.MaterializeConstant(&d.rw.Builder, value, t, op.Loc); c != nil {
-			return c
+		if entry == nil {
+			d.rw.SetInsertionPointBefore(op)
+		} else if last := d.lastConstant[entry]; last != nil && !d.erased[last] && last.Block() == entry {
+			d.rw.SetInsertionPointAfter(last)
+		} else {
+			d.rw.SetInsertionPointToStart(entry)
+		}
+		c := dl.MaterializeConstant(&d.rw.Builder, value, t, op.Loc)
+		if c == nil {
+			continue
+		}
+		if entry != nil {
+			if d.constants[entry] == nil {
+				d.constants[entry] = map[string]*ir.Operation{}
+			}
+			d.constants[entry][key] = c
+			d.lastConstant[entry] = c
+		}
+		return c
+	}
+	return nil
+}
+
+// hoistBlock is the entry block of the nearest isolated-from-above op
+// (a function) around op, where folded constants go; nil when op is not
+// inside one.
+func hoistBlock(op *ir.Operation) *ir.Block {
+	for p := op.ParentOp(); p != nil; p = p.ParentOp() {
+		if p.HasTrait(ir.IsolatedFromAbove) {
+			if p.Name == "builtin.module" {
+				return nil
+			}
+			for _, r := range p.Regions() {
+				if b := r.Front(); b != nil {
+					return b
+				}
+			}
+			return nil
 		}
 	}
 	return nil
