@@ -18,7 +18,7 @@ var allowedImports = map[string][]string{
 	"ir/transform":        {"ir", "ir/affine", "ir/pass"},
 	"dialect/func":        {"ir", "ir/affine"},
 	"dialect/arith":       {"ir", "ir/affine"},
-	"dialect/math":        {"ir", "ir/affine"},
+	"dialect/math":        {"ir", "ir/affine", "dialect/arith"},
 	"dialect/tensor":      {"ir", "ir/affine"},
 	"dialect/linalg":      {"ir", "ir/affine"},
 	"internal/filecheck":  {},

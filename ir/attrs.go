@@ -296,38 +296,6 @@ func I64Attr(v int64) IntegerAttr { return IntegerAttr{Value: v, Type: I64} }
 // IndexAttr builds an index integer attribute.
 func IndexAttr(v int64) IntegerAttr { return IntegerAttr{Value: v, Type: Index} }
 
-// FormatFloat prints a float the way MLIR does: `%.6e` when that reads back
-// as the same value of the type, a longer exact decimal when it does not,
-// and the IEEE bit pattern in hex for inf and nan.
-func FormatFloat(v float64, k FloatKind) string {
-	if math.IsInf(v, 0) || math.IsNaN(v) {
-		digits := [...]int{4, 4, 8, 16}[k]
-		return fmt.Sprintf("0x%0*X", digits, FloatBits(v, k))
-	}
-	s := strconv.FormatFloat(v, 'e', 6, 64)
-	if readsBackAs(s, v, k) {
-		return s
-	}
-	switch k {
-	case F32:
-		return strconv.FormatFloat(v, 'e', -1, 32)
-	case F64:
-		return strconv.FormatFloat(v, 'e', -1, 64)
-	}
-	for prec := 7; prec < 17; prec++ {
-		s = strconv.FormatFloat(v, 'e', prec, 64)
-		if readsBackAs(s, v, k) {
-			return s
-		}
-	}
-	return strconv.FormatFloat(v, 'e', -1, 64)
-}
-
-func readsBackAs(s string, v float64, k FloatKind) bool {
-	f, err := strconv.ParseFloat(s, 64)
-	return err == nil && math.Float64bits(RoundToFloatType(f, k)) == math.Float64bits(v)
-}
-
 // QuoteString prints a string literal with MLIR's escapes: `\"`, `\\`, and
 // `\XX` hex for every non-printable byte.
 func QuoteString(s string) string {
@@ -405,11 +373,25 @@ func NewDenseRaw(t RankedTensorType, raw []byte) (*DenseElementsAttr, error) {
 	n := NumElements(t.Shape)
 	switch {
 	case int64(len(raw)) == int64(es)*n:
+		// All-equal data is stored as a splat, as MLIR does, so it prints
+		// as `dense<1>` and compares equal to a splat of the same value.
+		if n > 1 && allEqual(raw, es) {
+			return &DenseElementsAttr{Type: t, Splat: true, raw: raw[:es:es]}, nil
+		}
 		return &DenseElementsAttr{Type: t, Splat: n == 1, raw: raw}, nil
 	case len(raw) == es:
 		return &DenseElementsAttr{Type: t, Splat: true, raw: raw}, nil
 	}
 	return nil, fmt.Errorf("dense data has %d bytes, %s needs %d", len(raw), t, int64(es)*n)
+}
+
+func allEqual(raw []byte, es int) bool {
+	for i := es; i < len(raw); i += es {
+		if string(raw[i:i+es]) != string(raw[:es]) {
+			return false
+		}
+	}
+	return true
 }
 
 // NewDenseFloats builds a float dense attribute; one value makes a splat.
@@ -546,7 +528,7 @@ func (d *DenseElementsAttr) String() string {
 	sb.WriteString("dense<")
 	n := d.NumElements()
 	switch {
-	case d.Splat && n > 0:
+	case d.Splat && len(d.raw) > 0:
 		d.writeElem(&sb, 0)
 	case n > hexThreshold:
 		sb.WriteString(`"0x`)

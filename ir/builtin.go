@@ -23,6 +23,10 @@ var moduleDef = &OpDef{
 		return nil
 	},
 	Print: func(p *Printer, op *Operation) {
+		if op.NumRegions() != 1 {
+			p.Print(" <<malformed: no body region>>")
+			return
+		}
 		if n, ok := op.Attr("sym_name").(StringAttr); ok {
 			p.Print(" ")
 			p.SymbolName(string(n))

@@ -144,7 +144,7 @@ func NewOperation(name string, def *OpDef, loc Location, operands []*Value, resu
 	if loc == nil {
 		loc = UnknownLoc{}
 	}
-	op := &Operation{Name: name, Def: def, Loc: loc, attrs: NewDictionary(attrs)}
+	op := &Operation{Name: name, Def: def, Loc: loc, attrs: withDefaults(def, NewDictionary(attrs))}
 	op.SetOperands(operands)
 	op.results = make([]*Value, len(resultTypes))
 	for i, t := range resultTypes {

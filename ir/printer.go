@@ -436,6 +436,16 @@ func (p *Printer) nameOpResults(op *Operation, s *nameScope) {
 	if !p.opts.Generic && op.Def != nil && op.Def.ResultNames != nil {
 		hints = op.Def.ResultNames(op)
 	}
+	if len(hints) == 1 && hints[0] != "" && len(op.results) > 1 {
+		// One hint for several results names the group: %reduced:2, used
+		// as %reduced#1.
+		g := "%" + s.unique(sanitizeName(hints[0]))
+		p.groupNames[op] = g
+		for i, r := range op.results {
+			p.names[r] = g + "#" + strconv.Itoa(i)
+		}
+		return
+	}
 	if len(hints) > 0 && hints[0] != "" && (len(op.results) == 1 || len(hints) == len(op.results)) {
 		for i, r := range op.results {
 			h := ""

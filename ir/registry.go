@@ -70,6 +70,10 @@ type OpDef struct {
 	ResultNames func(op *Operation) []string
 	// BlockArgNames suggests names for the arguments of region i's entry block.
 	BlockArgNames func(op *Operation, region int) []string
+	// DefaultAttrs are attributes with a default value (arith's
+	// `fastmath = #arith.fastmath<none>`): ops built or parsed without them
+	// get them, in generic form as in custom form, as upstream does.
+	DefaultAttrs []NamedAttr
 	// DefaultDialect lets ops of that dialect inside this op's regions be
 	// written without their prefix (`return` inside func.func).
 	DefaultDialect string
@@ -172,7 +176,7 @@ func (st *OperationState) AddRegion() *Region {
 // Build creates the detached operation described by the state.
 func (st *OperationState) Build() *Operation {
 	op := NewOperation(st.Name, st.Def, st.Loc, st.Operands, st.ResultTypes, nil, 0)
-	op.attrs = st.Attrs
+	op.attrs = withDefaults(st.Def, st.Attrs)
 	for _, r := range st.Regions {
 		r.parent = op
 		op.regions = append(op.regions, r)
@@ -265,4 +269,17 @@ type Parser interface {
 	ParseOptionalLocation() (Location, bool, error)
 	// NumResults is the number of results bound on the left-hand side.
 	NumResults() int
+}
+
+// withDefaults adds def's default attributes missing from attrs.
+func withDefaults(def *OpDef, attrs DictionaryAttr) DictionaryAttr {
+	if def == nil {
+		return attrs
+	}
+	for _, na := range def.DefaultAttrs {
+		if attrs.Get(na.Name) == nil {
+			attrs = attrs.With(na.Name, na.Value)
+		}
+	}
+	return attrs
 }

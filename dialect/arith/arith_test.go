@@ -1,6 +1,7 @@
 package arith_test
 
 import (
+	"github.com/torchlower/torchlower/internal/irtest"
 	"testing"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -10,4 +11,4 @@ import (
 
 func newCtx() *ir.Context { return ir.NewContext(fn.Dialect, arith.Dialect) }
 
-func TestOps(t *testing.T) { checkFiles(t, newCtx) }
+func TestOps(t *testing.T) { irtest.CheckFiles(t, "testdata/*.mlir", newCtx) }

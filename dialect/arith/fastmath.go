@@ -118,10 +118,10 @@ func parseFlagList(p ir.Parser) (FastMathFlags, error) {
 	return f, p.ExpectPunct(">")
 }
 
-// parseOptionalFastMath reads the custom-form `fastmath<...>` clause and
+// ParseOptionalFastMath (also used by the math dialect) reads the custom-form `fastmath<...>` clause and
 // stores the attribute; when absent it stores `none`, as upstream's
 // default-valued attribute does, so generic prints agree.
-func parseOptionalFastMath(p ir.Parser, st *ir.OperationState) error {
+func ParseOptionalFastMath(p ir.Parser, st *ir.OperationState) error {
 	f := FastMathNone
 	if p.ParseOptionalKeyword("fastmath") {
 		var err error
@@ -133,15 +133,15 @@ func parseOptionalFastMath(p ir.Parser, st *ir.OperationState) error {
 	return nil
 }
 
-// printOptionalFastMath writes ` fastmath<...>` unless the flags are none.
-func printOptionalFastMath(p *ir.Printer, op *ir.Operation) {
+// PrintOptionalFastMath writes ` fastmath<...>` unless the flags are none.
+func PrintOptionalFastMath(p *ir.Printer, op *ir.Operation) {
 	if f := FastMath(op); f != FastMathNone {
 		p.Print(" fastmath<", f.String(), ">")
 	}
 }
 
-// verifyFastMath checks that a present fastmath attribute is well formed.
-func verifyFastMath(op *ir.Operation) error {
+// VerifyFastMath checks that a present fastmath attribute is well formed.
+func VerifyFastMath(op *ir.Operation) error {
 	a := op.Attr("fastmath")
 	if a == nil {
 		return nil

@@ -1,6 +1,8 @@
 package arith_test
 
 import (
+	"github.com/torchlower/torchlower/internal/irtest"
+	"github.com/torchlower/torchlower/ir"
 	"strings"
 	"testing"
 )
@@ -62,4 +64,14 @@ func TestInvalid(t *testing.T) {
 		{"binary-type-mismatch", fn1(`%0 = arith.addi %i, %j : i64`), "use of value '%i' expects different type than prior uses: 'i64' vs 'i32'"},
 		{"cast-missing-to", fn1(`%0 = arith.extf %a : f32 f64`), "expected 'to'"},
 	})
+}
+
+// invalidCase is a negative test: name, input text, expected error text.
+type invalidCase struct{ name, text, want string }
+
+func checkInvalid(t *testing.T, ctx *ir.Context, cases []invalidCase) {
+	t.Helper()
+	for _, c := range cases {
+		irtest.CheckInvalid(t, ctx, []irtest.InvalidCase{{Name: c.name, Text: c.text, Want: c.want}})
+	}
 }

@@ -121,7 +121,7 @@ func binaryDef(name string, traits ir.Trait, class typeClass, fastmath bool) *ir
 				return err
 			}
 			if fastmath {
-				if err := verifyFastMath(op); err != nil {
+				if err := VerifyFastMath(op); err != nil {
 					return err
 				}
 			}
@@ -132,11 +132,14 @@ func binaryDef(name string, traits ir.Trait, class typeClass, fastmath bool) *ir
 			}
 			return checkResult(op, 0, class)
 		},
-		Print: printBinary,
-		Parse: parseSameTyped(2, fastmath),
+		Print: PrintSameTyped,
+		Parse: ParseSameTyped(2, fastmath),
 		Fold:  binaryFolder(name),
 	}
 	def.Canonicalize = canonicalizations[name]
+	if fastmath {
+		def.DefaultAttrs = fastMathDefault
+	}
 	return def
 }
 
@@ -148,7 +151,7 @@ var negfDef = &ir.OpDef{
 		if err := checkCounts(op, 1, 1); err != nil {
 			return err
 		}
-		if err := verifyFastMath(op); err != nil {
+		if err := VerifyFastMath(op); err != nil {
 			return err
 		}
 		if err := checkOperand(op, 0, floatLike); err != nil {
@@ -156,9 +159,19 @@ var negfDef = &ir.OpDef{
 		}
 		return checkResult(op, 0, floatLike)
 	},
-	Print: printBinary,
-	Parse: parseSameTyped(1, true),
-	Fold:  foldNegF,
+	Print:        PrintSameTyped,
+	Parse:        ParseSameTyped(1, true),
+	Fold:         foldNegF,
+	DefaultAttrs: fastMathDefault,
+}
+
+// fastMathDefault is the default `fastmath = #arith.fastmath<none>` of float
+// ops; the math dialect uses it too.
+var fastMathDefault = FastMathDefault()
+
+// FastMathDefault returns the default fastmath attribute entry.
+func FastMathDefault() []ir.NamedAttr {
+	return []ir.NamedAttr{{Name: "fastmath", Value: FastMathAttr(FastMathNone)}}
 }
 
 var constantDef = &ir.OpDef{

@@ -15,10 +15,12 @@ import (
 //	select:   %c, %a, %b {attrs} : [tc, ] t
 //	constant: {attrs} value
 
-func printBinary(p *ir.Printer, op *ir.Operation) {
+// PrintSameTyped writes `%a, %b [fastmath<...>] {attrs} : t`, the form of
+// arith and math elementwise ops.
+func PrintSameTyped(p *ir.Printer, op *ir.Operation) {
 	p.Print(" ")
 	p.Operands(op.Operands())
-	printOptionalFastMath(p, op)
+	PrintOptionalFastMath(p, op)
 	p.AttrDict(op.Attrs(), "fastmath")
 	p.Print(" : ")
 	if op.NumResults() > 0 {
@@ -26,16 +28,16 @@ func printBinary(p *ir.Printer, op *ir.Operation) {
 	}
 }
 
-// parseSameTyped reads `%a, %b, ... [fastmath<...>] {attrs} : t` with n
+// ParseSameTyped reads `%a, %b, ... [fastmath<...>] {attrs} : t` with n
 // operands, all of type t, and one result of type t.
-func parseSameTyped(n int, fastmath bool) func(p ir.Parser, st *ir.OperationState) error {
+func ParseSameTyped(n int, fastmath bool) func(p ir.Parser, st *ir.OperationState) error {
 	return func(p ir.Parser, st *ir.OperationState) error {
-		ops, err := parseOperands(p, n)
+		ops, err := ParseOperands(p, n)
 		if err != nil {
 			return err
 		}
 		if fastmath {
-			if err := parseOptionalFastMath(p, st); err != nil {
+			if err := ParseOptionalFastMath(p, st); err != nil {
 				return err
 			}
 		}
@@ -58,8 +60,8 @@ func parseSameTyped(n int, fastmath bool) func(p ir.Parser, st *ir.OperationStat
 	}
 }
 
-// parseOperands reads exactly n comma-separated operands.
-func parseOperands(p ir.Parser, n int) ([]ir.UnresolvedOperand, error) {
+// ParseOperands reads exactly n comma-separated operands.
+func ParseOperands(p ir.Parser, n int) ([]ir.UnresolvedOperand, error) {
 	ops := make([]ir.UnresolvedOperand, n)
 	for i := range ops {
 		if i > 0 {
@@ -159,7 +161,7 @@ func parseCompare(names []string) func(p ir.Parser, st *ir.OperationState) error
 		if err := p.ExpectPunct(","); err != nil {
 			return err
 		}
-		ops, err := parseOperands(p, 2)
+		ops, err := ParseOperands(p, 2)
 		if err != nil {
 			return err
 		}
@@ -204,7 +206,7 @@ func printSelect(p *ir.Printer, op *ir.Operation) {
 }
 
 func parseSelect(p ir.Parser, st *ir.OperationState) error {
-	ops, err := parseOperands(p, 3)
+	ops, err := ParseOperands(p, 3)
 	if err != nil {
 		return err
 	}
@@ -252,7 +254,7 @@ func printExtended(withSecond bool) func(p *ir.Printer, op *ir.Operation) {
 
 func parseExtended(withSecond bool) func(p ir.Parser, st *ir.OperationState) error {
 	return func(p ir.Parser, st *ir.OperationState) error {
-		ops, err := parseOperands(p, 2)
+		ops, err := ParseOperands(p, 2)
 		if err != nil {
 			return err
 		}

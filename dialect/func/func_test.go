@@ -1,6 +1,7 @@
 package fn_test
 
 import (
+	"github.com/torchlower/torchlower/internal/irtest"
 	"testing"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -10,7 +11,7 @@ import (
 
 func newCtx() *ir.Context { return ir.NewContext(fn.Dialect, arith.Dialect) }
 
-func TestOps(t *testing.T) { checkFiles(t, newCtx) }
+func TestOps(t *testing.T) { irtest.CheckFiles(t, "testdata/*.mlir", newCtx) }
 
 func TestInvalid(t *testing.T) {
 	checkInvalid(t, newCtx(), []invalidCase{
@@ -104,5 +105,15 @@ func TestHelpers(t *testing.T) {
 		fn.Callee(call) != "add" || fn.LookupFunc(call, ir.SymbolRefAttr{Root: "add"}) != f ||
 		len(fn.FunctionType(f).Inputs) != 2 {
 		t.Error("accessors disagree with the built IR")
+	}
+}
+
+// invalidCase is a negative test: name, input text, expected error text.
+type invalidCase struct{ name, text, want string }
+
+func checkInvalid(t *testing.T, ctx *ir.Context, cases []invalidCase) {
+	t.Helper()
+	for _, c := range cases {
+		irtest.CheckInvalid(t, ctx, []irtest.InvalidCase{{Name: c.name, Text: c.text, Want: c.want}})
 	}
 }

@@ -39,7 +39,7 @@ func TestCorpus(t *testing.T) {
 			t.Parallel()
 			chunks, _ := irtest.SplitInput(string(b))
 			for _, c := range chunks {
-				crossCheck(t, newCtx(), f, c, compare)
+				irtest.CrossCheck(t, newCtx(), f, c, compare)
 			}
 		})
 	}

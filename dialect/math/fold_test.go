@@ -24,11 +24,12 @@ func TestWithoutArith(t *testing.T) {
 
 func TestFold(t *testing.T) {
 	ctx := newCtx()
+	// Constants print as mlir-opt 16 prints the same folded values.
 	cases := []struct{ in, want string }{
-		{"%r = math.exp %c : f32", "7.389056e+00"},
-		{"%r = math.log %c : f32", "6.931472e-01"},
+		{"%r = math.exp %c : f32", "7.3890562"},
+		{"%r = math.log %c : f32", "0.693147182"},
 		{"%r = math.sqrt %c : f32", "1.4142135"},
-		{"%r = math.tanh %c : f32", "9.640276e-01"},
+		{"%r = math.tanh %c : f32", "0.964027583"},
 		{"%r = math.absf %n : f32", "2.000000e+00"},
 		{"%r = math.powf %c, %c : f32", "4.000000e+00"},
 		{"%r = math.floor %h : f32", "1.000000e+00"},

@@ -1,6 +1,8 @@
 package math_test
 
 import (
+	"github.com/torchlower/torchlower/internal/irtest"
+	"github.com/torchlower/torchlower/ir"
 	"testing"
 )
 
@@ -22,4 +24,14 @@ func TestInvalid(t *testing.T) {
 		{"ctlz-no-fastmath", fn1(`%0 = math.ctlz %i fastmath<fast> : i32`), "expected ':'"},
 		{"exp-no-result", fn1(`"math.exp"(%a) : (f32) -> ()`), "requires one result"},
 	})
+}
+
+// invalidCase is a negative test: name, input text, expected error text.
+type invalidCase struct{ name, text, want string }
+
+func checkInvalid(t *testing.T, ctx *ir.Context, cases []invalidCase) {
+	t.Helper()
+	for _, c := range cases {
+		irtest.CheckInvalid(t, ctx, []irtest.InvalidCase{{Name: c.name, Text: c.text, Want: c.want}})
+	}
 }

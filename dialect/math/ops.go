@@ -1,6 +1,7 @@
 package math
 
 import (
+	"github.com/torchlower/torchlower/dialect/arith"
 	gomath "math"
 
 	"github.com/torchlower/torchlower/ir"
@@ -163,7 +164,7 @@ func floatDef(name string, n int, fold func(*ir.Operation, []ir.Attribute) []ir.
 			if err := counts(op, n); err != nil {
 				return err
 			}
-			if err := verifyFastMath(op); err != nil {
+			if err := arith.VerifyFastMath(op); err != nil {
 				return err
 			}
 			for i := 0; i < n; i++ {
@@ -173,16 +174,10 @@ func floatDef(name string, n int, fold func(*ir.Operation, []ir.Attribute) []ir.
 			}
 			return check(op, floatLike, "result", 0, op.Result(0).Type())
 		},
-		Print: func(p *ir.Printer, op *ir.Operation) {
-			p.Print(" ")
-			p.Operands(op.Operands())
-			printOptionalFastMath(p, op)
-			p.AttrDict(op.Attrs(), "fastmath")
-			p.Print(" : ")
-			p.Types(op.ResultTypes())
-		},
-		Parse: parseSameTyped(n, true),
-		Fold:  fold,
+		Print:        arith.PrintSameTyped,
+		Parse:        arith.ParseSameTyped(n, true),
+		Fold:         fold,
+		DefaultAttrs: arith.FastMathDefault(),
 	}
 }
 
@@ -203,28 +198,23 @@ func intDef(name string, n int) *ir.OpDef {
 			}
 			return check(op, signlessIntLike, "result", 0, op.Result(0).Type())
 		},
-		Print: func(p *ir.Printer, op *ir.Operation) {
-			p.Print(" ")
-			p.Operands(op.Operands())
-			p.AttrDict(op.Attrs())
-			p.Print(" : ")
-			p.Types(op.ResultTypes())
-		},
-		Parse: parseSameTyped(n, false),
+		Print: arith.PrintSameTyped,
+		Parse: arith.ParseSameTyped(n, false),
 		Fold:  intFolder(name),
 	}
 }
 
 // fpowiDef is `math.fpowi %x, %n [fastmath<...>] {attrs} : f32, i32`.
 var fpowiDef = &ir.OpDef{
-	Name:    FPowI,
-	Summary: "float raised to a signless integer power",
-	Traits:  ir.Pure | ir.Elementwise,
+	Name:         FPowI,
+	Summary:      "float raised to a signless integer power",
+	Traits:       ir.Pure | ir.Elementwise,
+	DefaultAttrs: arith.FastMathDefault(),
 	Verify: func(op *ir.Operation) error {
 		if err := counts(op, 2); err != nil {
 			return err
 		}
-		if err := verifyFastMath(op); err != nil {
+		if err := arith.VerifyFastMath(op); err != nil {
 			return err
 		}
 		if err := check(op, floatLike, "operand", 0, op.Operand(0).Type()); err != nil {
@@ -244,17 +234,17 @@ var fpowiDef = &ir.OpDef{
 	Print: func(p *ir.Printer, op *ir.Operation) {
 		p.Print(" ")
 		p.Operands(op.Operands())
-		printOptionalFastMath(p, op)
+		arith.PrintOptionalFastMath(p, op)
 		p.AttrDict(op.Attrs(), "fastmath")
 		p.Print(" : ")
 		p.Types(op.OperandTypes())
 	},
 	Parse: func(p ir.Parser, st *ir.OperationState) error {
-		ops, err := parseOperands(p, 2)
+		ops, err := arith.ParseOperands(p, 2)
 		if err != nil {
 			return err
 		}
-		if err := parseOptionalFastMath(p, st); err != nil {
+		if err := arith.ParseOptionalFastMath(p, st); err != nil {
 			return err
 		}
 		if err := p.ParseOptionalAttrDict(st); err != nil {
@@ -290,53 +280,4 @@ func counts(op *ir.Operation, n int) error {
 		return ir.OpErrorf(op, "requires zero regions")
 	}
 	return nil
-}
-
-func parseOperands(p ir.Parser, n int) ([]ir.UnresolvedOperand, error) {
-	ops := make([]ir.UnresolvedOperand, n)
-	for i := range ops {
-		if i > 0 {
-			if err := p.ExpectPunct(","); err != nil {
-				return nil, err
-			}
-		}
-		u, err := p.ParseOperand()
-		if err != nil {
-			return nil, err
-		}
-		ops[i] = u
-	}
-	return ops, nil
-}
-
-// parseSameTyped reads `%a, ... [fastmath<...>] {attrs} : t` for n
-// operands and a result all of type t.
-func parseSameTyped(n int, fastmath bool) func(p ir.Parser, st *ir.OperationState) error {
-	return func(p ir.Parser, st *ir.OperationState) error {
-		ops, err := parseOperands(p, n)
-		if err != nil {
-			return err
-		}
-		if fastmath {
-			if err := parseOptionalFastMath(p, st); err != nil {
-				return err
-			}
-		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		t, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		ts := make([]ir.Type, n)
-		for i := range ts {
-			ts[i] = t
-		}
-		if st.Operands, err = p.ResolveOperands(ops, ts); err != nil {
-			return err
-		}
-		st.ResultTypes = []ir.Type{t}
-		return nil
-	}
 }

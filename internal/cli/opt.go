@@ -107,7 +107,7 @@ func runOpt(env *Env, args []string) int {
 	chunks := []string{src}
 	firstLines := []int{0}
 	if *split {
-		chunks, firstLines = splitInput(src)
+		chunks, firstLines = asm.SplitInput(src)
 	}
 	var outputs []string
 	failed := false
@@ -208,24 +208,6 @@ func writeOutput(env *Env, name, text string) error {
 		return err
 	}
 	return os.WriteFile(name, []byte(text), 0o644)
-}
-
-// splitInput splits at `// -----` lines like mlir-opt --split-input-file.
-func splitInput(text string) (chunks []string, firstLines []int) {
-	lines := strings.SplitAfter(text, "\n")
-	var cur strings.Builder
-	start := 0
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "// -----") {
-			chunks = append(chunks, cur.String())
-			firstLines = append(firstLines, start)
-			cur.Reset()
-			start = i + 1
-			continue
-		}
-		cur.WriteString(l)
-	}
-	return append(chunks, cur.String()), append(firstLines, start)
 }
 
 func plainDiags(cds []chunkDiag) []*ir.Diagnostic {

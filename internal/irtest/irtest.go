@@ -16,26 +16,8 @@ import (
 // MLIROptPath is where Debian's mlir-16-tools installs mlir-opt.
 const MLIROptPath = "/usr/lib/llvm-16/bin/mlir-opt"
 
-// SplitInput splits text at `// -----` lines, as --split-input-file does,
-// returning each chunk and the line number (0-based) it starts at.
-func SplitInput(text string) (chunks []string, firstLines []int) {
-	lines := strings.SplitAfter(text, "\n")
-	var cur strings.Builder
-	start := 0
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "// -----") {
-			chunks = append(chunks, cur.String())
-			firstLines = append(firstLines, start)
-			cur.Reset()
-			start = i + 1
-			continue
-		}
-		cur.WriteString(l)
-	}
-	chunks = append(chunks, cur.String())
-	firstLines = append(firstLines, start)
-	return chunks, firstLines
-}
+// SplitInput splits text at `// -----` lines; see asm.SplitInput.
+func SplitInput(text string) (chunks []string, firstLines []int) { return asm.SplitInput(text) }
 
 // ParseVerify parses and verifies text, failing the test on error.
 func ParseVerify(t testing.TB, ctx *ir.Context, name, text string, lineOffset int) *ir.Operation {
