@@ -571,3 +571,22 @@ func (d *DenseElementsAttr) writeElem(sb *strings.Builder, i int64) {
 		}
 	}
 }
+
+// TypeOfAttr returns the type of a typed attribute (MLIR's TypedAttr): i1
+// for bools, the attached type of integers and floats, the tensor type of
+// dense and dense_resource elements; nil for untyped attributes.
+func TypeOfAttr(a Attribute) Type {
+	switch x := a.(type) {
+	case BoolAttr:
+		return I1
+	case IntegerAttr:
+		return x.Type
+	case FloatAttr:
+		return x.Type
+	case *DenseElementsAttr:
+		return x.Type
+	case DenseResourceAttr:
+		return x.Type
+	}
+	return nil
+}

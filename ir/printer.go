@@ -30,6 +30,10 @@ type Printer struct {
 	mapAlias  map[string]string // affine map text → "#map3"
 	aliasDefs []string
 	useAlias  bool
+
+	blobs    []*ResourceBlob // resources used, in first-use order
+	blobKeys map[*ResourceBlob]string
+	keyUsed  map[string]bool
 }
 
 // Print writes op (normally a builtin.module) as MLIR text.
@@ -52,6 +56,7 @@ func Sprint(op *Operation, opts PrintOptions) string {
 		out.WriteByte('\n')
 	}
 	out.WriteString(p.sb.String())
+	writeResources(&out, p.blobs, p.blobKeys)
 	return out.String()
 }
 
@@ -218,6 +223,8 @@ func (p *Printer) attrString(a Attribute) string {
 		return "{" + p.namedAttrs(x, nil) + "}"
 	case TypeAttr:
 		return p.typeString(x.Type)
+	case DenseResourceAttr:
+		return "dense_resource<" + p.blobKey(x.Blob) + "> : " + x.Type.String()
 	}
 	return a.String()
 }
@@ -242,6 +249,26 @@ outer:
 		parts = append(parts, name+" = "+p.attrString(na.Value))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// blobKey returns the key a blob prints under, registering the blob for
+// the trailing resource section. Two distinct blobs with one key (from
+// merged modules) get distinct keys, as MLIR renames them.
+func (p *Printer) blobKey(b *ResourceBlob) string {
+	if p.blobKeys == nil {
+		p.blobKeys, p.keyUsed = map[*ResourceBlob]string{}, map[string]bool{}
+	}
+	if k, ok := p.blobKeys[b]; ok {
+		return k
+	}
+	k := b.Key
+	for i := 0; p.keyUsed[k]; i++ {
+		k = b.Key + "_" + strconv.Itoa(i)
+	}
+	p.keyUsed[k] = true
+	p.blobKeys[b] = k
+	p.blobs = append(p.blobs, b)
+	return k
 }
 
 // AttrDict writes ` {a = 1 : i64}` for the attributes not elided; nothing

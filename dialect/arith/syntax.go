@@ -306,22 +306,9 @@ func parseConstant(p ir.Parser, st *ir.OperationState) error {
 	return nil
 }
 
-// AttrType returns the type of a typed attribute, or nil: i1 for bools,
-// the attached type for integers and floats, the tensor type for dense
-// elements.
-func AttrType(a ir.Attribute) ir.Type {
-	switch x := a.(type) {
-	case ir.BoolAttr:
-		return ir.I1
-	case ir.IntegerAttr:
-		return x.Type
-	case ir.FloatAttr:
-		return x.Type
-	case *ir.DenseElementsAttr:
-		return x.Type
-	}
-	return nil
-}
+// AttrType returns the type of a typed attribute, or nil (see
+// ir.TypeOfAttr).
+func AttrType(a ir.Attribute) ir.Type { return ir.TypeOfAttr(a) }
 
 // constantNames gives upstream's SSA names: `true`/`false` for i1,
 // `c<value>` for index, `c<value>_<type>` for other integers, `cst` else.

@@ -82,7 +82,8 @@ func (p *parser) parseOptionalAttribute() (ir.Attribute, bool, error) {
 			a, err := p.parseDenseAttr()
 			return a, err == nil, err
 		case "dense_resource":
-			return nil, false, p.errHere("dense_resource attributes are not supported yet")
+			a, err := p.parseDenseResource()
+			return a, err == nil, err
 		case "array":
 			a, err := p.parseDenseArray()
 			return a, err == nil, err
@@ -579,4 +580,46 @@ func (p *parser) parseDenseList(lits *[]denseLit, depth int) ([]int64, error) {
 		return nil, err
 	}
 	return append([]int64{count}, inner...), nil
+}
+
+// parseDenseResource reads `dense_resource<key> : tensor<...>`. The blob is
+// shared by key and filled in when the file's resource section is read.
+func (p *parser) parseDenseResource() (ir.Attribute, error) {
+	p.advance() // dense_resource
+	if err := p.expect("<"); err != nil {
+		return nil, err
+	}
+	if p.tok.kind != tBareIdent {
+		return nil, p.errHere("expected identifier key for 'resource' entry")
+	}
+	key := p.tok.text
+	p.advance()
+	if err := p.expect(">"); err != nil {
+		return nil, err
+	}
+	if err := p.expect(":"); err != nil {
+		return nil, err
+	}
+	typePos := p.tok.pos
+	t, err := p.parseType()
+	if err != nil {
+		return nil, err
+	}
+	tt, ok := t.(ir.RankedTensorType)
+	if !ok || !tt.HasStaticShape() {
+		return nil, p.errAt(typePos, "dense_resource type must be a statically shaped tensor, got '%s'", t)
+	}
+	return ir.DenseResourceAttr{Type: tt, Blob: p.resource(key)}, nil
+}
+
+func (p *parser) resource(key string) *ir.ResourceBlob {
+	if p.resources == nil {
+		p.resources = map[string]*ir.ResourceBlob{}
+	}
+	b, ok := p.resources[key]
+	if !ok {
+		b = &ir.ResourceBlob{Key: key}
+		p.resources[key] = b
+	}
+	return b
 }

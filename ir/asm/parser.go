@@ -1,6 +1,8 @@
 package asm
 
 import (
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"sort"
 	"strconv"
@@ -47,6 +49,8 @@ type parser struct {
 	// defaultDialects is a stack of the default dialect of each enclosing
 	// op, so `return` in a func.func means func.return.
 	defaultDialects []string
+	// resources are the dense_resource blobs by key.
+	resources map[string]*ir.ResourceBlob
 	// currentDef is the op whose custom parser is running.
 	currentDef *ir.OpDef
 }
@@ -174,7 +178,7 @@ func (p *parser) parseTopLevel() (*ir.Operation, error) {
 			}
 			continue
 		case tFileMetaStart:
-			if err := p.skipFileMetadata(); err != nil {
+			if err := p.parseFileMetadata(); err != nil {
 				return nil, err
 			}
 			continue
@@ -232,22 +236,100 @@ func (p *parser) parseTypeAliasDef() error {
 	return nil
 }
 
-// skipFileMetadata skips `{-# ... #-}` (dialect resources); blobs are not
-// needed by anything that parses text today.
-func (p *parser) skipFileMetadata() error {
+// parseFileMetadata reads `{-# dialect_resources: {builtin: {key: "0x.."}}
+// #-}`, filling the blobs of dense_resource attributes. Other sections and
+// other dialects' resources are skipped.
+func (p *parser) parseFileMetadata() error {
 	start := p.tok.pos
+	p.advance() // {-#
 	for p.tok.kind != tFileMetaEnd {
-		if p.tok.kind == tEOF {
-			return p.errAt(start, "unterminated file metadata dictionary")
+		if p.tok.kind != tBareIdent {
+			if p.tok.kind == tEOF {
+				return p.errAt(start, "unterminated file metadata dictionary")
+			}
+			return p.errHere("expected identifier key in file metadata dictionary%s", p.found())
 		}
-		if p.tok.kind == tError {
-			// Blob contents are quoted hex strings, so lexing succeeds; any
-			// error here is real.
-			return p.errHere("")
-		}
+		section := p.tok.text
 		p.advance()
+		if err := p.expect(":"); err != nil {
+			return err
+		}
+		if err := p.parseResourceSection(section == "dialect_resources"); err != nil {
+			return err
+		}
+		if !p.consumeIf(",") {
+			break
+		}
+	}
+	if p.tok.kind != tFileMetaEnd {
+		return p.errHere("expected '#-}' to close file metadata%s", p.found())
 	}
 	p.advance()
+	return nil
+}
+
+// parseResourceSection reads `{ dialect: { key: value, ... }, ... }`,
+// keeping builtin blobs when keep is set.
+func (p *parser) parseResourceSection(keep bool) error {
+	if err := p.expect("{"); err != nil {
+		return err
+	}
+	for !p.isPunct("}") {
+		if p.tok.kind != tBareIdent {
+			return p.errHere("expected identifier key for resource group%s", p.found())
+		}
+		dialect := p.tok.text
+		p.advance()
+		if err := p.expect(":"); err != nil {
+			return err
+		}
+		if err := p.expect("{"); err != nil {
+			return err
+		}
+		for !p.isPunct("}") {
+			if p.tok.kind != tBareIdent {
+				return p.errHere("expected identifier key for 'resource' entry%s", p.found())
+			}
+			key, keyPos := p.tok.text, p.tok.pos
+			p.advance()
+			if err := p.expect(":"); err != nil {
+				return err
+			}
+			if p.tok.kind != tString && p.tok.kind != tBareIdent && p.tok.kind != tInteger {
+				return p.errHere("expected resource value%s", p.found())
+			}
+			val, valPos, isString := p.tok.text, p.tok.pos, p.tok.kind == tString
+			p.advance()
+			if keep && dialect == "builtin" && isString {
+				if err := p.fillBlob(key, val, keyPos, valPos); err != nil {
+					return err
+				}
+			}
+			if !p.consumeIf(",") {
+				break
+			}
+		}
+		if err := p.expect("}"); err != nil {
+			return err
+		}
+		if !p.consumeIf(",") {
+			break
+		}
+	}
+	return p.expect("}")
+}
+
+func (p *parser) fillBlob(key, val string, keyPos, valPos int) error {
+	raw, err := hex.DecodeString(strings.TrimPrefix(val, "0x"))
+	if err != nil || !strings.HasPrefix(val, "0x") || len(raw) < 4 {
+		return p.errAt(valPos, "resource '%s': expected a hex blob \"0x<alignment><data>\"", key)
+	}
+	b := p.resource(key)
+	if b.Data != nil {
+		return p.errAt(keyPos, "duplicate resource key '%s'", key)
+	}
+	b.Alignment = binary.LittleEndian.Uint32(raw[:4])
+	b.Data = raw[4:]
 	return nil
 }
 

@@ -1,0 +1,18 @@
+module {
+  func.func @f() -> tensor<2xf32> {
+    %cst = arith.constant dense_resource<blob1> : tensor<2xf32>
+    %cst_0 = arith.constant dense_resource<torch_tensor_3_1_torch.float32> : tensor<2xf32>
+    %cst_1 = arith.constant dense_resource<nodata> : tensor<2xf32>
+    return %cst : tensor<2xf32>
+  }
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000000803F00000040",
+      torch_tensor_3_1_torch.float32: "0x040000000000803F00000041"
+    }
+  }
+#-}
+
