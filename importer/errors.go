@@ -43,7 +43,12 @@ func (l ErrorList) Error() string {
 		return l[0].Error()
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%d unsupported nodes:", len(l))
+	if len(l) == 0 {
+		return "no errors"
+	}
+	head := *l[0]
+	head.Node, head.Target, head.Reason = "", "", fmt.Sprintf("%d problems prevent the import:", len(l))
+	sb.WriteString(head.Error())
 	for _, e := range l {
 		sb.WriteString("\n  ")
 		sb.WriteString(e.Error())

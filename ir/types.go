@@ -84,6 +84,13 @@ func (UnrankedTensorType) isType() {}
 func (FunctionType) isType()       {}
 func (OpaqueType) isType()         {}
 
+// DialectType is embedded by types defined outside this package (the
+// torch dialect's !torch.* types) so that they satisfy Type, whose marker
+// method is unexported. The embedding type supplies String.
+type DialectType struct{}
+
+func (DialectType) isType() {}
+
 // Convenient singletons.
 var (
 	I1    Type = IntegerType{Width: 1}

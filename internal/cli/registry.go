@@ -9,11 +9,12 @@ import (
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/pass"
 	"github.com/torchlower/torchlower/ir/transform"
+	"github.com/torchlower/torchlower/torch"
 )
 
 // NewContext returns a context with every dialect torchlower knows.
 func NewContext() *ir.Context {
-	return ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
+	return ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect, torch.Dialect)
 }
 
 // NewPassRegistry returns every pass and named pipeline.

@@ -1,0 +1,386 @@
+#!/usr/bin/env python3
+"""Export the torchlower end-to-end fixture set with PyTorch >= 2.6.
+
+Each fixture is written to <out>/<name>/:
+
+    model.pt2        torch.export.save of the (joint) ExportedProgram
+    inputs/NN_<name>.npy   the user inputs, in graph input order
+    outputs/NN_<kind>[_<target>].npy   PyTorch's results, in graph output order
+    meta.json        torch version, input/output description, export path used
+
+Run:  python3 e2e/gen/export_fixtures.py --out e2e/fixtures [--only NAME ...]
+
+Everything is tiny (a few KB per fixture) and seeded, so re-running with the
+same torch version reproduces the same files.
+"""
+
+import argparse
+import copy
+import json
+import os
+import shutil
+import sys
+
+try:
+    import numpy as np
+    import torch
+    import torch.nn as nn
+except ImportError as e:  # pragma: no cover - depends on the machine
+    sys.exit(f"export_fixtures.py needs torch >= 2.6 and numpy: {e}")
+
+
+def torch_version_tuple():
+    v = torch.__version__.split("+")[0]
+    parts = []
+    for p in v.split(".")[:2]:
+        digits = "".join(c for c in p if c.isdigit())
+        parts.append(int(digits or 0))
+    return tuple(parts)
+
+
+# --------------------------------------------------------------------------
+# Joint forward/backward export, found wherever this torch version keeps it.
+
+def _find_export_forward_backward():
+    candidates = [
+        ("torch.export.experimental", "_export_forward_backward"),
+        ("torch.export._trace", "_export_forward_backward"),
+        ("torch._export", "_export_forward_backward"),
+    ]
+    for mod_name, attr in candidates:
+        try:
+            mod = __import__(mod_name, fromlist=[attr])
+        except Exception:
+            continue
+        fn = getattr(mod, attr, None)
+        if fn is not None:
+            return fn, f"{mod_name}.{attr}"
+    return None, None
+
+
+def export_joint(model, args):
+    """Export model (returning a scalar loss first) as a joint graph."""
+    ep = torch.export.export(model, args)
+    fwd_bwd, where = _find_export_forward_backward()
+    if fwd_bwd is None:
+        raise RuntimeError("this torch has no _export_forward_backward; "
+                           "joint fixtures need torch >= 2.6")
+    try:
+        joint = fwd_bwd(ep, joint_loss_index=0)
+    except TypeError:
+        joint = fwd_bwd(ep)
+    return joint, where
+
+
+# --------------------------------------------------------------------------
+# Saving.
+
+def to_numpy(t):
+    t = t.detach().cpu()
+    if t.dtype == torch.bfloat16:
+        t = t.float()
+    return t.numpy()
+
+
+def save_fixture(out_dir, name, ep, user_inputs, outputs, meta):
+    d = os.path.join(out_dir, name)
+    if os.path.exists(d):
+        shutil.rmtree(d)
+    os.makedirs(os.path.join(d, "inputs"))
+    os.makedirs(os.path.join(d, "outputs"))
+    torch.export.save(ep, os.path.join(d, "model.pt2"))
+    meta = dict(meta)
+    meta["name"] = name
+    meta["torch_version"] = torch.__version__
+    meta["inputs"] = []
+    for i, (iname, t) in enumerate(user_inputs):
+        f = f"inputs/{i:02d}_{iname}.npy"
+        np.save(os.path.join(d, f), to_numpy(t))
+        meta["inputs"].append({"file": f, "name": iname, "dtype": str(t.dtype).replace("torch.", ""),
+                               "shape": list(t.shape)})
+    meta["outputs"] = []
+    for i, (kind, target, t) in enumerate(outputs):
+        entry = {"index": i, "kind": kind, "target": target}
+        if t is None:
+            entry["value"] = None
+        else:
+            safe = (target or "").replace(".", "_")
+            f = f"outputs/{i:02d}_{kind}" + (f"_{safe}" if safe else "") + ".npy"
+            np.save(os.path.join(d, f), to_numpy(t))
+            entry.update({"file": f, "dtype": str(t.dtype).replace("torch.", ""), "shape": list(t.shape)})
+        meta["outputs"].append(entry)
+    with open(os.path.join(d, "meta.json"), "w") as fh:
+        json.dump(meta, fh, indent=2, sort_keys=True)
+    print(f"wrote {d}")
+
+
+def output_specs(ep):
+    """[(kind, target, arg_name)] from the graph signature, in output order."""
+    from torch.export.graph_signature import OutputKind
+    out = []
+    for s in ep.graph_signature.output_specs:
+        kind = s.kind.name.lower() if isinstance(s.kind, OutputKind) else str(s.kind).lower()
+        out.append((kind, s.target, getattr(s.arg, "name", None)))
+    return out
+
+
+# --------------------------------------------------------------------------
+# 1. Single-op convolution_backward programs.
+
+class ConvBackward(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+
+    def forward(self, grad_output, inp, weight):
+        c = self.cfg
+        return torch.ops.aten.convolution_backward(
+            grad_output, inp, weight, c["bias_sizes"], c["stride"], c["padding"], c["dilation"],
+            c["transposed"], c["output_padding"], c["groups"], c["mask"])
+
+
+def conv_out_size(n, k, s, p, d, op, transposed):
+    if transposed:
+        return (n - 1) * s - 2 * p + d * (k - 1) + op + 1
+    return (n + 2 * p - d * (k - 1) - 1) // s + 1
+
+
+def single_op_configs():
+    def cfg(name, dims, cin=4, cout=6, k=3, stride=1, padding=1, dilation=1, groups=1,
+            transposed=False, output_padding=0, mask=(True, True, True), size=7, batch=2):
+        return name, dict(dims=dims, cin=cin, cout=cout, k=k, stride=[stride] * dims,
+                          padding=[padding] * dims, dilation=[dilation] * dims, groups=groups,
+                          transposed=transposed, output_padding=[output_padding] * dims,
+                          mask=list(mask), size=size, batch=batch)
+    return [
+        cfg("conv_bwd_1d", 1),
+        cfg("conv_bwd_2d", 2),
+        cfg("conv_bwd_3d", 3, size=5),
+        cfg("conv_bwd_2d_strided", 2, stride=2),
+        cfg("conv_bwd_2d_dilated", 2, dilation=2, padding=2),
+        cfg("conv_bwd_2d_grouped", 2, cin=4, cout=6, groups=2),
+        cfg("conv_bwd_2d_depthwise", 2, cin=4, cout=4, groups=4),
+        cfg("conv_bwd_2d_1x1_stride2", 2, k=1, padding=0, stride=2),
+        cfg("conv_bwd_2d_transposed", 2, cin=4, cout=6, stride=2, transposed=True, output_padding=1),
+        cfg("conv_bwd_2d_mask_ttf", 2, mask=(True, True, False)),
+        cfg("conv_bwd_2d_mask_ftt", 2, mask=(False, True, True)),
+        cfg("conv_bwd_2d_mask_tff", 2, mask=(True, False, False)),
+    ]
+
+
+def make_single_op(name, c):
+    g = torch.Generator().manual_seed(0)
+    dims, k = c["dims"], c["k"]
+    spatial = [c["size"]] * dims
+    if c["transposed"]:
+        # Weight of a transposed conv is [in, out/groups, k...].
+        w_shape = [c["cin"], c["cout"] // c["groups"]] + [k] * dims
+        out_spatial = [conv_out_size(n, k, s, p, d, op, True) for n, s, p, d, op in
+                       zip(spatial, c["stride"], c["padding"], c["dilation"], c["output_padding"])]
+        go_shape = [c["batch"], c["cout"]] + out_spatial
+        c["bias_sizes"] = [c["cout"]]
+    else:
+        w_shape = [c["cout"], c["cin"] // c["groups"]] + [k] * dims
+        out_spatial = [conv_out_size(n, k, s, p, d, 0, False) for n, s, p, d in
+                       zip(spatial, c["stride"], c["padding"], c["dilation"])]
+        go_shape = [c["batch"], c["cout"]] + out_spatial
+        c["bias_sizes"] = [c["cout"]]
+    x = torch.randn([c["batch"], c["cin"]] + spatial, generator=g)
+    w = torch.randn(w_shape, generator=g)
+    go = torch.randn(go_shape, generator=g)
+    m = ConvBackward(c)
+    args = (go, x, w)
+    ep = torch.export.export(m, args)
+    res = m(*args)
+    specs = output_specs(ep)
+    outputs = []
+    for (kind, target, _), r in zip(specs, res):
+        outputs.append((kind, target, r))
+    meta = {"kind": "single_op", "op": "aten.convolution_backward.default",
+            "config": {k2: v for k2, v in c.items()}}
+    return ep, [("grad_output", go), ("input", x), ("weight", w)], outputs, meta
+
+
+# --------------------------------------------------------------------------
+# 2. Joint forward/backward graphs of small CNNs.
+
+class WithLoss(nn.Module):
+    """Wraps a net so forward returns a scalar loss (required by joint export)."""
+
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+
+    def forward(self, x, target):
+        out = self.net(x)
+        return (nn.functional.mse_loss(out, target),)
+
+
+class ConvBnRelu(nn.Module):
+    def __init__(self, cin, cout, stride=1, groups=1):
+        super().__init__()
+        self.conv = nn.Conv2d(cin, cout, 3, stride=stride, padding=1, groups=groups)
+        self.bn = nn.BatchNorm2d(cout)
+
+    def forward(self, x):
+        return torch.relu(self.bn(self.conv(x)))
+
+
+class StridedGroupedDepthwise(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = ConvBnRelu(4, 8, stride=2)
+        self.b = ConvBnRelu(8, 8, groups=2)
+        self.c = ConvBnRelu(8, 8, groups=8)
+
+    def forward(self, x):
+        return self.c(self.b(self.a(x)))
+
+
+class ConvTransposeBlock(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(4, 6, 3, padding=1)
+        self.up = nn.ConvTranspose2d(6, 4, 3, stride=2, padding=1, output_padding=1)
+
+    def forward(self, x):
+        return self.up(torch.relu(self.conv(x)))
+
+
+class Residual(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = ConvBnRelu(4, 4)
+        self.conv = nn.Conv2d(4, 4, 3, padding=1, bias=False)
+        self.bn = nn.BatchNorm2d(4)
+
+    def forward(self, x):
+        return torch.relu(x + self.bn(self.conv(self.a(x))))
+
+
+def joint_configs():
+    return [
+        ("joint_conv_bn_relu", lambda: ConvBnRelu(3, 4), (2, 3, 8, 8)),
+        ("joint_strided_grouped_depthwise", StridedGroupedDepthwise, (2, 4, 8, 8)),
+        ("joint_conv_transpose", ConvTransposeBlock, (2, 4, 5, 5)),
+        ("joint_residual", Residual, (2, 4, 6, 6)),
+    ]
+
+
+def make_joint(name, ctor, in_shape):
+    torch.manual_seed(0)
+    net = ctor()
+    net.train()
+    g = torch.Generator().manual_seed(1)
+    x = torch.randn(in_shape, generator=g)
+    with torch.no_grad():
+        y_shape = net(x).shape
+    torch.manual_seed(0)
+    net = ctor()  # fresh stats: the probe above updated running stats
+    net.train()
+    target = torch.randn(y_shape, generator=g)
+    model = WithLoss(net)
+    reference = copy.deepcopy(model)  # eager run for the expected outputs
+    joint, where = export_joint(model, (x, target))
+
+    # Expected outputs, in the joint signature's order, from eager autograd.
+    (loss,) = reference(x, target)
+    loss.backward()
+    params = dict(reference.named_parameters())
+    buffers = dict(reference.named_buffers())
+    outputs = []
+    for kind, tgt, _ in output_specs(joint):
+        if kind == "loss_output":
+            outputs.append((kind, None, loss))
+        elif kind == "gradient_to_parameter":
+            outputs.append((kind, tgt, params[tgt].grad))
+        elif kind == "buffer_mutation":
+            outputs.append((kind, tgt, buffers[tgt]))
+        elif kind == "user_output":
+            outputs.append((kind, None, loss))
+        else:
+            outputs.append((kind, tgt, None))
+    meta = {"kind": "joint", "export": where, "model": type(net).__name__,
+            "note": "outputs computed by eager autograd on a deep copy of the model"}
+    return joint, [("x", x), ("target", target)], outputs, meta
+
+
+# --------------------------------------------------------------------------
+# 3. KV-cache update.
+
+class KVCache(nn.Module):
+    def __init__(self, heads=2, max_len=8, dim=4):
+        super().__init__()
+        self.register_buffer("k_cache", torch.zeros(1, heads, max_len, dim))
+        self.register_buffer("v_cache", torch.zeros(1, heads, max_len, dim))
+
+    def forward(self, k, v, input_pos):
+        self.k_cache.index_copy_(2, input_pos, k)
+        self.v_cache[:, :, input_pos] = v
+        return self.k_cache[:, :, :4] + 0, self.v_cache.sum()
+
+
+def make_kv_cache(name):
+    torch.manual_seed(0)
+    m = KVCache()
+    g = torch.Generator().manual_seed(2)
+    with torch.no_grad():
+        m.k_cache.copy_(torch.randn(m.k_cache.shape, generator=g))
+        m.v_cache.copy_(torch.randn(m.v_cache.shape, generator=g))
+    k = torch.randn(1, 2, 2, 4, generator=g)
+    v = torch.randn(1, 2, 2, 4, generator=g)
+    pos = torch.tensor([3, 5], dtype=torch.int64)
+    reference = copy.deepcopy(m)
+    ep = torch.export.export(m, (k, v, pos))
+    res = reference(k, v, pos)
+    buffers = dict(reference.named_buffers())
+    outputs, ui = [], 0
+    for kind, tgt, _ in output_specs(ep):
+        if kind == "buffer_mutation":
+            outputs.append((kind, tgt, buffers[tgt]))
+        else:
+            outputs.append((kind, tgt, res[ui]))
+            ui += 1
+    meta = {"kind": "kv_cache"}
+    return ep, [("k", k), ("v", v), ("input_pos", pos)], outputs, meta
+
+
+# --------------------------------------------------------------------------
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="e2e/fixtures", help="output directory (default: e2e/fixtures)")
+    ap.add_argument("--only", nargs="*", help="export only these fixture names")
+    ap.add_argument("--keep-going", action="store_true", help="continue after a fixture fails")
+    args = ap.parse_args()
+
+    if torch_version_tuple() < (2, 6):
+        sys.exit(f"torch {torch.__version__} is too old: the fixtures need torch >= 2.6 "
+                 "(schema 8, _export_forward_backward with correct loss tagging)")
+
+    jobs = []
+    for name, c in single_op_configs():
+        jobs.append((name, lambda name=name, c=c: make_single_op(name, c)))
+    for name, ctor, shape in joint_configs():
+        jobs.append((name, lambda name=name, ctor=ctor, shape=shape: make_joint(name, ctor, shape)))
+    jobs.append(("kv_cache_update", lambda: make_kv_cache("kv_cache_update")))
+
+    os.makedirs(args.out, exist_ok=True)
+    failed = []
+    for name, job in jobs:
+        if args.only and name not in args.only:
+            continue
+        try:
+            ep, inputs, outputs, meta = job()
+            save_fixture(args.out, name, ep, inputs, outputs, meta)
+        except Exception as e:  # report every failure, then exit non-zero
+            failed.append(name)
+            print(f"FAILED {name}: {type(e).__name__}: {e}", file=sys.stderr)
+            if not args.keep_going:
+                raise
+    if failed:
+        sys.exit(f"{len(failed)} fixtures failed: {', '.join(failed)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,620 @@
+package importer
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	fn "github.com/torchlower/torchlower/dialect/func"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/torch"
+)
+
+// Options control Import.
+type Options struct {
+	// Params is "args" (parameters, buffers and constants become function
+	// arguments, in graph input order, as fx_importer's import_program
+	// does) or "inline" (they become torch.vtensor.literal ops, as
+	// import_frozen_program does). Empty means "args".
+	Params string
+	// FuncName names the function; empty means "main".
+	FuncName string
+	// Program selects the program of a multi-program archive; empty means
+	// the only one (or "model").
+	Program string
+}
+
+// Import converts a program of the archive into a builtin.module holding
+// one func.func in the torch dialect, printed exactly as torch-mlir's
+// fx_importer prints it. ctx must have the func and torch dialects.
+// Every unsupported node is reported in one ErrorList.
+func Import(ctx *ir.Context, a *Archive, opts Options) (*ir.Operation, *Mapping, error) {
+	if opts.Params == "" {
+		opts.Params = "args"
+	}
+	if opts.Params != "args" && opts.Params != "inline" {
+		return nil, nil, fmt.Errorf("params mode %q: want args or inline", opts.Params)
+	}
+	if opts.FuncName == "" {
+		opts.FuncName = "main"
+	}
+	if ctx.Dialect("torch") == nil || ctx.Dialect("func") == nil {
+		return nil, nil, fmt.Errorf("importer: the context must register the func and torch dialects")
+	}
+	p, err := a.Program(opts.Program)
+	if err != nil {
+		return nil, nil, err
+	}
+	g := &graphImporter{a: a, p: p, g: &p.EP.GraphModule.Graph, opts: opts,
+		env: map[string]*ir.Value{}, consts: map[string]Union{}}
+	return g.run(ctx)
+}
+
+type graphImporter struct {
+	a    *Archive
+	p    *Program
+	g    *Graph
+	opts Options
+
+	b      *ir.Builder
+	env    map[string]*ir.Value // graph value name → SSA value
+	consts map[string]Union     // constant_input names → their value
+	errs   ErrorList
+	m      *Mapping
+	// poisoned is set when an argument uses the output of a node that
+	// failed: the consumer is skipped without a second report.
+	poisoned bool
+}
+
+func (g *graphImporter) fail(node, target, format string, args ...any) {
+	g.errs = append(g.errs, &Error{Archive: g.a.Name, Entry: g.p.Entry, Node: node, Target: target,
+		Reason: fmt.Sprintf(format, args...)})
+}
+
+func (g *graphImporter) run(ctx *ir.Context) (*ir.Operation, *Mapping, error) {
+	entryErr := func(format string, args ...any) error { return g.a.errAt(g.p.Entry, format, args...) }
+	ins, err := g.p.EP.InputSpecs()
+	if err != nil {
+		return nil, nil, entryErr("%v", err)
+	}
+	outs, err := g.p.EP.OutputSpecs()
+	if err != nil {
+		return nil, nil, entryErr("%v", err)
+	}
+	if len(ins) != len(g.g.Inputs) {
+		return nil, nil, entryErr("signature has %d inputs but the graph has %d", len(ins), len(g.g.Inputs))
+	}
+	if len(outs) != len(g.g.Outputs) {
+		return nil, nil, entryErr("signature has %d outputs but the graph has %d", len(outs), len(g.g.Outputs))
+	}
+	g.m = &Mapping{Archive: g.a.Name, Program: g.p.Name, Entry: g.p.Entry, Function: g.opts.FuncName,
+		Params: g.opts.Params, Layout: g.a.Layout.String()}
+
+	// Function arguments, in graph input order.
+	var argTypes []ir.Type
+	type pending struct {
+		spec InputSpec
+		typ  ir.Type
+		t    *Tensor
+		arg  bool
+	}
+	var inputs []pending
+	for i, s := range ins {
+		name := s.Name
+		if gn, ok := g.g.Inputs[i].ValueName(); ok && name == "" {
+			name = gn
+		}
+		s.Name = name
+		pd := pending{spec: s}
+		switch s.Kind {
+		case InputConstant:
+			g.consts[name] = s.Arg
+			g.m.Inputs = append(g.m.Inputs, MappedInput{Arg: -1, Kind: "constant", Name: name, Value: s.Arg.String()})
+			continue
+		case InputUserInput:
+			if name == "" {
+				// A specialized non-tensor user input: its uses carry the value.
+				continue
+			}
+			pd.arg = true
+		case InputParameter, InputBuffer, InputTensorConstant:
+			pd.t = g.p.Weights[s.Target]
+			if pd.t == nil {
+				pd.t = g.p.Constants[s.Target]
+			}
+			pd.arg = g.opts.Params == "args"
+			if !pd.arg && pd.t == nil {
+				g.fail(name, "", "no stored data for %s %q", s.Kind, s.Target)
+				continue
+			}
+		default:
+			g.fail(name, "", "unsupported graph input kind %s", s.Kind)
+			continue
+		}
+		t, err := g.valueType(name)
+		if err != nil {
+			g.fail(name, "", "%v", err)
+			continue
+		}
+		pd.typ = t
+		inputs = append(inputs, pd)
+		if pd.arg {
+			argTypes = append(argTypes, t)
+		}
+	}
+	if len(g.errs) > 0 {
+		return nil, nil, g.errs
+	}
+
+	module := ir.NewModule(ctx, ir.UnknownLoc{})
+	g.b = ir.NewBuilder(ctx)
+	g.b.SetInsertionPointToEnd(ir.Body(module))
+	f := fn.NewFunc(g.b, ir.UnknownLoc{}, g.opts.FuncName, ir.FunctionType{Inputs: argTypes})
+	body := fn.Body(f)
+	g.b.SetInsertionPointToEnd(body)
+
+	ai := 0
+	for _, pd := range inputs {
+		kind := mappedKind(pd.spec.Kind)
+		mi := MappedInput{Arg: -1, Kind: kind, Name: pd.spec.Name, FQN: pd.spec.Target, Type: pd.typ.String(), Tensor: pd.t}
+		if pd.t != nil {
+			mi.Data = describeData(pd.t)
+		}
+		if pd.arg {
+			g.env[pd.spec.Name] = body.Arg(ai)
+			mi.Arg = ai
+			ai++
+		} else if err := g.literal(pd.spec.Name, pd.t, pd.typ); err != nil {
+			g.fail(pd.spec.Name, "", "%v", err)
+		}
+		g.m.Inputs = append(g.m.Inputs, mi)
+	}
+
+	for i := range g.g.Nodes {
+		g.node(i, &g.g.Nodes[i])
+	}
+
+	// Outputs.
+	var rets []*ir.Value
+	for i, o := range g.g.Outputs {
+		g.poisoned = false
+		v := g.argValue("output", "", o, nil)
+		if v == nil {
+			if !g.poisoned {
+				g.fail("output", "", "graph output %d (%s) cannot be imported", i, o)
+			}
+			continue
+		}
+		rets = append(rets, v)
+		s := outs[i]
+		g.m.Outputs = append(g.m.Outputs, MappedOutput{Index: i, Kind: string(s.Kind), Name: s.Name,
+			Target: s.Target, Type: v.Type().String()})
+	}
+	if len(g.errs) > 0 {
+		return nil, nil, g.errs
+	}
+	fn.NewReturn(g.b, ir.UnknownLoc{}, rets...)
+	var resTypes []ir.Type
+	for _, v := range rets {
+		resTypes = append(resTypes, v.Type())
+	}
+	fn.SetFunctionType(f, ir.FunctionType{Inputs: argTypes, Results: resTypes})
+	return module, g.m, nil
+}
+
+func mappedKind(k InputKind) string {
+	switch k {
+	case InputTensorConstant:
+		return "constant"
+	}
+	return string(k)
+}
+
+// literal materializes a parameter, buffer or constant as a
+// torch.vtensor.literal of its contiguous little-endian bytes.
+func (g *graphImporter) literal(name string, t *Tensor, typ ir.Type) error {
+	vt, ok := typ.(torch.VTensorType)
+	if !ok {
+		return fmt.Errorf("%s is not a tensor", name)
+	}
+	// fx_importer keeps the signed element type in the literal
+	// (tensor<4xsi64> for an int64 tensor), as the literal op requires.
+	if vt.Dtype == nil || !vt.HasStaticShape() {
+		return fmt.Errorf("cannot inline %s of type %s", name, typ)
+	}
+	bt := ir.Tensor(vt.Dtype, vt.Sizes...)
+	if !bt.HasStaticShape() {
+		return fmt.Errorf("cannot inline %s of type %s", name, typ)
+	}
+	if t.Dtype.IRType() == nil || !ir.TypeEqual(t.Dtype.IRType(), vt.Dtype) {
+		return fmt.Errorf("stored dtype %s does not match the graph's %s", t.Dtype, typ)
+	}
+	if ir.NumElements(bt.Shape) != t.NumElements() {
+		return fmt.Errorf("stored sizes %v do not match the graph's %s", t.Sizes, typ)
+	}
+	raw, err := t.Bytes()
+	if err != nil {
+		return err
+	}
+	attr, err := ir.NewDenseRaw(bt, raw)
+	if err != nil {
+		return err
+	}
+	g.env[name] = torch.VTensorLiteral(g.b, ir.UnknownLoc{}, attr, vt)
+	return nil
+}
+
+// valueType is the torch type of a named graph value.
+func (g *graphImporter) valueType(name string) (ir.Type, error) {
+	if m, ok := g.g.TensorValues[name]; ok {
+		return tensorType(&m)
+	}
+	if _, ok := g.g.SymIntValues[name]; ok {
+		return torch.IntType{}, nil
+	}
+	if _, ok := g.g.SymBoolValues[name]; ok {
+		return torch.BoolType{}, nil
+	}
+	if _, ok := g.g.SymFloatValues[name]; ok {
+		return torch.FloatType{}, nil
+	}
+	return nil, fmt.Errorf("value %q has no metadata (tensor_values or sym_*_values)", name)
+}
+
+func tensorType(m *TensorMeta) (ir.Type, error) {
+	dt := m.Dtype.IRType()
+	if dt == nil {
+		return nil, fmt.Errorf("dtype %s is not supported", m.Dtype)
+	}
+	sizes, err := staticInts(m.Sizes, ir.Dynamic)
+	if err != nil {
+		return nil, fmt.Errorf("sizes: %v", err)
+	}
+	for _, s := range sizes {
+		if s < 0 && s != ir.Dynamic {
+			return nil, fmt.Errorf("negative size in %v", sizes)
+		}
+	}
+	return torch.VTensor(dt, sizes...), nil
+}
+
+// nodeLabel names a node in errors: its name (8.17+) or first output.
+func nodeLabel(i int, n *Node) string {
+	if n.Name != "" {
+		return n.Name
+	}
+	for _, o := range n.Outputs {
+		if name, ok := o.ValueName(); ok {
+			return name
+		}
+	}
+	return fmt.Sprintf("#%d", i)
+}
+
+// parseTarget splits "torch.ops.aten.add.Tensor" into the ATen display
+// name "aten::add.Tensor" and reports whether it is an aten op.
+func parseTarget(target string) (display string, ok bool) {
+	rest, found := strings.CutPrefix(target, "torch.ops.")
+	if !found {
+		return target, false
+	}
+	parts := strings.Split(rest, ".")
+	if len(parts) < 2 || len(parts) > 3 || parts[0] != "aten" {
+		return target, false
+	}
+	display = parts[0] + "::" + parts[1]
+	if len(parts) == 3 {
+		display += "." + parts[2]
+	} else {
+		display += ".default"
+	}
+	return display, true
+}
+
+func (g *graphImporter) node(i int, n *Node) {
+	label := nodeLabel(i, n)
+	errsBefore := len(g.errs)
+	g.poisoned = false
+	display, isAten := parseTarget(n.Target)
+	if !isAten {
+		g.fail(label, n.Target, "unsupported target '%s' (only torch.ops.aten.* operators)", truncate(n.Target))
+		g.bindUnknown(n)
+		return
+	}
+	s := torch.LookupSchema(n.Target)
+	if s == nil {
+		g.fail(label, n.Target, "unknown aten op '%s'", display)
+		g.bindUnknown(n)
+		return
+	}
+	given := map[string]Union{}
+	for pos, na := range n.Inputs {
+		key := na.Name
+		if key == "" {
+			if pos >= len(s.Args) {
+				g.fail(label, n.Target, "%s: too many arguments", display)
+				continue
+			}
+			key = s.Args[pos].Name
+		}
+		if s.ArgIndex(key) < 0 {
+			g.fail(label, n.Target, "%s has no argument '%s'", display, truncate(key))
+			continue
+		}
+		given[key] = na.Arg
+	}
+	if len(g.errs) > errsBefore {
+		g.bindUnknown(n)
+		return
+	}
+	// Operands in schema order, constants emitted at each use, defaults
+	// filled in for omitted arguments, as fx_importer does.
+	operands := make([]*ir.Value, 0, len(s.Args))
+	for _, arg := range s.Args {
+		arg := arg
+		u, ok := given[arg.Name]
+		var v *ir.Value
+		switch {
+		case ok:
+			v = g.argValue(label, n.Target, u, &arg)
+		case arg.HasDefault:
+			v = g.defaultValue(label, n.Target, arg)
+		default:
+			g.fail(label, n.Target, "%s: missing required argument '%s'", display, arg.Name)
+		}
+		operands = append(operands, v)
+	}
+	resultTypes := make([]ir.Type, 0, len(n.Outputs))
+	for _, o := range n.Outputs {
+		t, err := g.outputType(o)
+		if err != nil {
+			g.fail(label, n.Target, "%v", err)
+		}
+		resultTypes = append(resultTypes, t)
+	}
+	if len(resultTypes) != len(s.Returns) {
+		g.fail(label, n.Target, "%s returns %d values but the node lists %d outputs", display, len(s.Returns), len(resultTypes))
+	}
+	if len(g.errs) > errsBefore || g.poisoned {
+		g.bindUnknown(n)
+		return
+	}
+	op, err := torch.AtenOp(g.b, ir.NameLoc{Name: label}, n.Target, operands, resultTypes)
+	if err != nil {
+		g.fail(label, n.Target, "%v", err)
+		g.bindUnknown(n)
+		return
+	}
+	for ri, o := range n.Outputs {
+		if name, ok := o.ValueName(); ok {
+			g.env[name] = op.Result(ri)
+		}
+	}
+}
+
+// bindUnknown gives a failed node's outputs a placeholder so later nodes
+// using them report their own problems instead of "undefined value".
+func (g *graphImporter) bindUnknown(n *Node) {
+	for _, o := range n.Outputs {
+		if name, ok := o.ValueName(); ok {
+			if _, exists := g.env[name]; !exists {
+				g.env[name] = nil
+			}
+		}
+	}
+}
+
+func (g *graphImporter) outputType(o Union) (ir.Type, error) {
+	switch o.Key {
+	case "as_none":
+		return torch.NoneType{}, nil
+	case "as_tensor", "as_sym_int", "as_sym_bool", "as_sym_float":
+		name, ok := o.ValueName()
+		if !ok {
+			return nil, fmt.Errorf("output %s has no name", o)
+		}
+		return g.valueType(name)
+	}
+	return nil, fmt.Errorf("output kind %s is not supported", truncate(o.Key))
+}
+
+// argValue materializes one argument. arg is the schema argument it is
+// passed for (nil for graph outputs).
+func (g *graphImporter) argValue(label, target string, u Union, arg *torch.Arg) *ir.Value {
+	loc := ir.UnknownLoc{}
+	b := g.b
+	bad := func(format string, args ...any) *ir.Value {
+		what := "output"
+		if arg != nil {
+			what = "argument '" + arg.Name + "'"
+		}
+		g.fail(label, target, "%s: %s", what, fmt.Sprintf(format, args...))
+		return nil
+	}
+	named := func(name string) *ir.Value {
+		if c, ok := g.consts[name]; ok {
+			return g.argValue(label, target, c, arg)
+		}
+		v, ok := g.env[name]
+		if !ok {
+			return bad("value '%s' is not defined", truncate(name))
+		}
+		if v == nil {
+			// Its producer failed and was reported already: skip quietly.
+			g.poisoned = true
+			return nil
+		}
+		return v
+	}
+	switch u.Key {
+	case "", "as_none":
+		return torch.ConstantNone(b, loc)
+	case "as_tensor", "as_sym_int", "as_sym_bool", "as_sym_float", "as_optional_tensor":
+		if name, ok := u.ValueName(); ok {
+			return named(name)
+		}
+		// SymInt/SymBool/SymFloat/optional tensor literals.
+		var inner Union
+		if err := json.Unmarshal(u.Val, &inner); err != nil {
+			return bad("malformed %s", u)
+		}
+		return g.argValue(label, target, inner, arg)
+	case "as_int", "as_float", "as_bool":
+		if arg != nil && arg.Type.Base == torch.BaseTensor && !arg.Type.List {
+			return g.scalarAsTensor(label, target, u, arg)
+		}
+	}
+	switch u.Key {
+	case "as_int", "as_scalar_type", "as_memory_format", "as_layout":
+		v, err := parseFlexInt(u.Val)
+		if err != nil {
+			return bad("%v", err)
+		}
+		switch u.Key {
+		case "as_scalar_type":
+			d, ok := dtypes[ScalarType(v)]
+			if !ok {
+				return bad("unknown dtype code %d", v)
+			}
+			v = d.c10
+		case "as_memory_format":
+			c, ok := memoryFormats[v]
+			if !ok {
+				return bad("unknown memory format %d", v)
+			}
+			v = c
+		case "as_layout":
+			c, ok := layouts[v]
+			if !ok {
+				return bad("unknown layout %d", v)
+			}
+			v = c
+		}
+		return torch.ConstantInt(b, loc, v)
+	case "as_float":
+		v, err := parseFlexFloat(u.Val)
+		if err != nil {
+			return bad("%v", err)
+		}
+		return torch.ConstantFloat(b, loc, v)
+	case "as_bool":
+		var v Bool
+		if err := json.Unmarshal(u.Val, &v); err != nil {
+			return bad("%v", err)
+		}
+		return torch.ConstantBool(b, loc, bool(v))
+	case "as_string":
+		var s string
+		if err := json.Unmarshal(u.Val, &s); err != nil {
+			return bad("malformed string")
+		}
+		return torch.ConstantStr(b, loc, s)
+	case "as_device":
+		var d Device
+		if err := json.Unmarshal(u.Val, &d); err != nil {
+			return bad("malformed device")
+		}
+		s := d.Type
+		if d.Index != nil {
+			s += fmt.Sprintf(":%d", int64(*d.Index))
+		}
+		return torch.ConstantDevice(b, loc, s)
+	case "as_ints", "as_floats", "as_bools", "as_strings", "as_sym_ints", "as_sym_bools", "as_sym_floats",
+		"as_tensors", "as_optional_tensors":
+		var items []json.RawMessage
+		if err := json.Unmarshal(u.Val, &items); err != nil {
+			return bad("malformed %s list", u.Key)
+		}
+		elemKey, elemType := listElem(u.Key)
+		elems := make([]*ir.Value, 0, len(items))
+		for _, it := range items {
+			var eu Union
+			switch elemKey {
+			case "":
+				// Already a union ({as_int: 1}, {as_name: "s0"}, {as_none: true}).
+				var inner Union
+				if err := json.Unmarshal(it, &inner); err != nil {
+					return bad("malformed %s element", u.Key)
+				}
+				if inner.Key == "as_name" {
+					var name string
+					if err := json.Unmarshal(inner.Val, &name); err != nil {
+						return bad("malformed %s element", u.Key)
+					}
+					inner = Union{Key: "as_tensor", Val: mustJSON(map[string]string{"name": name})}
+				}
+				eu = inner
+			default:
+				eu = Union{Key: elemKey, Val: it}
+			}
+			v := g.argValue(label, target, eu, arg)
+			if v == nil {
+				return nil
+			}
+			elems = append(elems, v)
+		}
+		return torch.ListConstruct(b, loc, elemType, elems)
+	}
+	return bad("argument kind %s is not supported", truncate(u.Key))
+}
+
+// listElem gives the element encoding and list element type of a list
+// argument; an empty key means each element is itself a union.
+func listElem(key string) (string, ir.Type) {
+	switch key {
+	case "as_ints":
+		return "as_int", torch.IntType{}
+	case "as_floats":
+		return "as_float", torch.FloatType{}
+	case "as_bools":
+		return "as_bool", torch.BoolType{}
+	case "as_strings":
+		return "as_string", torch.StrType{}
+	case "as_sym_ints":
+		return "", torch.IntType{}
+	case "as_sym_bools":
+		return "", torch.BoolType{}
+	case "as_sym_floats":
+		return "", torch.FloatType{}
+	case "as_tensors":
+		return "as_tensor", torch.VTensorType{}
+	case "as_optional_tensors":
+		return "", torch.OptionalType{Elem: torch.VTensorType{}}
+	}
+	return "", nil
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// memoryFormats and layouts convert export enum codes to the integers
+// fx_importer uses (TORCH_MEMORY_FORMAT_TO_INT_MAP, TORCH_LAYOUT_TO_INT_MAP).
+var memoryFormats = map[int64]int64{1: 0, 4: 1, 2: 2, 3: 3}
+var layouts = map[int64]int64{7: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5}
+
+// numToTensorOp is how fx_importer passes a Python scalar to a Tensor
+// argument (add.Tensor(buf, 1)): a constant, then a 0-d tensor of it.
+const numToTensorOp = "torch.prim.NumToTensor.Scalar"
+
+func (g *graphImporter) scalarAsTensor(label, target string, u Union, arg *torch.Arg) *ir.Value {
+	if g.b.Ctx.Lookup(numToTensorOp) == nil {
+		g.fail(label, target, "argument '%s': a scalar passed for a Tensor needs %s, which the torch dialect does not define", arg.Name, numToTensorOp)
+		return nil
+	}
+	var dt ir.Type
+	switch u.Key {
+	case "as_int":
+		dt = torch.DtypeSI64
+	case "as_float":
+		dt = ir.F32T // torch.tensor(1.0) has the default dtype
+	default:
+		dt = torch.DtypeBool
+	}
+	c := g.argValue(label, target, u, nil)
+	if c == nil {
+		return nil
+	}
+	return g.b.Create(numToTensorOp, ir.UnknownLoc{}, []*ir.Value{c}, []ir.Type{torch.VTensor(dt)}, nil, 0).Result(0)
+}

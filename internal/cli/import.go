@@ -1,0 +1,116 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/torchlower/torchlower/dialect/arith"
+	fn "github.com/torchlower/torchlower/dialect/func"
+	"github.com/torchlower/torchlower/importer"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/torch"
+)
+
+const importHelp = `Usage: torchlower import [flags] model.pt2
+
+Reads a torch.export archive (.pt2, torch 2.6 or newer: the legacy zip,
+the 2.8 PT2 archive and the 2.9+ archive with raw weights) and prints the
+program in the torch dialect, as torch-mlir's fx_importer does. Joint
+forward/backward graphs (torch.export's _export_forward_backward) import
+like any other program.
+
+Parameters, buffers and lifted constants become function arguments in the
+graph's input order (--params=args) or torch.vtensor.literal constants
+(--params=inline). A JSON mapping says which argument is which parameter
+and which result is the loss, a gradient or a buffer update; it is
+written next to the output (<output>.params.json) unless --mapping says
+otherwise. With output on stdout, no mapping is written unless asked.
+
+Flags:
+`
+
+func runImport(env *Env, args []string) int {
+	fs := pflag.NewFlagSet("import", pflag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	output := fs.StringP("output", "o", "-", "output .mlir file ('-' for stdout)")
+	params := fs.String("params", "args", "parameters as function arguments (args) or inline literals (inline)")
+	function := fs.String("function", "main", "name of the generated function")
+	program := fs.String("program", "", "program to import from a multi-program archive (default: the only one, or 'model')")
+	mapping := fs.String("mapping", "", "where to write the argument/result mapping JSON (default: <output>.params.json)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	fs.Usage = func() {
+		fmt.Fprint(env.Stderr, importHelp)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *help {
+		fs.SetOutput(env.Stdout)
+		fmt.Fprint(env.Stdout, importHelp)
+		fs.PrintDefaults()
+		return 0
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(env.Stderr, "torchlower import: expected one .pt2 file, got %d\n", fs.NArg())
+		return 2
+	}
+	if *params != "args" && *params != "inline" {
+		fmt.Fprintf(env.Stderr, "torchlower import: --params must be args or inline, not %q\n", *params)
+		return 2
+	}
+	in := fs.Arg(0)
+	a, err := importer.Open(in)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "%v\n", importErr(in, err))
+		return 1
+	}
+	ctx := ir.NewContext(fn.Dialect, arith.Dialect, torch.Dialect)
+	m, mp, err := importer.Import(ctx, a, importer.Options{Params: *params, FuncName: *function, Program: *program})
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "%v\n", importErr(in, err))
+		return 1
+	}
+	if err := ir.Verify(m); err != nil {
+		fmt.Fprintf(env.Stderr, "%s: imported program does not verify (importer bug): %v\n", in, err)
+		return 1
+	}
+	if err := writeOutput(env, *output, ir.Sprint(m, ir.PrintOptions{})); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower import: %v\n", err)
+		return 1
+	}
+	mapPath := *mapping
+	if mapPath == "" && *output != "-" && *output != "" {
+		mapPath = strings.TrimSuffix(*output, filepath.Ext(*output)) + ".params.json"
+	}
+	if mapPath != "" {
+		var buf bytes.Buffer
+		if err := mp.WriteJSON(&buf); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower import: %v\n", err)
+			return 1
+		}
+		if err := os.WriteFile(mapPath, buf.Bytes(), 0o644); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower import: cannot write mapping: %v\n", err)
+			return 1
+		}
+	}
+	return 0
+}
+
+// importErr makes sure every message starts with the input's name, even
+// for errors (such as a missing file) that do not carry it.
+func importErr(in string, err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, in+": ") || strings.HasPrefix(msg, in+" ") {
+		return msg
+	}
+	if strings.HasPrefix(msg, "open "+in+": ") {
+		return in + ": " + strings.TrimPrefix(msg, "open "+in+": ")
+	}
+	return in + ": " + msg
+}

@@ -1,0 +1,19 @@
+// Package lowering converts the torch dialect to linalg on tensors: the
+// `convert-torch-to-linalg` pass (ConvertTorchToLinalg).
+//
+// torch_to_linalg.go holds the pass and its conversion driver (signature
+// conversion, constant folding of list/int/bool operands, all-or-nothing
+// conversion with one diagnostic listing every op it cannot lower). Each
+// family of aten ops has a file of its own that registers its converters
+// in the driver's table:
+//
+//	conv_backward.go  torch.aten.convolution_backward (the reason this
+//	                  project exists; semantics in docs/conv-backward.md)
+//	conv.go           torch.aten.convolution (forward, transposed or not)
+//	conv_kernels.go   the linalg.generic kernels both conv files share
+//	builders.go       small tensor/linalg building helpers
+//
+// The emitted IR uses only upstream ops (linalg.generic, linalg.fill,
+// tensor.empty/pad/insert_slice/extract_slice/expand_shape/collapse_shape,
+// arith), so `torchlower opt` output is accepted by upstream mlir-opt.
+package lowering
