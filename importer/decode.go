@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // DecodeProgram decodes an ExportedProgram JSON document and checks its
@@ -327,5 +326,3 @@ func staticInts(us []Union, dyn int64) ([]int64, error) {
 	}
 	return out, nil
 }
-
-func trimNS(s string) string { return strings.TrimSpace(s) }

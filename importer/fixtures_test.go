@@ -58,7 +58,7 @@ func progJoint(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 		return name
 	}
 	type blk struct {
-		w, b, bnw, bnb, rm, rv string
+		w, b, bnw, bnb, rm, rv, nbt string
 		cfg                    blockCfg
 		in, conv, relu         string
 		inShape, outShape      []int64
@@ -75,6 +75,13 @@ func progJoint(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 	}
 	for i, c := range blocks {
 		pre := fmt.Sprintf("blocks.%d.bn.", i)
+		// num_batches_tracked is a rank-0 int64 buffer that training bumps
+		// with add.Tensor(buffer, 1): a Python scalar where a Tensor goes,
+		// which imports as torch.prim.NumToTensor.Scalar.
+		nbt := "b_" + underscore(pre+"num_batches_tracked")
+		p.Input("buffer", nbt, pre+"num_batches_tracked", i64)
+		ts = append(ts, w.Tensor{FQN: pre + "num_batches_tracked", Dtype: i64, Storage: pre + "num_batches_tracked", Data: make([]byte, 8)})
+		bs[i].nbt = nbt
 		for _, buf := range []string{"running_mean", "running_var"} {
 			name := "b_" + underscore(pre+buf)
 			p.Input("buffer", name, pre+buf, f32, c.cout)
@@ -124,6 +131,9 @@ func progJoint(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 			na("momentum", w.Float(0.1)), na("eps", w.Float(1e-05)),
 		}, w.O(out, f32, b.outShape...), w.O(mean, f32, c.cout), w.O(invstd, f32, c.cout),
 			w.O(rm, f32, c.cout), w.O(rv, f32, c.cout))
+		bumped := sfx("add", i)
+		p.Node("torch.ops.aten.add.Tensor", bumped, []w.NamedArg{na("self", w.T(b.nbt)), na("other", w.Int(1))}, w.O(bumped, i64))
+		mutations = append(mutations, [2]string{bumped, fmt.Sprintf("blocks.%d.bn.num_batches_tracked", i)})
 		mutations = append(mutations, [2]string{rm, fmt.Sprintf("blocks.%d.bn.running_mean", i)},
 			[2]string{rv, fmt.Sprintf("blocks.%d.bn.running_var", i)})
 		b.relu = sfx("relu", i)

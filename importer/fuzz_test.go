@@ -11,7 +11,7 @@ import (
 // gigabytes, which real-size caps would allow.
 func lowerCaps(t testing.TB) {
 	old := [...]int64{maxEntryBytes, maxJSONBytes, maxPickleBytes, maxTensorBytes}
-	maxEntryBytes, maxJSONBytes, maxPickleBytes, maxTensorBytes = 1<<22, 1<<22, 1<<22, 1<<22
+	maxEntryBytes, maxJSONBytes, maxPickleBytes, maxTensorBytes = 1<<22, 1<<22, 1<<22, 1<<16
 	t.Cleanup(func() {
 		maxEntryBytes, maxJSONBytes, maxPickleBytes, maxTensorBytes = old[0], old[1], old[2], old[3]
 	})

@@ -121,15 +121,26 @@ func (t *Tensor) Bytes() ([]byte, error) {
 		start := t.Offset * es
 		return data[start : start+total : start+total], nil
 	}
+	// Gather row by row: the innermost dimension is one copy when its
+	// stride is 1, and the outer index advances like an odometer.
+	r := len(t.Sizes) - 1
+	inner, innerStride := t.Sizes[r], t.Strides[r]
 	out := make([]byte, 0, total)
-	idx := make([]int64, len(t.Sizes))
-	for k := int64(0); k < n; k++ {
+	idx := make([]int64, r)
+	for rows := n / inner; rows > 0; rows-- {
 		off := t.Offset
 		for d, i := range idx {
 			off += i * t.Strides[d]
 		}
-		out = append(out, data[off*es:(off+1)*es]...)
-		for d := len(idx) - 1; d >= 0; d-- {
+		if innerStride == 1 {
+			out = append(out, data[off*es:(off+inner)*es]...)
+		} else {
+			for j := int64(0); j < inner; j++ {
+				o := (off + j*innerStride) * es
+				out = append(out, data[o:o+es]...)
+			}
+		}
+		for d := r - 1; d >= 0; d-- {
 			idx[d]++
 			if idx[d] < t.Sizes[d] {
 				break

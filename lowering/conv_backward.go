@@ -69,13 +69,16 @@ func prepareConvBackward(op *ir.Operation) (emitFunc, error) {
 			return nil, r.errorf("grad_output spatial dim %d is %d, but the convolution's output extent is %d", i, dy.Sizes[2+i], ho)
 		}
 	}
-	n := cg.n
-	if n == ir.Dynamic {
-		n = dy.Sizes[0]
-	} else if dy.Sizes[0] != ir.Dynamic && dy.Sizes[0] != n {
-		return nil, r.errorf("grad_output batch %d differs from input batch %d", dy.Sizes[0], n)
+	// The batch is dynamic when either activation says so; the lowering
+	// then reads it from that operand with tensor.dim.
+	batchFrom := 1
+	switch {
+	case dy.Sizes[0] == ir.Dynamic:
+		batchFrom, cg.n = 0, ir.Dynamic
+	case cg.n != ir.Dynamic && dy.Sizes[0] != cg.n:
+		return nil, r.errorf("grad_output batch %d differs from input batch %d", dy.Sizes[0], cg.n)
 	}
-	cg.n = n
+	n := cg.n
 	mask, err := r.boolList(10)
 	if err != nil {
 		return nil, err
@@ -107,7 +110,7 @@ func prepareConvBackward(op *ir.Operation) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		e := &emitter{b: b, loc: op.Loc}
 		if cg.n == ir.Dynamic {
-			e.batch = e.dim(op.Operand(0), 0)
+			e.batch = e.dim(op.Operand(batchFrom), 0)
 		}
 		k := &convKernel{emitter: e, grouped: cg.g > 1, elem: cg.elem, acc: accumulatorType(cg.elem)}
 		out := make([]*ir.Value, 3)

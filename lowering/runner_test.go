@@ -21,7 +21,7 @@ import (
 	"github.com/torchlower/torchlower/ir/pass"
 )
 
-// TestRunnerConvBackward is the numerical proof of the convolution_backward
+// TestRunnerConv is the numerical proof of the convolution_backward
 // lowering against an oracle no one here wrote: for every configuration in
 // testdata/runner (written by e2e/gen/convbwd_refs.py with PyTorch 1.13's
 // torch.ops.aten.convolution_backward), it builds the torch-dialect
@@ -44,7 +44,7 @@ import (
 //     dtype, so they may differ by one ulp of the dtype: rtol = 2^−10 ·2
 //     (f16) and 2^−7 ·2 (bf16), plus an atol of the same size for results
 //     near zero.
-func TestRunnerConvBackward(t *testing.T) {
+func TestRunnerConv(t *testing.T) {
 	for _, tool := range []string{mlirOpt, mlirCPURunner} {
 		if _, err := os.Stat(tool); err != nil {
 			t.Skipf("%s not found; install Debian's mlir-16-tools and libmlir-16 to run the upstream execution check", tool)
@@ -133,6 +133,7 @@ var upstreamPipeline = []string{
 
 type runnerCase struct {
 	Name          string               `json:"name"`
+	Op            string               `json:"op"` // "convolution_backward" or "convolution"
 	ND            int                  `json:"nd"`
 	Stride        []int64              `json:"stride"`
 	Padding       []int64              `json:"padding"`
@@ -182,7 +183,19 @@ func (c *runnerCase) wide() string {
 	return "f32"
 }
 
-var operandOrder = []string{"grad_output", "input", "weight"}
+// operands lists the op's tensor operands in order.
+func (c *runnerCase) operands() []string {
+	if c.Op == "convolution" {
+		if c.Bias {
+			return []string{"input", "weight", "bias"}
+		}
+		return []string{"input", "weight"}
+	}
+	return []string{"grad_output", "input", "weight"}
+}
+
+// hasBatch reports whether an operand's dim 0 is the batch.
+func hasBatch(name string) bool { return name == "grad_output" || name == "input" }
 
 // torchFunc writes the case as the torch dialect an importer produces: one
 // convolution_backward whose masked results are !torch.none, returning the
@@ -203,9 +216,10 @@ func (c *runnerCase) torchFunc() string {
 		}
 		return "!torch.vtensor<[" + strings.Join(parts, ",") + "]," + c.Dtype + ">"
 	}
-	var argTypes []string
-	for _, name := range operandOrder {
-		argTypes = append(argTypes, vt(dyn(c.Shapes[name], name != "weight")))
+	var argTypes, argDecls []string
+	for i, name := range c.operands() {
+		argTypes = append(argTypes, vt(dyn(c.Shapes[name], hasBatch(name))))
+		argDecls = append(argDecls, fmt.Sprintf("%%a%d: %s", i, argTypes[i]))
 	}
 	var resTypes, retTypes, retVals []string
 	for i, m := range c.OutputMask {
@@ -218,7 +232,7 @@ func (c *runnerCase) torchFunc() string {
 		retTypes = append(retTypes, t)
 		retVals = append(retVals, fmt.Sprintf("%%r#%d", i))
 	}
-	fmt.Fprintf(&sb, "func.func @conv_bwd(%%dy: %s, %%x: %s, %%w: %s) -> (%s) {\n", argTypes[0], argTypes[1], argTypes[2], strings.Join(retTypes, ", "))
+	fmt.Fprintf(&sb, "func.func @conv(%s) -> (%s) {\n", strings.Join(argDecls, ", "), strings.Join(retTypes, ", "))
 	list := func(name string, vs []int64) {
 		var elems, types []string
 		for j, v := range vs {
@@ -227,6 +241,9 @@ func (c *runnerCase) torchFunc() string {
 			types = append(types, "!torch.int")
 		}
 		fmt.Fprintf(&sb, "  %%%s = torch.prim.ListConstruct %s : (%s) -> !torch.list<int>\n", name, strings.Join(elems, ", "), strings.Join(types, ", "))
+	}
+	if c.Op == "convolution" {
+		return c.torchForward(&sb, list, argTypes, retTypes)
 	}
 	if c.Bias {
 		list("bias_sizes", []int64{c.OutputShapes[2][0]})
@@ -247,9 +264,29 @@ func (c *runnerCase) torchFunc() string {
 	if !c.Bias {
 		biasType = "!torch.none"
 	}
-	fmt.Fprintf(&sb, "  %%r:3 = torch.aten.convolution_backward %%dy, %%x, %%w, %%bias_sizes, %%stride, %%padding, %%dilation, %%transposed, %%output_padding, %%groups, %%mask : %s, %s, %s, %s, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int, !torch.list<bool> -> %s\n",
+	fmt.Fprintf(&sb, "  %%r:3 = torch.aten.convolution_backward %%a0, %%a1, %%a2, %%bias_sizes, %%stride, %%padding, %%dilation, %%transposed, %%output_padding, %%groups, %%mask : %s, %s, %s, %s, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int, !torch.list<bool> -> %s\n",
 		argTypes[0], argTypes[1], argTypes[2], biasType, strings.Join(resTypes, ", "))
 	fmt.Fprintf(&sb, "  return %s : %s\n}\n", strings.Join(retVals, ", "), strings.Join(retTypes, ", "))
+	return sb.String()
+}
+
+// torchForward finishes torchFunc for aten.convolution.
+func (c *runnerCase) torchForward(sb *strings.Builder, list func(string, []int64), argTypes, retTypes []string) string {
+	list("stride", c.Stride)
+	list("padding", c.Padding)
+	list("dilation", c.Dilation)
+	list("output_padding", c.OutputPadding)
+	fmt.Fprintf(sb, "  %%transposed = torch.constant.bool %v\n", c.Transposed)
+	fmt.Fprintf(sb, "  %%groups = torch.constant.int %d\n", c.Groups)
+	bias, biasType := "%none", "!torch.none"
+	if c.Bias {
+		bias, biasType = "%a2", argTypes[2]
+	} else {
+		sb.WriteString("  %none = torch.constant.none\n")
+	}
+	fmt.Fprintf(sb, "  %%r = torch.aten.convolution %%a0, %%a1, %s, %%stride, %%padding, %%dilation, %%transposed, %%output_padding, %%groups : %s, %s, %s, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> %s\n",
+		bias, argTypes[0], argTypes[1], biasType, retTypes[0])
+	fmt.Fprintf(sb, "  return %%r : %s\n}\n", retTypes[0])
 	return sb.String()
 }
 
@@ -323,12 +360,12 @@ func (c *runnerCase) mainFunc() string {
 	sb.WriteString("func.func private @printMemrefF32(tensor<*xf32>)\nfunc.func private @printMemrefF64(tensor<*xf64>)\n")
 	sb.WriteString("func.func @main() {\n")
 	var args, argTypes []string
-	for i, name := range operandOrder {
+	for i, name := range c.operands() {
 		shape := c.Shapes[name]
 		st := tensorTypeText(shape, c.Dtype)
 		fmt.Fprintf(&sb, "  %%in%d = arith.constant %s : %s\n", i, dense(c.Inputs[name], shape), st)
 		arg := fmt.Sprintf("%%in%d", i)
-		if c.DynamicBatch && name != "weight" {
+		if c.DynamicBatch && hasBatch(name) {
 			dshape := append([]int64{ir.Dynamic}, shape[1:]...)
 			dt := tensorTypeText(dshape, c.Dtype)
 			fmt.Fprintf(&sb, "  %%din%d = tensor.cast %%in%d : %s to %s\n", i, i, st, dt)
@@ -350,7 +387,7 @@ func (c *runnerCase) mainFunc() string {
 		resTypes = append(resTypes, tensorTypeText(shape, c.Dtype))
 		resIdx = append(resIdx, i)
 	}
-	fmt.Fprintf(&sb, "  %%res:%d = call @conv_bwd(%s) : (%s) -> (%s)\n", len(resTypes), strings.Join(args, ", "), strings.Join(argTypes, ", "), strings.Join(resTypes, ", "))
+	fmt.Fprintf(&sb, "  %%res:%d = call @conv(%s) : (%s) -> (%s)\n", len(resTypes), strings.Join(args, ", "), strings.Join(argTypes, ", "), strings.Join(resTypes, ", "))
 	for j, i := range resIdx {
 		shape := c.OutputShapes[i]
 		st := tensorTypeText(shape, c.Dtype)
@@ -445,7 +482,7 @@ func (c *runnerCase) run() (float64, string, error) {
 			}
 			if e > 1 {
 				return worst, "", fmt.Errorf("result %d (%s) element %d: ours − pytorch = %g, pytorch = %g, beyond atol %g + rtol %g",
-					i, []string{"grad_input", "grad_weight", "grad_bias"}[i], k, d, exp[k], atol, rtol)
+					i, c.resultName(i), k, d, exp[k], atol, rtol)
 			}
 		}
 	}
@@ -469,6 +506,13 @@ func firstLines(s string, n int) string {
 		lines = append(lines[:n], "...")
 	}
 	return strings.Join(lines, "\n")
+}
+
+func (c *runnerCase) resultName(i int) string {
+	if c.Op == "convolution" {
+		return "output"
+	}
+	return []string{"grad_input", "grad_weight", "grad_bias"}[i]
 }
 
 func firstLine(s string) string {

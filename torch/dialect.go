@@ -15,7 +15,7 @@ var Dialect = &ir.Dialect{
 func allOps() []*ir.OpDef {
 	ops := []*ir.OpDef{
 		constantIntDef, constantFloatDef, constantBoolDef, constantNoneDef, constantStrDef, constantDeviceDef,
-		listConstructDef, listUnpackDef, tupleConstructDef, tupleIndexDef, tupleUnpackDef, vtensorLiteralDef, operatorDef, derefineDef,
+		listConstructDef, listUnpackDef, numToTensorDef, tupleConstructDef, tupleIndexDef, tupleUnpackDef, vtensorLiteralDef, operatorDef, derefineDef,
 	}
 	return append(ops, atenOps...)
 }

@@ -11,6 +11,7 @@ const (
 	TupleIndexOp     = "torch.prim.TupleIndex"
 	TupleUnpackOp    = "torch.prim.TupleUnpack"
 	ListUnpackOp     = "torch.prim.ListUnpack"
+	NumToTensorOp    = "torch.prim.NumToTensor.Scalar"
 	VTensorLiteralOp = "torch.vtensor.literal"
 	OperatorOp       = "torch.operator"
 	DerefineOp       = "torch.derefine"
@@ -359,4 +360,30 @@ var derefineDef = &ir.OpDef{
 		st.ResultTypes = []ir.Type{out}
 		return nil
 	},
+}
+
+// numToTensorDef is PrimNumToTensorScalarOp: a Python scalar passed where a
+// Tensor is expected becomes a rank-0 tensor, as fx_importer emits it
+// (`torch.prim.NumToTensor.Scalar %int1 : !torch.int -> !torch.vtensor<[],si64>`).
+var numToTensorDef = &ir.OpDef{
+	Name:    NumToTensorOp,
+	Summary: "a rank-0 tensor holding a scalar",
+	Traits:  ir.Pure,
+	Verify: func(op *ir.Operation) error {
+		if err := checkCounts(op, 1, 1); err != nil {
+			return err
+		}
+		switch op.Operand(0).Type().(type) {
+		case IntType, FloatType, NumberType, BoolType:
+		default:
+			return ir.OpErrorf(op, "operand #0 must be a scalar (!torch.int, !torch.float, !torch.number or !torch.bool), but got '%s'", op.Operand(0).Type())
+		}
+		vt, ok := op.Result(0).Type().(VTensorType)
+		if !ok || (vt.HasSizes && len(vt.Sizes) != 0) {
+			return ir.OpErrorf(op, "result #0 must be a rank-0 !torch.vtensor, but got '%s'", op.Result(0).Type())
+		}
+		return nil
+	},
+	Print: printDefault,
+	Parse: func(p ir.Parser, st *ir.OperationState) error { return parseDefault(p, st, 1) },
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Reference results of aten.convolution_backward for the lowering's runner test.
+"""Reference results of aten.convolution_backward (and aten.convolution) for the lowering's runner test.
 
 For every configuration below this writes <out>/<name>.json holding the op's
-parameters, seeded inputs and PyTorch's three results (null where
-output_mask masks one out). lowering/runner_test.go builds a torch-dialect
+parameters, seeded inputs and PyTorch's results: the three of
+convolution_backward (null where output_mask masks one out), or the one of
+the forward convolution (op "convolution", output_mask [true]). lowering/runner_test.go builds a torch-dialect
 function per file, lowers it with convert-torch-to-linalg, runs it with
 upstream mlir-cpu-runner and compares against these numbers.
 
@@ -34,14 +35,14 @@ except ImportError as e:  # pragma: no cover - depends on the machine
 
 
 def cfg(name, nd, n, c, f, h, k, s=1, p=0, d=1, g=1, transposed=False, op=0,
-        mask=(True, True, True), dtype="f32", bias=True, dynamic_batch=False):
+        mask=(True, True, True), dtype="f32", bias=True, dynamic_batch=False, kind="convolution_backward"):
     def per_dim(v):
         return list(v) if isinstance(v, (list, tuple)) else [v] * nd
     return dict(name=name, nd=nd, n=n, c=c, f=f, h=per_dim(h), k=per_dim(k),
                 stride=per_dim(s), padding=per_dim(p), dilation=per_dim(d),
                 groups=g, transposed=transposed, output_padding=per_dim(op),
                 output_mask=list(mask), dtype=dtype, bias=bias,
-                dynamic_batch=dynamic_batch)
+                dynamic_batch=dynamic_batch, op=kind)
 
 
 M3 = (True, True, True)
@@ -96,6 +97,16 @@ CONFIGS = [
     # 16-bit floats (f32 accumulation, one rounding at the end)
     cfg("f16_conv2d_stride2", 2, 2, 3, 4, 7, 3, s=2, p=1, dtype="f16"),
     cfg("bf16_conv2d_groups2", 2, 1, 4, 4, 6, 3, p=1, g=2, dtype="bf16"),
+    # the forward aten.convolution (graphs contain it next to the backward)
+    cfg("fwd_conv1d_bias", 1, 2, 3, 4, 9, 3, s=2, p=1, kind="convolution"),
+    cfg("fwd_conv2d_groups_dilated_f64", 2, 2, 4, 6, 8, 3, s=2, p=2, d=2, g=2, dtype="f64", kind="convolution"),
+    cfg("fwd_conv2d_nobias", 2, 1, 3, 2, 7, (3, 2), s=(2, 1), p=(1, 0), bias=False, kind="convolution"),
+    cfg("fwd_conv3d", 3, 1, 2, 3, 5, 3, s=2, p=1, kind="convolution"),
+    cfg("fwd_tconv2d_s2_op1", 2, 2, 3, 4, 4, 3, s=2, p=1, op=1, transposed=True, kind="convolution"),
+    cfg("fwd_tconv2d_groups_dilated", 2, 1, 4, 6, 4, 3, s=3, p=2, d=2, op=1, g=2, transposed=True, kind="convolution"),
+    cfg("fwd_tconv1d_pad_f64", 1, 2, 2, 3, 5, 2, s=2, p=1, transposed=True, dtype="f64", kind="convolution"),
+    cfg("fwd_dynbatch_conv2d", 2, 3, 2, 3, 7, 3, s=2, p=1, dynamic_batch=True, kind="convolution"),
+    cfg("fwd_bf16_conv2d", 2, 1, 4, 4, 6, 3, p=1, g=2, dtype="bf16", kind="convolution"),
 ]
 
 TORCH_DTYPES = {"f32": torch.float32, "f64": torch.float64, "f16": torch.float16, "bf16": torch.bfloat16}
@@ -128,6 +139,19 @@ def reference(c, seed):
     w = make_input(gen, w_shape, c["dtype"])
     half = c["dtype"] in ("f16", "bf16")
     compute = torch.float32 if half else TORCH_DTYPES[c["dtype"]]
+    if c["op"] == "convolution":
+        b = make_input(gen, [f], c["dtype"]) if c["bias"] else None
+        y = torch.ops.aten.convolution(
+            x.to(compute), w.to(compute), None if b is None else b.to(compute), c["stride"], c["padding"],
+            c["dilation"], c["transposed"], c["output_padding"], g)
+        if half:
+            y = y.to(TORCH_DTYPES[c["dtype"]])
+        shapes = {"input": x_shape, "weight": w_shape}
+        inputs = {"input": flat(x.to(compute)), "weight": flat(w.to(compute))}
+        if b is not None:
+            shapes["bias"] = [f]
+            inputs["bias"] = flat(b.to(compute))
+        return shapes, inputs, [flat(y)], [dy_shape]
     bias_sizes = [f] if c["bias"] else None
     res = torch.ops.aten.convolution_backward(
         dy.to(compute), x.to(compute), w.to(compute), bias_sizes, c["stride"], c["padding"],
@@ -158,6 +182,8 @@ def main():
         shapes, inputs, outs, out_shapes = reference(c, seed=1000 + i)
         doc = dict(c, torch_version=torch.__version__, seed=1000 + i, shapes=shapes,
                    output_shapes=out_shapes, inputs=inputs, outputs=outs)
+        if c["op"] == "convolution":
+            doc["output_mask"] = [True]
         path = os.path.join(args.out, c["name"] + ".json")
         with open(path, "w") as fh:
             json.dump(doc, fh, separators=(",", ":"))

@@ -26,7 +26,8 @@ type Env struct {
 }
 
 var commands = map[string]command{
-	"opt": {"read MLIR text, run passes, print MLIR text (like mlir-opt)", runOpt},
+	"import": {"import a torch.export .pt2 archive into the torch dialect", runImport},
+	"opt":    {"read MLIR text, run passes, print MLIR text (like mlir-opt)", runOpt},
 }
 
 // Main runs the CLI with args (without the program name) and returns the

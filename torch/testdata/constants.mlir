@@ -54,3 +54,14 @@ module {
     return %0#0, %0#2 : !torch.none, !torch.vtensor<[3,4],f32>
   }
 }
+
+// -----
+
+// A Python scalar passed where a Tensor is expected (fx_importer's form).
+module {
+  func.func @num_to_tensor() -> !torch.vtensor<[],si64> {
+    %int1 = torch.constant.int 1
+    %0 = torch.prim.NumToTensor.Scalar %int1 : !torch.int -> !torch.vtensor<[],si64>
+    return %0 : !torch.vtensor<[],si64>
+  }
+}
