@@ -59,10 +59,10 @@ func progJoint(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 	}
 	type blk struct {
 		w, b, bnw, bnb, rm, rv, nbt string
-		cfg                    blockCfg
-		in, conv, relu         string
-		inShape, outShape      []int64
-		mean, invstd           string
+		cfg                         blockCfg
+		in, conv, relu              string
+		inShape, outShape           []int64
+		mean, invstd                string
 	}
 	bs := make([]*blk, len(blocks))
 	for i, c := range blocks {
