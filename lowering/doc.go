@@ -11,6 +11,7 @@
 //	                  project exists; semantics in docs/conv-backward.md)
 //	conv.go           torch.aten.convolution (forward, transposed or not)
 //	conv_kernels.go   the linalg.generic kernels both conv files share
+//	conv_geometry.go  reading and checking the constant conv parameters
 //	builders.go       small tensor/linalg building helpers
 //
 // The emitted IR uses only upstream ops (linalg.generic, linalg.fill,

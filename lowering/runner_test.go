@@ -21,10 +21,11 @@ import (
 	"github.com/torchlower/torchlower/ir/pass"
 )
 
-// TestRunnerConv is the numerical proof of the convolution_backward
-// lowering against an oracle no one here wrote: for every configuration in
-// testdata/runner (written by e2e/gen/convbwd_refs.py with PyTorch 1.13's
-// torch.ops.aten.convolution_backward), it builds the torch-dialect
+// TestRunnerConv is the numerical proof of the convolution_backward (and
+// forward convolution) lowering against an oracle no one here wrote: for
+// every configuration in testdata/runner (written by
+// e2e/gen/convbwd_refs.py with PyTorch 1.13's
+// torch.ops.aten.convolution_backward / convolution), it builds the torch-dialect
 // function, lowers it with convert-torch-to-linalg, adds a main that calls
 // it on the recorded inputs and subtracts the recorded results inside MLIR,
 // lowers that with upstream mlir-opt to LLVM, runs it with mlir-cpu-runner

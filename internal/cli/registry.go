@@ -9,6 +9,7 @@ import (
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/pass"
 	"github.com/torchlower/torchlower/ir/transform"
+	"github.com/torchlower/torchlower/lowering"
 	"github.com/torchlower/torchlower/torch"
 )
 
@@ -19,5 +20,5 @@ func NewContext() *ir.Context {
 
 // NewPassRegistry returns every pass and named pipeline.
 func NewPassRegistry() *pass.Registry {
-	return pass.NewRegistry(transform.Passes()...)
+	return pass.NewRegistry(append(transform.Passes(), lowering.ConvertTorchToLinalg)...)
 }

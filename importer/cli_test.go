@@ -1,0 +1,71 @@
+package importer_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/importer"
+	"github.com/torchlower/torchlower/internal/cli"
+)
+
+func runCLI(args ...string) (stdout, stderr string, code int) {
+	var out, errb strings.Builder
+	code = cli.Main(args, strings.NewReader(""), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// TestImportCommand runs `torchlower import` on an archive and feeds the
+// result to `torchlower opt`, the way a user chains them.
+func TestImportCommand(t *testing.T) {
+	b, err := importer.FixtureArchive("joint_conv_bn_relu")
+	if err != nil || b == nil {
+		t.Fatalf("fixture: %v", err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "model.pt2")
+	out := filepath.Join(dir, "model.mlir")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCLI("import", in, "-o", out); code != 0 {
+		t.Fatalf("import exited %d: %s", code, errOut)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"func.func @main(", "torch.aten.convolution_backward", "!torch.none", "torch.aten._native_batch_norm_legit_functional"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("imported module lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(out + ".params.json"); err != nil {
+		// The mapping name is documented in `torchlower import --help`.
+		matches, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+		if len(matches) == 0 {
+			t.Errorf("no parameter mapping written next to the output")
+		}
+	}
+	stdout, errOut, code := runCLI("opt", out, "-p", "canonicalize,cse")
+	if code != 0 || !strings.Contains(stdout, "torch.aten.convolution_backward") {
+		t.Fatalf("opt on the imported module exited %d: %s", code, errOut)
+	}
+}
+
+func TestImportCommandBadArchive(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "broken.pt2")
+	if err := os.WriteFile(in, []byte("PK\x03\x04 not really a zip"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := runCLI("import", in)
+	if code != 1 || !strings.HasPrefix(errOut, in+":") {
+		t.Fatalf("exit %d, stderr %q; want exit 1 and a message naming the file", code, errOut)
+	}
+	_, errOut, code = runCLI("import", filepath.Join(dir, "missing.pt2"))
+	if code != 1 || !strings.Contains(errOut, "missing.pt2") {
+		t.Fatalf("missing file: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -1,0 +1,15 @@
+package importer
+
+import w "github.com/torchlower/torchlower/importer/internal/pt2write"
+
+// FixtureArchive writes the named test program as a 2.9+ archive, for the
+// external CLI test (which cannot live in this package: the CLI imports it).
+func FixtureArchive(name string) ([]byte, error) {
+	for _, f := range fixtures {
+		if f.name == name {
+			p, ts := f.make()
+			return writeArchive(w.PT2Raw, p, ts)
+		}
+	}
+	return nil, nil
+}
