@@ -70,6 +70,10 @@ func buildConverters() map[string]converter {
 	populateConvBackward(m)
 	populateConv(m)
 	populateLiterals(m)
+	populateElementwise(m)
+	populateDataMovement(m)
+	populateReduction(m)
+	populateNormPool(m)
 	return m
 }
 
