@@ -69,3 +69,31 @@ func TestImportCommandBadArchive(t *testing.T) {
 		t.Fatalf("missing file: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestImportCheckSupport: --check-support lists the ops the lowering
+// cannot handle, grouped by op, and exits 1; the single
+// convolution_backward program lowers completely and exits 0.
+func TestImportCheckSupport(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		fixture string
+		code    int
+		want    string
+	}{
+		{"conv_backward", 0, "all 1 aten ops lower to linalg"},
+		{"kv_cache", -1, "aten ops"},
+	} {
+		b, err := importer.FixtureArchive(c.fixture)
+		if err != nil || b == nil {
+			t.Fatalf("fixture %s: %v", c.fixture, err)
+		}
+		in := filepath.Join(dir, c.fixture+".pt2")
+		if err := os.WriteFile(in, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, errOut, code := runCLI("import", in, "--check-support")
+		if (c.code >= 0 && code != c.code) || code > 1 || !strings.Contains(stdout, c.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.fixture, code, stdout, errOut)
+		}
+	}
+}

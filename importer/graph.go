@@ -616,5 +616,5 @@ func (g *graphImporter) scalarAsTensor(label, target string, u Union, arg *torch
 	if c == nil {
 		return nil
 	}
-	return g.b.Create(numToTensorOp, ir.UnknownLoc{}, []*ir.Value{c}, []ir.Type{torch.VTensor(dt)}, nil, 0).Result(0)
+	return g.b.Create(numToTensorOp, ir.NameLoc{Name: label}, []*ir.Value{c}, []ir.Type{torch.VTensor(dt)}, nil, 0).Result(0)
 }

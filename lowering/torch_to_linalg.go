@@ -92,22 +92,22 @@ const listConstructOp = "torch.prim.ListConstruct"
 
 func isTorchOp(op *ir.Operation) bool { return strings.HasPrefix(op.Name, "torch.") }
 
-func runConvertTorchToLinalg(top *ir.Operation, c *pass.Context) error {
-	var funcs []*ir.Operation
+// pending is one op that passed the check, with the function that lowers it.
+type pending struct {
+	op   *ir.Operation
+	emit emitFunc
+}
+
+// checkModule is phase 1 of the conversion: it checks every function
+// signature and every torch op under top without changing anything, and
+// returns the work to do or every reason it cannot be done.
+func checkModule(top *ir.Operation) (funcs []*ir.Operation, work []pending, sigs map[*ir.Operation]ir.FunctionType, errs []*ir.Diagnostic) {
 	top.Walk(ir.PreOrder, func(o *ir.Operation) {
 		if o.Name == fn.Func {
 			funcs = append(funcs, o)
 		}
 	})
-
-	// Phase 1: check everything, change nothing.
-	var errs []*ir.Diagnostic
-	type pending struct {
-		op   *ir.Operation
-		emit emitFunc
-	}
-	var work []pending
-	sigs := map[*ir.Operation]ir.FunctionType{}
+	sigs = map[*ir.Operation]ir.FunctionType{}
 	for _, f := range funcs {
 		ft, err := convertSignature(f)
 		if err != nil {
@@ -132,6 +132,20 @@ func runConvertTorchToLinalg(top *ir.Operation, c *pass.Context) error {
 			work = append(work, pending{o, emit})
 		})
 	}
+	return funcs, work, sigs, errs
+}
+
+// CheckSupport reports, without changing the module, every op and function
+// signature that convert-torch-to-linalg cannot lower, each at its
+// location. An empty result means the whole module lowers.
+func CheckSupport(top *ir.Operation) []*ir.Diagnostic {
+	_, _, _, errs := checkModule(top)
+	return errs
+}
+
+func runConvertTorchToLinalg(top *ir.Operation, c *pass.Context) error {
+	// Phase 1: check everything, change nothing.
+	funcs, work, sigs, errs := checkModule(top)
 	if len(errs) > 0 {
 		return joinDiagnostics(errs)
 	}

@@ -13,6 +13,7 @@ import (
 	fn "github.com/torchlower/torchlower/dialect/func"
 	"github.com/torchlower/torchlower/importer"
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/lowering"
 	"github.com/torchlower/torchlower/torch"
 )
 
@@ -31,6 +32,10 @@ and which result is the loss, a gradient or a buffer update; it is
 written next to the output (<output>.params.json) unless --mapping says
 otherwise. With output on stdout, no mapping is written unless asked.
 
+--check-support imports the program and, instead of printing it, reports
+every op that convert-torch-to-linalg cannot lower yet (by op, with the
+graph nodes that use it); it exits 0 when everything lowers, 1 otherwise.
+
 Flags:
 `
 
@@ -42,6 +47,7 @@ func runImport(env *Env, args []string) int {
 	function := fs.String("function", "main", "name of the generated function")
 	program := fs.String("program", "", "program to import from a multi-program archive (default: the only one, or 'model')")
 	mapping := fs.String("mapping", "", "where to write the argument/result mapping JSON (default: <output>.params.json)")
+	checkSupport := fs.Bool("check-support", false, "report the ops the lowering does not support, instead of printing the program")
 	help := fs.BoolP("help", "h", false, "show this help")
 	fs.Usage = func() {
 		fmt.Fprint(env.Stderr, importHelp)
@@ -80,6 +86,9 @@ func runImport(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "%s: imported program does not verify (importer bug): %v\n", in, err)
 		return 1
 	}
+	if *checkSupport {
+		return reportSupport(env, in, m)
+	}
 	if err := writeOutput(env, *output, ir.Sprint(m, ir.PrintOptions{})); err != nil {
 		fmt.Fprintf(env.Stderr, "torchlower import: %v\n", err)
 		return 1
@@ -113,4 +122,59 @@ func importErr(in string, err error) string {
 		return in + ": " + strings.TrimPrefix(msg, "open "+in+": ")
 	}
 	return in + ": " + msg
+}
+
+// reportSupport prints what convert-torch-to-linalg would reject in m,
+// grouped by op name, so a user learns up front what a model needs.
+func reportSupport(env *Env, in string, m *ir.Operation) int {
+	total := 0
+	m.Walk(ir.PreOrder, func(o *ir.Operation) {
+		if strings.HasPrefix(o.Name, "torch.aten.") {
+			total++
+		}
+	})
+	diags := lowering.CheckSupport(m)
+	if len(diags) == 0 {
+		fmt.Fprintf(env.Stdout, "%s: all %d aten ops lower to linalg\n", in, total)
+		return 0
+	}
+	type group struct {
+		reason string
+		where  []string
+	}
+	var order []string
+	groups := map[string]*group{}
+	for _, d := range diags {
+		key := d.Msg
+		if i := strings.Index(key, "'torch."); i >= 0 {
+			if j := strings.Index(key[i+1:], "'"); j >= 0 {
+				key = key[i+1 : i+1+j]
+			}
+		}
+		g, ok := groups[key]
+		if !ok {
+			g = &group{reason: d.Msg}
+			groups[key] = g
+			order = append(order, key)
+		}
+		// Imported ops are located by their graph node's name.
+		where := "<unknown location>"
+		switch l := d.Loc.(type) {
+		case ir.NameLoc:
+			where = l.Name
+		case nil:
+		default:
+			where = l.String()
+		}
+		g.where = append(g.where, where)
+	}
+	fmt.Fprintf(env.Stdout, "%s: %d of %d aten ops cannot be lowered yet:\n", in, len(diags), total)
+	for _, k := range order {
+		g := groups[k]
+		fmt.Fprintf(env.Stdout, "  %-44s x%-3d %s\n", k, len(g.where), strings.Join(g.where, ", "))
+		if g.reason != "failed to legalize operation '"+k+"'" {
+			fmt.Fprintf(env.Stdout, "      %s\n", g.reason)
+		}
+	}
+	return 1
 }
