@@ -4,6 +4,10 @@
 // tensor.insert_slice), padded by K-1-p, and convolved with the flipped
 // kernel. Three of every four multiplies of that convolution hit zeros;
 // removing them is what torchlower's preprocessing passes are for.
+// RUN: torchlower opt %s -p canonicalize,cse | FileCheck %s
+// CHECK-LABEL: func.func @conv_backward_data
+// CHECK:         tensor.insert_slice {{.*}} [1, 1, 2, 2]
+// CHECK:         linalg.generic
 // The kernel flip is carried by the gradient's map (h + 2 - kh) so that every
 // loop appears as a plain dimension of some operand, which linalg needs to
 // derive the loop bounds from the shapes.
