@@ -236,12 +236,50 @@ func (g *graphImporter) literal(name string, t *Tensor, typ ir.Type) error {
 	if err != nil {
 		return err
 	}
-	attr, err := ir.NewDenseRaw(bt, raw)
+	var attr ir.Attribute
+	if t.NumElements() > inlineDenseLimit {
+		// Large tensors go to a dense_resource blob, as fx_importer does:
+		// the printed program stays readable and the bytes appear once.
+		attr, err = ir.NewDenseResource(resourceKey(bt), bt, raw)
+	} else {
+		attr, err = ir.NewDenseRaw(bt, raw)
+	}
 	if err != nil {
 		return err
 	}
 	g.env[name] = torch.VTensorLiteral(g.b, ir.UnknownLoc{}, attr, vt)
 	return nil
+}
+
+// inlineDenseLimit is the largest tensor inlined as dense<...> text; larger
+// ones become dense_resource blobs.
+const inlineDenseLimit = 16
+
+// resourceKey names a blob the way fx_importer does,
+// `torch_tensor_3_1_torch.float32`; the printer makes repeated keys unique.
+func resourceKey(t ir.RankedTensorType) string {
+	var sb strings.Builder
+	sb.WriteString("torch_tensor")
+	for _, d := range t.Shape {
+		fmt.Fprintf(&sb, "_%d", d)
+	}
+	sb.WriteString("_torch.")
+	switch e := t.Elem.(type) {
+	case ir.FloatType:
+		sb.WriteString(map[ir.FloatKind]string{ir.F16: "float16", ir.BF16: "bfloat16", ir.F32: "float32", ir.F64: "float64"}[e.Kind])
+	case ir.IntegerType:
+		switch {
+		case e.Width == 1:
+			sb.WriteString("bool")
+		case e.Signedness == ir.Unsigned:
+			fmt.Fprintf(&sb, "uint%d", e.Width)
+		default:
+			fmt.Fprintf(&sb, "int%d", e.Width)
+		}
+	default:
+		sb.WriteString("unknown")
+	}
+	return sb.String()
 }
 
 // valueType is the torch type of a named graph value.
