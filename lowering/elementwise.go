@@ -1,4 +1,1099 @@
 package lowering
 
-// populateElementwise adds the converters of elementwise ops (arithmetic, activations and their backward, casts and copies).
-func populateElementwise(m map[string]converter) {}
+import (
+	"fmt"
+	gomath "math"
+
+	"github.com/torchlower/torchlower/dialect/arith"
+	"github.com/torchlower/torchlower/dialect/math"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/torch"
+)
+
+// The elementwise family: arithmetic, activations and their gradients,
+// selects, casts and copies. Each op is one row of ewRows, the Go version
+// of torch-mlir's table of ops handled by ConvertElementwiseOp
+// (lib/Conversion/TorchToLinalg/Uncategorized.cpp). A row reads the op's
+// operands (tensors and folded Scalars) and gives a scalar body; one
+// converter turns every row into a single all-parallel linalg.generic with
+// buildElementwise (elementwise_generic.go).
+//
+// Semantics follow PyTorch's TensorIterator, checked against PyTorch 1.13
+// on the CPU:
+//
+//   - Broadcasting: operands are broadcast against each other
+//     (right-aligned, size-1 dims repeat) by indexing maps with a constant 0,
+//     not by materialised copies; the op's result type must be the
+//     broadcast shape.
+//   - Dtypes: the result dtype is the one the IR states (torch.export ran
+//     PyTorch's type promotion already). Every tensor operand and every
+//     Scalar is first cast to the result dtype, as TensorIterator does with
+//     promote_inputs_to_common_dtype (so a Python float multiplying a bf16
+//     tensor is rounded to bf16 first: bf16(100) * 1.004 = 101 in PyTorch).
+//     The arithmetic then runs in PyTorch's "opmath" type, f32 for f16 and
+//     bf16 (ATen's opmath_type), and is rounded once to the result dtype;
+//     f32 and f64 compute in themselves. `alpha` is converted straight to
+//     the opmath type, as ATen's add kernel does (alpha.to<opmath_t>()).
+//   - Scalars (alpha, a Scalar `other`, thresholds, exponents, fill
+//     values) must be constants, and so must gelu's `approximate` string;
+//     they are folded into the body. A Scalar of a higher category than the result dtype
+//     (a float with an integer result, an int with a bool result) is
+//     rejected, since type promotion would have raised the result dtype.
+//   - Integer arithmetic wraps (two's complement), as in PyTorch. True
+//     division (div.Tensor, div.Scalar) always produces a float.
+//   - Identity ops (clone, detach, alias, a same-dtype _to_copy or copy)
+//     produce no IR: in value semantics the result is the operand.
+
+// populateElementwise adds the converters of elementwise ops (arithmetic,
+// activations and their backward, casts and copies), and of
+// torch.prim.NumToTensor.Scalar, which makes the rank-0 tensors that
+// Python scalars become when they are passed as tensor operands.
+func populateElementwise(m map[string]converter) {
+	for _, row := range ewRows {
+		m[row.op] = ewConverter(row)
+	}
+	m[torch.NumToTensorOp] = prepareNumToTensor
+}
+
+// ewRow is one elementwise op: its name and how its operands become the
+// inputs and body of the generic.
+type ewRow struct {
+	op   string
+	plan func(r *ewReader) (*ewPlan, error)
+}
+
+var ewRows = []ewRow{
+	{torch.AtenAddTensor, ewAddSub(false, false)},
+	{torch.AtenAddScalar, ewAddSub(false, true)},
+	{torch.AtenSubTensor, ewAddSub(true, false)},
+	{torch.AtenSubScalar, ewAddSub(true, true)},
+	{torch.AtenMulTensor, ewMul(false)},
+	{torch.AtenMulScalar, ewMul(true)},
+	{torch.AtenDivTensor, ewDiv(false)},
+	{torch.AtenDivScalar, ewDiv(true)},
+	{torch.AtenNeg, ewNeg},
+	{torch.AtenRelu, ewRelu},
+	{torch.AtenThresholdBackward, ewThresholdBackward},
+	{torch.AtenSigmoid, ewUnaryFloat(ewSigmoid)},
+	{torch.AtenSigmoidBackward, ewBinaryFloat("output", ewSigmoidBackward)},
+	{torch.AtenTanh, ewUnaryFloat(ewMathOp(math.Tanh))},
+	{torch.AtenTanhBackward, ewBinaryFloat("output", ewTanhBackward)},
+	{torch.AtenGelu, ewGelu},
+	{torch.AtenGeluBackward, ewGeluBackward},
+	{torch.AtenWhereSelf, ewWhere},
+	{torch.AtenRsqrt, ewUnaryFloat(ewMathOp(math.Rsqrt))},
+	{torch.AtenSqrt, ewUnaryFloat(ewMathOp(math.Sqrt))},
+	{torch.AtenExp, ewUnaryFloat(ewMathOp(math.Exp))},
+	{torch.AtenLog, ewUnaryFloat(ewMathOp(math.Log))},
+	{torch.AtenPowTensorScalar, ewPow},
+	{torch.AtenMaskedFillScalar, ewMaskedFill},
+	{torch.AtenClone, ewClone},
+	{torch.AtenCopy, ewCopy},
+	{torch.Aten_ToCopy, ewToCopy},
+	{torch.AtenDetach, ewIdentity},
+	{torch.AtenAlias, ewIdentity},
+}
+
+// ewPlan is what a row makes of one op.
+type ewPlan struct {
+	args []ewArg
+	// opmath computes f16/bf16 results in f32 (ATen's opmath_type): the
+	// body's float arguments are extended and its value truncated once.
+	// Rows that only select or copy elements leave it off.
+	opmath bool
+	// body computes one element from args, in the compute type c.ct.
+	body func(c *ewCtx, a []*ir.Value) *ir.Value
+	// forward makes the result args[0]'s tensor itself (an identity op);
+	// args[0] then has the result's dtype and shape.
+	forward bool
+}
+
+// ewArg is one input of a plan: a tensor operand of the op, or a folded
+// Scalar.
+type ewArg struct {
+	operand int     // the op operand holding the tensor; -1 for a scalar
+	dtype   ir.Type // the tensor's torch dtype
+	// as is the torch dtype the body receives a tensor element as; nil
+	// means the result dtype (PyTorch's cast to the common dtype).
+	as     ir.Type
+	scalar ewScalar
+	// direct converts a scalar straight to the compute type (alpha)
+	// instead of through the result dtype.
+	direct bool
+}
+
+// ewScalar is a folded Python scalar (torch.constant.int/float/bool).
+type ewScalar struct {
+	kind byte // 'i', 'f' or 'b'
+	i    int64
+	f    float64
+}
+
+func (s ewScalar) float() float64 {
+	if s.kind == 'f' {
+		return s.f
+	}
+	return float64(s.i)
+}
+
+// int converts like C++'s static_cast from double: toward zero.
+func (s ewScalar) int() int64 {
+	if s.kind == 'f' {
+		return int64(s.f)
+	}
+	return s.i
+}
+
+func (s ewScalar) isZero() bool { return s.float() == 0 }
+
+func (s ewScalar) String() string {
+	switch s.kind {
+	case 'f':
+		return fmt.Sprint(s.f)
+	case 'b':
+		return fmt.Sprint(s.i != 0)
+	}
+	return fmt.Sprint(s.i)
+}
+
+// category orders bool < int < float, the categories of type promotion.
+func (s ewScalar) category() int {
+	return map[byte]int{'b': 0, 'i': 1, 'f': 2}[s.kind]
+}
+
+func ewDtypeCategory(dtype ir.Type) int {
+	switch {
+	case ir.IsFloat(dtype):
+		return 2
+	case ewIsBool(dtype):
+		return 0
+	}
+	return 1
+}
+
+func ewConstScalar(v *ir.Value) (ewScalar, bool) {
+	if v == nil {
+		return ewScalar{}, false
+	}
+	d := v.DefiningOp()
+	if d == nil {
+		return ewScalar{}, false
+	}
+	switch d.Name {
+	case torch.ConstantIntOp:
+		a, ok := d.Attr("value").(ir.IntegerAttr)
+		return ewScalar{kind: 'i', i: a.Value}, ok
+	case torch.ConstantFloatOp:
+		a, ok := d.Attr("value").(ir.FloatAttr)
+		return ewScalar{kind: 'f', f: a.Value}, ok
+	case torch.ConstantBoolOp:
+		a, ok := d.Attr("value").(ir.BoolAttr)
+		s := ewScalar{kind: 'b'}
+		if a {
+			s.i = 1
+		}
+		return s, ok
+	}
+	return ewScalar{}, false
+}
+
+// ---- reading an op ---------------------------------------------------------
+
+// ewReader reads one op's operands by schema argument name for a row and
+// records the tensor shapes the result must be the broadcast of.
+type ewReader struct {
+	op     *ir.Operation
+	schema *torch.Schema
+	dtype  ir.Type             // the result's torch dtype
+	result ir.RankedTensorType // the result's builtin type
+	shapes [][]int64
+}
+
+func newEwReader(op *ir.Operation) (*ewReader, error) {
+	r := &ewReader{op: op, schema: torch.SchemaOf(op)}
+	if r.schema == nil || op.NumResults() != 1 || op.NumOperands() != len(r.schema.Args) {
+		return nil, r.errorf("expected the operands and one result of its schema")
+	}
+	vt, ok := op.Result(0).Type().(torch.VTensorType)
+	if !ok || !vt.HasSizes || vt.Dtype == nil {
+		return nil, r.errorf("expected a result !torch.vtensor with known sizes and dtype, got '%s'", op.Result(0).Type())
+	}
+	if !torch.IsValidDtype(vt.Dtype) {
+		return nil, r.errorf("result dtype %s is not supported", vt.Dtype)
+	}
+	r.dtype = vt.Dtype
+	r.result, _ = vt.ToBuiltinTensor()
+	return r, nil
+}
+
+func (r *ewReader) errorf(format string, args ...any) error {
+	return ir.OpErrorf(r.op, format, args...)
+}
+
+func (r *ewReader) operand(name string) (int, error) {
+	i := r.schema.ArgIndex(name)
+	if i < 0 || i >= r.op.NumOperands() {
+		return 0, r.errorf("has no operand '%s'", name)
+	}
+	return i, nil
+}
+
+// tensor reads the tensor operand name; the body receives its elements as
+// torch dtype as (nil: the result dtype).
+func (r *ewReader) tensor(name string, as ir.Type) (ewArg, error) {
+	i, err := r.operand(name)
+	if err != nil {
+		return ewArg{}, err
+	}
+	t, ok := r.op.Operand(i).Type().(torch.VTensorType)
+	if !ok || !t.HasSizes || t.Dtype == nil {
+		return ewArg{}, r.errorf("expected '%s' to be a !torch.vtensor with known sizes and dtype, got '%s'", name, r.op.Operand(i).Type())
+	}
+	if !torch.IsValidDtype(t.Dtype) {
+		return ewArg{}, r.errorf("'%s' has dtype %s, which is not supported", name, t.Dtype)
+	}
+	r.shapes = append(r.shapes, t.Sizes)
+	return ewArg{operand: i, dtype: t.Dtype, as: as}, nil
+}
+
+// scalar reads the Scalar operand name, which must be a constant.
+func (r *ewReader) scalar(name string) (ewScalar, error) {
+	i, err := r.operand(name)
+	if err != nil {
+		return ewScalar{}, err
+	}
+	s, ok := ewConstScalar(r.op.Operand(i))
+	if !ok {
+		return ewScalar{}, r.errorf("expected '%s' to be a constant scalar (torch.constant.int, torch.constant.float or torch.constant.bool), as the lowering folds it", name)
+	}
+	return s, nil
+}
+
+// promotedScalar reads a Scalar that takes part in type promotion (the
+// `other` of add.Scalar, ...): it may not be of a higher category than the
+// result dtype.
+func (r *ewReader) promotedScalar(name string) (ewArg, error) {
+	s, err := r.scalar(name)
+	if err != nil {
+		return ewArg{}, err
+	}
+	if s.category() > ewDtypeCategory(r.dtype) {
+		return ewArg{}, r.errorf("'%s' = %s cannot take part in a %s result: type promotion would give a wider dtype", name, s, r.dtype)
+	}
+	return ewArg{operand: -1, scalar: s}, nil
+}
+
+// str reads the constant str operand name.
+func (r *ewReader) str(name string) (string, error) {
+	i, err := r.operand(name)
+	if err != nil {
+		return "", err
+	}
+	d := r.op.Operand(i).DefiningOp()
+	if d != nil && d.Name == torch.ConstantStrOp {
+		if s, ok := d.Attr("value").(ir.StringAttr); ok {
+			return string(s), nil
+		}
+	}
+	return "", r.errorf("expected '%s' to be a constant str (torch.constant.str)", name)
+}
+
+// optInt reads an optional int operand: none is nil, else a constant int.
+func (r *ewReader) optInt(name string) (*int64, error) {
+	i, err := r.operand(name)
+	if err != nil {
+		return nil, err
+	}
+	v := r.op.Operand(i)
+	if isNoneValue(v) {
+		return nil, nil
+	}
+	x, ok := constInt(v)
+	if !ok {
+		return nil, r.errorf("expected '%s' to be none or a constant int", name)
+	}
+	return &x, nil
+}
+
+// need rejects a result dtype the op does not support.
+func (r *ewReader) need(kind string) error {
+	switch kind {
+	case "float":
+		if !ir.IsFloat(r.dtype) {
+			return r.errorf("result dtype %s is not supported: the op computes a float (f16, bf16, f32 or f64) result", r.dtype)
+		}
+	case "numeric":
+		if ewIsBool(r.dtype) {
+			return r.errorf("result dtype i1 (bool) is not supported, as in PyTorch")
+		}
+	}
+	return nil
+}
+
+// checkShape requires the result shape to be the broadcast of the tensor
+// operands' shapes.
+func (r *ewReader) checkShape() error {
+	want, err := ewBroadcastShape(r.shapes...)
+	if err != nil {
+		return r.errorf("%v", err)
+	}
+	got := r.result.Shape
+	ok := len(want) == len(got)
+	for i := 0; ok && i < len(got); i++ {
+		ok = want[i] == got[i] || want[i] == ir.Dynamic || got[i] == ir.Dynamic
+	}
+	if !ok {
+		return r.errorf("result shape %s is not the broadcast shape %s of the operands", ewShapeString(got), ewShapeString(want))
+	}
+	return nil
+}
+
+// ---- the converter -----------------------------------------------------------
+
+// ewConverter checks an op with its row and emits one linalg.generic (or,
+// for an identity, the operand itself).
+func ewConverter(row ewRow) converter {
+	return func(op *ir.Operation) (emitFunc, error) {
+		r, err := newEwReader(op)
+		if err != nil {
+			return nil, err
+		}
+		p, err := row.plan(r)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.checkShape(); err != nil {
+			return nil, err
+		}
+		for _, a := range p.args {
+			if a.operand < 0 {
+				continue
+			}
+			sizes, _, _, _ := torch.TensorInfo(op.Operand(a.operand).Type())
+			if _, err := ewBroadcastMap(sizes, r.result.Shape); err != nil {
+				return nil, r.errorf("operand #%d: %v", a.operand, err)
+			}
+		}
+		if p.forward {
+			t, _ := op.Operand(p.args[0].operand).Type().(torch.VTensorType)
+			bt, _ := t.ToBuiltinTensor()
+			if !ir.TypeEqual(bt.Elem, r.result.Elem) || bt.Rank() != r.result.Rank() {
+				return nil, r.errorf("expected the result to have the type of operand #%d, '%s'", p.args[0].operand, t)
+			}
+			return func(b *ir.Builder) ([]*ir.Value, error) {
+				e := &emitter{b: b, loc: op.Loc}
+				return []*ir.Value{e.cast(op.Operand(p.args[0].operand), r.result)}, nil
+			}, nil
+		}
+		return func(b *ir.Builder) ([]*ir.Value, error) {
+			v, err := r.emit(b, p)
+			return []*ir.Value{v}, err
+		}, nil
+	}
+}
+
+// computeType is the type a row's body computes in: the result's builtin
+// element type, or f32 for an opmath row with an f16/bf16 result.
+func (r *ewReader) computeType(p *ewPlan) ir.Type {
+	if p.opmath {
+		return ewOpmathType(r.dtype)
+	}
+	return ewBuiltinElem(r.dtype)
+}
+
+func (r *ewReader) emit(b *ir.Builder, p *ewPlan) (*ir.Value, error) {
+	loc := r.op.Loc
+	ct := r.computeType(p)
+	inputs := make([]ewInput, len(p.args))
+	for i, a := range p.args {
+		if a.operand < 0 {
+			v := ewScalarConst(b, loc, a.scalar, r.dtype, ct, a.direct)
+			inputs[i] = ewInput{Value: v, Dtype: v.Type()}
+			continue
+		}
+		as := a.as
+		if as == nil {
+			as = r.dtype
+		}
+		inputs[i] = ewInput{Value: r.op.Operand(a.operand), Dtype: a.dtype, As: as}
+	}
+	return buildElementwise(b, loc, ewSpec{Result: r.result, Dtype: r.dtype, Inputs: inputs,
+		Body: func(bb *ir.Builder, args []*ir.Value) *ir.Value {
+			c := &ewCtx{b: bb, loc: loc, ct: ct, dtype: r.dtype}
+			if p.opmath {
+				for i, v := range args {
+					if ft, ok := v.Type().(ir.FloatType); ok && !ir.TypeEqual(ft, ct) && ir.IsFloat(ct) {
+						args[i] = arith.Cast(bb, loc, arith.ExtF, v, ct)
+					}
+				}
+			}
+			return p.body(c, args)
+		}})
+}
+
+// ewScalarConst materialises a Scalar in the compute type ct. Unless
+// direct, its value is first cast to the result dtype (rounded to f16/bf16,
+// truncated to an integer and wrapped, or made a bool), as PyTorch casts a
+// Scalar operand to the common dtype.
+func ewScalarConst(b *ir.Builder, loc ir.Location, s ewScalar, dtype, ct ir.Type, direct bool) *ir.Value {
+	if !direct {
+		switch d := dtype.(type) {
+		case ir.FloatType:
+			s = ewScalar{kind: 'f', f: ir.RoundToFloatType(s.float(), d.Kind)}
+		case ir.IntegerType:
+			if d.Width == 1 {
+				s = ewScalar{kind: 'b', i: map[bool]int64{false: 0, true: 1}[!s.isZero()]}
+			} else {
+				v := s.int()
+				if d.Width < 64 {
+					v &= 1<<d.Width - 1
+					if d.Signedness != ir.Unsigned && v >= 1<<(d.Width-1) {
+						v -= 1 << d.Width
+					}
+				}
+				s = ewScalar{kind: 'i', i: v}
+			}
+		}
+	}
+	switch t := ct.(type) {
+	case ir.FloatType:
+		return arith.ConstantFloat(b, loc, s.float(), t)
+	case ir.IntegerType:
+		if t.Width == 1 {
+			return arith.ConstantBool(b, loc, !s.isZero())
+		}
+		return arith.ConstantInt(b, loc, s.int(), t)
+	}
+	return arith.ConstantFloat(b, loc, s.float(), ir.F64T.(ir.FloatType))
+}
+
+// ewCtx is what a body builds with: the builder in the generic's block, the
+// location, the compute type and the result's torch dtype.
+type ewCtx struct {
+	b     *ir.Builder
+	loc   ir.Location
+	ct    ir.Type
+	dtype ir.Type
+}
+
+func (c *ewCtx) isFloat() bool { return ir.IsFloat(c.ct) }
+func (c *ewCtx) isBool() bool  { return ewIsBool(c.ct) }
+
+// num is the constant v in the compute type.
+func (c *ewCtx) num(v float64) *ir.Value {
+	if ft, ok := c.ct.(ir.FloatType); ok {
+		return arith.ConstantFloat(c.b, c.loc, v, ft)
+	}
+	return arith.ConstantInt(c.b, c.loc, int64(v), c.ct)
+}
+
+func (c *ewCtx) add(x, y *ir.Value) *ir.Value { return arith.Add(c.b, c.loc, x, y) }
+func (c *ewCtx) sub(x, y *ir.Value) *ir.Value { return arith.Sub(c.b, c.loc, x, y) }
+func (c *ewCtx) mul(x, y *ir.Value) *ir.Value { return arith.Mul(c.b, c.loc, x, y) }
+func (c *ewCtx) div(x, y *ir.Value) *ir.Value { return arith.Div(c.b, c.loc, x, y) }
+
+func (c *ewCtx) math(name string, x *ir.Value) *ir.Value {
+	return c.b.Create(name, c.loc, []*ir.Value{x}, []ir.Type{x.Type()}, nil, 0).Result(0)
+}
+
+func (c *ewCtx) sel(cond, x, y *ir.Value) *ir.Value { return arith.NewSelect(c.b, c.loc, cond, x, y) }
+
+// cmp compares x and y with the float predicate fp (ordered or not, as the
+// op's NaN behaviour needs), or the signed or unsigned integer predicate
+// "<s/u>" + ip by the result dtype's signedness.
+func (c *ewCtx) cmp(fp, ip string, x, y *ir.Value) *ir.Value {
+	if c.isFloat() {
+		return arith.NewCmpF(c.b, c.loc, fp, x, y)
+	}
+	p := "s" + ip
+	if ewIsUnsigned(c.dtype) || c.isBool() {
+		p = "u" + ip
+	}
+	return arith.NewCmpI(c.b, c.loc, p, x, y)
+}
+
+// ---- rows --------------------------------------------------------------------
+
+// ewAddSub is add and sub, Tensor and Scalar forms:
+//
+//	aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+//	aten::add.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
+//	(sub likewise): self ± alpha·other.
+//
+// alpha must be a constant, folded into the body (alpha = 1 emits no
+// multiply). As in PyTorch, a float alpha with an integer result and a
+// bool alpha with a non-bool result are errors, and bool results compute
+// self | (other & alpha) (add only: sub of bools is an error).
+func ewAddSub(isSub, scalarOther bool) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		self, err := r.tensor("self", nil)
+		if err != nil {
+			return nil, err
+		}
+		var other ewArg
+		if scalarOther {
+			other, err = r.promotedScalar("other")
+		} else {
+			other, err = r.tensor("other", nil)
+		}
+		if err != nil {
+			return nil, err
+		}
+		alpha, err := r.scalar("alpha")
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case ewIsBool(r.dtype) && isSub:
+			return nil, r.errorf("subtraction of bool tensors is not supported (PyTorch: use logical_xor)")
+		case alpha.kind == 'b' && !ewIsBool(r.dtype):
+			return nil, r.errorf("a bool alpha is only supported for bool results, as in PyTorch")
+		case alpha.kind == 'f' && !ir.IsFloat(r.dtype):
+			return nil, r.errorf("alpha = %s must not be a float for an integral result, as in PyTorch", alpha)
+		}
+		p := &ewPlan{args: []ewArg{self, other}, opmath: true}
+		if ewIsBool(r.dtype) {
+			keep := !alpha.isZero()
+			p.body = func(c *ewCtx, a []*ir.Value) *ir.Value {
+				if !keep {
+					return a[0]
+				}
+				return arith.Binary(c.b, c.loc, arith.OrI, a[0], a[1])
+			}
+			return p, nil
+		}
+		unit := alpha.float() == 1
+		if !unit {
+			p.args = append(p.args, ewArg{operand: -1, scalar: alpha, direct: true})
+		}
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value {
+			y := a[1]
+			if !unit {
+				y = c.mul(y, a[2])
+			}
+			if isSub {
+				return c.sub(a[0], y)
+			}
+			return c.add(a[0], y)
+		}
+		return p, nil
+	}
+}
+
+// ewMul is aten::mul.Tensor(Tensor self, Tensor other) and
+// mul.Scalar(Tensor self, Scalar other): self·other, logical and for bool.
+func ewMul(scalarOther bool) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		self, other, err := ewSelfOther(r, scalarOther)
+		if err != nil {
+			return nil, err
+		}
+		return &ewPlan{args: []ewArg{self, other}, opmath: true,
+			body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+				if c.isBool() {
+					return arith.Binary(c.b, c.loc, arith.AndI, a[0], a[1])
+				}
+				return c.mul(a[0], a[1])
+			}}, nil
+	}
+}
+
+// ewDiv is aten::div.Tensor(Tensor self, Tensor other) and
+// div.Scalar(Tensor self, Scalar other): true division, whose result is a
+// float even for integer operands (torch.div(int, int) is float; the
+// rounding modes are div.Tensor_mode). Integer operands are converted to
+// the float result dtype first.
+func ewDiv(scalarOther bool) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		if err := r.need("float"); err != nil {
+			return nil, err
+		}
+		self, other, err := ewSelfOther(r, scalarOther)
+		if err != nil {
+			return nil, err
+		}
+		return &ewPlan{args: []ewArg{self, other}, opmath: true,
+			body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.div(a[0], a[1]) }}, nil
+	}
+}
+
+func ewSelfOther(r *ewReader, scalarOther bool) (self, other ewArg, err error) {
+	if self, err = r.tensor("self", nil); err != nil {
+		return
+	}
+	if scalarOther {
+		other, err = r.promotedScalar("other")
+	} else {
+		other, err = r.tensor("other", nil)
+	}
+	return
+}
+
+// ewNeg is aten::neg(Tensor self): −x (arith.negf; 0 − x for integers);
+// PyTorch rejects bool.
+func ewNeg(r *ewReader) (*ewPlan, error) {
+	if err := r.need("numeric"); err != nil {
+		return nil, err
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{self}, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		if c.isFloat() {
+			return arith.NewNegF(c.b, c.loc, a[0])
+		}
+		return c.sub(c.num(0), a[0])
+	}}, nil
+}
+
+// ewRelu is aten::relu(Tensor self) = clamp_min(self, 0):
+// x > 0 ? x : 0, with the unordered ugt so that NaN stays NaN as in
+// PyTorch; unsigned integers compare unsigned.
+func ewRelu(r *ewReader) (*ewPlan, error) {
+	if err := r.need("numeric"); err != nil {
+		return nil, err
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{self}, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		zero := c.num(0)
+		return c.sel(c.cmp("ugt", "gt", a[0], zero), a[0], zero)
+	}}, nil
+}
+
+// ewThresholdBackward is
+//
+//	aten::threshold_backward(Tensor grad_output, Tensor self, Scalar threshold) -> Tensor
+//
+// ATen's threshold kernel with value 0: self <= threshold ? 0 : grad_output.
+// The comparison is ordered (ole), so a NaN self passes the gradient
+// through as in PyTorch (torch-mlir's ule would zero it). threshold is cast
+// to the result dtype first.
+func ewThresholdBackward(r *ewReader) (*ewPlan, error) {
+	if err := r.need("numeric"); err != nil {
+		return nil, err
+	}
+	g, err := r.tensor("grad_output", nil)
+	if err != nil {
+		return nil, err
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	th, err := r.scalar("threshold")
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{g, self, {operand: -1, scalar: th}},
+		body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+			return c.sel(c.cmp("ole", "le", a[1], a[2]), c.num(0), a[0])
+		}}, nil
+}
+
+// ewUnaryFloat is a one-tensor op with a float result computed by fn in
+// the opmath type; integer inputs are converted to the float result dtype
+// first, as PyTorch promotes them for sqrt, exp, ... .
+func ewUnaryFloat(fn func(c *ewCtx, x *ir.Value) *ir.Value) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		if err := r.need("float"); err != nil {
+			return nil, err
+		}
+		self, err := r.tensor("self", nil)
+		if err != nil {
+			return nil, err
+		}
+		return &ewPlan{args: []ewArg{self}, opmath: true,
+			body: func(c *ewCtx, a []*ir.Value) *ir.Value { return fn(c, a[0]) }}, nil
+	}
+}
+
+// ewBinaryFloat is an op on (grad_output, second) with a float result.
+func ewBinaryFloat(second string, fn func(c *ewCtx, g, y *ir.Value) *ir.Value) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		if err := r.need("float"); err != nil {
+			return nil, err
+		}
+		g, err := r.tensor("grad_output", nil)
+		if err != nil {
+			return nil, err
+		}
+		y, err := r.tensor(second, nil)
+		if err != nil {
+			return nil, err
+		}
+		return &ewPlan{args: []ewArg{g, y}, opmath: true,
+			body: func(c *ewCtx, a []*ir.Value) *ir.Value { return fn(c, a[0], a[1]) }}, nil
+	}
+}
+
+// ewMathOp applies the one-operand math op name: math.tanh, math.sqrt,
+// math.rsqrt (1/√x, ATen's rsqrt), math.exp, math.log.
+func ewMathOp(name string) func(c *ewCtx, x *ir.Value) *ir.Value {
+	return func(c *ewCtx, x *ir.Value) *ir.Value { return c.math(name, x) }
+}
+
+// ewSigmoid is aten::sigmoid: 1 / (1 + exp(−x)), ATen's CPU formula.
+func ewSigmoid(c *ewCtx, x *ir.Value) *ir.Value {
+	one := c.num(1)
+	e := c.math(math.Exp, arith.NewNegF(c.b, c.loc, x))
+	return c.div(one, c.add(one, e))
+}
+
+// ewSigmoidBackward is aten::sigmoid_backward(grad_output, output):
+// grad_output · (1 − output) · output, in ATen's order.
+func ewSigmoidBackward(c *ewCtx, g, y *ir.Value) *ir.Value {
+	return c.mul(c.mul(g, c.sub(c.num(1), y)), y)
+}
+
+// ewTanhBackward is aten::tanh_backward(grad_output, output):
+// grad_output · (1 − output²).
+func ewTanhBackward(c *ewCtx, g, y *ir.Value) *ir.Value {
+	return c.mul(g, c.sub(c.num(1), c.mul(y, y)))
+}
+
+// The GELU constants of ATen's CPU kernels (aten/src/ATen/native/cpu/
+// Activation.cpp), each rounded to the compute type as ATen's
+// scalar_t(...) casts do.
+var (
+	ewSqrt1_2     = gomath.Sqrt2 / 2                               // M_SQRT1_2
+	ewGeluTanhK   = gomath.Sqrt2 * (2 / gomath.SqrtPi) * 0.5       // M_SQRT2 · M_2_SQRTPI · 0.5 = √(2/π)
+	ewGeluPdfBeta = (2 / gomath.SqrtPi) * (gomath.Sqrt2 / 2) * 0.5 // M_2_SQRTPI · M_SQRT1_2 · 0.5 = 1/√(2π)
+	ewGeluKappa   = 0.044715
+)
+
+// ewApproximate reads gelu's `approximate`, which must be 'none' or 'tanh'.
+func ewApproximate(r *ewReader) (bool, error) {
+	s, err := r.str("approximate")
+	if err != nil {
+		return false, err
+	}
+	switch s {
+	case "none":
+		return false, nil
+	case "tanh":
+		return true, nil
+	}
+	return false, r.errorf("approximate = '%s' is not supported (expected 'none' or 'tanh')", s)
+}
+
+// ewGelu is aten::gelu(Tensor self, *, str approximate='none'), ATen's CPU
+// GeluKernelImpl:
+//
+//	none: x · 0.5 · (1 + erf(x · M_SQRT1_2))
+//	tanh: 0.5 · x · (1 + tanh(√(2/π) · (x + 0.044715 · x³)))
+//
+// (torch-mlir's tanh form uses 0.7977240352174656 for √(2/π) =
+// 0.7978845608028654; this lowering uses ATen's value.)
+func ewGelu(r *ewReader) (*ewPlan, error) {
+	if err := r.need("float"); err != nil {
+		return nil, err
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	useTanh, err := ewApproximate(r)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{self}, opmath: true, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		x := a[0]
+		if useTanh {
+			cube := c.mul(c.mul(x, x), x)
+			inner := c.mul(c.num(ewGeluTanhK), c.add(x, c.mul(c.num(ewGeluKappa), cube)))
+			return c.mul(c.mul(c.num(0.5), x), c.add(c.num(1), c.math(math.Tanh, inner)))
+		}
+		erf := c.math(math.Erf, c.mul(x, c.num(ewSqrt1_2)))
+		return c.mul(c.mul(x, c.num(0.5)), c.add(c.num(1), erf))
+	}}, nil
+}
+
+// ewGeluBackward is aten::gelu_backward(Tensor grad_output, Tensor self, *,
+// str approximate='none'), ATen's CPU GeluBackwardKernelImpl:
+//
+//	none: dy · (cdf + x · pdf), cdf = 0.5 · (1 + erf(x · M_SQRT1_2)),
+//	      pdf = 1/√(2π) · exp(x · x · −0.5)
+//	tanh: dy · (0.5 · (1 + t) + 0.5 · x · (1 − t²) · √(2/π) · (1 + 3 · 0.044715 · x²)),
+//	      t = tanh(√(2/π) · (x + 0.044715 · x³))
+func ewGeluBackward(r *ewReader) (*ewPlan, error) {
+	if err := r.need("float"); err != nil {
+		return nil, err
+	}
+	g, err := r.tensor("grad_output", nil)
+	if err != nil {
+		return nil, err
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	useTanh, err := ewApproximate(r)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{g, self}, opmath: true, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		dy, x := a[0], a[1]
+		one, half := c.num(1), c.num(0.5)
+		if useTanh {
+			beta, kappa := c.num(ewGeluTanhK), c.num(ewGeluKappa)
+			sq := c.mul(x, x)
+			cube := c.mul(sq, x)
+			t := c.math(math.Tanh, c.mul(beta, c.add(x, c.mul(kappa, cube))))
+			left := c.mul(half, x)
+			leftD := c.mul(half, c.add(one, t))
+			tanhD := c.sub(one, c.mul(t, t))
+			innerD := c.mul(beta, c.add(one, c.mul(c.mul(c.num(3), kappa), sq)))
+			rightD := c.mul(c.mul(left, tanhD), innerD)
+			return c.mul(dy, c.add(leftD, rightD))
+		}
+		cdf := c.mul(half, c.add(one, c.math(math.Erf, c.mul(x, c.num(ewSqrt1_2)))))
+		pdf := c.mul(c.num(ewGeluPdfBeta), c.math(math.Exp, c.mul(c.mul(x, x), c.num(-0.5))))
+		return c.mul(dy, c.add(cdf, c.mul(x, pdf)))
+	}}, nil
+}
+
+// ewWhere is aten::where.self(Tensor condition, Tensor self, Tensor other):
+// condition ? self : other, all three broadcast; self and other are cast
+// to the result dtype, condition to bool (x != 0 if it is not bool).
+func ewWhere(r *ewReader) (*ewPlan, error) {
+	cond, err := r.tensor("condition", torch.DtypeBool)
+	if err != nil {
+		return nil, err
+	}
+	self, other, err := ewSelfOther(r, false)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{cond, self, other},
+		body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.sel(a[0], a[1], a[2]) }}, nil
+}
+
+// ewMaskedFill is aten::masked_fill.Scalar(Tensor self, Tensor mask, Scalar
+// value): mask ? value : self over the broadcast of self and mask (ATen's
+// out-of-place masked_fill expands both). value is cast to self's dtype as
+// C++ does (2.7 fills an int tensor with 2), and mask read as bool.
+func ewMaskedFill(r *ewReader) (*ewPlan, error) {
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	mask, err := r.tensor("mask", torch.DtypeBool)
+	if err != nil {
+		return nil, err
+	}
+	v, err := r.scalar("value")
+	if err != nil {
+		return nil, err
+	}
+	if !ir.TypeEqual(self.dtype, r.dtype) {
+		return nil, r.errorf("expected the result dtype %s to be self's dtype %s", r.dtype, self.dtype)
+	}
+	return &ewPlan{args: []ewArg{self, mask, {operand: -1, scalar: v}},
+		body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.sel(a[1], a[2], a[0]) }}, nil
+}
+
+// ewPow is aten::pow.Tensor_Scalar(Tensor self, Scalar exponent), with the
+// exponent folded. For a float result it follows ATen's CPU kernel
+// (pow_tensor_scalar_optimized_kernel): 2 → x·x, 3 → x·x·x, 0.5 → √x,
+// −0.5 → 1/√x, −1 → 1/x, −2 → 1/(x·x), otherwise math.powf(x, e) with e
+// cast to the result dtype. For an integer result the exponent must be a
+// non-negative int (PyTorch: "Integers to negative integer powers are not
+// allowed") and x^e is unrolled into multiplications by repeated squaring,
+// wrapping like ATen's powi.
+func ewPow(r *ewReader) (*ewPlan, error) {
+	if err := r.need("numeric"); err != nil {
+		return nil, err
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	e, err := r.promotedScalar("exponent")
+	if err != nil {
+		return nil, err
+	}
+	if !ir.IsFloat(r.dtype) {
+		n := e.scalar.int()
+		if n < 0 {
+			return nil, r.errorf("integers to negative integer powers are not allowed (exponent %d), as in PyTorch", n)
+		}
+		return &ewPlan{args: []ewArg{self}, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+			return ewIntPow(c, a[0], n)
+		}}, nil
+	}
+	ev := e.scalar.float()
+	p := &ewPlan{args: []ewArg{self}, opmath: true}
+	switch ev {
+	case 2:
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value { return c.mul(a[0], a[0]) }
+	case 3:
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value { return c.mul(c.mul(a[0], a[0]), a[0]) }
+	case 0.5:
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value { return c.math(math.Sqrt, a[0]) }
+	case -0.5:
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value { return c.math(math.Rsqrt, a[0]) }
+	case -1:
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value { return c.div(c.num(1), a[0]) }
+	case -2:
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value { return c.div(c.num(1), c.mul(a[0], a[0])) }
+	default:
+		p.args = append(p.args, e)
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value {
+			return c.b.Create(math.PowF, c.loc, []*ir.Value{a[0], a[1]}, []ir.Type{a[0].Type()}, nil, 0).Result(0)
+		}
+	}
+	return p, nil
+}
+
+// ewIntPow is x^n (n ≥ 0) by repeated squaring.
+func ewIntPow(c *ewCtx, x *ir.Value, n int64) *ir.Value {
+	if n == 0 {
+		return c.num(1)
+	}
+	var acc *ir.Value
+	for base := x; ; base = c.mul(base, base) {
+		if n&1 == 1 {
+			if acc == nil {
+				acc = base
+			} else {
+				acc = c.mul(acc, base)
+			}
+		}
+		if n >>= 1; n == 0 {
+			return acc
+		}
+	}
+}
+
+// ewClone is aten::clone(Tensor self, *, MemoryFormat? memory_format=None):
+// the identity in value semantics, whatever the memory format (a layout
+// choice that does not change values), which must be none or a constant.
+func ewClone(r *ewReader) (*ewPlan, error) {
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.optInt("memory_format"); err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{self}, forward: true}, nil
+}
+
+// ewIdentity is aten::detach and aten::alias: the operand itself (autograd
+// and aliasing do not exist after export).
+func ewIdentity(r *ewReader) (*ewPlan, error) {
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{self}, forward: true}, nil
+}
+
+// ewCopy is aten::copy(Tensor self, Tensor src, bool non_blocking=False),
+// the value-semantic form of self.copy_(src): src broadcast to self's
+// shape and cast to self's dtype; self's values are not read. non_blocking
+// does not change values and is ignored. A src already of the result type
+// is returned as is.
+func ewCopy(r *ewReader) (*ewPlan, error) {
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	src, err := r.tensor("src", nil)
+	if err != nil {
+		return nil, err
+	}
+	st, _ := r.op.Operand(self.operand).Type().(torch.VTensorType)
+	if !ir.TypeEqual(self.dtype, r.dtype) || len(st.Sizes) != r.result.Rank() {
+		return nil, r.errorf("expected the result to have self's type '%s'", st)
+	}
+	srcT, _ := r.op.Operand(src.operand).Type().(torch.VTensorType)
+	if sb, _ := srcT.ToBuiltinTensor(); ir.TypeEqual(src.dtype, r.dtype) && ir.TypeEqual(sb, r.result) {
+		return &ewPlan{args: []ewArg{src}, forward: true}, nil
+	}
+	return &ewPlan{args: []ewArg{src}, body: func(c *ewCtx, a []*ir.Value) *ir.Value { return a[0] }}, nil
+}
+
+// ewToCopy is aten::_to_copy(Tensor self, *, ScalarType? dtype=None,
+// Layout? layout=None, Device? device=None, bool? pin_memory=None,
+// bool non_blocking=False, MemoryFormat? memory_format=None), the op
+// Tensor.to(dtype) exports to: each element cast to the result dtype with
+// PyTorch's rules (ewConvert: toward zero for float → int, x != 0 for
+// bool). dtype must be none (self's dtype) or a constant naming the result
+// dtype; layout none or torch.strided (0); device, pin_memory,
+// non_blocking and memory_format do not change values and are ignored. A
+// conversion to self's own dtype is the identity.
+func ewToCopy(r *ewReader) (*ewPlan, error) {
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	want := self.dtype
+	code, err := r.optInt("dtype")
+	if err != nil {
+		return nil, err
+	}
+	if code != nil {
+		if want, err = torch.DtypeFromScalarType(int(*code)); err != nil {
+			return nil, r.errorf("dtype: %v", err)
+		}
+	}
+	if !ir.TypeEqual(want, r.dtype) {
+		return nil, r.errorf("expected the result dtype %s to be the requested dtype %s", r.dtype, want)
+	}
+	layout, err := r.optInt("layout")
+	if err != nil {
+		return nil, err
+	}
+	if layout != nil && *layout != 0 {
+		return nil, r.errorf("layout %d is not supported (only torch.strided, 0)", *layout)
+	}
+	if ir.TypeEqual(self.dtype, r.dtype) {
+		return &ewPlan{args: []ewArg{self}, forward: true}, nil
+	}
+	return &ewPlan{args: []ewArg{self}, body: func(c *ewCtx, a []*ir.Value) *ir.Value { return a[0] }}, nil
+}
+
+// ---- NumToTensor ---------------------------------------------------------------
+
+// prepareNumToTensor lowers `torch.prim.NumToTensor.Scalar %s : !torch.int
+// -> !torch.vtensor<[],si64>` (a Python number passed where a tensor is
+// expected) to `arith.constant dense<v> : tensor<i64>`. The scalar must be
+// a constant: the value is cast to the result dtype (an int scalar is si64,
+// a float f64, a bool i1 in PyTorch, but the result type decides).
+func prepareNumToTensor(op *ir.Operation) (emitFunc, error) {
+	if op.NumOperands() != 1 || op.NumResults() != 1 {
+		return nil, ir.OpErrorf(op, "expected one operand and one result")
+	}
+	vt, ok := op.Result(0).Type().(torch.VTensorType)
+	if !ok || !vt.HasSizes || len(vt.Sizes) != 0 || vt.Dtype == nil || !torch.IsValidDtype(vt.Dtype) {
+		return nil, ir.OpErrorf(op, "expected a rank-0 !torch.vtensor result with a supported dtype, got '%s'", op.Result(0).Type())
+	}
+	s, ok := ewConstScalar(op.Operand(0))
+	if !ok {
+		return nil, ir.OpErrorf(op, "expected the scalar to be a constant (torch.constant.int, torch.constant.float or torch.constant.bool), as the lowering folds it")
+	}
+	t, _ := vt.ToBuiltinTensor()
+	var attr *ir.DenseElementsAttr
+	var err error
+	switch d := vt.Dtype.(type) {
+	case ir.FloatType:
+		attr, err = ir.NewDenseFloats(t, []float64{ir.RoundToFloatType(s.float(), d.Kind)})
+	default:
+		v := s.int()
+		if ewIsBool(d) && !s.isZero() {
+			v = 1
+		}
+		attr, err = ir.NewDenseInts(t, []int64{v})
+	}
+	if err != nil {
+		return nil, ir.OpErrorf(op, "%v", err)
+	}
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		return []*ir.Value{arith.Constant(b, op.Loc, attr)}, nil
+	}, nil
+}

@@ -1,4 +1,311 @@
 package lowering
 
+import (
+	"math"
+
+	"github.com/torchlower/torchlower/dialect/arith"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/torch"
+)
+
 // populateReduction adds the converters of reductions, matrix products, softmax and losses.
-func populateReduction(m map[string]converter) {}
+func populateReduction(m map[string]converter) {
+	m[torch.AtenSum] = prepareSum
+	m[torch.AtenSumDimIntList] = prepareSum
+	m[torch.AtenMean] = prepareMean
+	m[torch.AtenMeanDim] = prepareMean
+	m[torch.AtenAmax] = prepareAmax
+	m[torch.AtenVarCorrection] = prepareVar
+	m[torch.AtenVarMeanCorrection] = prepareVar
+	m[torch.AtenMm] = prepareMm
+	m[torch.AtenAddmm] = prepareAddmm
+	m[torch.AtenBmm] = prepareBmm
+	m[torch.Aten_Softmax] = prepareSoftmax
+	m[torch.Aten_LogSoftmax] = prepareSoftmax
+	m[torch.AtenSoftmaxInt] = prepareSoftmax
+	m[torch.AtenLogSoftmaxInt] = prepareSoftmax
+	m[torch.Aten_SoftmaxBackwardData] = prepareSoftmaxBackward
+	m[torch.Aten_LogSoftmaxBackwardData] = prepareSoftmaxBackward
+	m[torch.AtenNllLossForward] = prepareNllLossForward
+	m[torch.AtenNllLossBackward] = prepareNllLossBackward
+}
+
+// redSpec is what a sum/mean/amax/var lowering knows about its reduction.
+type redSpec struct {
+	x       torch.VTensorType
+	mask    []bool // the reduced dims
+	keepdim bool
+}
+
+// readRedSpec reads self (operand 0), the dim list at dimArg (-1: the
+// all-dims overloads such as aten::sum, which have none) and keepdim at
+// keepArg (-1: false).
+func readRedSpec(r operandReader, dimArg, keepArg int) (*redSpec, error) {
+	x, err := redStaticTensor(r, 0)
+	if err != nil {
+		return nil, err
+	}
+	sp := &redSpec{x: x}
+	if dimArg < 0 {
+		sp.mask = make([]bool, len(x.Sizes))
+		for i := range sp.mask {
+			sp.mask[i] = true
+		}
+	} else if sp.mask, err = redDims(r, dimArg, len(x.Sizes)); err != nil {
+		return nil, err
+	}
+	if keepArg >= 0 {
+		if sp.keepdim, err = r.bool(keepArg); err != nil {
+			return nil, err
+		}
+	}
+	return sp, nil
+}
+
+func (sp *redSpec) outShape() []int64 { return redShape(sp.x.Sizes, sp.mask, sp.keepdim) }
+
+// finalMask is the mask to use for a pointwise generic over the result
+// shape that reads tensors reduced without kept dims: the reduced dims with
+// keepdim, none without (the result is then the reduced shape).
+func (sp *redSpec) finalMask() []bool {
+	if sp.keepdim {
+		return sp.mask
+	}
+	return make([]bool, len(sp.outShape()))
+}
+
+// redDimArgs gives the positions of dim, keepdim and dtype in an overload
+// of sum or mean: the all-dims overloads are (self, *, dtype).
+func redDimArgs(op *ir.Operation) (dim, keep, dtype int) {
+	if op.Name == torch.AtenSum || op.Name == torch.AtenMean {
+		return -1, -1, 1
+	}
+	return 1, 2, 3
+}
+
+// prepareSum lowers
+//
+//	aten::sum(Tensor self, *, ScalarType? dtype=None) -> Tensor
+//	aten::sum.dim_IntList(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+//
+// with PyTorch's semantics: dim None or [] sums over every dim, negative
+// dims count from the end, keepdim keeps reduced dims with extent 1. The
+// result dtype is dtype when given (the input is converted to it first),
+// else int64 for integer and bool inputs and the input dtype for floats.
+// The sum is one linalg.generic with reduction iterators into a
+// linalg.fill(0) accumulator; f16/bf16 accumulate in f32 (ATen's
+// opmath_type) and are truncated once.
+func prepareSum(op *ir.Operation) (emitFunc, error) {
+	r, err := redReader(op)
+	if err != nil {
+		return nil, err
+	}
+	dimArg, keepArg, dtypeArg := redDimArgs(op)
+	sp, err := readRedSpec(r, dimArg, keepArg)
+	if err != nil {
+		return nil, err
+	}
+	out, err := redOptDtype(r, dtypeArg)
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		out = sp.x.Dtype
+		if !redIsFloat(out) {
+			out = torch.DtypeSI64
+		}
+	}
+	if redIsBool(out) {
+		return nil, r.errorf("a sum with dtype bool is not supported")
+	}
+	want, err := redResult(r, 0, sp.outShape(), out)
+	if err != nil {
+		return nil, err
+	}
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		k := newRedKernel(b, op.Loc)
+		ob := redBuiltin(out)
+		s := k.sum(op.Operand(0), sp, out, accumulatorType(ob), sp.keepdim)
+		return []*ir.Value{k.cast(k.truncate(s, ob), want)}, nil
+	}, nil
+}
+
+// sum reduces x over sp's dims into an accumulator of type acc after
+// converting each element to the torch dtype out, so that a dtype argument
+// behaves as ATen's cast of the input.
+func (k *redKernel) sum(x *ir.Value, sp *redSpec, out, acc ir.Type, keepdim bool) *ir.Value {
+	in := sp.x.Dtype
+	return k.reduce(sp.x.Sizes, []redIn{{v: x}}, sp.mask, keepdim, k.constant(k.b, 0, acc),
+		func(b *ir.Builder, args []*ir.Value) *ir.Value {
+			e := k.toAcc(b, k.convert(b, args[0], in, out), acc)
+			return arith.Add(b, k.loc, args[1], e)
+		})
+}
+
+// prepareMean lowers
+//
+//	aten::mean(Tensor self, *, ScalarType? dtype=None) -> Tensor
+//	aten::mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None) -> Tensor
+//
+// as the sum (see prepareSum for dims and keepdim) divided by the static
+// number of reduced elements. The result dtype is dtype, else the input
+// dtype, and must be a float: ATen refuses integer results ("mean(): could
+// not infer output dtype"). f16/bf16 sum and divide in f32 and round once,
+// as ATen 2.x's CPU mean_out does ("cast_fp32 -> sum -> div ->
+// cast_bf16_or_fp16", for accuracy; 1.13 still rounded the sum before
+// dividing, which can differ by an ulp). A mean over zero elements is
+// 0/0 = NaN, as in PyTorch.
+func prepareMean(op *ir.Operation) (emitFunc, error) {
+	r, err := redReader(op)
+	if err != nil {
+		return nil, err
+	}
+	dimArg, keepArg, dtypeArg := redDimArgs(op)
+	sp, err := readRedSpec(r, dimArg, keepArg)
+	if err != nil {
+		return nil, err
+	}
+	out, err := redOptDtype(r, dtypeArg)
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		out = sp.x.Dtype
+		if !redIsFloat(out) {
+			return nil, r.errorf("mean(): could not infer output dtype. Input dtype must be a floating point dtype, got %s", out)
+		}
+	} else if !redIsFloat(out) {
+		return nil, r.errorf("mean(): 'dtype' must be a floating point dtype, got %s", out)
+	}
+	want, err := redResult(r, 0, sp.outShape(), out)
+	if err != nil {
+		return nil, err
+	}
+	n := float64(redCount(sp.x.Sizes, sp.mask))
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		k := newRedKernel(b, op.Loc)
+		ob := redBuiltin(out)
+		acc := accumulatorType(ob)
+		s := k.sum(op.Operand(0), sp, out, acc, false)
+		m := k.pointwise(sp.outShape(), ob, []redIn{{v: s, reduced: true}}, sp.finalMask(),
+			func(b *ir.Builder, args []*ir.Value) *ir.Value {
+				return k.fromAcc(b, arith.Div(b, k.loc, args[0], k.constant(b, n, acc)), ob)
+			})
+		return []*ir.Value{k.cast(m, want)}, nil
+	}, nil
+}
+
+// prepareAmax lowers
+//
+//	aten::amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
+//
+// for every dtype: the maximum over dim ([] meaning every dim), keeping the
+// input dtype, into an accumulator filled with the dtype's lowest value
+// (-inf, the smallest integer, false). Max is exact, so 16-bit floats
+// need no wider accumulator. As torch.amax does, a NaN anywhere in a slice
+// makes its result NaN: the body is `maxf`, then a select of NaN when
+// either side is unordered, because MLIR 16 lowers arith.maxf to LLVM's
+// NaN-dropping maxnum. Like ATen, a reduced dim of extent 0 is an error.
+func prepareAmax(op *ir.Operation) (emitFunc, error) {
+	r, err := redReader(op)
+	if err != nil {
+		return nil, err
+	}
+	sp, err := readRedSpec(r, 1, 2)
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range sp.x.Sizes {
+		if sp.mask[i] && d == 0 {
+			return nil, r.errorf("amax(): expected reduction dim %d to have non-zero size", i)
+		}
+	}
+	dt := sp.x.Dtype
+	want, err := redResult(r, 0, sp.outShape(), dt)
+	if err != nil {
+		return nil, err
+	}
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		k := newRedKernel(b, op.Loc)
+		m := k.reduce(sp.x.Sizes, []redIn{{v: op.Operand(0)}}, sp.mask, sp.keepdim, k.lowest(dt),
+			func(b *ir.Builder, args []*ir.Value) *ir.Value { return k.max(b, args[1], args[0], dt) })
+		return []*ir.Value{k.cast(m, want)}, nil
+	}, nil
+}
+
+// max is the NaN-propagating maximum of two elements of torch dtype dt.
+func (k *redKernel) max(b *ir.Builder, x, y *ir.Value, dt ir.Type) *ir.Value {
+	switch {
+	case redIsFloat(dt):
+		m := arith.Binary(b, k.loc, arith.MaxF, x, y)
+		unordered := arith.NewCmpF(b, k.loc, "uno", x, y)
+		return arith.NewSelect(b, k.loc, unordered, k.constant(b, math.NaN(), x.Type()), m)
+	case redIsUnsigned(dt):
+		return arith.Binary(b, k.loc, arith.MaxUI, x, y)
+	}
+	return arith.Binary(b, k.loc, arith.MaxSI, x, y)
+}
+
+// prepareVar lowers
+//
+//	aten::var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor
+//	aten::var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)
+//
+// for float inputs (ATen: "std and var only support floating point and
+// complex dtypes") in two passes: the mean S/N, then the sum of squared
+// deviations M2, and var = M2 / max(0, N − correction) with correction 1
+// (Bessel's) when None; a divisor of 0 gives inf or NaN, as in PyTorch.
+// dim None or [] reduces every dim. f16/bf16 accumulate in f32 and round
+// once per result.
+func prepareVar(op *ir.Operation) (emitFunc, error) {
+	r, err := redReader(op)
+	if err != nil {
+		return nil, err
+	}
+	sp, err := readRedSpec(r, 1, 3)
+	if err != nil {
+		return nil, err
+	}
+	dt := sp.x.Dtype
+	if !redIsFloat(dt) {
+		return nil, r.errorf("var: 'self' has dtype %s; var only supports floating point dtypes", dt)
+	}
+	corr, err := redNumber(r, 2, 1, true)
+	if err != nil {
+		return nil, err
+	}
+	var want [2]ir.Type
+	for i := 0; i < op.NumResults(); i++ {
+		if want[i], err = redResult(r, i, sp.outShape(), dt); err != nil {
+			return nil, err
+		}
+	}
+	n := float64(redCount(sp.x.Sizes, sp.mask))
+	divisor := math.Max(0, n-corr)
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		k := newRedKernel(b, op.Loc)
+		elem := redBuiltin(dt)
+		acc := accumulatorType(elem)
+		x := op.Operand(0)
+		s := k.sum(x, sp, dt, acc, false)
+		m2 := k.reduce(sp.x.Sizes, []redIn{{v: x}, {v: s, reduced: true}}, sp.mask, false, k.constant(k.b, 0, acc),
+			func(b *ir.Builder, args []*ir.Value) *ir.Value {
+				mean := arith.Div(b, k.loc, args[1], k.constant(b, n, acc))
+				d := arith.Sub(b, k.loc, k.toAcc(b, args[0], acc), mean)
+				return arith.Add(b, k.loc, args[2], arith.Mul(b, k.loc, d, d))
+			})
+		v := k.pointwise(sp.outShape(), elem, []redIn{{v: m2, reduced: true}}, sp.finalMask(),
+			func(b *ir.Builder, args []*ir.Value) *ir.Value {
+				return k.fromAcc(b, arith.Div(b, k.loc, args[0], k.constant(b, divisor, acc)), elem)
+			})
+		outs := []*ir.Value{k.cast(v, want[0])}
+		if op.NumResults() == 2 {
+			mean := k.pointwise(sp.outShape(), elem, []redIn{{v: s, reduced: true}}, sp.finalMask(),
+				func(b *ir.Builder, args []*ir.Value) *ir.Value {
+					return k.fromAcc(b, arith.Div(b, k.loc, args[0], k.constant(b, n, acc)), elem)
+				})
+			outs = append(outs, k.cast(mean, want[1]))
+		}
+		return outs, nil
+	}, nil
+}

@@ -1,0 +1,593 @@
+package lowering
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/ir/pass"
+)
+
+// TestRunnerElementwise checks a sample of elementwise lowerings
+// numerically against PyTorch, the way TestRunnerConv does: the cases'
+// functions are written in the torch dialect, lowered by
+// convert-torch-to-linalg, called from a main that subtracts PyTorch's
+// results inside MLIR, lowered to LLVM by upstream mlir-opt (with
+// --convert-math-to-libm for erf and tanh) and run by mlir-cpu-runner.
+// All cases share one module, so the test costs one mlir-opt and one
+// mlir-cpu-runner run (two: f16/bf16 cases run apart, and are skipped
+// where MLIR 16 cannot lower those types to LLVM).
+//
+// The inputs and results in ewRunCases were computed once with Debian's
+// PyTorch 1.13 (python3-torch) by the script in the comment at the end of
+// this file (saved as ew_refs.py): `/usr/bin/python3 ew_refs.py`; the
+// exact-rounding cases (bf16_add_scalar: PyTorch casts the Scalar 1.004 to
+// bf16 before adding) hold the lowering to PyTorch's dtype rules.
+//
+// Tolerances (|ours − PyTorch| ≤ tol·(1 + |PyTorch|)): 0 where both sides
+// do the same correctly rounded operations (arithmetic, selects, casts,
+// x·x); 1e−6 in f32 where PyTorch's vectorized kernels (Sleef) and libm
+// may differ by an ulp or two in exp, tanh, erf, pow, sqrt-based ops;
+// 2^−7 (one bf16 ulp, relative) for bf16 transcendental results: both
+// sides compute in f32 and round once, but PyTorch's vectorized tanh and
+// libm's may differ in the last f32 bits, which can move the rounding.
+// Printing differences rather than results keeps full precision.
+func TestRunnerElementwise(t *testing.T) {
+	for _, tool := range []string{mlirOpt, mlirCPURunner} {
+		if _, err := os.Stat(tool); err != nil {
+			t.Skipf("%s not found; install Debian's mlir-16-tools and libmlir-16 to run the upstream execution check", tool)
+		}
+	}
+	for _, lib := range runnerLibs {
+		if _, err := os.Stat(lib); err != nil {
+			t.Skipf("%s not found; install Debian's libmlir-16 to run the upstream execution check", lib)
+		}
+	}
+	var wide, narrow []ewRunCase
+	for _, c := range ewRunCases {
+		if c.lowPrecision() {
+			narrow = append(narrow, c)
+		} else {
+			wide = append(wide, c)
+		}
+	}
+	for _, group := range []struct {
+		name    string
+		cases   []ewRunCase
+		mayFail bool
+	}{{"f32_f64_int", wide, false}, {"f16_bf16", narrow, true}} {
+		t.Run(group.name, func(t *testing.T) {
+			diffs, skip, err := ewRun(group.cases, group.mayFail)
+			if skip != "" {
+				t.Skip(skip)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range group.cases {
+				worst := 0.0
+				for k, d := range diffs[i] {
+					want := c.want.vals[k]
+					if math.IsNaN(d) || math.Abs(d) > c.tol*(1+math.Abs(want)) {
+						t.Errorf("%s: element %d: ours − pytorch = %g (pytorch %g, tolerance %g)", c.name, k, d, want, c.tol)
+					}
+					worst = max(worst, math.Abs(d)/(1+math.Abs(want)))
+				}
+				t.Logf("%-20s max |ours − pytorch| / (1 + |pytorch|) = %.3g (tolerance %g)", c.name, worst, c.tol)
+			}
+		})
+	}
+}
+
+// ewRunTensor is a tensor of a case: torch dtype, shape and values (ints
+// and bools as float64, exactly).
+type ewRunTensor struct {
+	dtype string
+	shape []int64
+	vals  []float64
+}
+
+// ewRunCase is one op: the torch constants it needs, the op applied to
+// %a0, %a1, ... (its result type is want's), its inputs and PyTorch's
+// result.
+type ewRunCase struct {
+	name   string
+	tol    float64
+	consts string
+	op     string
+	inputs []ewRunTensor
+	want   ewRunTensor
+}
+
+func (c ewRunCase) lowPrecision() bool {
+	for _, in := range append([]ewRunTensor{c.want}, c.inputs...) {
+		if in.dtype == "f16" || in.dtype == "bf16" {
+			return true
+		}
+	}
+	return false
+}
+
+func (t ewRunTensor) torchType() string {
+	dims := make([]string, len(t.shape))
+	for i, d := range t.shape {
+		dims[i] = strconv.FormatInt(d, 10)
+	}
+	return "!torch.vtensor<[" + strings.Join(dims, ",") + "]," + t.dtype + ">"
+}
+
+// elem is the builtin (signless) element type.
+func (t ewRunTensor) elem() string {
+	switch t.dtype {
+	case "si64", "si32":
+		return "i" + t.dtype[2:]
+	case "ui8":
+		return "i8"
+	}
+	return t.dtype
+}
+
+func (t ewRunTensor) builtinType() string { return tensorTypeText(t.shape, t.elem()) }
+
+// literal is the dense attribute of the values in the builtin type.
+func (t ewRunTensor) literal() string {
+	parts := make([]string, len(t.vals))
+	for i, v := range t.vals {
+		switch {
+		case t.dtype == "i1":
+			parts[i] = strconv.FormatBool(v != 0)
+		case strings.HasPrefix(t.dtype, "f") || t.dtype == "bf16":
+			parts[i] = ewFloatLiteral(v)
+		default:
+			parts[i] = strconv.FormatInt(int64(v), 10)
+		}
+	}
+	// A flat list reshaped by nesting: build it dim by dim.
+	var rec func(dim int, off int) string
+	rec = func(dim, off int) string {
+		if dim == len(t.shape) {
+			return parts[off]
+		}
+		stride := 1
+		for _, d := range t.shape[dim+1:] {
+			stride *= int(d)
+		}
+		items := make([]string, t.shape[dim])
+		for i := range items {
+			items[i] = rec(dim+1, off+i*stride)
+		}
+		return "[" + strings.Join(items, ", ") + "]"
+	}
+	return "dense<" + rec(0, 0) + "> : " + t.builtinType()
+}
+
+func ewFloatLiteral(v float64) string {
+	f := strconv.FormatFloat(v, 'e', -1, 64)
+	if !strings.Contains(f, ".") {
+		f = strings.Replace(f, "e", ".0e", 1)
+	}
+	return f
+}
+
+// ewRunModule writes the cases as torch-dialect functions @case<i>.
+func ewRunModule(cases []ewRunCase) string {
+	var sb strings.Builder
+	for i, c := range cases {
+		var args, types []string
+		for j, in := range c.inputs {
+			args = append(args, fmt.Sprintf("%%a%d: %s", j, in.torchType()))
+			types = append(types, in.torchType())
+		}
+		fmt.Fprintf(&sb, "func.func @case%d(%s) -> %s {\n", i, strings.Join(args, ", "), c.want.torchType())
+		for _, line := range strings.Split(c.consts, "\n") {
+			if line != "" {
+				fmt.Fprintf(&sb, "  %s\n", line)
+			}
+		}
+		// The op's operand types: the tensors, then the constants' types
+		// as they appear in op.
+		var opTypes []string
+		for _, tok := range strings.Split(c.op[strings.Index(c.op, " ")+1:], ", ") {
+			tok = strings.TrimSpace(tok)
+			if j, err := strconv.Atoi(strings.TrimPrefix(tok, "%a")); err == nil && strings.HasPrefix(tok, "%a") {
+				opTypes = append(opTypes, types[j])
+				continue
+			}
+			opTypes = append(opTypes, ewConstType(c.consts, tok))
+		}
+		fmt.Fprintf(&sb, "  %%r = %s : %s -> %s\n", c.op, strings.Join(opTypes, ", "), c.want.torchType())
+		fmt.Fprintf(&sb, "  return %%r : %s\n}\n", c.want.torchType())
+	}
+	return sb.String()
+}
+
+// ewConstType finds the torch type of the constant named name in consts.
+func ewConstType(consts, name string) string {
+	for _, line := range strings.Split(consts, "\n") {
+		if !strings.HasPrefix(line, name+" = ") {
+			continue
+		}
+		switch {
+		case strings.Contains(line, "constant.int"):
+			return "!torch.int"
+		case strings.Contains(line, "constant.float"):
+			return "!torch.float"
+		case strings.Contains(line, "constant.bool"):
+			return "!torch.bool"
+		case strings.Contains(line, "constant.str"):
+			return "!torch.str"
+		case strings.Contains(line, "constant.none"):
+			return "!torch.none"
+		}
+	}
+	return "<unknown constant " + name + ">"
+}
+
+// ewRunMain calls every case on its inputs and prints, per case, its
+// result converted to f64 minus PyTorch's result.
+func ewRunMain(cases []ewRunCase) string {
+	var sb strings.Builder
+	sb.WriteString("func.func private @printMemrefF64(tensor<*xf64>)\nfunc.func @main() {\n")
+	for i, c := range cases {
+		var args, types []string
+		for j, in := range c.inputs {
+			fmt.Fprintf(&sb, "  %%in%d_%d = arith.constant %s\n", i, j, in.literal())
+			args = append(args, fmt.Sprintf("%%in%d_%d", i, j))
+			types = append(types, in.builtinType())
+		}
+		rt := c.want.builtinType()
+		fmt.Fprintf(&sb, "  %%r%d = call @case%d(%s) : (%s) -> %s\n", i, i, strings.Join(args, ", "), strings.Join(types, ", "), rt)
+		exp := ewRunTensor{dtype: "f64", shape: c.want.shape, vals: c.want.vals}
+		wt := exp.builtinType()
+		fmt.Fprintf(&sb, "  %%exp%d = arith.constant %s\n", i, exp.literal())
+		dims := make([]string, len(c.want.shape))
+		iters := make([]string, len(c.want.shape))
+		for k := range dims {
+			dims[k] = fmt.Sprintf("d%d", k)
+			iters[k] = `"parallel"`
+		}
+		id := fmt.Sprintf("affine_map<(%s) -> (%s)>", strings.Join(dims, ", "), strings.Join(dims, ", "))
+		fmt.Fprintf(&sb, "  %%diff%d = linalg.generic {indexing_maps = [%s, %s, %s], iterator_types = [%s]} ins(%%r%d, %%exp%d : %s, %s) outs(%%exp%d : %s) {\n",
+			i, id, id, id, strings.Join(iters, ", "), i, i, rt, wt, i, wt)
+		e := c.want.elem()
+		fmt.Fprintf(&sb, "  ^bb0(%%a: %s, %%b: f64, %%o: f64):\n", e)
+		w := "%w"
+		switch {
+		case e == "f64":
+			w = "%a"
+		case strings.HasPrefix(e, "f") || e == "bf16":
+			fmt.Fprintf(&sb, "    %%w = arith.extf %%a : %s to f64\n", e)
+		case c.want.dtype == "ui8" || c.want.dtype == "i1":
+			fmt.Fprintf(&sb, "    %%w = arith.uitofp %%a : %s to f64\n", e)
+		default:
+			fmt.Fprintf(&sb, "    %%w = arith.sitofp %%a : %s to f64\n", e)
+		}
+		fmt.Fprintf(&sb, "    %%d = arith.subf %s, %%b : f64\n    linalg.yield %%d : f64\n", w)
+		fmt.Fprintf(&sb, "  } -> %s\n", wt)
+		fmt.Fprintf(&sb, "  %%u%d = tensor.cast %%diff%d : %s to tensor<*xf64>\n", i, i, wt)
+		fmt.Fprintf(&sb, "  call @printMemrefF64(%%u%d) : (tensor<*xf64>) -> ()\n", i)
+	}
+	sb.WriteString("  return\n}\n")
+	return sb.String()
+}
+
+// ewRun lowers and runs the cases and returns each case's differences. A
+// toolchain failure becomes a skip reason when mayFail.
+func ewRun(cases []ewRunCase, mayFail bool) ([][]float64, string, error) {
+	src := ewRunModule(cases)
+	ctx := newContext()
+	m, err := asm.Parse(ctx, src, asm.Options{FileName: "elementwise_runner.mlir"})
+	if err != nil {
+		return nil, "", fmt.Errorf("parse: %v\n%s", err, src)
+	}
+	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pm := &pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}
+	if err := pm.Run(m); err != nil {
+		return nil, "", fmt.Errorf("lowering: %v", err)
+	}
+	lowered := ir.Sprint(m, ir.PrintOptions{})
+	end := strings.LastIndex(lowered, "}")
+	full := lowered[:end] + ewRunMain(cases) + "}\n"
+	// math.erf and math.tanh have no LLVM intrinsic: after
+	// --convert-math-to-llvm has taken exp, log, sqrt, rsqrt and powf,
+	// --convert-math-to-libm turns them into calls to erff and tanhf.
+	var pipeline []string
+	for _, p := range upstreamPipeline {
+		pipeline = append(pipeline, p)
+		if p == "--convert-math-to-llvm" {
+			pipeline = append(pipeline, "--convert-math-to-libm")
+		}
+	}
+	llvm, err := runTool(mlirOpt, full, pipeline...)
+	if err != nil {
+		if mayFail {
+			return nil, "MLIR 16 cannot lower f16/bf16 here: " + firstLine(err.Error()), nil
+		}
+		return nil, "", fmt.Errorf("mlir-opt: %v (input saved as %s)", firstLines(err.Error(), 3), saveInput("elementwise", full))
+	}
+	out, err := runTool(mlirCPURunner, llvm, "-e", "main", "-entry-point-result=void", "-shared-libs="+strings.Join(runnerLibs, ","))
+	if err != nil {
+		if mayFail {
+			return nil, "mlir-cpu-runner cannot run f16/bf16 here: " + firstLine(err.Error()), nil
+		}
+		return nil, "", fmt.Errorf("mlir-cpu-runner: %v (input saved as %s)", firstLines(err.Error(), 3), saveInput("elementwise", full))
+	}
+	blocks := strings.Split(out, "Unranked Memref")[1:]
+	if len(blocks) != len(cases) {
+		return nil, "", fmt.Errorf("runner printed %d results, want %d:\n%s", len(blocks), len(cases), out)
+	}
+	diffs := make([][]float64, len(cases))
+	for i, blk := range blocks {
+		_, data, ok := strings.Cut(blk, "data =")
+		if !ok {
+			return nil, "", fmt.Errorf("unexpected runner output:\n%s", out)
+		}
+		nums := numberRE.FindAllString(data, -1)
+		if len(nums) != len(cases[i].want.vals) {
+			return nil, "", fmt.Errorf("%s: runner printed %d values, want %d", cases[i].name, len(nums), len(cases[i].want.vals))
+		}
+		for _, s := range nums {
+			d, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				d = math.NaN()
+			}
+			diffs[i] = append(diffs[i], d)
+		}
+	}
+	return diffs, "", nil
+}
+
+// ewRunCases were printed by the script at the end of this file.
+var ewRunCases = []ewRunCase{
+	{name: "add_tensor_alpha", tol: 0,
+		consts: "%alpha = torch.constant.float 5.000000e-01",
+		op:     "torch.aten.add.Tensor %a0, %a1, %alpha",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}, {"f32", []int64{3}, []float64{-1.9283629655838013, -0.8933542370796204, 0.48804551362991333}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{1.8561365604400635, 0.8002420663833618, 0.00032041966915130615, 1.5603046417236328, 0.42346760630607605, 1.9909100532531738}}},
+	{name: "sub_scalar_int", tol: 0,
+		consts: "%o = torch.constant.int 7\n%alpha = torch.constant.int 3",
+		op:     "torch.aten.sub.Scalar %a0, %o, %alpha",
+		inputs: []ewRunTensor{{"si64", []int64{4}, []float64{5.0, -3.0, 100.0, -1099511627776.0}}},
+		want:   ewRunTensor{"si64", []int64{4}, []float64{-16.0, -24.0, 79.0, -1099511627797.0}}},
+	{name: "mul_f16_f32", tol: 0,
+		consts: "",
+		op:     "torch.aten.mul.Tensor %a0, %a1",
+		inputs: []ewRunTensor{{"f16", []int64{2, 3}, []float64{-1.2705078125, -0.28271484375, -1.939453125, -0.8681640625, 0.7314453125, -0.10888671875}}, {"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-3.5832359790802, -0.3525225520133972, 0.4726492464542389, -2.1916680335998535, 0.6364632844924927, -0.19021283090114594}}},
+	{name: "div_int", tol: 0,
+		consts: "",
+		op:     "torch.aten.div.Tensor %a0, %a1",
+		inputs: []ewRunTensor{{"si64", []int64{4}, []float64{7.0, -7.0, 1.0, 0.0}}, {"si64", []int64{4}, []float64{2.0, 2.0, 3.0, 5.0}}},
+		want:   ewRunTensor{"f32", []int64{4}, []float64{3.5, -3.5, 0.3333333432674408, 0.0}}},
+	{name: "div_scalar", tol: 0,
+		consts: "%o = torch.constant.float 3.000000e+00",
+		op:     "torch.aten.div.Scalar %a0, %o",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.9401059746742249, 0.415639728307724, -0.08123411238193512, 0.8414953351020813, 0.2900482416152954, 0.5822957754135132}}},
+	{name: "neg", tol: 0,
+		consts: "",
+		op:     "torch.aten.neg %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-2.8203179836273193, -1.2469191551208496, 0.24370233714580536, -2.5244860649108887, -0.8701447248458862, -1.7468873262405396}}},
+	{name: "relu", tol: 0,
+		consts: "",
+		op:     "torch.aten.relu %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, 0.0, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+	{name: "threshold_backward", tol: 0,
+		consts: "%th = torch.constant.float 5.000000e-01",
+		op:     "torch.aten.threshold_backward %a0, %a1, %th",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{-0.355197012424469, -0.5563105344772339, -1.7673684358596802, 0.990229070186615, 1.7092434167861938, -1.737801194190979}}, {"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.355197012424469, -0.5563105344772339, 0.0, 0.990229070186615, 1.7092434167861938, -1.737801194190979}}},
+	{name: "sigmoid", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.sigmoid %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.9437639117240906, 0.7767661213874817, 0.439374178647995, 0.9258406758308411, 0.7047758102416992, 0.8515597581863403}}},
+	{name: "sigmoid_backward", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.sigmoid_backward %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{-0.355197012424469, -0.5563105344772339, -1.7673684358596802, 0.990229070186615, 1.7092434167861938, -1.737801194190979}}, {"f32", []int64{2, 3}, []float64{0.7427735924720764, 0.08773668855428696, 0.5355679392814636, 0.16193796694278717, 0.586486279964447, 0.6283567547798157}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.06786429136991501, -0.04452652111649513, -0.439606249332428, 0.1343880146741867, 0.41452595591545105, -0.40581923723220825}}},
+	{name: "tanh", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.tanh %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.9929239153862, 0.8474174737930298, -0.2389896959066391, 0.9872499704360962, 0.7014476656913757, 0.9410202503204346}}},
+	{name: "tanh_backward", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.tanh_backward %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{-0.355197012424469, -0.5563105344772339, -1.7673684358596802, 0.990229070186615, 1.7092434167861938, -1.737801194190979}}, {"f32", []int64{2, 3}, []float64{0.7974883317947388, 0.9000071287155151, -0.9266384840011597, 0.9526190757751465, 0.6547349691390991, -0.949302077293396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.12929610908031464, -0.10569186508655548, -0.24980182945728302, 0.09161292016506195, 0.9765285849571228, -0.17173919081687927}}},
+	{name: "gelu_none", tol: 1e-06,
+		consts: `%s = torch.constant.str "none"`,
+		op:     "torch.aten.gelu %a0, %s",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{2.8135523796081543, 1.1144793033599854, -0.0983901247382164, 2.5098607540130615, 0.7029806971549988, 1.6764380931854248}}},
+	{name: "gelu_tanh", tol: 1e-06,
+		consts: `%s = torch.constant.str "tanh"`,
+		op:     "torch.aten.gelu %a0, %s",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{2.8140146732330322, 1.1142563819885254, -0.09839122742414474, 2.510308265686035, 0.7028735876083374, 1.6763348579406738}}},
+	{name: "gelu_backward_none", tol: 1e-06,
+		consts: `%s = torch.constant.str "none"`,
+		op:     "torch.aten.gelu_backward %a0, %a1, %s",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{-0.355197012424469, -0.5563105344772339, -1.7673684358596802, 0.990229070186615, 1.7092434167861938, -1.737801194190979}}, {"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.361834317445755, -0.6244099736213684, -0.5467393398284912, 1.0256956815719604, 1.787221908569336, -1.9310635328292847}}},
+	{name: "gelu_backward_tanh", tol: 1e-06,
+		consts: `%s = torch.constant.str "tanh"`,
+		op:     "torch.aten.gelu_backward %a0, %a1, %s",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{-0.355197012424469, -0.5563105344772339, -1.7673684358596802, 0.990229070186615, 1.7092434167861938, -1.737801194190979}}, {"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.3617715835571289, -0.6243138313293457, -0.5467708706855774, 1.0259902477264404, 1.786637544631958, -1.93222177028656}}},
+	{name: "where_self", tol: 0,
+		consts: "",
+		op:     "torch.aten.where.self %a0, %a1, %a2",
+		inputs: []ewRunTensor{{"i1", []int64{2, 1}, []float64{1.0, 0.0}}, {"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}, {"f32", []int64{3}, []float64{-1.9283629655838013, -0.8933542370796204, 0.48804551362991333}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{1.0, -2.0, 3.0, -1.9283629655838013, -0.8933542370796204, 0.48804551362991333}}},
+	{name: "rsqrt", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.rsqrt %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{0.6956323385238647, 1.9778753519058228, 3.6782727241516113, 2.3309547901153564, 1.9752347469329834, 3.2046284675598145}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{1.1989749670028687, 0.7110506296157837, 0.5214084386825562, 0.6549875736236572, 0.7115257978439331, 0.558613121509552}}},
+	{name: "sqrt", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.sqrt %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{0.6956323385238647, 1.9778753519058228, 3.6782727241516113, 2.3309547901153564, 1.9752347469329834, 3.2046284675598145}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.8340457677841187, 1.4063695669174194, 1.9178823232650757, 1.5267465114593506, 1.4054304361343384, 1.7901476621627808}}},
+	{name: "exp", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.exp %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{16.78218650817871, 3.4796061515808105, 0.783720850944519, 12.484477996826172, 2.387256383895874, 5.73671817779541}}},
+	{name: "log", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.log %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{0.6956323385238647, 1.9778753519058228, 3.6782727241516113, 2.3309547901153564, 1.9752347469329834, 3.2046284675598145}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.3629339933395386, 0.6820232272148132, 1.302443265914917, 0.8462779521942139, 0.6806872487068176, 1.1645961999893188}}},
+	{name: "pow_2", tol: 0,
+		consts: "%e = torch.constant.int 2",
+		op:     "torch.aten.pow.Tensor_Scalar %a0, %e",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{7.954193592071533, 1.554807424545288, 0.059390828013420105, 6.373029708862305, 0.7571518421173096, 3.0516152381896973}}},
+	{name: "pow_2_5", tol: 1e-06,
+		consts: "%e = torch.constant.float 2.500000e+00",
+		op:     "torch.aten.pow.Tensor_Scalar %a0, %e",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{0.6956323385238647, 1.9778753519058228, 3.6782727241516113, 2.3309547901153564, 1.9752347469329834, 3.2046284675598145}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.4035983681678772, 5.501705169677734, 25.948354721069336, 8.295348167419434, 5.483360290527344, 18.384178161621094}}},
+	{name: "pow_int_3", tol: 0,
+		consts: "%e = torch.constant.int 3",
+		op:     "torch.aten.pow.Tensor_Scalar %a0, %e",
+		inputs: []ewRunTensor{{"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}},
+		want:   ewRunTensor{"si64", []int64{2, 3}, []float64{1.0, -8.0, 27.0, 64.0, 125.0, -216.0}}},
+	{name: "masked_fill", tol: 0,
+		consts: "%v = torch.constant.float -1.250000e+00",
+		op:     "torch.aten.masked_fill.Scalar %a0, %a1, %v",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}, {"i1", []int64{3}, []float64{1.0, 0.0, 1.0}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-1.25, 1.2469191551208496, -1.25, -1.25, 0.8701447248458862, -1.25}}},
+	{name: "to_si32", tol: 0,
+		consts: "%dt = torch.constant.int 3\n%none = torch.constant.none\n%false = torch.constant.bool false",
+		op:     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-2.700000047683716, 2.700000047683716, 300.0, -1.0, 0.0, 255.89999389648438}}},
+		want:   ewRunTensor{"si32", []int64{6}, []float64{-2.0, 2.0, 300.0, -1.0, 0.0, 255.0}}},
+	{name: "to_ui8", tol: 0,
+		consts: "%dt = torch.constant.int 0\n%none = torch.constant.none\n%false = torch.constant.bool false",
+		op:     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-2.700000047683716, 2.700000047683716, 300.0, -1.0, 0.0, 255.89999389648438}}},
+		want:   ewRunTensor{"ui8", []int64{6}, []float64{254.0, 2.0, 44.0, 255.0, 0.0, 255.0}}},
+	{name: "to_bool", tol: 0,
+		consts: "%dt = torch.constant.int 11\n%none = torch.constant.none\n%false = torch.constant.bool false",
+		op:     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-2.700000047683716, 2.700000047683716, 300.0, -1.0, 0.0, 255.89999389648438}}},
+		want:   ewRunTensor{"i1", []int64{6}, []float64{1.0, 1.0, 1.0, 1.0, 0.0, 1.0}}},
+	{name: "copy_f64_f32", tol: 0,
+		consts: "%false = torch.constant.bool false",
+		op:     "torch.aten.copy %a0, %a1, %false",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}, {"f64", []int64{3}, []float64{0.1, -2.5, 0.001}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.10000000149011612, -2.5, 0.0010000000474974513, 0.10000000149011612, -2.5, 0.0010000000474974513}}},
+	{name: "bf16_add_scalar", tol: 0,
+		consts: "%o = torch.constant.float 1.004\n%alpha = torch.constant.int 1",
+		op:     "torch.aten.add.Scalar %a0, %o, %alpha",
+		inputs: []ewRunTensor{{"bf16", []int64{4}, []float64{100.0, 3.0, -7.5, 0.25}}},
+		want:   ewRunTensor{"bf16", []int64{4}, []float64{101.0, 4.0, -6.5, 1.2578125}}},
+	{name: "bf16_gelu_tanh", tol: 0.0078125,
+		consts: `%s = torch.constant.str "tanh"`,
+		op:     "torch.aten.gelu %a0, %s",
+		inputs: []ewRunTensor{{"bf16", []int64{2, 3}, []float64{-0.79296875, -1.3671875, -2.75, 1.4921875, -0.94921875, 0.2294921875}}},
+		want:   ewRunTensor{"bf16", []int64{2, 3}, []float64{-0.1689453125, -0.11767578125, -0.00537109375, 1.390625, -0.1630859375, 0.1357421875}}},
+}
+
+// The generator of ewRunCases (run with Debian's /usr/bin/python3 and
+// python3-torch 1.13):
+//
+//	# Prints the cases of lowering/elementwise_runner_test.go (ewRunCases):
+//	# inputs and PyTorch 1.13 results of a sample of elementwise ops.
+//	#   /usr/bin/python3 ew_refs.py > cases.go.txt
+//	import torch
+//	A = torch.ops.aten
+//
+//	def vals(t):
+//	    if t.dtype == torch.bool:
+//	        return [1.0 if v else 0.0 for v in t.flatten().tolist()]
+//	    return [float(v) for v in t.flatten().tolist()]
+//
+//	DT = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16", torch.bfloat16: "bf16",
+//	      torch.int64: "si64", torch.int32: "si32", torch.uint8: "ui8", torch.bool: "i1"}
+//
+//	def lit(t):
+//	    return '{"%s", []int64{%s}, []float64{%s}}' % (DT[t.dtype], ", ".join(str(d) for d in t.shape),
+//	        ", ".join(repr(v) for v in vals(t)))
+//
+//	cases = []
+//	def case(name, tol, consts, op, inputs, result):
+//	    cases.append((name, tol, consts, op, inputs, result))
+//
+//	g = torch.Generator().manual_seed(0)
+//	def rnd(*shape, lo=-3.0, hi=3.0, dtype=torch.float32):
+//	    return (torch.rand(*shape, generator=g, dtype=torch.float64) * (hi - lo) + lo).to(dtype)
+//
+//	x23, y3 = rnd(2, 3), rnd(3)
+//	case("add_tensor_alpha", 0, "%alpha = torch.constant.float 5.000000e-01",
+//	     "torch.aten.add.Tensor %a0, %a1, %alpha", [x23, y3], A.add.Tensor(x23, y3, alpha=0.5))
+//	i4 = torch.tensor([5, -3, 100, -(2**40)], dtype=torch.int64)
+//	case("sub_scalar_int", 0, "%o = torch.constant.int 7\n%alpha = torch.constant.int 3",
+//	     "torch.aten.sub.Scalar %a0, %o, %alpha", [i4], A.sub.Scalar(i4, 7, 3))
+//	h23 = rnd(2, 3, dtype=torch.float16)
+//	case("mul_f16_f32", 0, "", "torch.aten.mul.Tensor %a0, %a1", [h23, x23], A.mul.Tensor(h23, x23))
+//	j4 = torch.tensor([7, -7, 1, 0], dtype=torch.int64)
+//	k4 = torch.tensor([2, 2, 3, 5], dtype=torch.int64)
+//	case("div_int", 0, "", "torch.aten.div.Tensor %a0, %a1", [j4, k4], A.div.Tensor(j4, k4))
+//	case("div_scalar", 0, "%o = torch.constant.float 3.000000e+00", "torch.aten.div.Scalar %a0, %o", [x23], A.div.Scalar(x23, 3.0))
+//	case("neg", 0, "", "torch.aten.neg %a0", [x23], A.neg(x23))
+//	case("relu", 0, "", "torch.aten.relu %a0", [x23], A.relu(x23))
+//	z23 = rnd(2, 3)
+//	case("threshold_backward", 0, "%th = torch.constant.float 5.000000e-01",
+//	     "torch.aten.threshold_backward %a0, %a1, %th", [z23, x23], A.threshold_backward(z23, x23, 0.5))
+//	case("sigmoid", 1e-6, "", "torch.aten.sigmoid %a0", [x23], A.sigmoid(x23))
+//	s23 = torch.sigmoid(rnd(2, 3))
+//	case("sigmoid_backward", 1e-6, "", "torch.aten.sigmoid_backward %a0, %a1", [z23, s23], A.sigmoid_backward(z23, s23))
+//	case("tanh", 1e-6, "", "torch.aten.tanh %a0", [x23], A.tanh(x23))
+//	t23 = torch.tanh(rnd(2, 3))
+//	case("tanh_backward", 1e-6, "", "torch.aten.tanh_backward %a0, %a1", [z23, t23], A.tanh_backward(z23, t23))
+//	case("gelu_none", 1e-6, '%s = torch.constant.str "none"', "torch.aten.gelu %a0, %s", [x23], A.gelu(x23, approximate="none"))
+//	case("gelu_tanh", 1e-6, '%s = torch.constant.str "tanh"', "torch.aten.gelu %a0, %s", [x23], A.gelu(x23, approximate="tanh"))
+//	case("gelu_backward_none", 1e-6, '%s = torch.constant.str "none"', "torch.aten.gelu_backward %a0, %a1, %s", [z23, x23], A.gelu_backward(z23, x23, approximate="none"))
+//	case("gelu_backward_tanh", 1e-6, '%s = torch.constant.str "tanh"', "torch.aten.gelu_backward %a0, %a1, %s", [z23, x23], A.gelu_backward(z23, x23, approximate="tanh"))
+//	c21 = torch.tensor([[True], [False]])
+//	l23 = torch.tensor([[1, -2, 3], [4, 5, -6]], dtype=torch.int64)
+//	case("where_self", 0, "", "torch.aten.where.self %a0, %a1, %a2", [c21, l23, y3], A.where.self(c21, l23, y3))
+//	p23 = rnd(2, 3, lo=0.1, hi=4.0)
+//	case("rsqrt", 1e-6, "", "torch.aten.rsqrt %a0", [p23], A.rsqrt(p23))
+//	case("sqrt", 1e-6, "", "torch.aten.sqrt %a0", [p23], A.sqrt(p23))
+//	case("exp", 1e-6, "", "torch.aten.exp %a0", [x23], A.exp(x23))
+//	case("log", 1e-6, "", "torch.aten.log %a0", [p23], A.log(p23))
+//	case("pow_2", 0, "%e = torch.constant.int 2", "torch.aten.pow.Tensor_Scalar %a0, %e", [x23], A.pow.Tensor_Scalar(x23, 2))
+//	case("pow_2_5", 1e-6, "%e = torch.constant.float 2.500000e+00", "torch.aten.pow.Tensor_Scalar %a0, %e", [p23], A.pow.Tensor_Scalar(p23, 2.5))
+//	case("pow_int_3", 0, "%e = torch.constant.int 3", "torch.aten.pow.Tensor_Scalar %a0, %e", [l23], A.pow.Tensor_Scalar(l23, 3))
+//	m3 = torch.tensor([True, False, True])
+//	case("masked_fill", 0, "%v = torch.constant.float -1.250000e+00", "torch.aten.masked_fill.Scalar %a0, %a1, %v", [x23, m3], A.masked_fill.Scalar(x23, m3, -1.25))
+//	w6 = torch.tensor([-2.7, 2.7, 300.0, -1.0, 0.0, 255.9], dtype=torch.float32)
+//	case("to_si32", 0, "%dt = torch.constant.int 3\n%none = torch.constant.none\n%false = torch.constant.bool false",
+//	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [w6], w6.to(torch.int32))
+//	case("to_ui8", 0, "%dt = torch.constant.int 0\n%none = torch.constant.none\n%false = torch.constant.bool false",
+//	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [w6], w6.to(torch.uint8))
+//	case("to_bool", 0, "%dt = torch.constant.int 11\n%none = torch.constant.none\n%false = torch.constant.bool false",
+//	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [w6], w6.to(torch.bool))
+//	d3 = torch.tensor([0.1, -2.5, 1e-3], dtype=torch.float64)
+//	case("copy_f64_f32", 0, "%false = torch.constant.bool false", "torch.aten.copy %a0, %a1, %false", [x23, d3], A.copy(x23, d3))
+//	b4 = torch.tensor([100.0, 3.0, -7.5, 0.25], dtype=torch.bfloat16)
+//	case("bf16_add_scalar", 0, "%o = torch.constant.float 1.004\n%alpha = torch.constant.int 1",
+//	     "torch.aten.add.Scalar %a0, %o, %alpha", [b4], A.add.Scalar(b4, 1.004))
+//	b23 = rnd(2, 3, dtype=torch.bfloat16)
+//	case("bf16_gelu_tanh", 2.0**-7, '%s = torch.constant.str "tanh"', "torch.aten.gelu %a0, %s", [b23], A.gelu(b23, approximate="tanh"))
+//
+//	for name, tol, consts, op, inputs, result in cases:
+//	    print('\t{name: "%s", tol: %r,' % (name, tol))
+//	    print('\t\tconsts: %s,' % repr(consts).replace("'", '"') if '"' not in consts else '\t\tconsts: `%s`,' % consts)
+//	    print('\t\top: "%s",' % op)
+//	    print('\t\tinputs: []ewRunTensor{%s},' % ", ".join(lit(t) for t in inputs))
+//	    print('\t\twant: ewRunTensor%s},' % lit(result))

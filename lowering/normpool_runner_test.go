@@ -1,0 +1,557 @@
+package lowering
+
+import (
+	"flag"
+	"fmt"
+	"go/format"
+	"math"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/ir/pass"
+)
+
+// TestNormPoolRunner checks the batch norm, pooling and factory lowerings
+// numerically against PyTorch, the way TestRunnerConv checks convolutions:
+// each case of normpoolRefs (normpool_refs_test.go, written by the Python
+// program normpoolRefsGenerator below with Debian's PyTorch 1.13) is a
+// torch-dialect function, its inputs and PyTorch's results. The function is
+// lowered with convert-torch-to-linalg, a main calls it on the inputs and
+// subtracts PyTorch's results inside MLIR (equal values, NaN against NaN
+// and ±inf against the same infinity give 0), upstream mlir-opt lowers that
+// to LLVM and mlir-cpu-runner prints the differences.
+//
+// Regenerate the references with
+//
+//	go test ./lowering -run TestNormPoolRunner -normpool.regen
+//
+// (it runs /usr/bin/python3 with torch installed and rewrites
+// normpool_refs_test.go). Inputs are multiples of 1/64 below 2 in magnitude,
+// exact in every dtype used.
+//
+// Tolerances, per element, |ours − PyTorch| ≤ atol + rtol·|PyTorch|:
+//   - integer results (max pooling's indices, integer fills): exact;
+//   - f64: 1e−12, the rounding of a few dozen operations;
+//   - f32: 1e−5. PyTorch's CPU kernels accumulate batch norm statistics in
+//     double while the lowering uses f32 (what the GPU kernels do): sums of
+//     at most 54 terms of size ≤ 2 agree to ~1e−6 relative, and the results
+//     are O(1). Any indexing or formula mistake is an O(1) error;
+//   - bf16: 2^−7 (one unit in the last place, relative) plus the same
+//     absolute: both sides round an f32 value once, and the f32 values may
+//     differ in their last bits.
+func TestNormPoolRunner(t *testing.T) {
+	if *normpoolRegen {
+		regenNormPoolRefs(t)
+		return
+	}
+	for _, tool := range []string{mlirOpt, mlirCPURunner} {
+		if _, err := os.Stat(tool); err != nil {
+			t.Skipf("%s not found; install Debian's mlir-16-tools and libmlir-16 to run the upstream execution check", tool)
+		}
+	}
+	for _, lib := range runnerLibs {
+		if _, err := os.Stat(lib); err != nil {
+			t.Skipf("%s not found; install Debian's libmlir-16 to run the upstream execution check", lib)
+		}
+	}
+	sem := make(chan struct{}, runtime.NumCPU())
+	var wg sync.WaitGroup
+	errs := make([]error, len(normpoolRefs))
+	worst := make([]float64, len(normpoolRefs))
+	for i := range normpoolRefs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			worst[i], errs[i] = normpoolRefs[i].run()
+		}()
+	}
+	wg.Wait()
+	for i, c := range normpoolRefs {
+		t.Run(c.Name, func(t *testing.T) {
+			if errs[i] != nil {
+				t.Fatal(errs[i])
+			}
+			t.Logf("max |ours - pytorch| / (atol + rtol|pytorch|) = %.3g", worst[i])
+		})
+	}
+}
+
+var normpoolRegen = flag.Bool("normpool.regen", false, "rewrite normpool_refs_test.go with /usr/bin/python3 and PyTorch")
+
+func regenNormPoolRefs(t *testing.T) {
+	cmd := exec.Command("/usr/bin/python3", "-c", normpoolRefsGenerator)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("generator: %v\n%s", err, stderr.String())
+	}
+	if out, err = format.Source(out); err != nil {
+		t.Fatalf("generated Go: %v", err)
+	}
+	if err := os.WriteFile("normpool_refs_test.go", out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote normpool_refs_test.go (%d bytes)", len(out))
+}
+
+// npRefCase is one reference case: a torch-dialect function @f, its
+// inputs in argument order and PyTorch's results in result order.
+type npRefCase struct {
+	Name            string
+	Func            string
+	Inputs, Outputs []npRefTensor
+}
+
+// npRefTensor is a tensor of a torch dtype (f32, f64, bf16, si64, si32,
+// i1, ...) in row-major order.
+type npRefTensor struct {
+	Dtype string
+	Shape []int64
+	Data  []float64
+}
+
+var npNaN, npInf = math.NaN(), math.Inf(1)
+
+// elem is the builtin element type of the dtype (signless integers).
+func (r npRefTensor) elem() string {
+	switch r.Dtype {
+	case "si64", "si32", "si16", "si8":
+		return "i" + r.Dtype[2:]
+	case "ui8":
+		return "i8"
+	}
+	return r.Dtype
+}
+
+func (r npRefTensor) isFloat() bool { return strings.HasPrefix(r.Dtype, "f") || r.Dtype == "bf16" }
+
+func (r npRefTensor) tolerance() (atol, rtol float64) {
+	switch r.Dtype {
+	case "f64":
+		return 1e-12, 1e-12
+	case "f32":
+		return 1e-5, 1e-5
+	case "f16":
+		return 1.0 / 1024, 1.0 / 1024
+	case "bf16":
+		return 1.0 / 128, 1.0 / 128
+	}
+	return 0, 0
+}
+
+// literal prints the elements for a dense attribute of element type elem:
+// NaN and infinities as the hexadecimal bit patterns MLIR's parser takes.
+func npLiteral(v float64, elem string) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		kind := map[string]ir.FloatKind{"f16": ir.F16, "bf16": ir.BF16, "f32": ir.F32, "f64": ir.F64}[elem]
+		digits := map[string]int{"f16": 4, "bf16": 4, "f32": 8, "f64": 16}[elem]
+		return fmt.Sprintf("0x%0*X", digits, ir.FloatBits(v, kind))
+	}
+	if !strings.HasPrefix(elem, "f") && elem != "bf16" {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	f := strconv.FormatFloat(v, 'e', -1, 64)
+	if !strings.Contains(f, ".") {
+		f = strings.Replace(f, "e", ".0e", 1)
+	}
+	return f
+}
+
+func npDense(vs []float64, shape []int64, elem string) string {
+	if elem == "i1" {
+		elem = "bool"
+	}
+	var sb strings.Builder
+	var rec func(dim, off int)
+	rec = func(dim, off int) {
+		if dim == len(shape) {
+			if elem == "bool" {
+				sb.WriteString(strconv.FormatBool(vs[off] != 0))
+			} else {
+				sb.WriteString(npLiteral(vs[off], elem))
+			}
+			return
+		}
+		st := int(ir.NumElements(shape[dim+1:]))
+		sb.WriteByte('[')
+		for i := 0; i < int(shape[dim]); i++ {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			rec(dim+1, off+i*st)
+		}
+		sb.WriteByte(']')
+	}
+	rec(0, 0)
+	return "dense<" + sb.String() + ">"
+}
+
+// main builds @main: the inputs as constants, a call of @f, and for each
+// result the printed difference to PyTorch's in f64.
+func (c npRefCase) main() string {
+	var sb strings.Builder
+	sb.WriteString("func.func private @printMemrefF64(tensor<*xf64>)\nfunc.func @main() {\n")
+	var args, types []string
+	for i, in := range c.Inputs {
+		tt := tensorTypeText(in.Shape, in.elem())
+		fmt.Fprintf(&sb, "  %%in%d = arith.constant %s : %s\n", i, npDense(in.Data, in.Shape, in.elem()), tt)
+		args = append(args, fmt.Sprintf("%%in%d", i))
+		types = append(types, tt)
+	}
+	var res []string
+	for _, o := range c.Outputs {
+		res = append(res, tensorTypeText(o.Shape, o.elem()))
+	}
+	fmt.Fprintf(&sb, "  %%res:%d = call @f(%s) : (%s) -> (%s)\n", len(res), strings.Join(args, ", "), strings.Join(types, ", "), strings.Join(res, ", "))
+	for j, o := range c.Outputs {
+		wt := tensorTypeText(o.Shape, "f64")
+		fmt.Fprintf(&sb, "  %%exp%d = arith.constant %s : %s\n", j, npDense(o.Data, o.Shape, "f64"), wt)
+		dims := make([]string, len(o.Shape))
+		iters := make([]string, len(o.Shape))
+		for k := range dims {
+			dims[k] = fmt.Sprintf("d%d", k)
+			iters[k] = `"parallel"`
+		}
+		id := fmt.Sprintf("affine_map<(%s) -> (%s)>", strings.Join(dims, ", "), strings.Join(dims, ", "))
+		fmt.Fprintf(&sb, "  %%diff%d = linalg.generic {indexing_maps = [%s, %s, %s], iterator_types = [%s]} ins(%%res#%d, %%exp%d : %s, %s) outs(%%exp%d : %s) {\n",
+			j, id, id, id, strings.Join(iters, ", "), j, j, res[j], wt, j, wt)
+		fmt.Fprintf(&sb, "  ^bb0(%%a: %s, %%b: f64, %%o: f64):\n", o.elem())
+		aw := "%aw"
+		switch {
+		case o.elem() == "f64":
+			aw = "%a"
+		case o.isFloat():
+			fmt.Fprintf(&sb, "    %%aw = arith.extf %%a : %s to f64\n", o.elem())
+		case o.Dtype == "i1" || o.Dtype == "ui8":
+			fmt.Fprintf(&sb, "    %%aw = arith.uitofp %%a : %s to f64\n", o.elem())
+		default:
+			fmt.Fprintf(&sb, "    %%aw = arith.sitofp %%a : %s to f64\n", o.elem())
+		}
+		body := `    %eq = arith.cmpf oeq, AW, %b : f64
+    %n1 = arith.cmpf uno, AW, AW : f64
+    %n2 = arith.cmpf uno, %b, %b : f64
+    %nn = arith.andi %n1, %n2 : i1
+    %same = arith.ori %eq, %nn : i1
+    %d = arith.subf AW, %b : f64
+    %z = arith.constant 0.0 : f64
+    %r = arith.select %same, %z, %d : f64
+    linalg.yield %r : f64
+`
+		sb.WriteString(strings.ReplaceAll(body, "AW", aw))
+		fmt.Fprintf(&sb, "  } -> %s\n", wt)
+		fmt.Fprintf(&sb, "  %%u%d = tensor.cast %%diff%d : %s to tensor<*xf64>\n", j, j, wt)
+		fmt.Fprintf(&sb, "  call @printMemrefF64(%%u%d) : (tensor<*xf64>) -> ()\n", j)
+	}
+	sb.WriteString("  return\n}\n")
+	return sb.String()
+}
+
+// run lowers and executes the case; it returns the worst error in units of
+// the tolerance (≤ 1 passes).
+func (c npRefCase) run() (float64, error) {
+	ctx := newContext()
+	m, err := asm.Parse(ctx, c.Func, asm.Options{FileName: c.Name + ".mlir"})
+	if err != nil {
+		return 0, fmt.Errorf("parse: %v\n%s", err, c.Func)
+	}
+	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	if err := (&pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}).Run(m); err != nil {
+		return 0, fmt.Errorf("lowering: %v", err)
+	}
+	lowered := ir.Sprint(m, ir.PrintOptions{})
+	end := strings.LastIndex(lowered, "}")
+	src := lowered[:end] + c.main() + "}\n"
+	llvm, err := runTool(mlirOpt, src, upstreamPipeline...)
+	if err != nil {
+		return 0, fmt.Errorf("mlir-opt: %v (input saved as %s)", firstLines(err.Error(), 3), saveInput(c.Name, src))
+	}
+	out, err := runTool(mlirCPURunner, llvm, "-e", "main", "-entry-point-result=void", "-shared-libs="+strings.Join(runnerLibs, ","))
+	if err != nil {
+		return 0, fmt.Errorf("mlir-cpu-runner: %v (input saved as %s)", firstLines(err.Error(), 3), saveInput(c.Name, src))
+	}
+	blocks := strings.Split(out, "Unranked Memref")[1:]
+	if len(blocks) != len(c.Outputs) {
+		return 0, fmt.Errorf("runner printed %d results, want %d:\n%s", len(blocks), len(c.Outputs), out)
+	}
+	worst := 0.0
+	for i, o := range c.Outputs {
+		_, data, ok := strings.Cut(blocks[i], "data =")
+		if !ok {
+			return 0, fmt.Errorf("unexpected runner output:\n%s", out)
+		}
+		diffs := numberRE.FindAllString(data, -1)
+		if len(diffs) != len(o.Data) {
+			return 0, fmt.Errorf("result %d: runner printed %d values, want %d", i, len(diffs), len(o.Data))
+		}
+		atol, rtol := o.tolerance()
+		for k, s := range diffs {
+			d, err := strconv.ParseFloat(s, 64)
+			if err != nil || math.IsNaN(d) {
+				return 0, fmt.Errorf("result %d element %d: difference %q (pytorch %g)", i, k, s, o.Data[k])
+			}
+			exp := o.Data[k]
+			if d == 0 {
+				continue
+			}
+			if math.IsNaN(exp) || math.IsInf(exp, 0) || atol == 0 {
+				return 0, fmt.Errorf("result %d element %d: ours − pytorch = %g, pytorch = %g, which must match exactly", i, k, d, exp)
+			}
+			e := math.Abs(d) / (atol + rtol*math.Abs(exp))
+			worst = max(worst, e)
+			if e > 1 {
+				return worst, fmt.Errorf("result %d element %d: ours − pytorch = %g, pytorch = %g, beyond atol %g + rtol %g (input saved as %s)",
+					i, k, d, exp, atol, rtol, saveInput(c.Name, src))
+			}
+		}
+	}
+	return worst, nil
+}
+
+// normpoolRefsGenerator writes normpool_refs_test.go to stdout; run with
+// Debian's /usr/bin/python3 and PyTorch (-normpool.regen does).
+const normpoolRefsGenerator = `import math, sys
+import torch
+
+torch.manual_seed(0)
+
+DT = {torch.float32: "f32", torch.float64: "f64", torch.bfloat16: "bf16", torch.float16: "f16",
+      torch.int64: "si64", torch.int32: "si32", torch.bool: "i1", torch.uint8: "ui8"}
+
+def grid(*shape, dtype=torch.float32, scale=64, lim=128):
+    """Values k/scale with |k| < lim: exact in every float dtype used here."""
+    return (torch.randint(-lim + 1, lim, shape).to(torch.float64) / scale).to(dtype)
+
+def mlir_float(v):
+    """A float literal MLIR lexes as one (it needs a '.' before an exponent)."""
+    s = repr(float(v))
+    if "e" in s and "." not in s:
+        s = s.replace("e", ".0e")
+    return s
+
+def vt(t):
+    return "!torch.vtensor<[%s],%s>" % (",".join(str(d) for d in t.shape), DT[t.dtype])
+
+class Case:
+    def __init__(self, name, inputs):
+        self.name, self.inputs, self.lines, self.cnt = name, inputs, [], 0
+    def c(self, kind, v):
+        self.cnt += 1
+        n = "%%c%d" % self.cnt
+        if kind == "int": self.lines.append("%s = torch.constant.int %d" % (n, v))
+        elif kind == "float": self.lines.append("%s = torch.constant.float %s" % (n, mlir_float(v)))
+        elif kind == "bool": self.lines.append("%s = torch.constant.bool %s" % (n, "true" if v else "false"))
+        elif kind == "none": self.lines.append("%s = torch.constant.none" % n)
+        return n
+    def ints(self, vs):
+        es = [self.c("int", v) for v in vs]
+        self.cnt += 1
+        n = "%%l%d" % self.cnt
+        self.lines.append("%s = torch.prim.ListConstruct %s : (%s) -> !torch.list<int>" % (n, ", ".join(es), ", ".join(["!torch.int"] * len(es))))
+        return n
+    def bools(self, vs):
+        es = [self.c("bool", v) for v in vs]
+        self.cnt += 1
+        n = "%%l%d" % self.cnt
+        self.lines.append("%s = torch.prim.ListConstruct %s : (%s) -> !torch.list<bool>" % (n, ", ".join(es), ", ".join(["!torch.bool"] * len(es))))
+        return n
+    def op(self, name, operands, types, results, ret):
+        """operands: SSA names; types: their types; results: result types; ret: indices of results returned."""
+        self.cnt += 1
+        r = "%%r%d" % self.cnt
+        nres = len(results)
+        lhs = r if nres == 1 else "%s:%d" % (r, nres)
+        self.lines.append("%s = torch.aten.%s %s : %s -> %s" % (lhs, name, ", ".join(operands), ", ".join(types), ", ".join(results)))
+        self.ret = [(r if nres == 1 else "%s#%d" % (r, i), results[i]) for i in ret]
+    def func(self):
+        args = ", ".join("%%a%d: %s" % (i, vt(t)) for i, t in enumerate(self.inputs))
+        rts = ", ".join(t for _, t in self.ret)
+        body = "\n".join("  " + l for l in self.lines)
+        return "func.func @f(%s) -> (%s) {\n%s\n  return %s : %s\n}\n" % (args, rts, body, ", ".join(v for v, _ in self.ret), rts)
+
+def arg(i): return "%%a%d" % i
+
+cases = []
+
+def fmt(v):
+    if math.isnan(v): return "npNaN"
+    if math.isinf(v): return "npInf" if v > 0 else "-npInf"
+    return repr(float(v))
+
+def tensor_go(t):
+    vals = t.detach().reshape(-1).to(torch.float64).tolist() if t.dtype.is_floating_point else t.reshape(-1).tolist()
+    data = ", ".join(fmt(v) if t.dtype.is_floating_point else str(int(v)) for v in vals)
+    return '{Dtype: "%s", Shape: []int64{%s}, Data: []float64{%s}}' % (DT[t.dtype], ", ".join(str(d) for d in t.shape), data)
+
+def add(case, outputs, tol=None):
+    cases.append((case, outputs, tol))
+
+# ---- batch norm forward --------------------------------------------------
+def bn_forward(name, x, w, b, rm, rv, training, momentum, eps, functional=False, ret=(0, 1, 2)):
+    ins = [t for t in (x, w, b, rm, rv) if t is not None]
+    c = Case(name, ins)
+    ops, tys, i = [], [], 0
+    for t in (x, w, b, rm, rv):
+        if t is None:
+            ops.append(c.c("none", 0)); tys.append("!torch.none")
+        else:
+            ops.append(arg(i)); tys.append(vt(t)); i += 1
+    ops += [c.c("bool", training), c.c("float", momentum), c.c("float", eps)]
+    tys += ["!torch.bool", "!torch.float", "!torch.float"]
+    rm2 = rm.clone() if rm is not None else None
+    rv2 = rv.clone() if rv is not None else None
+    out, sm, si = torch.ops.aten.native_batch_norm(x, w, b, rm2, rv2, training, momentum, eps)
+    res = [out, sm, si]
+    if functional:
+        res += [rm2, rv2]
+        ops_name = "_native_batch_norm_legit_functional"
+        ops = ops[:5] + ops[5:]
+    else:
+        ops_name = "native_batch_norm"
+    c.op(ops_name, ops, tys, [vt(t) for t in res], list(ret))
+    add(c, [res[k] for k in ret])
+
+C = 3
+bn_forward("bn_train_f32", grid(2, C, 3, 3), grid(C), grid(C), grid(C), grid(C).abs() + 0.5, True, 0.1, 1e-5)
+bn_forward("bn_eval_f32", grid(2, C, 4), grid(C), grid(C), grid(C), grid(C).abs() + 0.5, False, 0.1, 1e-5, ret=(0,))
+bn_forward("bn_functional_f32", grid(4, C, 2, 3), grid(C), grid(C), grid(C), grid(C).abs() + 0.5, True, 0.3, 1e-3, functional=True, ret=(0, 1, 2, 3, 4))
+xe = grid(5, 3, dtype=torch.float64); xe[:, 1] = 0.75
+bn_forward("bn_noaffine_eps0_f64", xe, None, None, None, None, True, 0.1, 0.0)
+bn_forward("bn_train_bf16", grid(2, C, 5, dtype=torch.bfloat16), grid(C), grid(C), grid(C), grid(C).abs() + 0.5, True, 0.1, 1e-5)
+
+# ---- batch norm backward -------------------------------------------------
+def bn_backward(name, dy, x, w, rm, rv, sm, si, train, eps, mask):
+    ins = [t for t in (dy, x, w, rm, rv, sm, si) if t is not None]
+    c = Case(name, ins)
+    ops, tys, i = [], [], 0
+    for t in (dy, x, w, rm, rv, sm, si):
+        if t is None:
+            ops.append(c.c("none", 0)); tys.append("!torch.none")
+        else:
+            ops.append(arg(i)); tys.append(vt(t)); i += 1
+    ops += [c.c("bool", train), c.c("float", eps), c.bools(mask)]
+    tys += ["!torch.bool", "!torch.float", "!torch.list<bool>"]
+    res = torch.ops.aten.native_batch_norm_backward(dy, x, w, rm, rv, sm, si, train, eps, mask)
+    rtys = [vt(t) if m else "!torch.none" for t, m in zip(res, mask)]
+    ret = [k for k in range(3) if mask[k]]
+    c.op("native_batch_norm_backward", ops, tys, rtys, ret)
+    add(c, [res[k] for k in ret])
+
+x = grid(2, C, 3, 3); w = grid(C)
+_, sm, si = torch.ops.aten.native_batch_norm(x, w, grid(C), None, None, True, 0.1, 1e-5)
+bn_backward("bn_bwd_train_f32", grid(2, C, 3, 3), x, w, None, None, sm, si, True, 1e-5, [True, True, True])
+bn_backward("bn_bwd_eval_f64", grid(3, C, 4, dtype=torch.float64), grid(3, C, 4, dtype=torch.float64), None,
+            grid(C, dtype=torch.float64), grid(C, dtype=torch.float64).abs() + 0.5, None, None, False, 1e-5, [True, True, True])
+
+# ---- pooling -------------------------------------------------------------
+def maxpool(name, x, k, s, p, d, ceil):
+    c = Case(name, [x])
+    ops = [arg(0), c.ints(k), c.ints(s), c.ints(p), c.ints(d), c.c("bool", ceil)]
+    tys = [vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool"]
+    out, idx = torch.ops.aten.max_pool2d_with_indices(x, k, s, p, d, ceil)
+    c.op("max_pool2d_with_indices", ops, tys, [vt(out), vt(idx)], [0, 1])
+    add(c, [out, idx])
+    return out, idx
+
+xm = grid(1, 2, 7, 7, scale=4, lim=6)   # few distinct values: many ties
+xm[0, 0, 1, 1] = float("nan"); xm[0, 0, 1, 2] = float("nan")
+xm[0, 1, 0:3, 0:3] = float("-inf")
+maxpool("maxpool_stem_f32", xm, [3, 3], [2, 2], [1, 1], [1, 1], False)
+maxpool("maxpool_dil_ceil_3d_f32", grid(3, 6, 7), [2, 3], [2, 1], [1, 1], [2, 1], True)
+maxpool("maxpool_default_stride_f64", grid(1, 1, 5, 6, dtype=torch.float64), [2, 2], [], [0, 0], [1, 1], True)
+
+def maxpool_bwd(name, x, k, s, p, d, ceil):
+    out, idx = torch.ops.aten.max_pool2d_with_indices(x, k, s, p, d, ceil)
+    dy = grid(*out.shape, dtype=x.dtype)
+    c = Case(name, [dy, x, idx])
+    ops = [arg(0), arg(1), c.ints(k), c.ints(s), c.ints(p), c.ints(d), c.c("bool", ceil), arg(2)]
+    tys = [vt(dy), vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool", vt(idx)]
+    gi = torch.ops.aten.max_pool2d_with_indices_backward(dy, x, k, s, p, d, ceil, idx)
+    c.op("max_pool2d_with_indices_backward", ops, tys, [vt(gi)], [0])
+    add(c, [gi])
+
+maxpool_bwd("maxpool_bwd_stem_f32", grid(1, 2, 7, 7, scale=4, lim=6), [3, 3], [2, 2], [1, 1], [1, 1], False)
+maxpool_bwd("maxpool_bwd_dil_ceil_f32", grid(2, 6, 7), [2, 3], [2, 1], [1, 1], [2, 1], True)
+maxpool_bwd("maxpool_bwd_stride1_f64", grid(1, 2, 5, 5, dtype=torch.float64), [3, 2], [1, 1], [1, 0], [1, 1], False)
+
+def avgpool(name, x, k, s, p, ceil, cip, div, backward=False):
+    out = torch.ops.aten.avg_pool2d(x, k, s, p, ceil, cip, div)
+    divarg = lambda c: c.c("int", div) if div is not None else c.c("none", 0)
+    divty = "!torch.int" if div is not None else "!torch.none"
+    if not backward:
+        c = Case(name, [x])
+        ops = [arg(0), c.ints(k), c.ints(s), c.ints(p), c.c("bool", ceil), c.c("bool", cip), divarg(c)]
+        tys = [vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool", "!torch.bool", divty]
+        c.op("avg_pool2d", ops, tys, [vt(out)], [0])
+        add(c, [out])
+        return
+    dy = grid(*out.shape, dtype=x.dtype)
+    gi = torch.ops.aten.avg_pool2d_backward(dy, x, k, s, p, ceil, cip, div)
+    c = Case(name, [dy, x])
+    ops = [arg(0), arg(1), c.ints(k), c.ints(s), c.ints(p), c.c("bool", ceil), c.c("bool", cip), divarg(c)]
+    tys = [vt(dy), vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool", "!torch.bool", divty]
+    c.op("avg_pool2d_backward", ops, tys, [vt(gi)], [0])
+    add(c, [gi])
+
+avgpool("avgpool_ceil_nocount_f32", grid(1, 2, 6, 6), [3, 3], [2, 2], [1, 1], True, False, None)
+avgpool("avgpool_ceil_count_f32", grid(1, 2, 6, 6), [3, 3], [2, 2], [1, 1], True, True, None)
+avgpool("avgpool_override_3d_f64", grid(2, 5, 7, dtype=torch.float64), [2, 3], [1, 2], [1, 1], False, True, 5)
+avgpool("avgpool_bwd_ceil_nocount_f32", grid(1, 2, 6, 6), [3, 3], [2, 2], [1, 1], True, False, None, backward=True)
+avgpool("avgpool_bwd_override_f64", grid(2, 5, 7, dtype=torch.float64), [2, 3], [1, 2], [1, 1], False, True, 5, backward=True)
+avgpool("avgpool_bwd_k2s2_f32", grid(1, 3, 4, 6), [2, 2], [2, 2], [0, 0], False, True, None, backward=True)
+
+def adaptive(name, x, o, backward=False):
+    out = torch.ops.aten._adaptive_avg_pool2d(x, o)
+    if not backward:
+        c = Case(name, [x])
+        c.op("_adaptive_avg_pool2d", [arg(0), c.ints(o)], [vt(x), "!torch.list<int>"], [vt(out)], [0])
+        add(c, [out])
+        return
+    dy = grid(*out.shape, dtype=x.dtype)
+    gi = torch.ops.aten._adaptive_avg_pool2d_backward(dy, x)
+    c = Case(name, [dy, x])
+    c.op("_adaptive_avg_pool2d_backward", [arg(0), arg(1)], [vt(dy), vt(x)], [vt(gi)], [0])
+    add(c, [gi])
+
+adaptive("adaptive_nonuniform_f32", grid(1, 2, 5, 7), [3, 3])
+adaptive("adaptive_uniform_f32", grid(2, 3, 4, 6), [2, 3])
+adaptive("adaptive_bwd_nonuniform_f32", grid(1, 2, 5, 7), [3, 3], backward=True)
+adaptive("adaptive_bwd_uniform_3d_f64", grid(3, 4, 6, dtype=torch.float64), [1, 2], backward=True)
+
+# ---- factories -----------------------------------------------------------
+c = Case("factories", [])
+n = c.ints([2, 3])
+none = c.c("none", 0)
+fl = c.c("float", -2.7)
+c.lines.append("%%f1 = torch.aten.full %s, %s, %s, %s, %s, %s : !torch.list<int>, !torch.float, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[2,3],f32>" % (n, fl, none, none, none, none))
+i3 = c.c("int", 3)
+c.lines.append("%%f2 = torch.aten.full %s, %s, %s, %s, %s, %s : !torch.list<int>, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[2,3],si32>" % (n, fl, i3, none, none, none))
+s0, s1, s2 = c.c("float", -1.5), c.c("float", 2.0), c.c("float", 0.5)
+c.lines.append("%%f3 = torch.aten.arange.start_step %s, %s, %s, %s, %s, %s, %s : !torch.float, !torch.float, !torch.float, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[7],f32>" % (s0, s1, s2, none, none, none, none))
+c.ret = [("%f1", "!torch.vtensor<[2,3],f32>"), ("%f2", "!torch.vtensor<[2,3],si32>"), ("%f3", "!torch.vtensor<[7],f32>")]
+add(c, [torch.full([2, 3], -2.7), torch.full([2, 3], -2.7, dtype=torch.int32), torch.arange(-1.5, 2.0, 0.5)])
+
+out = sys.stdout
+out.write("// Code generated by /usr/bin/python3 with normpoolRefsGenerator (normpool_runner_test.go); DO NOT EDIT.\n")
+out.write("// PyTorch %s.\n\npackage lowering\n\nvar normpoolRefs = []npRefCase{\n" % torch.__version__)
+for case, outs, tol in cases:
+    BQ = chr(96)  # a Go raw string quote
+    out.write("\t{\n\t\tName: %s,\n\t\tFunc: %s%s%s,\n" % ('"' + case.name + '"', BQ, case.func(), BQ))
+    out.write("\t\tInputs: []npRefTensor{\n")
+    for t in case.inputs:
+        out.write("\t\t\t%s,\n" % tensor_go(t))
+    out.write("\t\t},\n\t\tOutputs: []npRefTensor{\n")
+    for t in outs:
+        out.write("\t\t\t%s,\n" % tensor_go(t))
+    out.write("\t\t},\n\t},\n")
+out.write("}\n")
+`

@@ -1,0 +1,387 @@
+// RUN: torchlower opt %s -p convert-torch-to-linalg --split-input-file | FileCheck %s
+
+// max_pool2d_with_indices, kernel 3, stride 2, padding 1 (the ResNet stem):
+// the input is padded with −∞ and read at (oh·2 + kh, ow·2 + kw); one
+// generic with reductions over the 3x3 window tensor yields the value and
+// the int64 index ih·7 + iw. Padded positions are excluded by the bounds
+// test (0 ≤ ih < 7); an element is taken when nothing is taken yet (index
+// −1), when it is greater, when it ties with a smaller index, or when it is
+// NaN (the last NaN wins) — PyTorch's scan in order-independent form.
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @maxpool_stem(
+// CHECK-SAME:      %[[XA:[^:]*]]: tensor<1x2x7x7xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>)
+// CHECK:         %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:         %[[XP:.*]] = tensor.pad %[[XA]] low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK:           tensor.yield %[[NINF]] : f32
+// CHECK:         } : tensor<1x2x7x7xf32> to tensor<1x2x9x9xf32>
+// CHECK:         %[[VINIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x2x4x4xf32>)
+// CHECK:         %[[M1:.*]] = arith.constant -1 : i64
+// CHECK:         %[[IINIT:.*]] = linalg.fill ins(%[[M1]] : i64) outs(%{{.*}} : tensor<1x2x4x4xi64>)
+// CHECK:         %[[WT:.*]] = tensor.empty() : tensor<3x3xf32>
+// CHECK:         %[[R:.*]]:2 = linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #[[OUT]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XP]], %[[WT]] : tensor<1x2x9x9xf32>, tensor<3x3xf32>) outs(%[[VINIT]], %[[IINIT]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>)
+// CHECK-NEXT:    ^bb0(%[[V:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32, %[[J:.*]]: i64):
+// CHECK:           %[[OH:.*]] = linalg.index 2 : index
+// CHECK:           %[[KH:.*]] = linalg.index 4 : index
+// CHECK:           %[[IH:.*]] = arith.addi %{{.*}}, %[[KH]] : index
+// CHECK:           arith.cmpi sge, %[[IH]], %{{.*}} : index
+// CHECK:           arith.cmpi slt, %[[IH]], %{{.*}} : index
+// CHECK:           %[[KW:.*]] = linalg.index 5 : index
+// CHECK:           %[[IW:.*]] = arith.addi %{{.*}}, %[[KW]] : index
+// CHECK:           arith.cmpi sge, %[[IW]], %{{.*}} : index
+// CHECK:           arith.cmpi slt, %[[IW]], %{{.*}} : index
+// CHECK-NEXT:      %[[VALID:.*]] = arith.andi
+// CHECK:           %[[ROW:.*]] = arith.muli %[[IH]], %{{.*}} : index
+// CHECK:           %[[LIN:.*]] = arith.addi %[[ROW]], %[[IW]] : index
+// CHECK:           %[[IDX:.*]] = arith.index_cast %[[LIN]] : index to i64
+// CHECK:           %[[NONE:.*]] = arith.cmpi eq, %[[J]], %{{.*}} : i64
+// CHECK:           %[[VNAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : f32
+// CHECK:           %[[ANAN:.*]] = arith.cmpf uno, %[[ACC]], %[[ACC]] : f32
+// CHECK:           %[[GT:.*]] = arith.cmpf ogt, %[[V]], %[[ACC]] : f32
+// CHECK:           %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[ACC]] : f32
+// CHECK:           %[[FIRST:.*]] = arith.cmpi slt, %[[IDX]], %[[J]] : i64
+// CHECK:           %[[LAST:.*]] = arith.cmpi sgt, %[[IDX]], %[[J]] : i64
+// CHECK:           %[[TAKE:.*]] = arith.andi %[[VALID]], %{{.*}} : i1
+// CHECK-NEXT:      %[[NV:.*]] = arith.select %[[TAKE]], %[[V]], %[[ACC]] : f32
+// CHECK-NEXT:      %[[NI:.*]] = arith.select %[[TAKE]], %[[IDX]], %[[J]] : i64
+// CHECK-NEXT:      linalg.yield %[[NV]], %[[NI]] : f32, i64
+// CHECK:         return %[[R]]#0, %[[R]]#1 : tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>
+func.func @maxpool_stem(%x: !torch.vtensor<[1,2,7,7],f32>) -> (!torch.vtensor<[1,2,4,4],f32>, !torch.vtensor<[1,2,4,4],si64>) {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r:2 = torch.aten.max_pool2d_with_indices %x, %k, %s, %p, %d, %false : !torch.vtensor<[1,2,7,7],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,4,4],f32>, !torch.vtensor<[1,2,4,4],si64>
+  return %r#0, %r#1 : !torch.vtensor<[1,2,4,4],f32>, !torch.vtensor<[1,2,4,4],si64>
+}
+
+// -----
+
+// Unbatched [C, H, W] input, per-dim kernel (2, 3), stride (2, 1), padding
+// 1, dilation (2, 1), ceil_mode: H gives floor((6 + 2 − 2 − 1 + 1)/2) + 1 =
+// 4, W gives 7; the map reads (oh·2 + kh·2, ow + kw). The −∞ padding on
+// the high side reaches the last window's farthest tap: 3·2 + 2 − 1 = 7 in
+// H (2 beyond the input) and 6 + 2 − 1 = 7 in W (1 beyond).
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d3 * 2, d2 + d4)>
+// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d3, d4)>
+// CHECK-LABEL: func.func @maxpool_unbatched_dilated_ceil(
+// CHECK:         tensor.pad %{{.*}} low[0, 1, 1] high[0, 2, 1]
+// CHECK:         } : tensor<2x6x7xf32> to tensor<2x9x9xf32>
+// CHECK:         tensor.empty() : tensor<2x3xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[X]], #[[WIN]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK-SAME:      outs(%{{.*}}, %{{.*}} : tensor<2x4x7xf32>, tensor<2x4x7xi64>)
+func.func @maxpool_unbatched_dilated_ceil(%x: !torch.vtensor<[2,6,7],f32>) -> (!torch.vtensor<[2,4,7],f32>, !torch.vtensor<[2,4,7],si64>) {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %true = torch.constant.bool true
+  %k = torch.prim.ListConstruct %int2, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int2, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r:2 = torch.aten.max_pool2d_with_indices %x, %k, %s, %p, %d, %true : !torch.vtensor<[2,6,7],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[2,4,7],f32>, !torch.vtensor<[2,4,7],si64>
+  return %r#0, %r#1 : !torch.vtensor<[2,4,7],f32>, !torch.vtensor<[2,4,7],si64>
+}
+
+// -----
+
+// An empty stride list means stride = kernel_size. Without padding the
+// input is read as it is and the body has no bounds test.
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// CHECK-LABEL: func.func @maxpool_default_stride(
+// CHECK-SAME:      %[[XA:[^:]*]]: tensor<1x1x4x6xf64>)
+// CHECK-NOT:     tensor.pad
+// CHECK:         linalg.generic {indexing_maps = [#[[X]], {{.*}}]{{.*}} ins(%[[XA]], %{{.*}} : tensor<1x1x4x6xf64>, tensor<2x2xf64>)
+// CHECK-NOT:       arith.cmpi sge
+// CHECK:           linalg.yield
+func.func @maxpool_default_stride(%x: !torch.vtensor<[1,1,4,6],f64>) -> (!torch.vtensor<[1,1,2,3],f64>, !torch.vtensor<[1,1,2,3],si64>) {
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct  : () -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %r:2 = torch.aten.max_pool2d_with_indices %x, %k, %s, %p, %d, %false : !torch.vtensor<[1,1,4,6],f64>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,1,2,3],f64>, !torch.vtensor<[1,1,2,3],si64>
+  return %r#0, %r#1 : !torch.vtensor<[1,1,2,3],f64>, !torch.vtensor<[1,1,2,3],si64>
+}
+
+// -----
+
+// max_pool2d_with_indices_backward, kernel 3, stride 2, padding 1: grad and
+// indices are spread with stride 2 at offset d(k−1) − p = 1 into tensors of
+// extent 7 + 2 = 9 (indices over −1), and each input position sums the
+// gradients of the 3x3 taps (ih + kh, iw + kw) whose index is ih·7 + iw.
+// CHECK-DAG:   #[[Z:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @maxpool_bwd(
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>, %{{[^:]*}}: tensor<1x2x7x7xf32>, %[[IDX:[^:]*]]: tensor<1x2x4x4xi64>)
+// CHECK:         %[[ZG:.*]] = tensor.insert_slice %[[DY]] into %{{.*}}[0, 0, 1, 1] [1, 2, 4, 4] [1, 1, 2, 2] : tensor<1x2x4x4xf32> into tensor<1x2x9x9xf32>
+// CHECK:         %[[M1:.*]] = arith.constant -1 : i64
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[M1]] : i64) outs(%{{.*}} : tensor<1x2x9x9xi64>)
+// CHECK:         %[[ZI:.*]] = tensor.insert_slice %[[IDX]] into %[[FILL]][0, 0, 1, 1] [1, 2, 4, 4] [1, 1, 2, 2] : tensor<1x2x4x4xi64> into tensor<1x2x9x9xi64>
+// CHECK:         %[[GI:.*]] = linalg.generic {indexing_maps = [#[[Z]], #[[Z]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[ZG]], %[[ZI]], %{{.*}} : tensor<1x2x9x9xf32>, tensor<1x2x9x9xi64>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x2x7x7xf32>)
+// CHECK-NEXT:    ^bb0(%[[G:.*]]: f32, %[[I:.*]]: i64, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:      %[[H:.*]] = linalg.index 2 : index
+// CHECK-NEXT:      %[[W:.*]] = linalg.index 3 : index
+// CHECK-NEXT:      %[[C7:.*]] = arith.constant 7 : index
+// CHECK-NEXT:      %[[ROW:.*]] = arith.muli %[[H]], %[[C7]] : index
+// CHECK-NEXT:      %[[LIN:.*]] = arith.addi %[[ROW]], %[[W]] : index
+// CHECK-NEXT:      %[[HERE:.*]] = arith.index_cast %[[LIN]] : index to i64
+// CHECK-NEXT:      %[[EQ:.*]] = arith.cmpi eq, %[[I]], %[[HERE]] : i64
+// CHECK-NEXT:      %[[Z0:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[SEL:.*]] = arith.select %[[EQ]], %[[G]], %[[Z0]] : f32
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[ACC]], %[[SEL]] : f32
+// CHECK-NEXT:      linalg.yield %[[SUM]] : f32
+// CHECK:         return %[[GI]] : tensor<1x2x7x7xf32>
+func.func @maxpool_bwd(%dy: !torch.vtensor<[1,2,4,4],f32>, %x: !torch.vtensor<[1,2,7,7],f32>, %idx: !torch.vtensor<[1,2,4,4],si64>) -> !torch.vtensor<[1,2,7,7],f32> {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten.max_pool2d_with_indices_backward %dy, %x, %k, %s, %p, %d, %false, %idx : !torch.vtensor<[1,2,4,4],f32>, !torch.vtensor<[1,2,7,7],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.vtensor<[1,2,4,4],si64> -> !torch.vtensor<[1,2,7,7],f32>
+  return %r : !torch.vtensor<[1,2,7,7],f32>
+}
+
+// -----
+
+// With stride 1 the spread is a tensor.pad by d(k−1) − p = 2 on both sides:
+// zeros for the gradient, −1 for the indices; the bf16 gradient is summed
+// in f32 and truncated once.
+// CHECK-LABEL: func.func @maxpool_bwd_stride1_bf16(
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x1x3x3xbf16>, %{{[^:]*}}: tensor<1x1x5x5xbf16>, %[[IDX:[^:]*]]: tensor<1x1x3x3xi64>)
+// CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : bf16
+// CHECK:         tensor.pad %[[DY]] low[0, 0, 2, 2] high[0, 0, 2, 2]
+// CHECK:           tensor.yield %[[Z]] : bf16
+// CHECK:         %[[M1:.*]] = arith.constant -1 : i64
+// CHECK:         tensor.pad %[[IDX]] low[0, 0, 2, 2] high[0, 0, 2, 2]
+// CHECK:           tensor.yield %[[M1]] : i64
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x5x5xf32>)
+// CHECK:           arith.extf %{{.*}} : bf16 to f32
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x5x5xbf16>)
+// CHECK:           arith.truncf %{{.*}} : f32 to bf16
+func.func @maxpool_bwd_stride1_bf16(%dy: !torch.vtensor<[1,1,3,3],bf16>, %x: !torch.vtensor<[1,1,5,5],bf16>, %idx: !torch.vtensor<[1,1,3,3],si64>) -> !torch.vtensor<[1,1,5,5],bf16> {
+  %int3 = torch.constant.int 3
+  %int1 = torch.constant.int 1
+  %int0 = torch.constant.int 0
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten.max_pool2d_with_indices_backward %dy, %x, %k, %s, %p, %d, %false, %idx : !torch.vtensor<[1,1,3,3],bf16>, !torch.vtensor<[1,1,5,5],bf16>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.vtensor<[1,1,3,3],si64> -> !torch.vtensor<[1,1,5,5],bf16>
+  return %r : !torch.vtensor<[1,1,5,5],bf16>
+}
+
+// -----
+
+// avg_pool2d, kernel 2, stride 2: the window sum over the input, then one
+// division by the constant window size 4.
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @avgpool_k2s2(
+// CHECK-SAME:      %[[XA:[^:]*]]: tensor<1x3x4x6xf32>)
+// CHECK:         %[[S:.*]] = linalg.generic {indexing_maps = [#[[X]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XA]], %{{.*}} : tensor<1x3x4x6xf32>, tensor<2x2xf32>)
+// CHECK:           arith.addf
+// CHECK:         %[[A:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[S]] : tensor<1x3x2x3xf32>)
+// CHECK:           %[[D:.*]] = arith.constant 4.000000e+00 : f32
+// CHECK-NEXT:      %[[Q:.*]] = arith.divf %{{.*}}, %[[D]] : f32
+// CHECK-NEXT:      linalg.yield %[[Q]] : f32
+// CHECK:         return %[[A]]
+func.func @avgpool_k2s2(%x: !torch.vtensor<[1,3,4,6],f32>) -> !torch.vtensor<[1,3,2,3],f32> {
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten.avg_pool2d %x, %k, %s, %p, %false, %true, %none : !torch.vtensor<[1,3,4,6],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[1,3,2,3],f32>
+  return %r : !torch.vtensor<[1,3,2,3],f32>
+}
+
+// -----
+
+// count_include_pad = false with ceil_mode: each window's divisor counts
+// only its positions inside the input — 2, 3, 3, 1 along each of H and W
+// for 6 → 4 with kernel 3, stride 2, padding 1 — read from two constant
+// vectors through (d2) and (d3) and multiplied.
+// CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG:   #[[OH:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d2)>
+// CHECK-DAG:   #[[OW:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// CHECK-LABEL: func.func @avgpool_ceil_nocount(
+// CHECK:         tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 2, 2]
+// CHECK:         %[[S:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x4x4xf32>)
+// CHECK:         %[[DH:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00, 3.000000e+00, 1.000000e+00]> : tensor<4xf32>
+// CHECK:         %[[DW:.*]] = arith.constant dense<[2.000000e+00, 3.000000e+00, 3.000000e+00, 1.000000e+00]> : tensor<4xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[ID]], #[[OH]], #[[OW]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[S]], %[[DH]], %[[DW]] :
+// CHECK-NEXT:    ^bb0(%[[V:.*]]: f32, %[[FH:.*]]: f32, %[[FW:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[DIV:.*]] = arith.mulf %[[FH]], %[[FW]] : f32
+// CHECK-NEXT:      %[[Q:.*]] = arith.divf %[[V]], %[[DIV]] : f32
+// CHECK-NEXT:      linalg.yield %[[Q]] : f32
+func.func @avgpool_ceil_nocount(%x: !torch.vtensor<[1,2,6,6],f32>) -> !torch.vtensor<[1,2,4,4],f32> {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten.avg_pool2d %x, %k, %s, %p, %true, %false, %none : !torch.vtensor<[1,2,6,6],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[1,2,4,4],f32>
+  return %r : !torch.vtensor<[1,2,4,4],f32>
+}
+
+// -----
+
+// divisor_override replaces every divisor; padding is zeros.
+// CHECK-LABEL: func.func @avgpool_override(
+// CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK:         tensor.pad %{{.*}} low[0, 1, 1] high[0, 1, 1]
+// CHECK:           tensor.yield %[[Z]] : f64
+// CHECK:         arith.constant 5.000000e+00 : f64
+// CHECK-NEXT:    arith.divf
+func.func @avgpool_override(%x: !torch.vtensor<[2,5,7],f64>) -> !torch.vtensor<[2,6,4],f64> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %int5 = torch.constant.int 5
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int2, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten.avg_pool2d %x, %k, %s, %p, %false, %true, %int5 : !torch.vtensor<[2,5,7],f64>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.int -> !torch.vtensor<[2,6,4],f64>
+  return %r : !torch.vtensor<[2,6,4],f64>
+}
+
+// -----
+
+// avg_pool2d_backward, kernel 2, stride 2: grad_output / 4, spread with
+// stride 2 at offset k − 1 − p = 1 into zeros of extent 6 + 1 = 7, then each
+// input position sums its 2x2 taps (ih + kh, iw + kw).
+// CHECK-DAG:   #[[Z:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+// CHECK-LABEL: func.func @avgpool_bwd(
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x3x3xf32>
+// CHECK:         %[[SC:.*]] = linalg.generic {{.*}} ins(%[[DY]] : tensor<1x2x3x3xf32>)
+// CHECK:           arith.constant 4.000000e+00 : f32
+// CHECK:         %[[SP:.*]] = tensor.insert_slice %[[SC]] into %{{.*}}[0, 0, 1, 1] [1, 2, 3, 3] [1, 1, 2, 2] : tensor<1x2x3x3xf32> into tensor<1x2x7x7xf32>
+// CHECK:         %[[GI:.*]] = linalg.generic {indexing_maps = [#[[Z]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[SP]], %{{.*}} : tensor<1x2x7x7xf32>, tensor<2x2xf32>) outs(%{{.*}} : tensor<1x2x6x6xf32>)
+// CHECK:         return %[[GI]]
+func.func @avgpool_bwd(%dy: !torch.vtensor<[1,2,3,3],f32>, %x: !torch.vtensor<[1,2,6,6],f32>) -> !torch.vtensor<[1,2,6,6],f32> {
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten.avg_pool2d_backward %dy, %x, %k, %s, %p, %false, %true, %none : !torch.vtensor<[1,2,3,3],f32>, !torch.vtensor<[1,2,6,6],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[1,2,6,6],f32>
+  return %r : !torch.vtensor<[1,2,6,6],f32>
+}
+
+// -----
+
+// Global average pooling as _adaptive_avg_pool2d(x, [1, 1]) on f16: a
+// uniform split is a pooling with kernel = stride = 7, summed in f32; the
+// average is sum / 7 / 7 as PyTorch computes it, then truncated to f16.
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 7 + d4, d3 * 7 + d5)>
+// CHECK-LABEL: func.func @adaptive_global_f16(
+// CHECK:         %[[S:.*]] = linalg.generic {indexing_maps = [#[[X]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<2x4x7x7xf16>, tensor<7x7xf16>) outs(%{{.*}} : tensor<2x4x1x1xf32>)
+// CHECK:           arith.extf %{{.*}} : f16 to f32
+// CHECK:         linalg.generic {{.*}} ins(%[[S]] : tensor<2x4x1x1xf32>) outs(%{{.*}} : tensor<2x4x1x1xf16>)
+// CHECK:           %[[KH:.*]] = arith.constant 7.000000e+00 : f32
+// CHECK-NEXT:      %[[KW:.*]] = arith.constant 7.000000e+00 : f32
+// CHECK-NEXT:      %[[A:.*]] = arith.divf %{{.*}}, %[[KH]] : f32
+// CHECK-NEXT:      %[[B:.*]] = arith.divf %[[A]], %[[KW]] : f32
+// CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[B]] : f32 to f16
+// CHECK-NEXT:      linalg.yield %[[T]] : f16
+func.func @adaptive_global_f16(%x: !torch.vtensor<[2,4,7,7],f16>) -> !torch.vtensor<[2,4,1,1],f16> {
+  %int1 = torch.constant.int 1
+  %o = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten._adaptive_avg_pool2d %x, %o : !torch.vtensor<[2,4,7,7],f16>, !torch.list<int> -> !torch.vtensor<[2,4,1,1],f16>
+  return %r : !torch.vtensor<[2,4,1,1],f16>
+}
+
+// -----
+
+// A non-uniform split (5 → 3: windows [0, 2), [1, 4), [3, 5)) sums over the
+// whole plane, testing floor(oh·5/3) ≤ ih < ceil((oh+1)·5/3) in the body,
+// and divides by the window sizes 2, 3, 2 (and 4 → 2: 2, 2) in turn.
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d5)>
+// CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @adaptive_nonuniform(
+// CHECK:         linalg.generic {indexing_maps = [#[[X]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK:           %[[IH:.*]] = linalg.index 4 : index
+// CHECK-NEXT:      %[[OH:.*]] = linalg.index 2 : index
+// CHECK-NEXT:      %[[C5:.*]] = arith.constant 5 : index
+// CHECK-NEXT:      %[[A:.*]] = arith.muli %[[OH]], %[[C5]] : index
+// CHECK-NEXT:      %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT:      %[[START:.*]] = arith.divsi %[[A]], %[[C3]] : index
+// CHECK:           %[[B:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:           %[[END:.*]] = arith.divsi %[[B]], %{{.*}} : index
+// CHECK-NEXT:      arith.cmpi sge, %[[IH]], %[[START]] : index
+// CHECK-NEXT:      arith.cmpi slt, %[[IH]], %[[END]] : index
+// CHECK:           arith.select
+// CHECK:         arith.constant dense<[2.000000e+00, 3.000000e+00, 2.000000e+00]> : tensor<3xf32>
+// CHECK:         arith.constant dense<2.000000e+00> : tensor<2xf32>
+// CHECK:           arith.divf
+// CHECK-NEXT:      arith.divf
+func.func @adaptive_nonuniform(%x: !torch.vtensor<[1,2,5,4],f32>) -> !torch.vtensor<[1,2,3,2],f32> {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %o = torch.prim.ListConstruct %int3, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten._adaptive_avg_pool2d %x, %o : !torch.vtensor<[1,2,5,4],f32>, !torch.list<int> -> !torch.vtensor<[1,2,3,2],f32>
+  return %r : !torch.vtensor<[1,2,3,2],f32>
+}
+
+// -----
+
+// The backward of a uniform split: every input position lies in exactly one
+// window, so grad / kh / kw is broadcast into [N, C, OH, kh, OW, kw] and
+// collapsed to [N, C, H, W].
+// CHECK-DAG:   #[[G:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d4)>
+// CHECK-DAG:   #[[E:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3, d4, d5)>
+// CHECK-LABEL: func.func @adaptive_bwd_uniform(
+// CHECK:         %[[SC:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<2x4x1x1xf32>)
+// CHECK:           arith.divf
+// CHECK-NEXT:      arith.divf
+// CHECK:         %[[B:.*]] = linalg.generic {indexing_maps = [#[[G]], #[[E]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[SC]] : tensor<2x4x1x1xf32>) outs(%{{.*}} : tensor<2x4x1x7x1x7xf32>)
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %[[B]] {{\[}}[0], [1], [2, 3], [4, 5]] : tensor<2x4x1x7x1x7xf32> into tensor<2x4x7x7xf32>
+// CHECK:         return %[[C]]
+func.func @adaptive_bwd_uniform(%dy: !torch.vtensor<[2,4,1,1],f32>, %x: !torch.vtensor<[2,4,7,7],f32>) -> !torch.vtensor<[2,4,7,7],f32> {
+  %r = torch.aten._adaptive_avg_pool2d_backward %dy, %x : !torch.vtensor<[2,4,1,1],f32>, !torch.vtensor<[2,4,7,7],f32> -> !torch.vtensor<[2,4,7,7],f32>
+  return %r : !torch.vtensor<[2,4,7,7],f32>
+}
+
+// -----
+
+// The backward of a non-uniform split on an unbatched input: each input
+// position sums grad / kh / kw over the windows whose membership test holds
+// (reductions over oh, ow).
+// CHECK-DAG:   #[[G:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d4)>
+// CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @adaptive_bwd_nonuniform(
+// CHECK:         arith.constant dense<[2.000000e+00, 3.000000e+00, 2.000000e+00]> : tensor<3xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[G]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK:           arith.andi
+// CHECK:           arith.select
+// CHECK:           arith.addf
+func.func @adaptive_bwd_nonuniform(%dy: !torch.vtensor<[3,3,2],f32>, %x: !torch.vtensor<[3,5,4],f32>) -> !torch.vtensor<[3,5,4],f32> {
+  %r = torch.aten._adaptive_avg_pool2d_backward %dy, %x : !torch.vtensor<[3,3,2],f32>, !torch.vtensor<[3,5,4],f32> -> !torch.vtensor<[3,5,4],f32>
+  return %r : !torch.vtensor<[3,5,4],f32>
+}
