@@ -8,6 +8,7 @@ import (
 
 	"github.com/torchlower/torchlower/importer"
 	"github.com/torchlower/torchlower/internal/cli"
+	"github.com/torchlower/torchlower/internal/irtest"
 )
 
 func runCLI(args ...string) (stdout, stderr string, code int) {
@@ -51,6 +52,18 @@ func TestImportCommand(t *testing.T) {
 	stdout, errOut, code := runCLI("opt", out, "-p", "canonicalize,cse")
 	if code != 0 || !strings.Contains(stdout, "torch.aten.convolution_backward") {
 		t.Fatalf("opt on the imported module exited %d: %s", code, errOut)
+	}
+	// The whole joint training graph lowers to linalg, and upstream MLIR
+	// accepts the result.
+	lowered, errOut, code := runCLI("opt", out, "-p", "convert-torch-to-linalg,canonicalize,cse")
+	if code != 0 {
+		t.Fatalf("lowering the imported training graph exited %d: %s", code, errOut)
+	}
+	if strings.Contains(lowered, "torch.") || !strings.Contains(lowered, "linalg.generic") {
+		t.Fatalf("lowered training graph still has torch ops or no linalg:\n%s", lowered)
+	}
+	if irtest.HaveMLIROpt() {
+		irtest.MLIROpt(t, lowered, "--verify-each")
 	}
 }
 

@@ -54,7 +54,8 @@ type bnForm struct {
 // bnForward is a checked batch norm forward, ready to emit.
 type bnForward struct {
 	op                 *ir.Operation
-	x, w, bias, rm, rv *ir.Value // nil where None
+	checked            []*ir.Value // the operands when the op was checked
+	x, w, bias, rm, rv *ir.Value   // nil where None
 	training           bool
 	momentum, eps      float64
 	shape              []int64
@@ -104,7 +105,7 @@ func prepareBatchNorm(op *ir.Operation, form bnForm) (emitFunc, error) {
 	if len(xt.Sizes) < 2 {
 		return nil, r.errorf("expected 'input' of rank 2 or more ([N, C, ...]), got %s", xt)
 	}
-	p := &bnForward{op: op, x: op.Operand(0), shape: xt.Sizes, c: xt.Sizes[1], acc: accumulatorType(xt.Dtype)}
+	p := &bnForward{op: op, checked: op.Operands(), x: op.Operand(0), shape: xt.Sizes, c: xt.Sizes[1], acc: accumulatorType(xt.Dtype)}
 	p.count = ir.NumElements(xt.Sizes) / max(p.c, 1)
 	type vector struct {
 		name     string
@@ -171,6 +172,9 @@ func prepareBatchNorm(op *ir.Operation, form bnForm) (emitFunc, error) {
 }
 
 func (p *bnForward) emit(b *ir.Builder) ([]*ir.Value, error) {
+	// The operands were read when the op was checked; the ops that produced
+	// them have been lowered and erased since. Read them again.
+	rebindOperands(p.op, p.checked, &p.x, &p.w, &p.bias, &p.rm, &p.rv)
 	k := newNPKernel(b, p.op)
 	acc := p.acc
 	cv := []int64{p.c}
@@ -286,7 +290,8 @@ func (k *npKernel) rsqrt(b *ir.Builder, x *ir.Value) *ir.Value {
 // bnBackward is a checked batch norm backward, ready to emit.
 type bnBackward struct {
 	op                   *ir.Operation
-	dy, x, w, mean, stat *ir.Value // stat: save_invstd (train) or running_var (eval)
+	checked              []*ir.Value // the operands when the op was checked
+	dy, x, w, mean, stat *ir.Value   // stat: save_invstd (train) or running_var (eval)
 	train                bool
 	eps                  float64
 	shape                []int64
@@ -341,7 +346,7 @@ func prepareBatchNormBackward(op *ir.Operation, trainArg, invstdArg string) (emi
 	if !npShapeEqual(xt.Sizes, dyt.Sizes) {
 		return nil, r.errorf("'grad_out' %s and 'input' %s must have the same shape", dyt, xt)
 	}
-	p := &bnBackward{op: op, dy: r.value("grad_out"), x: r.value("input"), shape: xt.Sizes, c: xt.Sizes[1], acc: accumulatorType(xt.Dtype)}
+	p := &bnBackward{op: op, checked: op.Operands(), dy: r.value("grad_out"), x: r.value("input"), shape: xt.Sizes, c: xt.Sizes[1], acc: accumulatorType(xt.Dtype)}
 	p.count = ir.NumElements(xt.Sizes) / max(p.c, 1)
 	has := map[string]bool{}
 	for _, name := range []string{"weight", "running_mean", "running_var", "save_mean", invstdArg} {
@@ -396,6 +401,7 @@ func prepareBatchNormBackward(op *ir.Operation, trainArg, invstdArg string) (emi
 }
 
 func (p *bnBackward) emit(b *ir.Builder) ([]*ir.Value, error) {
+	rebindOperands(p.op, p.checked, &p.dy, &p.x, &p.w, &p.mean, &p.stat)
 	k := newNPKernel(b, p.op)
 	acc := p.acc
 	cv := []int64{p.c}

@@ -56,9 +56,34 @@ var ConvertTorchToLinalg = &pass.Def{
 // has been lowered, so op's tensor operands then have builtin tensor types.
 // It returns one value per op result: a builtin tensor, or nil for a result
 // that is not computed (it must be unused or of type !torch.none).
+//
+// The emit function must read tensor operands from op when it runs (or
+// refresh stored ones with rebindOperands): values seen at check time may
+// belong to ops that have been lowered and erased since.
 type converter func(op *ir.Operation) (emitFunc, error)
 
 type emitFunc func(b *ir.Builder) ([]*ir.Value, error)
+
+// rebindOperands updates operand values a converter kept from its check
+// phase. By the time an emitter runs, the ops that produced its operands
+// have been lowered: their results were replaced (the op's operand slots
+// now hold the new values) and erased. Emitters read op.Operand(i) at emit
+// time; one that stored values at check time passes the operand list it saw
+// then (checked) and pointers to the stored values, which are replaced by
+// the current operand in the same slot. Nil pointers stay nil.
+func rebindOperands(op *ir.Operation, checked []*ir.Value, fields ...**ir.Value) {
+	for _, f := range fields {
+		if *f == nil {
+			continue
+		}
+		for i, v := range checked {
+			if v == *f && i < op.NumOperands() {
+				*f = op.Operand(i)
+				break
+			}
+		}
+	}
+}
 
 // converters maps torch op names to their converters. Each op family's
 // file adds its rows in init-free form through populate functions called
