@@ -150,3 +150,30 @@ func TestHalfDynamicBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestEachOpHasOneConverter: the families fill one map, where a second
+// registration of an op would silently replace the first.
+func TestEachOpHasOneConverter(t *testing.T) {
+	families := map[string]func(map[string]converter){
+		"conv_backward": populateConvBackward, "conv": populateConv, "literals": populateLiterals,
+		"elementwise": populateElementwise, "datamovement": populateDataMovement,
+		"reduction": populateReduction, "normpool": populateNormPool,
+	}
+	owner := map[string]string{}
+	total := 0
+	for fam, populate := range families {
+		m := map[string]converter{}
+		populate(m)
+		for op := range m {
+			if prev, dup := owner[op]; dup {
+				t.Errorf("%s is registered by both %s and %s", op, prev, fam)
+			}
+			owner[op] = fam
+		}
+		total += len(m)
+	}
+	if total != len(buildConverters()) {
+		t.Errorf("buildConverters has %d ops, the families %d: a family is not called", len(buildConverters()), total)
+	}
+}
+
