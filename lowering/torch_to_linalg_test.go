@@ -176,4 +176,3 @@ func TestEachOpHasOneConverter(t *testing.T) {
 		t.Errorf("buildConverters has %d ops, the families %d: a family is not called", len(buildConverters()), total)
 	}
 }
-
