@@ -212,3 +212,35 @@ func scaled(x affine.Expr, c int64) affine.Expr {
 	}
 	return affine.Mul(x, affine.Const(c))
 }
+
+// scatterGeom is where a strided scatter puts its source: along each of
+// the last d dims, source index o lands at off + o·s of a destination of
+// extent ext. Entries landing outside [0, ext) are dropped, so only
+// source indices [lo, lo+cnt) are kept, the first landing at place.
+type scatterGeom struct {
+	lo, cnt, place []int64
+	crop           bool // some source entries are dropped
+	empty          bool // no source entry lands inside
+	unit           bool // every stride is 1 (a pad suffices)
+}
+
+// newScatterGeom computes the geometry for a source whose spatial dims
+// start at sp. It is the one place that knows the crop arithmetic shared
+// by the convolution data gradient and the pooling backward passes.
+func newScatterGeom(srcShape []int64, sp int, ext, off, s []int64) scatterGeom {
+	d := len(ext)
+	g := scatterGeom{lo: make([]int64, d), cnt: make([]int64, d), place: make([]int64, d), unit: true}
+	for i := 0; i < d; i++ {
+		hs := srcShape[sp+i]
+		if off[i] < 0 {
+			g.lo[i] = ceilDiv(-off[i], s[i])
+		}
+		hi := min(hs-1, floorDiv(ext[i]-1-off[i], s[i]))
+		g.cnt[i] = hi - g.lo[i] + 1
+		g.place[i] = off[i] + g.lo[i]*s[i]
+		g.crop = g.crop || g.lo[i] != 0 || g.cnt[i] != hs
+		g.empty = g.empty || g.cnt[i] <= 0
+		g.unit = g.unit && s[i] == 1
+	}
+	return g
+}

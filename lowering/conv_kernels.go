@@ -98,22 +98,8 @@ func (k *convKernel) scatter(src *ir.Value, ext, off, s []int64) *ir.Value {
 	t := tensorType(src)
 	sp := k.chanDim() + 1
 	d := len(ext)
-	lo := make([]int64, d)    // first src index kept
-	cnt := make([]int64, d)   // how many are kept
-	place := make([]int64, d) // where the first kept one lands
-	crop, empty, unit := false, false, true
-	for i := 0; i < d; i++ {
-		hs := t.Shape[sp+i]
-		if off[i] < 0 {
-			lo[i] = ceilDiv(-off[i], s[i])
-		}
-		hi := min(hs-1, floorDiv(ext[i]-1-off[i], s[i]))
-		cnt[i] = hi - lo[i] + 1
-		place[i] = off[i] + lo[i]*s[i]
-		crop = crop || lo[i] != 0 || cnt[i] != hs
-		empty = empty || cnt[i] <= 0
-		unit = unit && s[i] == 1
-	}
+	g := newScatterGeom(t.Shape, sp, ext, off, s)
+	lo, cnt, place, crop, empty, unit := g.lo, g.cnt, g.place, g.crop, g.empty, g.unit
 	outShape := append(append([]int64(nil), t.Shape[:sp]...), ext...)
 	if empty {
 		return k.zeros(outShape, t.Elem)

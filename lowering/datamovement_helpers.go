@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -141,19 +142,6 @@ func (r dmReader) tensorList(i int, optional bool) ([]*dmTensor, *ir.Operation, 
 	return out, lst, nil
 }
 
-// dmSameShape reports whether two shapes are equal.
-func dmSameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 func dmShapeString(s []int64) string {
 	parts := make([]string, len(s))
 	for i, d := range s {
@@ -228,7 +216,7 @@ func (e dmEmitter) zeros(shape []int64, elem ir.Type) *ir.Value {
 func (e dmEmitter) reshape(v *ir.Value, out []int64) *ir.Value {
 	t := tensorType(v)
 	in := t.Shape
-	if dmSameShape(in, out) {
+	if slices.Equal(in, out) {
 		return v
 	}
 	if ir.NumElements(in) == 0 {
@@ -290,7 +278,7 @@ func dmReassociate(in, out []int64) (gin, gout [][]int64) {
 // broadcastToGivenShape does. An unchanged shape returns v.
 func (e dmEmitter) broadcast(v *ir.Value, out []int64) *ir.Value {
 	t := tensorType(v)
-	if dmSameShape(t.Shape, out) {
+	if slices.Equal(t.Shape, out) {
 		return v
 	}
 	lead := len(out) - t.Rank()

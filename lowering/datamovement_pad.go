@@ -7,6 +7,7 @@ import (
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/torch"
+	"slices"
 )
 
 // Padding, flipping, tiling and stride-given reshapes: the remaining
@@ -119,7 +120,7 @@ func dmPrepareConstantPad(op *ir.Operation) (emitFunc, error) {
 			return []*ir.Value{e.cast(fill, want)}, nil
 		}
 		v := e.extractSlice(op.Operand(0), crop, nil)
-		if !dmSameShape(dmShape(v), out) {
+		if !slices.Equal(dmShape(v), out) {
 			v = tensor.NewPad(b, op.Loc, nil, v, tensor.StaticIndices(padLow...), tensor.StaticIndices(padHigh...), e.constant(value, self.elem), false)
 		}
 		return []*ir.Value{e.cast(v, want)}, nil

@@ -1,6 +1,7 @@
 package lowering
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -59,7 +60,7 @@ func dmPrepareSliceScatter(op *ir.Operation) (emitFunc, error) {
 		return nil, err
 	}
 	s := dmSliceOf(self.shape, dim, first, count, step)
-	if !dmSameShape(src.shape, s.sizes) {
+	if !slices.Equal(src.shape, s.sizes) {
 		return nil, r.errorf("expected 'src' to have a size equal to the slice of 'self': src size = %s, slice size = %s", dmShapeString(src.shape), dmShapeString(s.sizes))
 	}
 	return dmInsertInto(r, self, src, 0, 1, s)
@@ -95,7 +96,7 @@ func dmPrepareSelectScatter(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if want := dmDropDim(self.shape, dim); !dmSameShape(src.shape, want) {
+	if want := dmDropDim(self.shape, dim); !slices.Equal(src.shape, want) {
 		return nil, r.errorf("expected 'src' of shape %s (self without dim %d), got %s", dmShapeString(want), dim, dmShapeString(src.shape))
 	}
 	return dmInsertInto(r, self, src, 0, 1, dmSliceOf(self.shape, dim, idx, 1, 1))
@@ -126,7 +127,7 @@ func dmPrepareSliceBackward(op *ir.Operation) (emitFunc, error) {
 		return nil, err
 	}
 	s := dmSliceOf(sizes, dim, first, count, step)
-	if !dmSameShape(grad.shape, s.sizes) {
+	if !slices.Equal(grad.shape, s.sizes) {
 		return nil, r.errorf("'grad_output' has shape %s, but the slice of 'input_sizes' %s is %s", dmShapeString(grad.shape), dmShapeString(sizes), dmShapeString(s.sizes))
 	}
 	self := dmTensor{dtype: grad.dtype, elem: grad.elem, shape: sizes}
@@ -164,7 +165,7 @@ func dmPrepareSelectBackward(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if want := dmDropDim(sizes, dim); !dmSameShape(grad.shape, want) {
+	if want := dmDropDim(sizes, dim); !slices.Equal(grad.shape, want) {
 		return nil, r.errorf("expected 'grad_output' of shape %s ('input_sizes' without dim %d), got %s", dmShapeString(want), dim, dmShapeString(grad.shape))
 	}
 	self := dmTensor{dtype: grad.dtype, elem: grad.elem, shape: sizes}
@@ -509,7 +510,7 @@ func dmPrepareIndexPut(op *ir.Operation) (emitFunc, error) {
 		return nil, r.errorf("index put requires the source and destination dtypes match, got %s for the destination and %s for the source", self.dtype, vals.dtype)
 	}
 	target := a.resultShape()
-	if bs, ok := dmBroadcastShapes(vals.shape, target); !ok || !dmSameShape(bs, target) {
+	if bs, ok := dmBroadcastShapes(vals.shape, target); !ok || !slices.Equal(bs, target) {
 		return nil, r.errorf("shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape %s", dmShapeString(vals.shape), dmShapeString(target))
 	}
 	want, err := r.result(self.shape, self.elem)
@@ -602,7 +603,7 @@ func dmPrepareIndexCopy(op *ir.Operation) (emitFunc, error) {
 	}
 	expect := append([]int64(nil), self.shape...)
 	expect[dim] = k
-	if !dmSameShape(srcShape, expect) {
+	if !slices.Equal(srcShape, expect) {
 		return nil, r.errorf("index_copy(): 'source' must have shape %s ('self' with the %d indexed positions along dim %d), got %s",
 			dmShapeString(expect), k, dim, dmShapeString(source.shape))
 	}
@@ -669,7 +670,7 @@ func dmPrepareEmbeddingBackward(op *ir.Operation) (emitFunc, error) {
 	if num < 0 {
 		return nil, r.errorf("'num_weights' must be non-negative, got %d", num)
 	}
-	if grad.rank() != indices.rank()+1 || !dmSameShape(grad.shape[:indices.rank()], indices.shape) {
+	if grad.rank() != indices.rank()+1 || !slices.Equal(grad.shape[:indices.rank()], indices.shape) {
 		return nil, r.errorf("expected 'grad_output' of shape 'indices' shape %s followed by the embedding dim, got %s", dmShapeString(indices.shape), dmShapeString(grad.shape))
 	}
 	d := grad.shape[grad.rank()-1]

@@ -5,6 +5,7 @@ import (
 	"github.com/torchlower/torchlower/dialect/math"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/torch"
+	"slices"
 )
 
 // populateNormPool adds the converters of batch norm, pooling and tensor factories.
@@ -154,15 +155,15 @@ func prepareBatchNorm(op *ir.Operation, form bnForm) (emitFunc, error) {
 		}
 		got := p.res[i].Shape
 		switch {
-		case npShapeEqual(got, []int64{p.c}):
-		case i <= 2 && !p.training && npShapeEqual(got, []int64{0}):
+		case slices.Equal(got, []int64{p.c}):
+		case i <= 2 && !p.training && slices.Equal(got, []int64{0}):
 			p.saveEmpty = true
 		default:
 			return nil, r.errorf("result #%d has type '%s', expected shape [%d] (or [0] for the saved statistics in evaluation mode)",
 				i, op.Result(i).Type(), p.c)
 		}
 	}
-	if len(p.res) > 2 && npShapeEqual(p.res[1].Shape, []int64{0}) != npShapeEqual(p.res[2].Shape, []int64{0}) {
+	if len(p.res) > 2 && slices.Equal(p.res[1].Shape, []int64{0}) != slices.Equal(p.res[2].Shape, []int64{0}) {
 		return nil, r.errorf("save_mean and save_invstd must both be [0] or both be [%d]", p.c)
 	}
 	for i := range p.need {
@@ -343,7 +344,7 @@ func prepareBatchNormBackward(op *ir.Operation, trainArg, invstdArg string) (emi
 	if len(xt.Sizes) < 2 {
 		return nil, r.errorf("expected 'input' of rank 2 or more ([N, C, ...]), got %s", xt)
 	}
-	if !npShapeEqual(xt.Sizes, dyt.Sizes) {
+	if !slices.Equal(xt.Sizes, dyt.Sizes) {
 		return nil, r.errorf("'grad_out' %s and 'input' %s must have the same shape", dyt, xt)
 	}
 	p := &bnBackward{op: op, checked: op.Operands(), dy: r.value("grad_out"), x: r.value("input"), shape: xt.Sizes, c: xt.Sizes[1], acc: accumulatorType(xt.Dtype)}

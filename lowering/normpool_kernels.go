@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -173,22 +174,8 @@ func (k *npKernel) scatterFill(src *ir.Value, fill float64, ext, off, s []int64)
 	t := tensorType(src)
 	d := len(ext)
 	sp := t.Rank() - d
-	lo := make([]int64, d)
-	cnt := make([]int64, d)
-	place := make([]int64, d)
-	crop, none, unit := false, false, true
-	for i := 0; i < d; i++ {
-		hs := t.Shape[sp+i]
-		if off[i] < 0 {
-			lo[i] = ceilDiv(-off[i], s[i])
-		}
-		hi := min(hs-1, floorDiv(ext[i]-1-off[i], s[i]))
-		cnt[i] = hi - lo[i] + 1
-		place[i] = off[i] + lo[i]*s[i]
-		crop = crop || lo[i] != 0 || cnt[i] != hs
-		none = none || cnt[i] <= 0
-		unit = unit && s[i] == 1
-	}
+	g := newScatterGeom(t.Shape, sp, ext, off, s)
+	lo, cnt, place, crop, none, unit := g.lo, g.cnt, g.place, g.crop, g.empty, g.unit
 	outShape := append(append([]int64(nil), t.Shape[:sp]...), ext...)
 	if none {
 		return k.filled(outShape, t.Elem, fill)
@@ -438,25 +425,13 @@ func (r *npReader) result(i int, shape []int64, wantFloat bool) (ir.RankedTensor
 	if !ok || !t.HasStaticShape() {
 		return bt, r.errorf("result #%d has type '%s'; the lowering needs static sizes and a dtype", i, t)
 	}
-	if shape != nil && !npShapeEqual(bt.Shape, shape) {
+	if shape != nil && !slices.Equal(bt.Shape, shape) {
 		return bt, r.errorf("result #%d has type '%s', but the computed shape is %s", i, t, npShapeString(shape))
 	}
 	if wantFloat && !ir.IsFloat(bt.Elem) {
 		return bt, r.errorf("result #%d has dtype %s; a float dtype is expected", i, t.Dtype)
 	}
 	return bt, nil
-}
-
-func npShapeEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // npShapeString prints a shape as torch types write it: [2,3].

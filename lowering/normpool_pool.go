@@ -7,6 +7,7 @@ import (
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/torch"
+	"slices"
 )
 
 // The 2-D pooling ops. Inputs are [N, C, H, W] or unbatched [C, H, W]
@@ -315,7 +316,7 @@ func prepareMaxPool2dBackward(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !npShapeEqual(gt.Sizes, g.outShape()) || !npShapeEqual(it.Sizes, g.outShape()) {
+	if !slices.Equal(gt.Sizes, g.outShape()) || !slices.Equal(it.Sizes, g.outShape()) {
 		return nil, r.errorf("expected 'grad_output' and 'indices' of the pooling's output shape %s, got %s and %s", npShapeString(g.outShape()), gt, it)
 	}
 	if !ir.TypeEqual(it.Dtype, torch.DtypeSI64) {
@@ -566,7 +567,7 @@ func prepareAvgPool2dBackward(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !npShapeEqual(gt.Sizes, g.outShape()) {
+	if !slices.Equal(gt.Sizes, g.outShape()) {
 		return nil, r.errorf("expected 'grad_output' of the pooling's output shape %s, got %s", npShapeString(g.outShape()), gt)
 	}
 	f, err := poolAvgArgs(r, g)
@@ -740,7 +741,7 @@ func prepareAdaptiveAvgPool2dBackward(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !npShapeEqual(gt.Sizes[:rank-2], g.lead) {
+	if !slices.Equal(gt.Sizes[:rank-2], g.lead) {
 		return nil, r.errorf("'grad_output' %s and 'self' %s differ in their leading dims", gt, xt)
 	}
 	rt, err := r.result(0, g.inShape(), true)
