@@ -1,0 +1,326 @@
+// Package cpu executes plans on the host: the embedded default backend and
+// the reference every other backend is checked against.
+//
+// Memory is the plan's: one arena (8-byte aligned) holds every constant
+// and temporary at its planned offset, each result gets its own
+// allocation that is handed to the caller without a copy, and arguments
+// are read in place. linalg.generic bodies are compiled once per step
+// into closures over a register file (compile.go) and run over a loop
+// nest with strength-reduced offsets, split across goroutines along a
+// parallel loop (generic.go).
+package cpu
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// Run executes p on args (in function-argument order) and returns the
+// results in result order. Arguments are not modified.
+func Run(p *plan.Plan, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
+	if p == nil {
+		return nil, fmt.Errorf("cpu: nil plan")
+	}
+	if !littleEndian() {
+		return nil, fmt.Errorf("cpu: big-endian hosts are not supported")
+	}
+	if len(args) != len(p.Args) {
+		return nil, fmt.Errorf("cpu: @%s takes %d arguments, got %d", p.Func, len(p.Args), len(args))
+	}
+	mem := map[*plan.Buffer][]byte{}
+	for i, b := range p.Args {
+		a := args[i]
+		k, err := kindOf(b.Elem)
+		if err != nil {
+			return nil, fmt.Errorf("argument %d: %v", i, err)
+		}
+		if a == nil {
+			return nil, fmt.Errorf("cpu: argument %d is nil", i)
+		}
+		if a.DType != k.dtype() {
+			return nil, fmt.Errorf("cpu: argument %d has dtype %s, @%s wants %s", i, a.DType, p.Func, k.dtype())
+		}
+		if !sameShape(a.Shape, b.Shape) {
+			return nil, fmt.Errorf("cpu: argument %d has shape %s, @%s wants %s", i, runtime.FormatShape(a.Shape), p.Func, runtime.FormatShape(b.Shape))
+		}
+		if int64(len(a.Data)) != b.Bytes() {
+			return nil, fmt.Errorf("cpu: argument %d has %d bytes of data, want %d", i, len(a.Data), b.Bytes())
+		}
+		data := a.Data
+		if !isAligned(data, k.size()) {
+			data = alignedBytes(int64(len(a.Data)))
+			copy(data, a.Data)
+		}
+		mem[b] = data
+	}
+	arena := alignedBytes(p.ArenaBytes)
+	results := make([]*runtime.Tensor, len(p.Results))
+	for _, b := range p.Buffers {
+		switch b.Kind {
+		case plan.Constant, plan.Temporary:
+			if b.Offset < 0 || b.Offset+b.Bytes() > int64(len(arena)) {
+				return nil, fmt.Errorf("cpu: buffer %s lies outside the arena", b.Name())
+			}
+			mem[b] = arena[b.Offset : b.Offset+b.Bytes() : b.Offset+b.Bytes()]
+		case plan.Result:
+			k, err := kindOf(b.Elem)
+			if err != nil {
+				return nil, fmt.Errorf("result %d: %v", b.Index, err)
+			}
+			data := alignedBytes(b.Bytes())
+			mem[b] = data
+			if b.Index < 0 || b.Index >= len(results) || results[b.Index] != nil {
+				return nil, fmt.Errorf("cpu: malformed plan: bad result index %d", b.Index)
+			}
+			results[b.Index] = &runtime.Tensor{DType: k.dtype(), Shape: append([]int64{}, b.Shape...), Data: data}
+		}
+	}
+	lookup := func(b *plan.Buffer) ([]byte, error) {
+		m, ok := mem[b]
+		if !ok {
+			return nil, fmt.Errorf("cpu: malformed plan: buffer %s has no memory", b.Name())
+		}
+		return m, nil
+	}
+	for i, s := range p.Steps {
+		if err := runStep(s, lookup); err != nil {
+			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
+		}
+	}
+	for i, r := range results {
+		if r == nil {
+			return nil, fmt.Errorf("cpu: malformed plan: result %d has no buffer", i)
+		}
+	}
+	return results, nil
+}
+
+func littleEndian() bool {
+	var b [2]byte
+	binary.NativeEndian.PutUint16(b[:], 1)
+	return b[0] == 1
+}
+
+func sameShape(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// checkView makes sure every element of v lies in its buffer, so that a
+// malformed plan is an error and not a crash.
+func checkView(v plan.View, mem []byte) error {
+	k, err := kindOf(v.Buf.Elem)
+	if err != nil {
+		return err
+	}
+	if len(v.Shape) != len(v.Strides) {
+		return fmt.Errorf("cpu: malformed view of %s", v.Buf.Name())
+	}
+	lo, hi := v.Offset, v.Offset
+	for d, n := range v.Shape {
+		if n < 0 {
+			return fmt.Errorf("cpu: negative size in a view of %s", v.Buf.Name())
+		}
+		if n == 0 {
+			return nil
+		}
+		if v.Strides[d] > 0 {
+			hi += v.Strides[d] * (n - 1)
+		} else {
+			lo += v.Strides[d] * (n - 1)
+		}
+	}
+	if lo < 0 || hi >= int64(len(mem)/k.size()) {
+		return fmt.Errorf("cpu: view of %s reaches elements [%d, %d] outside its %d", v.Buf.Name(), lo, hi, len(mem)/k.size())
+	}
+	return nil
+}
+
+func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("cpu: %v", r)
+		}
+	}()
+	for _, vs := range [][]plan.View{s.Inputs, s.Outputs} {
+		for _, v := range vs {
+			m, err := mem(v.Buf)
+			if err != nil {
+				return err
+			}
+			if err := checkView(v, m); err != nil {
+				return err
+			}
+		}
+	}
+	switch s.Kind {
+	case plan.StepEmpty:
+		return nil
+	case plan.StepFill:
+		if len(s.Outputs) != 1 {
+			return fmt.Errorf("cpu: malformed fill")
+		}
+		return fill(s.Outputs[0], s.Value, mem)
+	case plan.StepCopy:
+		if len(s.Inputs) != 1 || len(s.Outputs) != 1 {
+			return fmt.Errorf("cpu: malformed copy")
+		}
+		return copyView(s.Outputs[0], s.Inputs[0], mem)
+	case plan.StepConstant:
+		if len(s.Outputs) != 1 {
+			return fmt.Errorf("cpu: malformed constant")
+		}
+		return constant(s.Outputs[0], s.Value, mem)
+	case plan.StepGeneric:
+		k, err := newKernel(s, mem)
+		if err != nil {
+			return err
+		}
+		return k.run()
+	}
+	return fmt.Errorf("cpu: unknown step kind %d", s.Kind)
+}
+
+// encode returns the storage bytes of the scalar attribute a as element
+// type t.
+func encode(a ir.Attribute, t ir.Type) ([]byte, error) {
+	k, err := kindOf(t)
+	if err != nil {
+		return nil, err
+	}
+	buf := alignedBytes(8)[:k.size()]
+	acc := newAccessor(buf, k)
+	switch x := a.(type) {
+	case ir.FloatAttr:
+		if !k.isFloat() {
+			return nil, fmt.Errorf("cpu: float value for %s", t)
+		}
+		acc.storeF(0, x.Value)
+	case ir.IntegerAttr:
+		if k.isFloat() {
+			return nil, fmt.Errorf("cpu: integer value for %s", t)
+		}
+		acc.storeI(0, x.Value)
+	default:
+		return nil, fmt.Errorf("cpu: unsupported scalar %v", a)
+	}
+	return buf, nil
+}
+
+// forEach calls fn with the element offset of every element of a view
+// and of a second view of the same shape, in row-major order.
+func forEach(shape, sa, sb []int64, oa, ob int64, fn func(a, b int64)) {
+	if len(shape) == 0 {
+		fn(oa, ob)
+		return
+	}
+	n := shape[0]
+	for i := int64(0); i < n; i++ {
+		forEach(shape[1:], sa[1:], sb[1:], oa+i*sa[0], ob+i*sb[0], fn)
+	}
+}
+
+func fill(v plan.View, a ir.Attribute, mem func(*plan.Buffer) ([]byte, error)) error {
+	m, err := mem(v.Buf)
+	if err != nil {
+		return err
+	}
+	e, err := encode(a, v.Buf.Elem)
+	if err != nil {
+		return err
+	}
+	es := int64(len(e))
+	if v.IsContiguous() {
+		dst := m[v.Offset*es : (v.Offset+v.NumElements())*es]
+		if len(dst) > 0 {
+			copy(dst, e)
+			for filled := es; filled < int64(len(dst)); filled *= 2 {
+				copy(dst[filled:], dst[:filled])
+			}
+		}
+		return nil
+	}
+	forEach(v.Shape, v.Strides, v.Strides, v.Offset, 0, func(o, _ int64) { copy(m[o*es:(o+1)*es], e) })
+	return nil
+}
+
+// copyView copies src into dst element by element (same element type and
+// shape); the innermost dimension moves as one block when both are
+// contiguous in it.
+func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error {
+	if !ir.TypeEqual(dst.Buf.Elem, src.Buf.Elem) || !sameShape(dst.Shape, src.Shape) {
+		return fmt.Errorf("cpu: copy from %s to %s: shapes or element types differ", src, dst)
+	}
+	dm, err := mem(dst.Buf)
+	if err != nil {
+		return err
+	}
+	sm, err := mem(src.Buf)
+	if err != nil {
+		return err
+	}
+	k, err := kindOf(dst.Buf.Elem)
+	if err != nil {
+		return err
+	}
+	es := int64(k.size())
+	r := len(dst.Shape)
+	if r > 0 && dst.Strides[r-1] == 1 && src.Strides[r-1] == 1 {
+		run := dst.Shape[r-1] * es
+		forEach(dst.Shape[:r-1], dst.Strides, src.Strides, dst.Offset, src.Offset, func(d, s int64) {
+			copy(dm[d*es:d*es+run], sm[s*es:s*es+run])
+		})
+		return nil
+	}
+	forEach(dst.Shape, dst.Strides, src.Strides, dst.Offset, src.Offset, func(d, s int64) {
+		copy(dm[d*es:(d+1)*es], sm[s*es:(s+1)*es])
+	})
+	return nil
+}
+
+// constant materializes a dense or dense_resource attribute into v.
+func constant(v plan.View, a ir.Attribute, mem func(*plan.Buffer) ([]byte, error)) error {
+	m, err := mem(v.Buf)
+	if err != nil {
+		return err
+	}
+	if !v.IsWhole() {
+		return fmt.Errorf("cpu: constant into a partial view")
+	}
+	var raw []byte
+	switch x := a.(type) {
+	case *ir.DenseElementsAttr:
+		raw = x.Raw()
+	case ir.DenseResourceAttr:
+		if x.Blob == nil {
+			return fmt.Errorf("cpu: dense_resource without data")
+		}
+		raw = x.Blob.Data
+	default:
+		return fmt.Errorf("cpu: unsupported constant %v", a)
+	}
+	switch {
+	case len(raw) == len(m):
+		copy(m, raw)
+	case len(raw) > 0 && len(m)%len(raw) == 0:
+		copy(m, raw) // a splat: repeat the one element
+		for filled := len(raw); filled < len(m); filled *= 2 {
+			copy(m[filled:], m[:filled])
+		}
+	case len(m) == 0:
+	default:
+		return fmt.Errorf("cpu: constant has %d bytes for a %d-byte buffer", len(raw), len(m))
+	}
+	return nil
+}

@@ -1,0 +1,716 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/torchlower/torchlower/dialect/arith"
+	fn "github.com/torchlower/torchlower/dialect/func"
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/dialect/math"
+	"github.com/torchlower/torchlower/dialect/tensor"
+	"github.com/torchlower/torchlower/ir"
+)
+
+// Build plans function funcName of module.
+//
+// Pre: module holds a func.func named funcName whose arguments and
+// results are statically shaped builtin tensors and whose body holds only
+// ops convert-torch-to-linalg emits: arith/math scalars, tensor.empty,
+// tensor.{pad, insert_slice, extract_slice, expand_shape, collapse_shape,
+// cast}, dense and dense_resource constants, linalg.fill, linalg.generic
+// and named linalg ops, and func.return. No func.call.
+//
+// Post: the plan computes the function's results from its arguments; the
+// module is unchanged (the plan keeps a generalized private clone of the
+// function); every buffer a step writes is a Result, Constant (only by its
+// own Constant step) or Temporary buffer, never an Argument; no two
+// Constant/Temporary buffers whose live ranges overlap overlap in the
+// arena. Unsupported input is reported as an error naming the op.
+func Build(module *ir.Operation, funcName string) (*Plan, error) {
+	if module == nil {
+		return nil, fmt.Errorf("plan: nil module")
+	}
+	var f *ir.Operation
+	for _, r := range module.Regions() {
+		for _, blk := range r.Blocks() {
+			for o := blk.First(); o != nil; o = o.Next() {
+				if o.Name == fn.Func && fn.Name(o) == funcName {
+					f = o
+				}
+			}
+		}
+	}
+	if module.Name == fn.Func && fn.Name(module) == funcName {
+		f = module
+	}
+	if f == nil {
+		return nil, fmt.Errorf("plan: no function @%s in the module", funcName)
+	}
+	if fn.IsDeclaration(f) {
+		return nil, fmt.Errorf("plan: @%s is a declaration", funcName)
+	}
+	if len(f.Region(0).Blocks()) != 1 {
+		return nil, ir.OpErrorf(f, "plan: @%s has %d blocks; only single-block functions are supported", funcName, len(f.Region(0).Blocks()))
+	}
+	// Work on a clone: generalizing named ops rewrites the body.
+	clone := ir.Clone(f, map[*ir.Value]*ir.Value{})
+	if err := generalize(clone); err != nil {
+		return nil, err
+	}
+	b := &builder{p: &Plan{Func: funcName, opText: map[*ir.Operation]string{}}, views: map[*ir.Value]View{}, lastUse: map[*ir.Value]int{}}
+	b.p.aliases = opLines(clone, b.p.opText)
+	if err := b.run(clone); err != nil {
+		return nil, err
+	}
+	b.p.liveness()
+	return b.p, nil
+}
+
+// opLines prints f once and records, for each top-level op of its body,
+// the first line of its text (a generic's body and a pad's region are left
+// out); it returns the affine-map alias definitions the lines refer to.
+// Printing the whole function keeps the SSA names of the IR the user saw.
+func opLines(f *ir.Operation, text map[*ir.Operation]string) []string {
+	var aliases, starts []string
+	for _, l := range strings.Split(ir.Sprint(f, ir.PrintOptions{}), "\n") {
+		switch {
+		case strings.HasPrefix(l, "#"):
+			aliases = append(aliases, l)
+		case strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") && !strings.HasPrefix(l, "  }") && !strings.HasPrefix(l, "  ^"):
+			starts = append(starts, strings.TrimRight(strings.TrimSpace(l), " {"))
+		}
+	}
+	ops := fn.Body(f).OpList()
+	if len(starts) != len(ops) {
+		return aliases // unexpected layout: steps print without op text
+	}
+	for i, op := range ops {
+		text[op] = starts[i]
+	}
+	return aliases
+}
+
+// builder is the state of one bufferization walk.
+type builder struct {
+	p     *Plan
+	ops   []*ir.Operation
+	views map[*ir.Value]View
+	// lastUse is, for each top-level value, the index of the last
+	// top-level op that reads it (uses nested in regions count for the
+	// op that holds the region).
+	lastUse map[*ir.Value]int
+	// aliases lists, for each buffer, the values whose view lies in it.
+	aliases map[*Buffer][]*ir.Value
+}
+
+func (b *builder) newBuffer(kind BufferKind, elem ir.Type, shape []int64) *Buffer {
+	buf := &Buffer{ID: len(b.p.Buffers), Kind: kind, Elem: elem, Shape: append([]int64(nil), shape...), Index: -1}
+	b.p.Buffers = append(b.p.Buffers, buf)
+	return buf
+}
+
+func (b *builder) bind(v *ir.Value, view View) {
+	b.views[v] = view
+	b.aliases[view.Buf] = append(b.aliases[view.Buf], v)
+}
+
+func (b *builder) addStep(s *Step) { b.p.Steps = append(b.p.Steps, s) }
+
+// staticTensor returns v's type when it is a statically shaped ranked
+// tensor with a supported element type.
+func staticTensor(op *ir.Operation, v *ir.Value) (ir.RankedTensorType, error) {
+	t, ok := v.Type().(ir.RankedTensorType)
+	if !ok {
+		return t, ir.OpErrorf(op, "plan: %s is not a ranked tensor", v.Type())
+	}
+	if !t.HasStaticShape() {
+		return t, ir.OpErrorf(op, "plan: dynamic shape %s is not supported yet (only static shapes)", t)
+	}
+	if ir.ElementByteSize(t.Elem) == 0 {
+		return t, ir.OpErrorf(op, "plan: unsupported element type %s", t.Elem)
+	}
+	return t, nil
+}
+
+func (b *builder) run(f *ir.Operation) error {
+	body := f.Region(0).Front()
+	b.ops = body.OpList()
+	b.aliases = map[*Buffer][]*ir.Value{}
+	for i, op := range b.ops {
+		op.Walk(ir.PreOrder, func(o *ir.Operation) {
+			for _, v := range o.Operands() {
+				if v != nil && v.ParentBlock() == body {
+					b.lastUse[v] = i
+				}
+			}
+		})
+	}
+	for i, a := range body.Args() {
+		t, err := staticTensor(f, a)
+		if err != nil {
+			return fmt.Errorf("argument %d: %w", i, err)
+		}
+		buf := b.newBuffer(Argument, t.Elem, t.Shape)
+		buf.Index = i
+		b.p.Args = append(b.p.Args, buf)
+		b.bind(a, fullView(buf))
+	}
+	for i, op := range b.ops {
+		if err := b.plan(i, op); err != nil {
+			return err
+		}
+	}
+	if len(b.p.Results) != len(fn.FunctionType(f).Results) {
+		return ir.OpErrorf(f, "plan: @%s does not end in func.return", b.p.Func)
+	}
+	return nil
+}
+
+// plan bufferizes one top-level op.
+func (b *builder) plan(i int, op *ir.Operation) error {
+	for _, r := range op.Results() {
+		if ir.IsTensor(r.Type()) {
+			if _, err := staticTensor(op, r); err != nil {
+				return err
+			}
+		}
+	}
+	switch op.Name {
+	case arith.ConstantOp:
+		return b.constant(op)
+	case tensor.Empty:
+		t := op.Result(0).Type().(ir.RankedTensorType)
+		buf := b.newBuffer(Temporary, t.Elem, t.Shape)
+		v := fullView(buf)
+		b.addStep(&Step{Kind: StepEmpty, Op: op, Outputs: []View{v}})
+		b.bind(op.Result(0), v)
+		return nil
+	case linalg.Fill:
+		return b.fill(i, op)
+	case linalg.Generic:
+		return b.generic(i, op)
+	case tensor.Pad:
+		return b.pad(op)
+	case tensor.InsertSlice:
+		return b.insertSlice(i, op)
+	case tensor.ExtractSlice:
+		return b.extractSlice(op)
+	case tensor.ExpandShape, tensor.CollapseShape:
+		return b.reshape(op)
+	case tensor.Cast:
+		src, err := b.view(op, op.Operand(0))
+		if err != nil {
+			return err
+		}
+		b.bind(op.Result(0), src)
+		return nil
+	case fn.Return:
+		return b.ret(i, op)
+	}
+	if isScalarOp(op) {
+		// Scalars outside regions are only constants, read by the
+		// steps that use them; anything else needs a scalar step kind
+		// the plan does not have yet.
+		return ir.OpErrorf(op, "plan: scalar %s outside a linalg region is not supported yet", op.Name)
+	}
+	return ir.OpErrorf(op, "plan: unsupported op %s", op.Name)
+}
+
+func isScalarOp(op *ir.Operation) bool {
+	for _, r := range op.Results() {
+		if ir.IsTensor(r.Type()) {
+			return false
+		}
+	}
+	return op.NumResults() > 0
+}
+
+func (b *builder) view(op *ir.Operation, v *ir.Value) (View, error) {
+	view, ok := b.views[v]
+	if !ok {
+		return View{}, ir.OpErrorf(op, "plan: operand %s has no buffer (defined by an unsupported op?)", v.Type())
+	}
+	return view, nil
+}
+
+func (b *builder) constant(op *ir.Operation) error {
+	if !ir.IsTensor(op.Result(0).Type()) {
+		return nil // a scalar: steps read it from the op
+	}
+	t := op.Result(0).Type().(ir.RankedTensorType)
+	a := op.Attr("value")
+	switch a.(type) {
+	case *ir.DenseElementsAttr:
+	case ir.DenseResourceAttr:
+		if a.(ir.DenseResourceAttr).Blob == nil || a.(ir.DenseResourceAttr).Blob.Data == nil {
+			return ir.OpErrorf(op, "plan: dense_resource constant has no data")
+		}
+	default:
+		return ir.OpErrorf(op, "plan: unsupported tensor constant %v", a)
+	}
+	buf := b.newBuffer(Constant, t.Elem, t.Shape)
+	v := fullView(buf)
+	b.addStep(&Step{Kind: StepConstant, Op: op, Outputs: []View{v}, Value: a})
+	b.bind(op.Result(0), v)
+	return nil
+}
+
+// ScalarConstant returns the attribute of a scalar defined by
+// arith.constant, or nil.
+func ScalarConstant(v *ir.Value) ir.Attribute {
+	d := v.DefiningOp()
+	if d == nil || d.Name != arith.ConstantOp || ir.IsTensor(v.Type()) {
+		return nil
+	}
+	switch a := d.Attr("value").(type) {
+	case ir.FloatAttr, ir.IntegerAttr:
+		return a
+	case ir.BoolAttr:
+		n := int64(0)
+		if a {
+			n = 1
+		}
+		return ir.IntegerAttr{Value: n, Type: ir.I1}
+	}
+	return nil
+}
+
+// writable returns the view the op at index i may write in place of v:
+// v's own view when v's buffer is the plan's own (not an argument or a
+// constant), no value in it is read after op i, and no other operand of
+// the op (nor a value its body captures) lies in the same buffer. The
+// last condition keeps an op from overwriting what it still reads.
+func (b *builder) writable(i int, op *ir.Operation, operand int) (View, bool) {
+	v := op.Operand(operand)
+	view, ok := b.views[v]
+	if !ok || view.Buf.Kind == Argument || view.Buf.Kind == Constant {
+		return view, false
+	}
+	for _, a := range b.aliases[view.Buf] {
+		if b.lastUse[a] > i {
+			return view, false
+		}
+	}
+	for j, w := range op.Operands() {
+		if j != operand && w != nil && w != v {
+			if wv, ok := b.views[w]; ok && wv.Buf == view.Buf {
+				return view, false
+			}
+		}
+	}
+	clash := false
+	op.Walk(ir.PreOrder, func(o *ir.Operation) {
+		if o == op {
+			return
+		}
+		for _, w := range o.Operands() {
+			if wv, ok := b.views[w]; ok && wv.Buf == view.Buf {
+				clash = true
+			}
+		}
+	})
+	return view, !clash
+}
+
+// generalize rewrites every structured op of f except linalg.fill (which
+// the plan keeps as a Fill step) into linalg.generic, so that backends
+// compile one kind of op.
+func generalize(f *ir.Operation) error {
+	ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
+	var todo []*ir.Operation
+	f.Walk(ir.PostOrder, func(o *ir.Operation) {
+		if linalg.IsStructured(o) && o.Name != linalg.Generic && o.Name != linalg.Fill {
+			todo = append(todo, o)
+		}
+	})
+	bld := ir.NewBuilder(ctx)
+	for _, o := range todo {
+		bld.SetInsertionPointBefore(o)
+		gen := linalg.Generalize(bld, o)
+		if gen == nil {
+			return ir.OpErrorf(o, "plan: cannot generalize %s", o.Name)
+		}
+		o.ReplaceAllUsesWith(gen.Results())
+		o.Erase()
+	}
+	return nil
+}
+
+// destination returns where the op at index i writes its result for
+// init operand `operand`: the operand's own view when it may be updated in
+// place, or else a fresh temporary, initialized with a Copy when the op
+// reads the old contents (needInit).
+func (b *builder) destination(i int, op *ir.Operation, operand int, needInit bool) (View, error) {
+	v := op.Operand(operand)
+	src, err := b.view(op, v)
+	if err != nil {
+		return View{}, err
+	}
+	if view, ok := b.writable(i, op, operand); ok {
+		return view, nil
+	}
+	t := v.Type().(ir.RankedTensorType)
+	buf := b.newBuffer(Temporary, t.Elem, t.Shape)
+	dst := fullView(buf)
+	if needInit {
+		b.addStep(&Step{Kind: StepCopy, Op: op, Inputs: []View{src}, Outputs: []View{dst}})
+	} else {
+		b.addStep(&Step{Kind: StepEmpty, Op: op, Outputs: []View{dst}})
+	}
+	return dst, nil
+}
+
+func (b *builder) fill(i int, op *ir.Operation) error {
+	ins, outs := linalg.Inputs(op), linalg.Outputs(op)
+	if len(ins) != 1 || len(outs) != 1 || op.NumResults() != 1 {
+		return ir.OpErrorf(op, "plan: malformed linalg.fill")
+	}
+	val := ScalarConstant(ins[0])
+	if val == nil {
+		return ir.OpErrorf(op, "plan: linalg.fill of a value that is not an arith.constant is not supported yet")
+	}
+	dst, err := b.destination(i, op, 1, false)
+	if err != nil {
+		return err
+	}
+	b.addStep(&Step{Kind: StepFill, Op: op, Outputs: []View{dst}, Value: val})
+	b.bind(op.Result(0), dst)
+	return nil
+}
+
+func (b *builder) generic(i int, op *ir.Operation) error {
+	ins, outs := linalg.Inputs(op), linalg.Outputs(op)
+	body := linalg.Body(op)
+	if ins == nil && outs == nil || body == nil || len(body.Args()) != len(ins)+len(outs) || op.NumResults() != len(outs) {
+		return ir.OpErrorf(op, "plan: malformed linalg.generic")
+	}
+	if linalg.IndexingMaps(op) == nil || linalg.IteratorTypes(op) == nil {
+		return ir.OpErrorf(op, "plan: linalg.generic without valid indexing maps or iterator types")
+	}
+	s := &Step{Kind: StepGeneric, Op: op}
+	for _, in := range ins {
+		if !ir.IsTensor(in.Type()) {
+			return ir.OpErrorf(op, "plan: scalar input %s to linalg.generic is not supported yet", in.Type())
+		}
+		v, err := b.view(op, in)
+		if err != nil {
+			return err
+		}
+		s.Inputs = append(s.Inputs, v)
+	}
+	// Values the body reads from outside: tensors become captures,
+	// scalars must be constants.
+	seen := map[*ir.Value]bool{}
+	var bad error
+	op.Walk(ir.PreOrder, func(o *ir.Operation) {
+		if o == op {
+			return
+		}
+		for _, w := range o.Operands() {
+			if w == nil || seen[w] || isInside(w, op) {
+				continue
+			}
+			seen[w] = true
+			if ir.IsTensor(w.Type()) {
+				v, err := b.view(o, w)
+				if err != nil && bad == nil {
+					bad = err
+				}
+				s.Captures = append(s.Captures, Capture{Value: w, View: v})
+			} else if ScalarConstant(w) == nil && bad == nil {
+				bad = ir.OpErrorf(o, "plan: %s reads a scalar from outside the linalg.generic that is not an arith.constant", o.Name)
+			}
+		}
+	})
+	if bad != nil {
+		return bad
+	}
+	for j := range outs {
+		needInit := body.Arg(len(ins) + j).HasUses()
+		dst, err := b.destination(i, op, len(ins)+j, needInit)
+		if err != nil {
+			return err
+		}
+		s.Outputs = append(s.Outputs, dst)
+	}
+	b.addStep(s)
+	for j, r := range op.Results() {
+		b.bind(r, s.Outputs[j])
+	}
+	return nil
+}
+
+// isInside reports whether v is defined within op's regions.
+func isInside(v *ir.Value, op *ir.Operation) bool {
+	for blk := v.ParentBlock(); blk != nil; {
+		p := blk.ParentOp()
+		if p == op {
+			return true
+		}
+		if p == nil {
+			return false
+		}
+		blk = p.Block()
+	}
+	return false
+}
+
+// staticList turns mixed static/dynamic index lists into int64s.
+func staticList(op *ir.Operation, ms []tensor.Mixed, what string) ([]int64, error) {
+	out := make([]int64, len(ms))
+	for i, m := range ms {
+		c, ok := m.ConstantValue()
+		if !ok {
+			return nil, ir.OpErrorf(op, "plan: dynamic %s are not supported yet", what)
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+func (b *builder) pad(op *ir.Operation) error {
+	lowM, _ := tensor.PadParams(op)
+	if lowM == nil {
+		return ir.OpErrorf(op, "plan: malformed tensor.pad")
+	}
+	low, err := staticList(op, lowM, "pad amounts")
+	if err != nil {
+		return err
+	}
+	pv := tensor.PadValue(op)
+	var val ir.Attribute
+	if pv != nil {
+		val = ScalarConstant(pv)
+	}
+	if val == nil {
+		return ir.OpErrorf(op, "plan: tensor.pad whose value is not a constant is not supported yet")
+	}
+	src, err := b.view(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	t := op.Result(0).Type().(ir.RankedTensorType)
+	for k := range low {
+		if low[k] < 0 || k >= len(src.Shape) || low[k]+src.Shape[k] > t.Shape[k] {
+			return ir.OpErrorf(op, "plan: tensor.pad amounts do not fit the result type")
+		}
+	}
+	buf := b.newBuffer(Temporary, t.Elem, t.Shape)
+	dst := fullView(buf)
+	interior := subView(dst, low, src.Shape, ones(len(low)))
+	b.addStep(&Step{Kind: StepFill, Op: op, Outputs: []View{dst}, Value: val})
+	b.addStep(&Step{Kind: StepCopy, Op: op, Inputs: []View{src}, Outputs: []View{interior}})
+	b.bind(op.Result(0), dst)
+	return nil
+}
+
+func ones(n int) []int64 {
+	o := make([]int64, n)
+	for i := range o {
+		o[i] = 1
+	}
+	return o
+}
+
+// subView is the window offsets/sizes/strides of v (same rank).
+func subView(v View, offsets, sizes, strides []int64) View {
+	out := View{Buf: v.Buf, Offset: v.Offset, Shape: append([]int64(nil), sizes...), Strides: make([]int64, len(sizes))}
+	for k := range sizes {
+		out.Offset += offsets[k] * v.Strides[k]
+		out.Strides[k] = strides[k] * v.Strides[k]
+	}
+	return out
+}
+
+// dropDims removes the dimensions of a rank-reducing slice: the unit dims
+// of v that the reduced shape leaves out.
+func dropDims(op *ir.Operation, v View, reduced []int64) (View, error) {
+	if len(reduced) == len(v.Shape) {
+		return v, nil
+	}
+	mask := tensor.RankReductionMask(v.Shape, reduced)
+	if mask == nil {
+		return View{}, ir.OpErrorf(op, "plan: cannot rank-reduce %s to %s", ir.ShapeString(v.Shape), ir.ShapeString(reduced))
+	}
+	out := View{Buf: v.Buf, Offset: v.Offset}
+	for k, drop := range mask {
+		if !drop {
+			out.Shape = append(out.Shape, v.Shape[k])
+			out.Strides = append(out.Strides, v.Strides[k])
+		}
+	}
+	return out, nil
+}
+
+func sliceParams(op *ir.Operation) (offs, sizes, strides []int64, err error) {
+	o, s, st := tensor.SliceParams(op)
+	if o == nil {
+		return nil, nil, nil, ir.OpErrorf(op, "plan: malformed %s", op.Name)
+	}
+	if offs, err = staticList(op, o, "slice offsets"); err != nil {
+		return
+	}
+	if sizes, err = staticList(op, s, "slice sizes"); err != nil {
+		return
+	}
+	strides, err = staticList(op, st, "slice strides")
+	return
+}
+
+func (b *builder) extractSlice(op *ir.Operation) error {
+	offs, sizes, strides, err := sliceParams(op)
+	if err != nil {
+		return err
+	}
+	src, err := b.view(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	if len(offs) != len(src.Shape) {
+		return ir.OpErrorf(op, "plan: slice rank does not match the source")
+	}
+	v, err := dropDims(op, subView(src, offs, sizes, strides), op.Result(0).Type().(ir.RankedTensorType).Shape)
+	if err != nil {
+		return err
+	}
+	b.bind(op.Result(0), v)
+	return nil
+}
+
+// insertSlice writes the source into a window of the destination, in
+// place when the destination may be updated (destructive update); the
+// result is the destination's view.
+func (b *builder) insertSlice(i int, op *ir.Operation) error {
+	offs, sizes, strides, err := sliceParams(op)
+	if err != nil {
+		return err
+	}
+	src, err := b.view(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	dst, err := b.destination(i, op, 1, true)
+	if err != nil {
+		return err
+	}
+	if len(offs) != len(dst.Shape) {
+		return ir.OpErrorf(op, "plan: slice rank does not match the destination")
+	}
+	win, err := dropDims(op, subView(dst, offs, sizes, strides), src.Shape)
+	if err != nil {
+		return err
+	}
+	b.addStep(&Step{Kind: StepCopy, Op: op, Inputs: []View{src}, Outputs: []View{win}})
+	b.bind(op.Result(0), dst)
+	return nil
+}
+
+// reshape makes expand_shape/collapse_shape views; a collapse of dims
+// that are not contiguous in the source's buffer copies first.
+func (b *builder) reshape(op *ir.Operation) error {
+	groups, ok := tensor.Reassociation(op)
+	if !ok {
+		return ir.OpErrorf(op, "plan: malformed reassociation")
+	}
+	src, err := b.view(op, op.Operand(0))
+	if err != nil {
+		return err
+	}
+	rt := op.Result(0).Type().(ir.RankedTensorType)
+	var out View
+	if op.Name == tensor.ExpandShape {
+		out, ok = expandView(src, groups, rt.Shape)
+	} else {
+		out, ok = collapseView(src, groups)
+		if !ok {
+			buf := b.newBuffer(Temporary, rt.Elem, src.Shape)
+			dense := fullView(buf)
+			b.addStep(&Step{Kind: StepCopy, Op: op, Inputs: []View{src}, Outputs: []View{dense}})
+			out, ok = collapseView(dense, groups)
+		}
+	}
+	if !ok || !shapeEqual(out.Shape, rt.Shape) {
+		return ir.OpErrorf(op, "plan: reassociation does not match the shapes")
+	}
+	b.bind(op.Result(0), out)
+	return nil
+}
+
+func expandView(src View, groups [][]int64, shape []int64) (View, bool) {
+	if len(groups) != len(src.Shape) {
+		return View{}, false
+	}
+	out := View{Buf: src.Buf, Offset: src.Offset, Shape: append([]int64(nil), shape...), Strides: make([]int64, len(shape))}
+	for g, dims := range groups {
+		s := src.Strides[g]
+		for k := len(dims) - 1; k >= 0; k-- {
+			d := dims[k]
+			if d < 0 || int(d) >= len(shape) {
+				return View{}, false
+			}
+			out.Strides[d] = s
+			s *= shape[d]
+		}
+	}
+	return out, true
+}
+
+func collapseView(src View, groups [][]int64) (View, bool) {
+	out := View{Buf: src.Buf, Offset: src.Offset}
+	for _, dims := range groups {
+		size, stride := int64(1), int64(1)
+		first := true
+		for k := len(dims) - 1; k >= 0; k-- {
+			d := dims[k]
+			if d < 0 || int(d) >= len(src.Shape) {
+				return View{}, false
+			}
+			if src.Shape[d] == 1 {
+				continue
+			}
+			if first {
+				stride = src.Strides[d]
+				first = false
+			} else if src.Strides[d] != stride*size {
+				return View{}, false
+			}
+			size *= src.Shape[d]
+		}
+		out.Shape = append(out.Shape, size)
+		out.Strides = append(out.Strides, stride)
+	}
+	return out, true
+}
+
+// ret binds the returned values to Result buffers: a value that is the
+// whole of a temporary buffer nothing else returns becomes the result
+// (no copy); anything else (an argument, a constant, a strided view, a
+// buffer returned twice) is copied into a fresh one.
+func (b *builder) ret(i int, op *ir.Operation) error {
+	for k, v := range op.Operands() {
+		if !ir.IsTensor(v.Type()) {
+			return ir.OpErrorf(op, "plan: result %d is not a tensor", k)
+		}
+		t, err := staticTensor(op, v)
+		if err != nil {
+			return err
+		}
+		view, err := b.view(op, v)
+		if err != nil {
+			return err
+		}
+		if view.Buf.Kind == Temporary && view.IsWhole() {
+			view.Buf.Kind = Result
+			view.Buf.Index = k
+			view.Buf.Shape = append([]int64(nil), t.Shape...)
+			b.p.Results = append(b.p.Results, view.Buf)
+			continue
+		}
+		buf := b.newBuffer(Result, t.Elem, t.Shape)
+		buf.Index = k
+		b.addStep(&Step{Kind: StepCopy, Op: op, Inputs: []View{view}, Outputs: []View{fullView(buf)}})
+		b.p.Results = append(b.p.Results, buf)
+	}
+	return nil
+}

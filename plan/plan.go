@@ -1,0 +1,269 @@
+// Package plan turns a function lowered to linalg-on-tensors into a
+// backend-neutral execution plan: a set of buffers (with the views the
+// tensor values are in them) and an ordered list of steps.
+//
+// Bufferization follows destructive-update rules (IREE's
+// LinalgRewriteDestructiveUpdates, seed 002): a value that is written by an
+// op (an `outs` operand, the destination of tensor.insert_slice) is written
+// in place when nothing reads its buffer later, so `fill` + strided
+// `insert_slice` is one buffer and never a copy of a zero tensor; reshapes,
+// casts and extract_slice are views, never copies. A liveness pass then
+// assigns temporaries to offsets of one arena so that buffers with disjoint
+// lifetimes share memory, and reports the peak.
+//
+// The plan keeps pointers into a private, generalized clone of the
+// function: a Generic step carries its linalg.generic so that a backend can
+// compile the body; the caller's module is never modified.
+package plan
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/torchlower/torchlower/ir"
+)
+
+// BufferKind says who owns a buffer's storage.
+type BufferKind uint8
+
+const (
+	// Argument buffers are the caller's inputs: read-only.
+	Argument BufferKind = iota
+	// Result buffers are handed back to the caller; the backend allocates
+	// each one separately so that no copy is needed at the end.
+	Result
+	// Constant buffers hold a materialized dense or dense_resource
+	// attribute; they are read-only and live in the arena.
+	Constant
+	// Temporary buffers live in the arena for their live range only.
+	Temporary
+)
+
+func (k BufferKind) String() string {
+	return [...]string{"arg", "result", "const", "temp"}[k]
+}
+
+// Buffer is one contiguous, row-major allocation.
+type Buffer struct {
+	ID    int
+	Kind  BufferKind
+	Elem  ir.Type
+	Shape []int64
+	// Index is the argument or result position (-1 for other kinds).
+	Index int
+	// Offset is the byte offset of a Constant or Temporary buffer in the
+	// arena (Plan.ArenaBytes long); 0 for the other kinds.
+	Offset int64
+	// First and Last are the indices of the first and last step that
+	// touch the buffer (results stay live to the end; arguments are
+	// live throughout and are not the plan's memory).
+	First, Last int
+}
+
+// NumElements is the element count.
+func (b *Buffer) NumElements() int64 { return ir.NumElements(b.Shape) }
+
+// Bytes is the storage size.
+func (b *Buffer) Bytes() int64 { return b.NumElements() * int64(ir.ElementByteSize(b.Elem)) }
+
+// Name is the buffer's printed name, %bN.
+func (b *Buffer) Name() string { return fmt.Sprintf("%%b%d", b.ID) }
+
+// View is a strided window of a buffer: element (i0, ..., in-1) of the
+// view is element Offset + Σ ik·Strides[k] of the buffer's storage
+// (offsets and strides count elements, not bytes).
+type View struct {
+	Buf     *Buffer
+	Offset  int64
+	Shape   []int64
+	Strides []int64
+}
+
+// NumElements is the element count of the window.
+func (v View) NumElements() int64 { return ir.NumElements(v.Shape) }
+
+// IsContiguous reports whether the view is a dense row-major run starting
+// at Offset (unit dims may have any stride).
+func (v View) IsContiguous() bool {
+	s := int64(1)
+	for i := len(v.Shape) - 1; i >= 0; i-- {
+		if v.Shape[i] != 1 && v.Strides[i] != s {
+			return false
+		}
+		s *= v.Shape[i]
+	}
+	return true
+}
+
+// IsWhole reports whether the view covers its whole buffer densely.
+func (v View) IsWhole() bool {
+	return v.Offset == 0 && v.IsContiguous() && v.NumElements() == v.Buf.NumElements()
+}
+
+func (v View) String() string {
+	if v.IsWhole() && shapeEqual(v.Shape, v.Buf.Shape) {
+		return v.Buf.Name()
+	}
+	return fmt.Sprintf("%s[%s +%d strides %s]", v.Buf.Name(), ir.ShapeString(v.Shape), v.Offset, joinInts(v.Strides, ","))
+}
+
+// fullView is the dense row-major view of a whole buffer.
+func fullView(b *Buffer) View {
+	return View{Buf: b, Shape: append([]int64(nil), b.Shape...), Strides: contiguousStrides(b.Shape)}
+}
+
+func contiguousStrides(shape []int64) []int64 {
+	st := make([]int64, len(shape))
+	s := int64(1)
+	for i := len(shape) - 1; i >= 0; i-- {
+		st[i] = s
+		s *= shape[i]
+	}
+	return st
+}
+
+// StepKind says what a step does.
+type StepKind uint8
+
+const (
+	// StepEmpty marks where a buffer's storage starts being used; it writes
+	// nothing (the contents are undefined until written).
+	StepEmpty StepKind = iota
+	// StepConstant materializes Step.Value (a *ir.DenseElementsAttr or
+	// ir.DenseResourceAttr) into Outputs[0].
+	StepConstant
+	// StepFill writes the scalar Step.Value into every element of Outputs[0].
+	StepFill
+	// StepCopy copies Inputs[0] into Outputs[0] (same shape, any strides).
+	StepCopy
+	// StepGeneric runs Step.Op, a linalg.generic, reading Inputs and
+	// Captures and writing Outputs.
+	StepGeneric
+)
+
+func (k StepKind) String() string {
+	return [...]string{"empty", "constant", "fill", "copy", "generic"}[k]
+}
+
+// Capture is a tensor defined outside a generic's body and read inside
+// it (by tensor.extract).
+type Capture struct {
+	Value *ir.Value
+	View  View
+}
+
+// Step is one unit of work.
+type Step struct {
+	Kind StepKind
+	// Op is the op the step comes from (for Generic, the linalg.generic
+	// whose body the backend compiles; named ops arrive generalized).
+	Op       *ir.Operation
+	Inputs   []View
+	Outputs  []View
+	Captures []Capture
+	// Value is the scalar of a Fill (ir.FloatAttr or ir.IntegerAttr) or
+	// the attribute of a Constant.
+	Value ir.Attribute
+}
+
+// Plan is the whole program.
+type Plan struct {
+	Func    string
+	Buffers []*Buffer
+	// Args and Results are the buffers of the function's arguments and
+	// results in order.
+	Args    []*Buffer
+	Results []*Buffer
+	Steps   []*Step
+	// ArenaBytes is the size of the one allocation that holds every
+	// Constant and Temporary buffer at its Offset.
+	ArenaBytes int64
+
+	peak    int64
+	opText  map[*ir.Operation]string
+	aliases []string
+}
+
+// PeakBytes is the largest amount of memory the plan itself holds at
+// once: over all steps, the sum of the sizes of the temporaries,
+// constants and results live at that step. Arguments belong to the
+// caller and are not counted.
+func (p *Plan) PeakBytes() int64 { return p.peak }
+
+// String prints the plan: a header, the buffers and the steps, each with
+// the one-line form of the op it comes from. The output is deterministic.
+func (p *Plan) String() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "plan @%s: %d buffers, %d steps, peak %d bytes, arena %d bytes\n", p.Func, len(p.Buffers), len(p.Steps), p.peak, p.ArenaBytes)
+	for _, a := range p.aliases {
+		sb.WriteString(a + "\n")
+	}
+	sb.WriteString("buffers:\n")
+	for _, b := range p.Buffers {
+		fmt.Fprintf(&sb, "  %s = %s", b.Name(), b.Kind)
+		if b.Kind == Argument || b.Kind == Result {
+			fmt.Fprintf(&sb, "%d", b.Index)
+		}
+		fmt.Fprintf(&sb, " %s %d bytes", ir.Tensor(b.Elem, b.Shape...), b.Bytes())
+		if b.Kind != Argument {
+			fmt.Fprintf(&sb, " live %d..%d", b.First, b.Last)
+		}
+		if b.Kind == Constant || b.Kind == Temporary {
+			fmt.Fprintf(&sb, " at arena+%d", b.Offset)
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString("steps:\n")
+	for i, s := range p.Steps {
+		fmt.Fprintf(&sb, "  %d: %s", i, s.Kind)
+		if len(s.Inputs) > 0 {
+			sb.WriteString(" ins(" + joinViews(s.Inputs) + ")")
+		}
+		if len(s.Captures) > 0 {
+			vs := make([]View, len(s.Captures))
+			for j, c := range s.Captures {
+				vs[j] = c.View
+			}
+			sb.WriteString(" captures(" + joinViews(vs) + ")")
+		}
+		if len(s.Outputs) > 0 {
+			sb.WriteString(" outs(" + joinViews(s.Outputs) + ")")
+		}
+		if s.Kind == StepFill {
+			sb.WriteString(" value " + s.Value.String())
+		}
+		if t := p.opText[s.Op]; t != "" {
+			sb.WriteString("  // " + t)
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+func joinViews(vs []View) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = v.String()
+	}
+	return strings.Join(parts, ", ")
+}
+
+func joinInts(vs []int64, sep string) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, sep)
+}
+
+func shapeEqual(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,174 @@
+package plan_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/dialect/arith"
+	fn "github.com/torchlower/torchlower/dialect/func"
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/dialect/math"
+	"github.com/torchlower/torchlower/dialect/tensor"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/plan"
+)
+
+func parse(t *testing.T, path string) *ir.Operation {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
+	m, err := asm.Parse(ctx, string(src), asm.Options{FileName: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestPlans checks the printed plans of small programs: each want line
+// must appear in the plan text, in order; each notWant must not appear.
+func TestPlans(t *testing.T) {
+	cases := []struct {
+		file, fn string
+		want     []string
+		notWant  []string
+		peak     int64
+	}{{
+		// fill + strided insert_slice: one buffer, filled once; the
+		// insert is a strided copy into a view of it (no zero-tensor copy).
+		file: "fill_insert", fn: "scatter",
+		want: []string{
+			"plan @scatter: 2 buffers, 3 steps, peak 112 bytes, arena 0 bytes",
+			"%b1 = result0 tensor<4x7xf32> 112 bytes live 0..2",
+			"0: empty outs(%b1)",
+			"1: fill outs(%b1) value 0.000000e+00 : f32",
+			"2: copy ins(%b0) outs(%b1[2x3 +1 strides 14,2])  // %inserted_slice = tensor.insert_slice",
+		},
+		notWant: []string{"temp", "copy ins(%b1)"},
+		peak:    112,
+	}, {
+		// The destination is returned too: copy it, then insert.
+		file: "fill_insert", fn: "keep_dest",
+		want: []string{
+			"1: fill outs(%b1) value 1.000000e+00 : f32",
+			"2: copy ins(%b1) outs(%b2)",
+			"3: copy ins(%b0) outs(%b2[2x3 +1 strides 14,2])",
+		},
+	}, {
+		// outs reuse: %2 updates %1's buffer in place; the result
+		// buffers are the outputs themselves.
+		file: "outs_reuse", fn: "chain",
+		want: []string{
+			"plan @chain: 3 buffers, 6 steps",
+			"1: generic ins(%b0) outs(%b1)",
+			"2: generic ins(%b0) outs(%b1)",
+			"4: fill outs(%b2)",
+			"5: generic ins(%b1) outs(%b2)",
+		},
+		notWant: []string{"copy", "temp"},
+	}, {
+		file: "outs_reuse", fn: "no_reuse",
+		want: []string{
+			"1: generic ins(%b0) outs(%b1)",
+			"2: copy ins(%b1) outs(%b2)",
+			"3: generic ins(%b0) outs(%b2)",
+		},
+	}, {
+		// expand_shape/extract_slice/collapse_shape are views; an
+		// argument slice that is returned is copied into a result.
+		file: "views", fn: "views",
+		want: []string{
+			"%b1 = result0 tensor<6x2xf32>",
+			"1: generic ins(%b0[2x3x2 +1 strides 15,5,2]) outs(%b1[2x3x2 +0 strides 6,2,1])",
+			"2: copy ins(%b0[3x5 +5 strides 5,1]) outs(%b2)",
+		},
+		notWant: []string{"temp"},
+		peak:    108,
+	}, {
+		// Liveness: four 256-byte values in a chain need two arena
+		// slots (the last one is the result).
+		file: "views", fn: "reuse",
+		want: []string{
+			"%b1 = temp tensor<64xf32> 256 bytes live 0..3 at arena+0",
+			"%b2 = temp tensor<64xf32> 256 bytes live 2..5 at arena+256",
+			"%b3 = temp tensor<64xf32> 256 bytes live 4..7 at arena+0",
+			"%b4 = result0",
+		},
+		peak: 512,
+	}}
+	for _, c := range cases {
+		t.Run(c.fn, func(t *testing.T) {
+			p, err := plan.Build(parse(t, "testdata/"+c.file+".mlir"), c.fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := p.String()
+			rest := text
+			for _, w := range c.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("plan lacks %q (in order):\n%s", w, text)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, w := range c.notWant {
+				if strings.Contains(text, w) {
+					t.Errorf("plan has %q:\n%s", w, text)
+				}
+			}
+			if c.peak != 0 && p.PeakBytes() != c.peak {
+				t.Errorf("PeakBytes = %d, want %d", p.PeakBytes(), c.peak)
+			}
+			// Printing is deterministic.
+			p2, _ := plan.Build(parse(t, "testdata/"+c.file+".mlir"), c.fn)
+			if p2.String() != text {
+				t.Errorf("plan text differs between builds")
+			}
+		})
+	}
+}
+
+func TestErrors(t *testing.T) {
+	m := parse(t, "testdata/views.mlir")
+	for fn, want := range map[string]string{
+		"dynamic": "dynamic shape tensor<?x4xf32> is not supported yet",
+		"nosuch":  "no function @nosuch",
+	} {
+		_, err := plan.Build(m, fn)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Build(%s) error %v, want %q", fn, err, want)
+		}
+	}
+}
+
+// TestConvBackward plans a lowered convolution_backward: the strided
+// insert_slice of grad_output writes into the zero-filled buffer (no
+// copy of a zero tensor), the padded input is filled and copied once, and
+// temporaries share the arena.
+func TestConvBackward(t *testing.T) {
+	p, err := plan.Build(parse(t, "testdata/conv2d_strided.mlir"), "conv2d_strided")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := p.String()
+	for _, w := range []string{
+		"3: fill outs(%b4) value 0.000000e+00 : f32",
+		"4: copy ins(%b0) outs(%b4[2x4x4x4 +11 strides 400,100,20,2])",
+		"7: generic ins(%b4, %b3) outs(%b5)",
+		"%b6 = temp tensor<2x3x10x10xf32> 2400 bytes live 8..12 at arena+0",
+	} {
+		if !strings.Contains(text, w) {
+			t.Errorf("plan lacks %q:\n%s", w, text)
+		}
+	}
+	if strings.Contains(text, "copy ins(%b4)") {
+		t.Errorf("the zero-filled buffer is copied:\n%s", text)
+	}
+	if p.PeakBytes() != 5168 || p.ArenaBytes != 3648 {
+		t.Errorf("peak %d arena %d, want 5168 and 3648", p.PeakBytes(), p.ArenaBytes)
+	}
+}

@@ -1,0 +1,24 @@
+package runtime
+
+// Device is a place a compiled plan can run: the CPU backend (always
+// there) and the HIP backend (AMD through HIP, NVIDIA through the CUDA
+// driver and NVRTC). It is small on purpose; it grows as the backends do.
+// What every backend will add here, once the plan format settles:
+//
+//   - allocate and free device buffers of a given byte size;
+//   - copy a host Tensor's Data into a buffer and back out (Tensor's
+//     layout, dense row-major little-endian with f16/bf16 as 16-bit
+//     patterns, is what a device buffer holds, so these are plain copies);
+//   - run a plan's dispatch steps on those buffers and wait for them.
+//
+// The CPU backend is the reference every other backend is checked
+// against, so the same e2e cases run through any Device.
+type Device interface {
+	// Name is what --device accepts and reports print: "cpu", "hip", "cuda".
+	Name() string
+	// Available reports whether the device can be used on this machine
+	// (for a GPU: its runtime library loads and a device is present), so
+	// that tests and the e2e suite can skip it with a clear message instead
+	// of failing.
+	Available() bool
+}

@@ -1,0 +1,112 @@
+package runtime
+
+import "math"
+
+// 16-bit float conversions. runtime may not import ir (which has its own
+// f32-based converters for constants), so these are written here. They
+// round once, from float64, to nearest with ties to even: rounding an f64
+// through f32 first would round twice and can be wrong by one ulp in
+// halfway cases, and every float32 is exactly a float64, so the float32
+// entry points lose nothing by going through the same code.
+
+// F16FromFloat32 rounds f to the nearest IEEE binary16 (ties to even) and
+// returns its bit pattern. Overflow gives ±Inf, underflow ±0 or a
+// subnormal; NaN stays NaN (quiet, with the sign and top payload bits kept).
+func F16FromFloat32(f float32) uint16 { return roundToHalf(float64(f), 5, 10) }
+
+// F16FromFloat64 is F16FromFloat32 for a float64, rounded once.
+func F16FromFloat64(f float64) uint16 { return roundToHalf(f, 5, 10) }
+
+// BF16FromFloat32 rounds f to the nearest bfloat16 (ties to even). Unlike
+// the common "add 0x7fff and shift" trick applied blindly, a signalling NaN
+// whose payload sits in the low 16 bits does not turn into Inf.
+func BF16FromFloat32(f float32) uint16 { return roundToHalf(float64(f), 8, 7) }
+
+// BF16FromFloat64 is BF16FromFloat32 for a float64, rounded once.
+func BF16FromFloat64(f float64) uint16 { return roundToHalf(f, 8, 7) }
+
+// F16ToFloat32 widens a binary16 bit pattern exactly.
+func F16ToFloat32(h uint16) float32 {
+	sign := uint32(h&0x8000) << 16
+	exp := uint32(h>>10) & 0x1f
+	mant := uint32(h & 0x3ff)
+	switch exp {
+	case 0x1f: // Inf or NaN; the payload moves to the top of the f32 mantissa
+		return math.Float32frombits(sign | 0x7f800000 | mant<<13)
+	case 0: // zero or subnormal: mant * 2^-24, exact in float32
+		f := float32(mant) * (1.0 / (1 << 24))
+		if sign != 0 {
+			f = -f
+		}
+		return f
+	}
+	return math.Float32frombits(sign | (exp+127-15)<<23 | mant<<13)
+}
+
+// BF16ToFloat32 widens a bfloat16 bit pattern exactly.
+func BF16ToFloat32(h uint16) float32 { return math.Float32frombits(uint32(h) << 16) }
+
+// roundToHalf rounds x to a 16-bit binary float with eBits exponent bits
+// and mBits stored mantissa bits (1 sign bit; eBits+mBits == 15), ties to
+// even, and returns the encoding.
+//
+// It works on the exact significand of x: shifting it right so that mBits
+// fraction bits remain (more for subnormal results) and rounding on the
+// bits shifted out. The encoding is then (biased exponent - 1) << mBits
+// plus the rounded significand including its leading one, so a rounding
+// carry out of the mantissa bumps the exponent by itself, a subnormal that
+// rounds up to the smallest normal gets the right encoding, and the
+// largest finite value rounding up becomes the Inf pattern.
+func roundToHalf(x float64, eBits, mBits uint) uint16 {
+	b := math.Float64bits(x)
+	sign := uint16(b>>63) << 15
+	exp := int((b >> 52) & 0x7ff)
+	mant := b & (1<<52 - 1)
+	maxExp := uint16(1)<<eBits - 1
+	inf := sign | maxExp<<mBits
+
+	if exp == 0x7ff {
+		if mant == 0 {
+			return inf
+		}
+		// NaN: set the quiet bit so a payload that lived only in the low
+		// bits cannot become zero (which would read as Inf).
+		return inf | 1<<(mBits-1) | uint16(mant>>(52-mBits))
+	}
+
+	bias := 1<<(eBits-1) - 1
+	var sig uint64
+	e := exp - 1023
+	if exp == 0 { // f64 zero or subnormal: far below any 16-bit subnormal
+		if mant == 0 {
+			return sign
+		}
+		sig, e = mant, -1022
+	} else {
+		sig = mant | 1<<52
+	}
+	te := e + bias // biased target exponent
+	if te >= int(maxExp) {
+		return inf
+	}
+	shift := 52 - mBits
+	if te < 1 { // subnormal result: lose 1-te more bits
+		shift += uint(1 - te)
+		te = 1
+	}
+	if shift >= 54 {
+		// sig < 2^53 <= half of the last kept bit: rounds to zero.
+		return sign
+	}
+	q := sig >> shift
+	rest := sig & (1<<shift - 1)
+	half := uint64(1) << (shift - 1)
+	if rest > half || (rest == half && q&1 == 1) {
+		q++
+	}
+	enc := uint64(te-1)<<mBits + q
+	if enc >= uint64(maxExp)<<mBits {
+		return inf
+	}
+	return sign | uint16(enc)
+}
