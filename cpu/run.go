@@ -324,3 +324,13 @@ func constant(v plan.View, a ir.Attribute, mem func(*plan.Buffer) ([]byte, error
 	}
 	return nil
 }
+
+// DTypeOf is the runtime dtype that holds values of the IR element type t
+// (signless integers as their signed runtime type, i1 as Bool).
+func DTypeOf(t ir.Type) (runtime.DType, error) {
+	k, err := kindOf(t)
+	if err != nil {
+		return 0, err
+	}
+	return k.dtype(), nil
+}

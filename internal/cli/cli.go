@@ -28,6 +28,7 @@ type Env struct {
 var commands = map[string]command{
 	"import": {"import a torch.export .pt2 archive into the torch dialect", runImport},
 	"opt":    {"read MLIR text, run passes, print MLIR text (like mlir-opt)", runOpt},
+	"run":    {"run a program (.pt2 or .mlir) on the CPU with .npy inputs and outputs", runRun},
 }
 
 // Main runs the CLI with args (without the program name) and returns the
