@@ -1,6 +1,7 @@
 package importer_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/torchlower/torchlower/importer"
 	"github.com/torchlower/torchlower/internal/cli"
 	"github.com/torchlower/torchlower/internal/irtest"
+	"github.com/torchlower/torchlower/runtime"
 )
 
 func runCLI(args ...string) (stdout, stderr string, code int) {
@@ -108,5 +110,42 @@ func TestImportCheckSupport(t *testing.T) {
 		if (c.code >= 0 && code != c.code) || code > 1 || !strings.Contains(stdout, c.want) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.fixture, code, stdout, errOut)
 		}
+	}
+}
+
+// TestRunArchive: `torchlower run` takes a .pt2 directly (import with
+// inlined parameters, lower, plan, execute); the masked third gradient of
+// the convolution_backward program comes back as None.
+func TestRunArchive(t *testing.T) {
+	b, err := importer.FixtureArchive("conv_backward")
+	if err != nil || b == nil {
+		t.Fatalf("fixture: %v", err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "model.pt2")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"run", in}
+	for i, shape := range [][]int64{{2, 8, 8, 8}, {2, 3, 8, 8}, {8, 3, 3, 3}} {
+		x := runtime.New(runtime.F32, shape...)
+		for j := 0; j < x.NumElements(); j++ {
+			x.SetFloat64(j, float64((j*7+i)%11)/8-0.5)
+		}
+		p := filepath.Join(dir, fmt.Sprintf("in%d.npy", i))
+		if err := runtime.WriteNPYFile(p, x); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "--input=@"+p)
+	}
+	out0 := filepath.Join(dir, "grad_input.npy")
+	args = append(args, "--output=@"+out0)
+	stdout, errOut, code := runCLI(args...)
+	if code != 0 || !strings.Contains(stdout, "result[2]: None") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, stdout, errOut)
+	}
+	gi, err := runtime.ReadNPYFile(out0, runtime.F32)
+	if err != nil || runtime.CheckShape(gi, []int64{2, 3, 8, 8}) != nil {
+		t.Fatalf("grad_input: %v", err)
 	}
 }

@@ -208,6 +208,12 @@ func (b *builder) plan(i int, op *ir.Operation) error {
 	case fn.Return:
 		return b.ret(i, op)
 	}
+	if op.Name == noneOp {
+		// The None of a masked convolution_backward result that the
+		// function returns: it has no data, and ret records it as a nil
+		// result.
+		return nil
+	}
 	if isScalarOp(op) {
 		// Scalars outside regions are only constants, read by the
 		// steps that use them; anything else needs a scalar step kind
@@ -687,8 +693,17 @@ func collapseView(src View, groups [][]int64) (View, bool) {
 // whole of a temporary buffer nothing else returns becomes the result
 // (no copy); anything else (an argument, a constant, a strided view, a
 // buffer returned twice) is copied into a fresh one.
+// noneOp is the one torch op convert-torch-to-linalg leaves behind: the
+// None a function returns for a masked result. (The planner does not
+// import the torch dialect; it knows the op by name.)
+const noneOp = "torch.constant.none"
+
 func (b *builder) ret(i int, op *ir.Operation) error {
 	for k, v := range op.Operands() {
+		if d := v.DefiningOp(); d != nil && d.Name == noneOp {
+			b.p.Results = append(b.p.Results, nil)
+			continue
+		}
 		if !ir.IsTensor(v.Type()) {
 			return ir.OpErrorf(op, "plan: result %d is not a tensor", k)
 		}

@@ -171,7 +171,7 @@ type Plan struct {
 	Func    string
 	Buffers []*Buffer
 	// Args and Results are the buffers of the function's arguments and
-	// results in order.
+	// results in order; a nil result is a None (a masked output).
 	Args    []*Buffer
 	Results []*Buffer
 	Steps   []*Step

@@ -115,6 +115,11 @@ func runRun(env *Env, args []string) int {
 
 	code := 0
 	for i, r := range results {
+		if r == nil {
+			// A None result (a masked gradient): nothing to write or compare.
+			fmt.Fprintf(env.Stdout, "result[%d]: None\n", i)
+			continue
+		}
 		if i < len(*outputs) {
 			path, ok := strings.CutPrefix((*outputs)[i], "@")
 			if !ok {
