@@ -149,3 +149,61 @@ func TestRunArchive(t *testing.T) {
 		t.Fatalf("grad_input: %v", err)
 	}
 }
+
+// TestRunJointTrainingGraph runs the whole imported training step of five
+// conv+bn+relu blocks on the CPU. Two properties of the math check the
+// numbers without a reference: each num_batches_tracked buffer goes from
+// 0 to 1, and the conv biases get a zero gradient, because batch norm
+// right after the conv subtracts the batch mean, which cancels any bias.
+func TestRunJointTrainingGraph(t *testing.T) {
+	b, err := importer.FixtureArchive("joint_conv_bn_relu")
+	if err != nil || b == nil {
+		t.Fatalf("fixture: %v", err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "model.pt2")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x := runtime.New(runtime.F32, 2, 3, 8, 8)
+	for j := 0; j < x.NumElements(); j++ {
+		x.SetFloat64(j, float64((j*13)%17)/8-1)
+	}
+	xp := filepath.Join(dir, "x.npy")
+	if err := runtime.WriteNPYFile(xp, x); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"run", in, "--input=@" + xp}
+	const results = 36
+	var outs []string
+	for i := 0; i < results; i++ {
+		p := filepath.Join(dir, fmt.Sprintf("r%d.npy", i))
+		outs = append(outs, p)
+		args = append(args, "--output=@"+p)
+	}
+	if _, errOut, code := runCLI(args...); code != 0 {
+		t.Fatalf("run exited %d: %s", code, errOut)
+	}
+	// Result layout (see the mapping): per block num_batches_tracked, running
+	// mean, running var; then the loss; then per block the gradients of
+	// conv.weight, conv.bias, bn.weight, bn.bias.
+	for blk := 0; blk < 5; blk++ {
+		nbt, err := runtime.ReadNPYFile(outs[3*blk], runtime.I64)
+		if err != nil || nbt.Int64(0) != 1 {
+			t.Errorf("block %d num_batches_tracked: %v, %v", blk, nbt, err)
+		}
+		gb, err := runtime.ReadNPYFile(outs[16+4*blk+1], runtime.F32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j := 0; j < gb.NumElements(); j++ {
+			if v := gb.Float64(j); v > 1e-5 || v < -1e-5 {
+				t.Errorf("block %d conv bias gradient[%d] = %g, want 0 (batch norm cancels the bias)", blk, j, v)
+			}
+		}
+	}
+	loss, err := runtime.ReadNPYFile(outs[15], runtime.F32)
+	if err != nil || loss.NumElements() != 1 || loss.Float64(0) != loss.Float64(0) {
+		t.Errorf("loss: %v %v", loss, err)
+	}
+}

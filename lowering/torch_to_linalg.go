@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -470,6 +471,9 @@ func populateLiterals(m map[string]converter) {
 			return nil, ir.OpErrorf(op, "expected a !torch.vtensor result")
 		}
 		want, ok := vt.ToBuiltinTensor()
+		if ok && val != nil {
+			val = asSignless(val, want)
+		}
 		if !ok || val == nil || arith.AttrType(val) == nil || !ir.TypeEqual(arith.AttrType(val), want) {
 			return nil, ir.OpErrorf(op, "expected a dense value of type %s", fmtType(want, ok))
 		}
@@ -477,6 +481,31 @@ func populateLiterals(m map[string]converter) {
 			return []*ir.Value{arith.Constant(b, op.Loc, val)}, nil
 		}, nil
 	}
+}
+
+// asSignless gives a literal's value the signless builtin type want when
+// it differs only in integer signedness: fx_importer writes int64 weights
+// as `dense<..> : tensor<4xsi64>`, while arith.constant needs i64. The
+// bytes are the same; only the type changes.
+func asSignless(val ir.Attribute, want ir.RankedTensorType) ir.Attribute {
+	at, ok := arith.AttrType(val).(ir.RankedTensorType)
+	if !ok || !slices.Equal(at.Shape, want.Shape) {
+		return val
+	}
+	it, ok1 := at.Elem.(ir.IntegerType)
+	wt, ok2 := want.Elem.(ir.IntegerType)
+	if !ok1 || !ok2 || it.Width != wt.Width || it.Signedness == wt.Signedness {
+		return val
+	}
+	switch a := val.(type) {
+	case *ir.DenseElementsAttr:
+		if d, err := ir.NewDenseRaw(want, a.Raw()); err == nil {
+			return d
+		}
+	case ir.DenseResourceAttr:
+		return ir.DenseResourceAttr{Type: want, Blob: a.Blob}
+	}
+	return val
 }
 
 func fmtType(t ir.Type, ok bool) string {

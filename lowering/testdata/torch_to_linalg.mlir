@@ -55,3 +55,15 @@ func.func @returns_none() -> !torch.none {
   %none = torch.constant.none
   return %none : !torch.none
 }
+
+// -----
+
+// fx_importer writes int64 literals with a signed element type; the
+// constant they lower to is signless, with the same bytes.
+// CHECK-LABEL: func.func @int_literal() -> tensor<2xi64>
+// CHECK-NEXT:    %[[C:.*]] = arith.constant dense<[3, -1]> : tensor<2xi64>
+// CHECK-NEXT:    return %[[C]] : tensor<2xi64>
+func.func @int_literal() -> !torch.vtensor<[2],si64> {
+  %0 = torch.vtensor.literal(dense<[3, -1]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
+  return %0 : !torch.vtensor<[2],si64>
+}
