@@ -164,6 +164,9 @@ func runRun(env *Env, args []string) int {
 	}
 	stage.done("outputs")
 	stage.report()
+	if *timings {
+		fmt.Fprintf(env.Stderr, "  plan: %d steps, %d buffers, peak memory %d bytes\n", len(p.Steps), len(p.Buffers), p.PeakBytes())
+	}
 	return code
 }
 
