@@ -29,6 +29,7 @@ var commands = map[string]command{
 	"import": {"import a torch.export .pt2 archive into the torch dialect", runImport},
 	"opt":    {"read MLIR text, run passes, print MLIR text (like mlir-opt)", runOpt},
 	"run":    {"run a program (.pt2 or .mlir) on the CPU with .npy inputs and outputs", runRun},
+	"e2e":    {"run the end-to-end suite (torch-mlir's e2e report format)", runE2E},
 }
 
 // Main runs the CLI with args (without the program name) and returns the

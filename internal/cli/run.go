@@ -3,18 +3,14 @@ package cli
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
+	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
-	"github.com/torchlower/torchlower/importer"
-	"github.com/torchlower/torchlower/ir"
-	"github.com/torchlower/torchlower/ir/asm"
-	"github.com/torchlower/torchlower/ir/pass"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -73,14 +69,15 @@ func runRun(env *Env, args []string) int {
 	in := fs.Arg(0)
 	stage := newStageTimer(*timings, env.Stderr)
 
-	m, err := loadProgram(in)
+	ctx := compiler.NewContext()
+	m, err := compiler.Load(ctx, in)
 	if err != nil {
 		printError(env.Stderr, err, nil)
 		return 1
 	}
 	stage.done("load")
-	if hasTorchOps(m) {
-		if err := lowerToLinalg(m); err != nil {
+	if compiler.HasTorchOps(m) {
+		if err := compiler.Lower(ctx, m); err != nil {
 			printError(env.Stderr, err, nil)
 			return 1
 		}
@@ -168,47 +165,6 @@ func runRun(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "  plan: %d steps, %d buffers, peak memory %d bytes\n", len(p.Steps), len(p.Buffers), p.PeakBytes())
 	}
 	return code
-}
-
-// loadProgram reads a .pt2 archive (imported with parameters inlined, so
-// the function's arguments are the user inputs) or MLIR text.
-func loadProgram(path string) (*ir.Operation, error) {
-	ctx := NewContext()
-	if strings.HasSuffix(path, ".pt2") {
-		a, err := importer.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		m, _, err := importer.Import(ctx, a, importer.Options{Params: "inline", FuncName: "main"})
-		return m, err
-	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read program: %w", path, err)
-	}
-	m, err := asm.Parse(ctx, string(src), asm.Options{FileName: path})
-	if err != nil {
-		return nil, err
-	}
-	return m, ir.Verify(m)
-}
-
-func hasTorchOps(m *ir.Operation) bool {
-	found := false
-	m.Walk(ir.PreOrder, func(o *ir.Operation) {
-		found = found || strings.HasPrefix(o.Name, "torch.")
-	})
-	return found
-}
-
-func lowerToLinalg(m *ir.Operation) error {
-	reg := NewPassRegistry()
-	pl, err := reg.Parse("convert-torch-to-linalg")
-	if err != nil {
-		return err
-	}
-	pm := &pass.Manager{IR: NewContext(), Pipeline: pl, VerifyEach: true}
-	return pm.Run(m)
 }
 
 // readArg reads `@file.npy` as the dtype and shape the argument buffer has.

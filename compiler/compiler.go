@@ -1,0 +1,85 @@
+// Package compiler is the pipeline every tool shares: load a program (.pt2
+// or MLIR text), lower it from the torch dialect to linalg on tensors, and
+// plan a function for execution. `torchlower run`, the e2e suite and (next)
+// `torchlower compile` call it, so they compile programs the same way.
+package compiler
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/torchlower/torchlower/dialect/arith"
+	fn "github.com/torchlower/torchlower/dialect/func"
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/dialect/math"
+	"github.com/torchlower/torchlower/dialect/tensor"
+	"github.com/torchlower/torchlower/importer"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/ir/pass"
+	"github.com/torchlower/torchlower/lowering"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/torch"
+)
+
+// NewContext returns a context with every dialect torchlower knows.
+func NewContext() *ir.Context {
+	return ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect, torch.Dialect)
+}
+
+// Load reads a program: a .pt2 archive is imported with its parameters
+// inlined as constants (so the function's arguments are the user inputs);
+// anything else is parsed as MLIR text and verified.
+func Load(ctx *ir.Context, path string) (*ir.Operation, error) {
+	if strings.HasSuffix(path, ".pt2") {
+		a, err := importer.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		m, _, err := importer.Import(ctx, a, importer.Options{Params: "inline", FuncName: "main"})
+		return m, err
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot read program: %w", path, err)
+	}
+	m, err := asm.Parse(ctx, string(src), asm.Options{FileName: path})
+	if err != nil {
+		return nil, err
+	}
+	return m, ir.Verify(m)
+}
+
+// HasTorchOps reports whether m still holds torch dialect ops.
+func HasTorchOps(m *ir.Operation) bool {
+	found := false
+	m.Walk(ir.PreOrder, func(o *ir.Operation) {
+		found = found || strings.HasPrefix(o.Name, "torch.")
+	})
+	return found
+}
+
+// Lower runs convert-torch-to-linalg on m when it holds torch ops, with
+// verification after the pass.
+func Lower(ctx *ir.Context, m *ir.Operation) error {
+	if !HasTorchOps(m) {
+		return nil
+	}
+	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: lowering.ConvertTorchToLinalg, Options: pass.DefaultOptions(lowering.ConvertTorchToLinalg)}}}
+	pm := &pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}
+	return pm.Run(m)
+}
+
+// Compile loads path, lowers it and plans function.
+func Compile(path, function string) (*plan.Plan, error) {
+	ctx := NewContext()
+	m, err := Load(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if err := Lower(ctx, m); err != nil {
+		return nil, err
+	}
+	return plan.Build(m, function)
+}

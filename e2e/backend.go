@@ -1,0 +1,62 @@
+package e2e
+
+import (
+	"fmt"
+
+	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// Backend compiles and runs a case's program. The CPU backend is the
+// reference; a GPU backend (HIP, CUDA) implements the same interface and
+// runs the same cases.
+type Backend interface {
+	// Name is what --device accepts: "cpu", "hip", "cuda".
+	Name() string
+	// Available reports whether the backend can run on this machine.
+	Available() bool
+	// Run compiles function fn of the program (torch dialect, lowered with
+	// convert-torch-to-linalg first, or linalg on tensors) and runs it on
+	// args, returning the results in order (nil for a None result).
+	Run(program, fn string, args []*runtime.Tensor) ([]*runtime.Tensor, error)
+}
+
+// CPU runs programs with plan.Build and cpu.Run.
+type CPU struct{}
+
+func (CPU) Name() string    { return "cpu" }
+func (CPU) Available() bool { return true }
+
+func (CPU) Run(program, function string, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
+	p, err := Compile(program, function)
+	if err != nil {
+		return nil, err
+	}
+	if len(args) != len(p.Args) {
+		return nil, fmt.Errorf("@%s takes %d arguments, the case has %d inputs", function, len(p.Args), len(args))
+	}
+	for i, a := range args {
+		dt, err := cpu.DTypeOf(p.Args[i].Elem)
+		if err != nil {
+			return nil, err
+		}
+		if dt != a.DType {
+			return nil, fmt.Errorf("argument %d: the program takes %v, the input is %v", i, dt, a.DType)
+		}
+		if err := runtime.CheckShape(a, p.Args[i].Shape); err != nil {
+			return nil, fmt.Errorf("argument %d: %v", i, err)
+		}
+	}
+	return cpu.Run(p, args)
+}
+
+// Backends are the backends this build has, by name.
+var Backends = map[string]Backend{"cpu": CPU{}}
+
+// Compile parses program (MLIR text), lowers it to linalg when it holds
+// torch ops and plans function fn, exactly as `torchlower run` does.
+func Compile(program, function string) (*plan.Plan, error) {
+	return compiler.Compile(program, function)
+}

@@ -1,0 +1,197 @@
+// Package e2e is the end-to-end suite: cases are data (a program, .npy
+// inputs, .npy expected outputs from real PyTorch, tolerances), a Backend
+// compiles and runs each program, and the report is torch-mlir's e2e
+// format (PASS/FAIL/XFAIL/XPASS lines and a Summary block).
+//
+// A case is a directory holding meta.json, program.mlir (torch dialect or
+// linalg on tensors), inputs/*.npy and expected/*.npy; see LoadCase for the
+// meta.json fields. e2e/gen/conv_backward_matrix.py writes the
+// convolution_backward matrix under e2e/cases/conv_backward.
+//
+// # Tolerances
+//
+// A result is compared with runtime.Compare, |got-want| <= atol + rtol*|want|.
+// Without a tolerance in meta.json the dtype's runtime.DefaultTolerance
+// applies. The generator derives one per result from the length r of the
+// reduction that produces each element (grad_input: F/G * prod(K) taps;
+// grad_weight: N * prod(output extents) non-transposed, N * prod(input
+// extents) transposed; grad_bias: N * prod(output extents)): both sides
+// accumulate in f32 (f64 for f64) in different orders, and with inputs in
+// [-1, 1) the partial sums grow like sqrt(r), so two summation orders differ
+// by about r * eps_acc * sqrt(r); atol = max(default atol, 2 * r^1.5 * eps_acc),
+// rtol = the dtype's default (two ulps for f16/bf16: the single rounding at
+// the end may land one ulp apart). Long weight-gradient reductions in f16 and
+// bf16 therefore get a looser atol than short data gradients, and a real
+// bug (a missing tap, a wrong offset: an error of the size of one O(1)
+// product) stays far outside it.
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// Case is one end-to-end test: run Program on Inputs and compare each
+// result with Results (nil where the program returns None).
+type Case struct {
+	// Name is unique within a suite: the case directory's name.
+	Name string
+	// Suite is the name of the directory holding the case (e.g. conv_backward).
+	Suite string
+	Dir   string
+	// Program is the path of program.mlir; Func the function to run.
+	Program string
+	Func    string
+	Inputs  []TensorSpec
+	// Results has one entry per function result; nil marks a None result.
+	Results []*TensorSpec
+	// Form groups cases in reports (kernel_sweep, transposed, ...).
+	Form  string
+	DType string
+	// XFail, when set, says why the case is expected to fail.
+	XFail string
+}
+
+// TensorSpec is one .npy file of a case.
+type TensorSpec struct {
+	Name  string
+	File  string // absolute path
+	DType runtime.DType
+	Shape []int64
+	// Tol is the comparison tolerance (results only); TolReason says where
+	// it comes from.
+	Tol       runtime.Tolerance
+	TolReason string
+}
+
+type metaTensor struct {
+	Name      string  `json:"name"`
+	File      string  `json:"file"`
+	DType     string  `json:"dtype"`
+	Shape     []int64 `json:"shape"`
+	Tolerance *struct {
+		Atol            *float64 `json:"atol"`
+		Rtol            *float64 `json:"rtol"`
+		ReductionLength int64    `json:"reduction_length"`
+		Reason          string   `json:"reason"`
+	} `json:"tolerance"`
+}
+
+type metaFile struct {
+	Name     string        `json:"name"`
+	Form     string        `json:"form"`
+	DType    string        `json:"dtype"`
+	Function string        `json:"function"`
+	Program  string        `json:"program"`
+	Inputs   []metaTensor  `json:"inputs"`
+	Results  []*metaTensor `json:"results"`
+	XFail    string        `json:"xfail"`
+}
+
+// LoadCase reads the case in dir. meta.json holds:
+//
+//	name, form, dtype        the case's name (default: the directory's), group and dtype
+//	program, function        default program.mlir and main
+//	inputs: [{file, dtype, shape}]           in argument order
+//	results: [{file, dtype, shape, tolerance: {atol, rtol, reason}} | null]
+//	                         in result order; null for a None result
+//	xfail                    a reason, if the case is expected to fail
+func LoadCase(dir string) (*Case, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "meta.json"))
+	if err != nil {
+		return nil, err
+	}
+	var m metaFile
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, "meta.json"), err)
+	}
+	c := &Case{
+		Name: m.Name, Suite: filepath.Base(filepath.Dir(dir)), Dir: dir,
+		Program: filepath.Join(dir, "program.mlir"), Func: "main",
+		Form: m.Form, DType: m.DType, XFail: m.XFail,
+	}
+	if c.Name == "" {
+		c.Name = filepath.Base(dir)
+	}
+	if m.Program != "" {
+		c.Program = filepath.Join(dir, m.Program)
+	}
+	if m.Function != "" {
+		c.Func = m.Function
+	}
+	spec := func(t *metaTensor, result bool) (*TensorSpec, error) {
+		dt, err := runtime.ParseDType(t.DType)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %v", dir, t.File, err)
+		}
+		s := &TensorSpec{Name: t.Name, File: filepath.Join(dir, t.File), DType: dt, Shape: t.Shape}
+		if result {
+			s.Tol = runtime.DefaultTolerance(dt)
+			s.TolReason = "default for " + dt.String()
+			if tl := t.Tolerance; tl != nil {
+				if tl.Atol != nil {
+					s.Tol.Atol = *tl.Atol
+				}
+				if tl.Rtol != nil {
+					s.Tol.Rtol = *tl.Rtol
+				}
+				if tl.Reason != "" {
+					s.TolReason = tl.Reason
+				}
+			}
+		}
+		return s, nil
+	}
+	for i := range m.Inputs {
+		s, err := spec(&m.Inputs[i], false)
+		if err != nil {
+			return nil, err
+		}
+		c.Inputs = append(c.Inputs, *s)
+	}
+	for _, r := range m.Results {
+		if r == nil {
+			c.Results = append(c.Results, nil)
+			continue
+		}
+		s, err := spec(r, true)
+		if err != nil {
+			return nil, err
+		}
+		c.Results = append(c.Results, s)
+	}
+	return c, nil
+}
+
+// LoadCases loads every case under root: each directory below it that holds
+// a meta.json, sorted by path.
+func LoadCases(root string) ([]*Case, error) {
+	var dirs []string
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && d.Name() == "meta.json" {
+			dirs = append(dirs, filepath.Dir(path))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(dirs)
+	cases := make([]*Case, 0, len(dirs))
+	for _, d := range dirs {
+		c, err := LoadCase(d)
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, c)
+	}
+	return cases, nil
+}

@@ -1,0 +1,26 @@
+module {
+  func.func @main(%arg0: !torch.vtensor<[2,2,4,4],f32>, %arg1: !torch.vtensor<[2,2,8,8],f32>, %arg2: !torch.vtensor<[2,2,3,3],f32>) -> (!torch.vtensor<[2,2,8,8],f32>, !torch.vtensor<[2,2,3,3],f32>, !torch.vtensor<[2],f32>) {
+    %int2 = torch.constant.int 2
+    %0 = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+    %int2_0 = torch.constant.int 2
+    %int2_1 = torch.constant.int 2
+    %1 = torch.prim.ListConstruct %int2_0, %int2_1 : (!torch.int, !torch.int) -> !torch.list<int>
+    %int2_2 = torch.constant.int 2
+    %int2_3 = torch.constant.int 2
+    %2 = torch.prim.ListConstruct %int2_2, %int2_3 : (!torch.int, !torch.int) -> !torch.list<int>
+    %int2_4 = torch.constant.int 2
+    %int2_5 = torch.constant.int 2
+    %3 = torch.prim.ListConstruct %int2_4, %int2_5 : (!torch.int, !torch.int) -> !torch.list<int>
+    %false = torch.constant.bool false
+    %int0 = torch.constant.int 0
+    %int0_6 = torch.constant.int 0
+    %4 = torch.prim.ListConstruct %int0, %int0_6 : (!torch.int, !torch.int) -> !torch.list<int>
+    %int1 = torch.constant.int 1
+    %true = torch.constant.bool true
+    %true_7 = torch.constant.bool true
+    %true_8 = torch.constant.bool true
+    %5 = torch.prim.ListConstruct %true, %true_7, %true_8 : (!torch.bool, !torch.bool, !torch.bool) -> !torch.list<bool>
+    %6:3 = torch.aten.convolution_backward %arg0, %arg1, %arg2, %0, %1, %2, %3, %false, %4, %int1, %5 : !torch.vtensor<[2,2,4,4],f32>, !torch.vtensor<[2,2,8,8],f32>, !torch.vtensor<[2,2,3,3],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int, !torch.list<bool> -> !torch.vtensor<[2,2,8,8],f32>, !torch.vtensor<[2,2,3,3],f32>, !torch.vtensor<[2],f32>
+    return %6#0, %6#1, %6#2 : !torch.vtensor<[2,2,8,8],f32>, !torch.vtensor<[2,2,3,3],f32>, !torch.vtensor<[2],f32>
+  }
+}

@@ -1,0 +1,30 @@
+module {
+  func.func @main(%arg0: !torch.vtensor<[2,2,6,6,6],f64>, %arg1: !torch.vtensor<[2,2,6,6,6],f64>, %arg2: !torch.vtensor<[2,2,3,3,3],f64>) -> (!torch.vtensor<[2,2,6,6,6],f64>, !torch.vtensor<[2,2,3,3,3],f64>, !torch.vtensor<[2],f64>) {
+    %int2 = torch.constant.int 2
+    %0 = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+    %int1 = torch.constant.int 1
+    %int1_0 = torch.constant.int 1
+    %int1_1 = torch.constant.int 1
+    %1 = torch.prim.ListConstruct %int1, %int1_0, %int1_1 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+    %int1_2 = torch.constant.int 1
+    %int1_3 = torch.constant.int 1
+    %int1_4 = torch.constant.int 1
+    %2 = torch.prim.ListConstruct %int1_2, %int1_3, %int1_4 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+    %int1_5 = torch.constant.int 1
+    %int1_6 = torch.constant.int 1
+    %int1_7 = torch.constant.int 1
+    %3 = torch.prim.ListConstruct %int1_5, %int1_6, %int1_7 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+    %false = torch.constant.bool false
+    %int0 = torch.constant.int 0
+    %int0_8 = torch.constant.int 0
+    %int0_9 = torch.constant.int 0
+    %4 = torch.prim.ListConstruct %int0, %int0_8, %int0_9 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+    %int1_10 = torch.constant.int 1
+    %true = torch.constant.bool true
+    %true_11 = torch.constant.bool true
+    %true_12 = torch.constant.bool true
+    %5 = torch.prim.ListConstruct %true, %true_11, %true_12 : (!torch.bool, !torch.bool, !torch.bool) -> !torch.list<bool>
+    %6:3 = torch.aten.convolution_backward %arg0, %arg1, %arg2, %0, %1, %2, %3, %false, %4, %int1_10, %5 : !torch.vtensor<[2,2,6,6,6],f64>, !torch.vtensor<[2,2,6,6,6],f64>, !torch.vtensor<[2,2,3,3,3],f64>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int, !torch.list<bool> -> !torch.vtensor<[2,2,6,6,6],f64>, !torch.vtensor<[2,2,3,3,3],f64>, !torch.vtensor<[2],f64>
+    return %6#0, %6#1, %6#2 : !torch.vtensor<[2,2,6,6,6],f64>, !torch.vtensor<[2,2,3,3,3],f64>, !torch.vtensor<[2],f64>
+  }
+}

@@ -1,0 +1,103 @@
+package e2e
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// python is Debian's interpreter with python3-torch, which the generator
+// is written for.
+const python = "/usr/bin/python3"
+
+// TestConvBackwardMatrixUpToDate regenerates the convolution_backward matrix
+// with PyTorch into a temporary directory and fails if any committed file
+// (the .npy references above all, but also program.mlir and meta.json)
+// drifts from it, or a case appears or disappears. It skips where torch
+// cannot be imported. The generator runs torch on one thread with seeded
+// inputs, so the output is byte-for-byte reproducible.
+func TestConvBackwardMatrixUpToDate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: not regenerating the convolution_backward references")
+	}
+	gen, err := filepath.Abs(filepath.Join("gen", "conv_backward_matrix.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	committed, err := filepath.Abs(filepath.Join(casesDir, "conv_backward"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	// Run Python outside the repository: its root holds a torch/ Go
+	// package that would shadow the torch module.
+	probe := exec.Command(python, "-c", "import torch, numpy")
+	probe.Dir = tmp
+	if out, err := probe.CombinedOutput(); err != nil {
+		t.Skipf("not checking the convolution_backward references: %s cannot import torch and numpy (apt-get install python3-torch python3-numpy): %v %s",
+			python, err, strings.TrimSpace(string(out)))
+	}
+	out := filepath.Join(tmp, "conv_backward")
+	cmd := exec.Command(python, gen, "--out", out)
+	cmd.Dir = tmp
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", python, gen, err, b)
+	}
+	want, err := listFiles(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, err := listFiles(committed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var drift []string
+	for f := range want {
+		if _, ok := have[f]; !ok {
+			drift = append(drift, f+": generated but not committed")
+		}
+	}
+	for f := range have {
+		if _, ok := want[f]; !ok {
+			drift = append(drift, f+": committed but no longer generated")
+			continue
+		}
+		a, err := os.ReadFile(filepath.Join(committed, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(out, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a, b) {
+			drift = append(drift, f+": differs from the regenerated file")
+		}
+	}
+	if len(drift) > 0 {
+		sort.Strings(drift)
+		if len(drift) > 20 {
+			drift = append(drift[:20], "...")
+		}
+		t.Errorf("the committed convolution_backward matrix drifted from %s (%d files differ); regenerate with\n"+
+			"  cd /tmp && %s %s --out %s\n%s", filepath.Base(gen), len(drift), python, gen, committed, strings.Join(drift, "\n"))
+	}
+}
+
+func listFiles(root string) (map[string]bool, error) {
+	files := map[string]bool{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(root, p)
+		files[rel] = true
+		return err
+	})
+	return files, err
+}

@@ -1,0 +1,105 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/torchlower/torchlower/e2e"
+)
+
+const e2eHelp = `Usage: torchlower e2e [--filter=RE] [--device=cpu] [-v] [--cases=DIR]
+
+Runs the end-to-end suite: every case under --cases (a directory holding
+meta.json, program.mlir, inputs/*.npy and expected/*.npy, as written by
+e2e/gen/conv_backward_matrix.py) is compiled, run on --device and compared
+output by output with PyTorch's results, at the tolerances in its
+meta.json (or the dtype's defaults). The report is torch-mlir's e2e
+format: one PASS/FAIL/XFAIL/XPASS line per case and a Summary block; with
+-v each failure shows its shapes, maximum errors and first mismatch. The
+exit status is 1 if any case FAILs or XPASSes.
+
+Flags:
+`
+
+func runE2E(env *Env, args []string) int {
+	fs := pflag.NewFlagSet("e2e", pflag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	filter := fs.String("filter", "", "run only the cases whose name (or suite/name) matches this regular expression")
+	device := fs.String("device", "cpu", "where to run: "+strings.Join(backendNames(), ", ")+" (hip and cuda come with the GPU backend)")
+	verbose := fs.BoolP("verbose", "v", false, "show the details of each failure")
+	casesDir := fs.String("cases", "e2e/cases", "the directory of cases")
+	parallel := fs.Int("parallel", 0, "cases run at once (default GOMAXPROCS)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, e2eHelp)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	fs.Usage = func() { usage(env.Stderr) }
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if *help {
+		usage(env.Stdout)
+		return 0
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintf(env.Stderr, "torchlower e2e: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	b, ok := e2e.Backends[*device]
+	if !ok {
+		fmt.Fprintf(env.Stderr, "torchlower e2e: device %q is not available in this build (have: %s)\n", *device, strings.Join(backendNames(), ", "))
+		return 2
+	}
+	if !b.Available() {
+		fmt.Fprintf(env.Stderr, "torchlower e2e: device %q is not available on this machine\n", *device)
+		return 2
+	}
+	var re *regexp.Regexp
+	if *filter != "" {
+		var err error
+		if re, err = regexp.Compile(*filter); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower e2e: --filter: %v\n", err)
+			return 2
+		}
+	}
+	cases, err := e2e.LoadCases(*casesDir)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower e2e: %v\n", err)
+		return 1
+	}
+	if len(e2e.Filter(cases, re)) == 0 {
+		fmt.Fprintf(env.Stderr, "torchlower e2e: no cases under %s match\n", *casesDir)
+		return 1
+	}
+	start := time.Now()
+	results := e2e.Run(cases, b, e2e.Options{Filter: re, Parallel: *parallel})
+	s := e2e.Report(env.Stdout, results, *verbose, b.Name())
+	if *verbose {
+		fmt.Fprintf(env.Stdout, "\n%d cases on %s in %v\n", len(results), b.Name(), time.Since(start).Round(time.Millisecond))
+	}
+	if s.Failed() {
+		return 1
+	}
+	return 0
+}
+
+func backendNames() []string {
+	var names []string
+	for n := range e2e.Backends {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// RunE2E is `torchlower e2e` as a function, for e2e's own tests (which
+// cannot reach the unexported command from outside this package).
+func RunE2E(env *Env, args []string) int { return runE2E(env, args) }
