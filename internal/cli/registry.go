@@ -6,6 +6,7 @@ import (
 	"github.com/torchlower/torchlower/ir/pass"
 	"github.com/torchlower/torchlower/ir/transform"
 	"github.com/torchlower/torchlower/lowering"
+	"github.com/torchlower/torchlower/preprocessing"
 )
 
 // NewContext returns a context with every dialect torchlower knows.
@@ -13,5 +14,8 @@ func NewContext() *ir.Context { return compiler.NewContext() }
 
 // NewPassRegistry returns every pass and named pipeline.
 func NewPassRegistry() *pass.Registry {
-	return pass.NewRegistry(append(transform.Passes(), lowering.ConvertTorchToLinalg)...)
+	defs := append(transform.Passes(), lowering.ConvertTorchToLinalg)
+	r := pass.NewRegistry(append(defs, preprocessing.Passes()...)...)
+	preprocessing.AddPipelines(r)
+	return r
 }

@@ -1,0 +1,22 @@
+package preprocessing
+
+import "github.com/torchlower/torchlower/ir/pass"
+
+// BackwardDataConvPipeline is the text of the `backward-data-conv`
+// pipeline: the passes of this package in the order of conv-backward.md
+// ("Pipelines"), then canonicalize and CSE, as IREE's
+// iree-preprocessing-backward-data-conv-pipeline runs its two passes. The
+// phase decomposition (decompose-strided-backward-data) goes first once it
+// exists. strided-insert-slice-to-generic runs with its default, the CPU
+// cost decision (DefaultMaxPassThroughElements), which converts nothing:
+// on the CPU backend the remaining scatters are cheaper as memset +
+// strided copy; another backend's pipeline sets the option.
+const BackwardDataConvPipeline = "swap-strided-insert-slice-with-contraction,strided-insert-slice-to-generic,canonicalize,cse"
+
+// AddPipelines registers the named pipelines of this package in r, which
+// must already hold its passes and canonicalize/cse.
+func AddPipelines(r *pass.Registry) {
+	r.AddPipeline("backward-data-conv",
+		"rewrite the strided scatter of backward-data convolutions so that no scattered zero is multiplied",
+		BackwardDataConvPipeline)
+}
