@@ -18,8 +18,10 @@ import (
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/ir/pass"
+	"github.com/torchlower/torchlower/ir/transform"
 	"github.com/torchlower/torchlower/lowering"
 	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/preprocessing"
 	"github.com/torchlower/torchlower/torch"
 )
 
@@ -71,14 +73,55 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 	return pm.Run(m)
 }
 
-// Compile loads path, lowers it and plans function.
+// Pipelines are the linalg-level pipelines run after lowering, by the
+// name tools accept (--pipeline): "default" runs backward-data-conv (the
+// rewrites that keep a strided backward-data convolution from multiplying
+// scattered zeros), "baseline" runs none, as a reference to compare with.
+var Pipelines = map[string]string{
+	"default":  "backward-data-conv",
+	"baseline": "",
+}
+
+// Preprocess runs the named pipeline (see Pipelines; "" means default) on
+// lowered linalg IR.
+func Preprocess(ctx *ir.Context, m *ir.Operation, pipeline string) error {
+	if pipeline == "" {
+		pipeline = "default"
+	}
+	text, ok := Pipelines[pipeline]
+	if !ok {
+		return fmt.Errorf("unknown pipeline %q (want default or baseline)", pipeline)
+	}
+	if text == "" {
+		return nil
+	}
+	r := pass.NewRegistry(append(transform.Passes(), preprocessing.Passes()...)...)
+	preprocessing.AddPipelines(r)
+	pl, err := r.Parse(text)
+	if err != nil {
+		return err
+	}
+	pm := &pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}
+	return pm.Run(m)
+}
+
+// Compile loads path, lowers it, runs the default preprocessing pipeline
+// and plans function.
 func Compile(path, function string) (*plan.Plan, error) {
+	return CompileWith(path, function, "default")
+}
+
+// CompileWith is Compile with a named preprocessing pipeline.
+func CompileWith(path, function, pipeline string) (*plan.Plan, error) {
 	ctx := NewContext()
 	m, err := Load(ctx, path)
 	if err != nil {
 		return nil, err
 	}
 	if err := Lower(ctx, m); err != nil {
+		return nil, err
+	}
+	if err := Preprocess(ctx, m, pipeline); err != nil {
 		return nil, err
 	}
 	return plan.Build(m, function)

@@ -23,14 +23,15 @@ type Backend interface {
 	Run(program, fn string, args []*runtime.Tensor) ([]*runtime.Tensor, error)
 }
 
-// CPU runs programs with plan.Build and cpu.Run.
-type CPU struct{}
+// CPU runs programs with plan.Build and cpu.Run, after the named
+// preprocessing pipeline (compiler.Pipelines; empty means default).
+type CPU struct{ Pipeline string }
 
 func (CPU) Name() string    { return "cpu" }
 func (CPU) Available() bool { return true }
 
-func (CPU) Run(program, function string, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
-	p, err := Compile(program, function)
+func (c CPU) Run(program, function string, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
+	p, err := compiler.CompileWith(program, function, c.Pipeline)
 	if err != nil {
 		return nil, err
 	}

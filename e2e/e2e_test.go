@@ -11,8 +11,9 @@ import (
 // casesDir is the committed suite, relative to this package.
 var casesDir = filepath.Join("cases")
 
-// TestSuite runs every committed case on the CPU and fails on any FAIL or
-// XPASS; convolution_backward has no expected failures.
+// TestSuite runs every committed case on the CPU, with the default
+// preprocessing pipeline and with the baseline (none), and fails on any
+// FAIL or XPASS; convolution_backward has no expected failures.
 func TestSuite(t *testing.T) {
 	cases, err := LoadCases(casesDir)
 	if err != nil {
@@ -21,16 +22,20 @@ func TestSuite(t *testing.T) {
 	if len(cases) == 0 {
 		t.Fatal("no cases under e2e/cases")
 	}
-	start := time.Now()
-	results := Run(cases, CPU{}, Options{})
-	var buf bytes.Buffer
-	s := Report(&buf, results, true, "cpu")
-	t.Logf("%d cases in %v", len(results), time.Since(start).Round(time.Millisecond))
-	if s.Failed() || testing.Verbose() {
-		t.Log("\n" + buf.String())
-	}
-	if s.Failed() {
-		t.Errorf("e2e: %d FAIL, %d XPASS", s[Fail], s[XPass])
+	for _, pipeline := range []string{"default", "baseline"} {
+		t.Run(pipeline, func(t *testing.T) {
+			start := time.Now()
+			results := Run(cases, CPU{Pipeline: pipeline}, Options{})
+			var buf bytes.Buffer
+			s := Report(&buf, results, true, "cpu, "+pipeline+" pipeline")
+			t.Logf("%d cases in %v", len(results), time.Since(start).Round(time.Millisecond))
+			if s.Failed() || testing.Verbose() {
+				t.Log("\n" + buf.String())
+			}
+			if s.Failed() {
+				t.Errorf("e2e: %d FAIL, %d XPASS", s[Fail], s[XPass])
+			}
+		})
 	}
 	for _, c := range cases {
 		if c.Suite == "conv_backward" && c.XFail != "" {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/e2e"
 )
 
@@ -34,6 +35,7 @@ func runE2E(env *Env, args []string) int {
 	device := fs.String("device", "cpu", "where to run: "+strings.Join(backendNames(), ", ")+" (hip and cuda come with the GPU backend)")
 	verbose := fs.BoolP("verbose", "v", false, "show the details of each failure")
 	casesDir := fs.String("cases", "e2e/cases", "the directory of cases")
+	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv) or baseline (none)")
 	parallel := fs.Int("parallel", 0, "cases run at once (default GOMAXPROCS)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	usage := func(w io.Writer) {
@@ -61,6 +63,14 @@ func runE2E(env *Env, args []string) int {
 	if !b.Available() {
 		fmt.Fprintf(env.Stderr, "torchlower e2e: device %q is not available on this machine\n", *device)
 		return 2
+	}
+	if _, ok := compiler.Pipelines[*pipeline]; !ok {
+		fmt.Fprintf(env.Stderr, "torchlower e2e: unknown --pipeline %q (want default or baseline)\n", *pipeline)
+		return 2
+	}
+	if cpuBackend, ok := b.(e2e.CPU); ok {
+		cpuBackend.Pipeline = *pipeline
+		b = cpuBackend
 	}
 	var re *regexp.Regexp
 	if *filter != "" {

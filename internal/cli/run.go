@@ -43,6 +43,7 @@ func runRun(env *Env, args []string) int {
 	atol := fs.Float64("atol", -1, "absolute tolerance for --expected_output (default: per dtype)")
 	rtol := fs.Float64("rtol", -1, "relative tolerance for --expected_output (default: per dtype)")
 	timings := fs.Bool("print-timings", false, "print the time of each stage on stderr")
+	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv) or baseline (none)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	usage := func(w io.Writer) {
 		fmt.Fprint(w, runHelp)
@@ -83,6 +84,11 @@ func runRun(env *Env, args []string) int {
 		}
 		stage.done("lower")
 	}
+	if err := compiler.Preprocess(ctx, m, *pipeline); err != nil {
+		printError(env.Stderr, err, nil)
+		return 1
+	}
+	stage.done("preprocess")
 	p, err := plan.Build(m, *function)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "%s: %v\n", in, err)
