@@ -23,10 +23,13 @@ type kernel struct {
 	nIn   int
 	split int // the parallel loop split across goroutines, -1 for none
 	work  int64
+	fast  *contraction // the contraction fast path (contract.go), or nil
+	copy  *copyGeneric // the strided-copy fast path (contract.go), or nil
 }
 
 type kOperand struct {
 	acc  accessor
+	mem  []byte
 	base int64
 	coef []int64
 	reg  reg // block argument register (idx -1: not read)
@@ -147,7 +150,7 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (*kernel, e
 		if err != nil {
 			return nil, ir.OpErrorf(op, "%v", err)
 		}
-		ko := kOperand{acc: newAccessor(b, ek), base: v.Offset, coef: make([]int64, n), reg: prog.args[o]}
+		ko := kOperand{acc: newAccessor(b, ek), mem: b, base: v.Offset, coef: make([]int64, n), reg: prog.args[o]}
 		if ko.reg.idx >= 0 && ko.reg.float != ek.isFloat() {
 			return nil, ir.OpErrorf(op, "cpu: operand %d's element type does not match its block argument", o)
 		}
@@ -185,6 +188,10 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (*kernel, e
 		k.ops = append(k.ops, ko)
 	}
 	k.split = pickSplit(iters, maps[k.nIn:], k.ext)
+	k.fast = matchContraction(k, maps, iters, body)
+	if k.fast == nil && len(k.ext) > 0 {
+		k.copy = matchCopy(k)
+	}
 	return k, nil
 }
 
@@ -229,6 +236,12 @@ const parallelWork = 1 << 15
 func (k *kernel) run() error {
 	if k.work == 0 {
 		return nil
+	}
+	if k.fast != nil {
+		return k.fast.run(k)
+	}
+	if k.copy != nil {
+		return k.copy.run(k)
 	}
 	workers := int64(goruntime.GOMAXPROCS(0))
 	if k.split < 0 || workers < 2 || k.work*int64(len(k.prog.code)+1) < parallelWork {

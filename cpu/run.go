@@ -7,7 +7,10 @@
 // are read in place. linalg.generic bodies are compiled once per step
 // into closures over a register file (compile.go) and run over a loop
 // nest with strength-reduced offsets, split across goroutines along a
-// parallel loop (generic.go).
+// parallel loop (generic.go). Contractions (convolutions, their
+// gradients, matmuls, sums) and strided copies take a fast path
+// (contract.go, with an AVX tile kernel in kern_amd64.s) that computes
+// bit for bit what the interpreter does.
 package cpu
 
 import (

@@ -1,0 +1,882 @@
+package cpu
+
+import (
+	goruntime "runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
+)
+
+// Contractions (convolutions of every kind, their data and weight
+// gradients, matmuls, sums) are the bulk of the work of a training step.
+// A generic whose body is
+//
+//	[extf] a, [extf] b → mulf → addf into the output block argument → yield
+//
+// (or addf of one [extf] input into the output: a sum), whose one output
+// is indexed by a permutation of exactly its parallel loops and whose
+// accumulator type is f32 or f64 runs here instead of the interpreter:
+//
+//   - the reduction loops are flattened into two offset tables (the
+//     reduction part of each factor's linear offset, in the interpreter's
+//     lexicographic order), so any conv/matmul map becomes a dot product
+//     of length K over gathered offsets;
+//   - the output is cut into register tiles of mr×nr elements along a
+//     parallel loop "m" that only the first factor depends on and a loop
+//     "n" that only the second depends on (the implicit GEMM view of a
+//     convolution: m = the spatial or input-channel loop, n = the channel
+//     loop); every tile's accumulators stay in registers over the whole
+//     reduction, and each factor element loaded is used nr (or mr) times;
+//   - tiles are divided among goroutines; a reduction is never split.
+//
+// Tile kernels, best first: on amd64 with AVX, float32 4×16 tiles
+// vectorised along n (kern_amd64.s) — the second factor packed into
+// [K][16] panels once per step (shared by the workers) or once per outer
+// point it depends on, the first factor read in place through the
+// byte-offset table (kern4x16g) or, for edge tiles and factors that do
+// not move with the outer loops, from zero-padded [K][4] panels
+// (kern4x16); elsewhere 2×4 scalar tiles over packed panels
+// (microPacked); and plain 2×4 tiles gathering through the tables
+// (micro24u) where packing does not apply. The reduction is cut into
+// blocks so that the panels stay in cache.
+//
+// Every output element still accumulates from its initial value over the
+// reduction points in the interpreter's order, rounding each product and
+// each sum to the accumulator type exactly as the interpreter does (the
+// explicit conversions T(x*y) forbid FMA fusion), so results are bit for
+// bit the interpreter's; 16-bit inputs are widened exactly (extf) to the
+// accumulator type once per step.
+
+// fastContractions switches the fast path; tests turn it off to compare
+// with the reference interpreter.
+var fastContractions atomic.Bool
+
+func init() { fastContractions.Store(true) }
+
+// fastRuns counts the steps the fast path ran (for tests).
+var fastRuns atomic.Int64
+
+// maxReduction bounds the offset tables (two ints per reduction point).
+const maxReduction = 1 << 22
+
+// maxPanel bounds the packed panel of the second factor (elements).
+const maxPanel = 1 << 24
+
+type contraction struct {
+	acc    elemKind // kF32 or kF64: the output's and the arithmetic's type
+	ia, ib int      // operands of the two factors; ib < 0 for a sum
+	par    []int    // parallel loops
+	red    []int    // reduction loops
+	m, n   int      // register-tile loops, -1 for none
+}
+
+// matchContraction recognises the fast-path form; nil when it does not
+// apply.
+func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Block) *contraction {
+	if !fastContractions.Load() || len(k.ops) != k.nIn+1 || len(k.prog.yield) != 1 {
+		return nil
+	}
+	args := body.Args()
+	outArg := args[k.nIn]
+	ok := k.ops[k.nIn].acc.kind
+	if ok != kF32 && ok != kF64 {
+		return nil
+	}
+	accT := outArg.Type()
+	// src resolves a value to the input operand it reads (through extf).
+	src := map[*ir.Value]int{}
+	for i := 0; i < k.nIn; i++ {
+		src[args[i]] = i
+	}
+	c := &contraction{acc: ok, ia: -1, ib: -1, m: -1, n: -1}
+	var prod, sum *ir.Value
+	nmul := 0
+	for o := body.First(); o != nil; o = o.Next() {
+		switch o.Name {
+		case "linalg.yield":
+			if o.NumOperands() != 1 || sum == nil || o.Operand(0) != sum || o.Next() != nil {
+				return nil
+			}
+		case "arith.extf":
+			i, found := src[o.Operand(0)]
+			if !found || !ir.TypeEqual(o.Result(0).Type(), accT) {
+				return nil
+			}
+			src[o.Result(0)] = i
+		case "arith.mulf":
+			x, okx := src[o.Operand(0)]
+			y, oky := src[o.Operand(1)]
+			if !okx || !oky || nmul > 0 || sum != nil || !ir.TypeEqual(o.Result(0).Type(), accT) || !ir.TypeEqual(o.Operand(0).Type(), accT) || !ir.TypeEqual(o.Operand(1).Type(), accT) {
+				return nil
+			}
+			nmul++
+			c.ia, c.ib, prod = x, y, o.Result(0)
+		case "arith.addf":
+			if sum != nil || !ir.TypeEqual(o.Result(0).Type(), accT) {
+				return nil
+			}
+			p, q := o.Operand(0), o.Operand(1)
+			if q == outArg {
+				p, q = q, p
+			}
+			if p != outArg || q == outArg {
+				return nil
+			}
+			if prod != nil && q == prod {
+				sum = o.Result(0)
+				break
+			}
+			i, found := src[q]
+			if !found || prod != nil || !ir.TypeEqual(q.Type(), accT) {
+				return nil
+			}
+			c.ia, sum = i, o.Result(0)
+		default:
+			return nil
+		}
+	}
+	if sum == nil {
+		return nil
+	}
+	// The storage must be what the block arguments say (the widening
+	// copy is only exact for a genuine extf).
+	if ak, err := kindOf(accT); err != nil || ak != ok {
+		return nil
+	}
+	for _, i := range []int{c.ia, c.ib} {
+		if i < 0 {
+			continue
+		}
+		if ik, err := kindOf(args[i].Type()); err != nil || ik != k.ops[i].acc.kind || !ik.isFloat() {
+			return nil
+		}
+	}
+	// The output must be indexed by exactly the parallel loops, each once.
+	seen := make([]bool, len(iters))
+	for _, e := range maps[k.nIn].Results {
+		d, isDim := e.AsDim()
+		if !isDim || seen[d] || iters[d] != linalg.Parallel {
+			return nil
+		}
+		seen[d] = true
+	}
+	K := int64(1)
+	for d, it := range iters {
+		if it == linalg.Parallel {
+			if !seen[d] {
+				return nil
+			}
+			c.par = append(c.par, d)
+		} else {
+			c.red = append(c.red, d)
+			K *= k.ext[d]
+		}
+	}
+	if K > maxReduction {
+		return nil
+	}
+	// The fast path reads its factors before it writes: refuse an output
+	// that overlaps a factor's storage (the interpreter's element order
+	// would then be observable).
+	for _, i := range []int{c.ia, c.ib} {
+		if i >= 0 && overlaps(k.ops[i].mem, k.ops[k.nIn].mem) {
+			return nil
+		}
+	}
+	if c.ib >= 0 {
+		c.m = pickTile(k, c.par, k.ops[c.ia].coef, k.ops[c.ib].coef)
+		c.n = pickTile(k, c.par, k.ops[c.ib].coef, k.ops[c.ia].coef)
+	}
+	return c
+}
+
+// pickTile chooses the longest parallel loop that moves operand "own"
+// but not "other" (ties: the one with the smaller output stride).
+func pickTile(k *kernel, par []int, own, other []int64) int {
+	best := -1
+	oc := k.ops[k.nIn].coef
+	for _, d := range par {
+		if own[d] == 0 || other[d] != 0 || k.ext[d] < 2 {
+			continue
+		}
+		if best < 0 || k.ext[d] > k.ext[best] || (k.ext[d] == k.ext[best] && abs64(oc[d]) < abs64(oc[best])) {
+			best = d
+		}
+	}
+	return best
+}
+
+// overlaps reports whether two byte slices share storage.
+func overlaps(x, y []byte) bool {
+	if len(x) == 0 || len(y) == 0 {
+		return false
+	}
+	x0, y0 := uintptr(unsafe.Pointer(&x[0])), uintptr(unsafe.Pointer(&y[0]))
+	return x0 < y0+uintptr(len(y)) && y0 < x0+uintptr(len(x))
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// floatT is an accumulator type.
+type floatT interface{ ~float32 | ~float64 }
+
+// operandAs returns operand o's storage as a []T: a typed view of the
+// buffer when it already holds T, else an exact widening copy of the
+// whole buffer (extf of f16/bf16/f32 is exact).
+func operandAs[T floatT](k *kernel, o int, want elemKind) []T {
+	op := &k.ops[o]
+	if op.acc.kind == want {
+		// The buffer is 8-byte aligned (alignedBytes, or checked by Run)
+		// and holds len/size elements of T, so the typed view is safe.
+		return typed[T](op.mem)
+	}
+	n := len(op.mem) / op.acc.kind.size()
+	s := make([]T, n)
+	for i := range s {
+		s[i] = T(op.acc.loadF(int64(i)))
+	}
+	return s
+}
+
+func (c *contraction) run(k *kernel) error {
+	fastRuns.Add(1)
+	if c.acc == kF32 {
+		return runContraction[float32](c, k)
+	}
+	return runContraction[float64](c, k)
+}
+
+// Register tile: mr rows along loop m (first factor), nr columns along
+// loop n (second factor). 2×4 keeps 8 accumulators and 3 operands in the
+// 15 float registers Go's amd64 ABI leaves free.
+const (
+	tileM = 2
+	tileN = 4
+)
+
+type tdim struct {
+	ext          int
+	ca, cb, cout int
+}
+
+func runContraction[T floatT](c *contraction, k *kernel) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = ir.OpErrorf(k.op, "cpu: %v", r)
+		}
+	}()
+	a := operandAs[T](k, c.ia, c.acc)
+	var b []T
+	if c.ib >= 0 {
+		if c.ib == c.ia {
+			b = a
+		} else {
+			b = operandAs[T](k, c.ib, c.acc)
+		}
+	}
+	out := typed[T](k.ops[k.nIn].mem)
+	oa, oo := &k.ops[c.ia], &k.ops[k.nIn]
+	var ob *kOperand
+	if c.ib >= 0 {
+		ob = &k.ops[c.ib]
+	}
+	dim := func(d int) tdim {
+		if d < 0 {
+			return tdim{ext: 1}
+		}
+		t := tdim{ext: int(k.ext[d]), ca: int(oa.coef[d]), cout: int(oo.coef[d])}
+		if ob != nil {
+			t.cb = int(ob.coef[d])
+		}
+		return t
+	}
+	// Reduction tables, in lexicographic order of the reduction loops.
+	K := 1
+	for _, d := range c.red {
+		K *= int(k.ext[d])
+	}
+	ra := make([]int, K)
+	var rb []int
+	if ob != nil {
+		rb = make([]int, K)
+	}
+	{
+		idx := make([]int, len(c.red))
+		offA, offB := 0, 0
+		for r := 0; r < K; r++ {
+			ra[r] = offA
+			if rb != nil {
+				rb[r] = offB
+			}
+			for j := len(c.red) - 1; j >= 0; j-- {
+				d := c.red[j]
+				t := dim(d)
+				idx[j]++
+				offA += t.ca
+				offB += t.cb
+				if idx[j] < t.ext {
+					break
+				}
+				offA -= t.ca * t.ext
+				offB -= t.cb * t.ext
+				idx[j] = 0
+			}
+		}
+	}
+	// Byte-offset copies of the tables for the unchecked tile kernel.
+	var z T
+	sz := int(unsafe.Sizeof(z))
+	var raB, rbB []int
+	if rb != nil {
+		raB, rbB = make([]int, K), make([]int, K)
+		for r := range ra {
+			raB[r], rbB[r] = ra[r]*sz, rb[r]*sz
+		}
+	}
+	var outer []tdim
+	for _, d := range c.par {
+		if d != c.m && d != c.n {
+			outer = append(outer, dim(d))
+		}
+	}
+	dm, dn := dim(c.m), dim(c.n)
+	mT := (dm.ext + tileM - 1) / tileM
+	nT := (dn.ext + tileN - 1) / tileN
+	nOuter := 1
+	for _, t := range outer {
+		nOuter *= t.ext
+	}
+	total := nOuter * mT * nT
+	baseA, baseO := int(oa.base), int(oo.base)
+	baseB := 0
+	if ob != nil {
+		baseB = int(ob.base)
+	}
+	doTiles := func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			nt := t % nT
+			mt := (t / nT) % mT
+			rest := t / (nT * mT)
+			pa, pb, po := baseA, baseB, baseO
+			for j := len(outer) - 1; j >= 0; j-- {
+				od := outer[j]
+				i := rest % od.ext
+				rest /= od.ext
+				pa += i * od.ca
+				pb += i * od.cb
+				po += i * od.cout
+			}
+			i0, j0 := mt*tileM, nt*tileN
+			pa += i0*dm.ca + j0*dn.ca
+			pb += i0*dm.cb + j0*dn.cb
+			po += i0*dm.cout + j0*dn.cout
+			mr, nr := min(tileM, dm.ext-i0), min(tileN, dn.ext-j0)
+			if b == nil {
+				for i := 0; i < mr; i++ {
+					for j := 0; j < nr; j++ {
+						sumDot(a, out, pa+i*dm.ca+j*dn.ca, po+i*dm.cout+j*dn.cout, ra)
+					}
+				}
+				continue
+			}
+			if mr == tileM && nr == tileN {
+				micro24u(a, b, out, pa, dm.ca, pb, dn.cb, po, dm.cout, dn.cout, raB, rbB)
+				continue
+			}
+			for i := 0; i < mr; i++ {
+				for j := 0; j < nr; j++ {
+					dot(a, b, out, pa+i*dm.ca+j*dn.ca, pb+i*dm.cb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
+				}
+			}
+		}
+	}
+	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
+	if b != nil && c.m >= 0 && c.n >= 0 && haveAVX && useVec && panelOK {
+		if a32, ok := any(a).([]float32); ok {
+			b32, o32 := any(b).([]float32), any(out).([]float32)
+			units := nOuter * ((dm.ext + vM - 1) / vM)
+			var shared []float32
+			bOuter := false
+			for _, od := range outer {
+				bOuter = bOuter || od.cb != 0
+			}
+			var raB []int
+			if useDirect {
+				raB = make([]int, K)
+				for r, v := range ra {
+					raB[r] = v * 4
+				}
+			}
+			if !bOuter {
+				nT := (dn.ext + vN - 1) / vN
+				shared = make([]float32, nT*K*vN)
+				if err := parallelRange(k, nT, int64(nT)*int64(K)*vN*16, func(lo, hi int) {
+					packB(shared, b32, rb, baseB, dn, lo, hi)
+				}); err != nil {
+					return err
+				}
+			}
+			return parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
+				vecGEMM(a32, b32, o32, ra, rb, outer, dm, dn, baseA, baseB, baseO, lo, hi, shared, raB)
+			})
+		}
+	}
+	if b != nil && c.m >= 0 && c.n >= 0 && dn.ext >= tileN && usePacked && panelOK {
+		units := nOuter * mT
+		return parallelRange(k, units, int64(units)*int64(K)*int64(tileM*dn.ext), func(lo, hi int) {
+			packedGEMM(a, b, out, ra, rb, outer, dm, dn, baseA, baseB, baseO, lo, hi)
+		})
+	}
+	return parallelRange(k, total, int64(total)*int64(K)*tileM*tileN, doTiles)
+}
+
+// useDirect lets the vector path read the first factor in place.
+var useDirect = true
+
+// usePacked switches the packed implicit-GEMM path.
+var usePacked = true
+
+// parallelRange runs f over [0, total) split into contiguous ranges, one
+// per worker, when work (multiply-adds) is worth it.
+func parallelRange(k *kernel, total int, work int64, f func(lo, hi int)) error {
+	workers := goruntime.GOMAXPROCS(0)
+	if workers > total {
+		workers = total
+	}
+	if workers < 2 || work < parallelWork {
+		f(0, total)
+		return nil
+	}
+	var wg sync.WaitGroup
+	errs := make([]any, workers)
+	for w := 0; w < workers; w++ {
+		lo, hi := total*w/workers, total*(w+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { errs[w] = recover() }()
+			f(lo, hi)
+		}()
+	}
+	wg.Wait()
+	for _, e := range errs {
+		if e != nil {
+			return ir.OpErrorf(k.op, "cpu: %v", e)
+		}
+	}
+	return nil
+}
+
+// dot accumulates one output element: out[po] += Σ_r a[pa+ra[r]]·b[pb+rb[r]].
+func dot[T floatT](a, b, out []T, pa, pb, po int, ra, rb []int) {
+	acc := out[po]
+	rb = rb[:len(ra)]
+	for r, ia := range ra {
+		acc += T(a[pa+ia] * b[pb+rb[r]])
+	}
+	out[po] = acc
+}
+
+// sumDot accumulates out[po] += Σ_r a[pa+ra[r]].
+func sumDot[T floatT](a, out []T, pa, po int, ra []int) {
+	acc := out[po]
+	for _, ia := range ra {
+		acc += a[pa+ia]
+	}
+	out[po] = acc
+}
+
+// The unchecked tile kernel reads through raw pointers. That is sound
+// because every offset it forms is one the interpreter would form:
+// newKernel proved that each indexing-map result stays inside its view
+// over the whole loop box, runStep's checkView proved that every view lies
+// inside its buffer, and the slices passed here are those buffers (or
+// widened copies of the same length). The tables hold byte offsets.
+
+func ld[T floatT](p unsafe.Pointer, off int) T { return *(*T)(unsafe.Add(p, off)) }
+
+// micro24u is the 2×4 register tile without packing: rows pa, pa+sa of
+// the first factor, columns pb+j·sb of the second, outputs po + i·om +
+// j·on; ra and rb hold byte offsets, and nothing is bounds-checked.
+func micro24u[T floatT](a, b, out []T, pa, sa, pb, sb, po, om, on int, ra, rb []int) {
+	c00, c01, c02, c03 := out[po], out[po+on], out[po+2*on], out[po+3*on]
+	q := po + om
+	c10, c11, c12, c13 := out[q], out[q+on], out[q+2*on], out[q+3*on]
+	var z T
+	sz := int(unsafe.Sizeof(z))
+	pA0 := unsafe.Pointer(&a[0])
+	pB0 := unsafe.Pointer(&b[0])
+	pa0, pa1 := pa*sz, (pa+sa)*sz
+	pb0, pb1, pb2, pb3 := pb*sz, (pb+sb)*sz, (pb+2*sb)*sz, (pb+3*sb)*sz
+	rb = rb[:len(ra)]
+	for r, ia := range ra {
+		ib := rb[r]
+		x0, x1 := ld[T](pA0, pa0+ia), ld[T](pA0, pa1+ia)
+		y := ld[T](pB0, pb0+ib)
+		c00 += T(x0 * y)
+		c10 += T(x1 * y)
+		y = ld[T](pB0, pb1+ib)
+		c01 += T(x0 * y)
+		c11 += T(x1 * y)
+		y = ld[T](pB0, pb2+ib)
+		c02 += T(x0 * y)
+		c12 += T(x1 * y)
+		y = ld[T](pB0, pb3+ib)
+		c03 += T(x0 * y)
+		c13 += T(x1 * y)
+	}
+	out[po], out[po+on], out[po+2*on], out[po+3*on] = c00, c01, c02, c03
+	out[q], out[q+on], out[q+2*on], out[q+3*on] = c10, c11, c12, c13
+}
+
+// kBlock is the reduction block of the packed path: an A panel of
+// tileM×kBlock and a B panel of tileN×kBlock stay in L1/L2 while a tile
+// runs. The output tile is stored and reloaded between blocks, in the
+// accumulator type, so blocking does not change any result.
+const kBlock = 512
+
+// microPacked is the 2×4 tile over packed panels: ap[r] holds the two
+// rows' factors at reduction point r, bp[r] the four columns'.
+func microPacked[T floatT](ap [][tileM]T, bp [][tileN]T, out []T, po, om, on int) {
+	c00, c01, c02, c03 := out[po], out[po+on], out[po+2*on], out[po+3*on]
+	q := po + om
+	c10, c11, c12, c13 := out[q], out[q+on], out[q+2*on], out[q+3*on]
+	bp = bp[:len(ap)]
+	for r := range ap {
+		x0, x1 := ap[r][0], ap[r][1]
+		y := &bp[r]
+		c00 += T(x0 * y[0])
+		c10 += T(x1 * y[0])
+		c01 += T(x0 * y[1])
+		c11 += T(x1 * y[1])
+		c02 += T(x0 * y[2])
+		c12 += T(x1 * y[2])
+		c03 += T(x0 * y[3])
+		c13 += T(x1 * y[3])
+	}
+	out[po], out[po+on], out[po+2*on], out[po+3*on] = c00, c01, c02, c03
+	out[q], out[q+on], out[q+2*on], out[q+3*on] = c10, c11, c12, c13
+}
+
+// packedGEMM runs a contraction with both tile loops as an implicit GEMM
+// over packed panels. Work units are (outer point, m tile) pairs in
+// [lo, hi); the B panels (all full n tiles) are packed once per outer
+// point they depend on, the A panel once per unit.
+func packedGEMM[T floatT](a, b, out []T, ra, rb []int, outer []tdim, dm, dn tdim, baseA, baseB, baseO, lo, hi int) {
+	K := len(ra)
+	mT := (dm.ext + tileM - 1) / tileM
+	nFull := dn.ext / tileN
+	bOuter := false
+	for _, od := range outer {
+		bOuter = bOuter || od.cb != 0
+	}
+	bufA := make([][tileM]T, K)
+	bufB := make([][tileN]T, K*nFull)
+	lastO := -1
+	for u := lo; u < hi; u++ {
+		o, mt := u/mT, u%mT
+		pa, pb, po := baseA, baseB, baseO
+		rest := o
+		for j := len(outer) - 1; j >= 0; j-- {
+			od := outer[j]
+			i := rest % od.ext
+			rest /= od.ext
+			pa += i * od.ca
+			pb += i * od.cb
+			po += i * od.cout
+		}
+		if lastO < 0 || (bOuter && o != lastO) {
+			for nt := 0; nt < nFull; nt++ {
+				p := bufB[nt*K : (nt+1)*K]
+				q := pb + nt*tileN*dn.cb
+				for j := 0; j < tileN; j++ {
+					for r, ib := range rb {
+						p[r][j] = b[q+ib]
+					}
+					q += dn.cb
+				}
+			}
+		}
+		lastO = o
+		i0 := mt * tileM
+		pa += i0 * dm.ca
+		po += i0 * dm.cout
+		mr := min(tileM, dm.ext-i0)
+		if mr == tileM {
+			for i := 0; i < tileM; i++ {
+				q := pa + i*dm.ca
+				for r, ia := range ra {
+					bufA[r][i] = a[q+ia]
+				}
+			}
+			for k0 := 0; k0 < K; k0 += kBlock {
+				k1 := min(K, k0+kBlock)
+				for nt := 0; nt < nFull; nt++ {
+					microPacked(bufA[k0:k1], bufB[nt*K+k0:nt*K+k1], out, po+nt*tileN*dn.cout, dm.cout, dn.cout)
+				}
+			}
+		} else {
+			for i := 0; i < mr; i++ {
+				for j := 0; j < nFull*tileN; j++ {
+					dot(a, b, out, pa+i*dm.ca, pb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
+				}
+			}
+		}
+		for i := 0; i < mr; i++ {
+			for j := nFull * tileN; j < dn.ext; j++ {
+				dot(a, b, out, pa+i*dm.ca, pb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
+			}
+		}
+	}
+}
+
+// The vector path: 4×16 float32 tiles through kern4x16 (AVX). Panels are
+// packed with zero padding, so edge tiles run the same kernel; padded
+// lanes are computed and thrown away, never stored.
+const (
+	vM      = 4
+	vN      = 16
+	kBlockV = 256
+)
+
+// useVec switches the vector path (where the CPU has it).
+var useVec = true
+
+// packB packs the second factor's n tiles [ntLo, ntHi) at offset pb into
+// dst ([nT][K][vN], columns past the end zero).
+func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
+	K := len(rb)
+	for nt := ntLo; nt < ntHi; nt++ {
+		p := dst[nt*K*vN : (nt+1)*K*vN]
+		nr := min(vN, dn.ext-nt*vN)
+		q := pb + nt*vN*dn.cb
+		if dn.cb == 1 {
+			for r, ib := range rb {
+				row := (*[vN]float32)(p[r*vN : r*vN+vN])
+				copy(row[:nr], b[q+ib:q+ib+nr])
+				clear(row[nr:])
+			}
+			continue
+		}
+		// Column by column: the table usually walks memory forwards.
+		for c := 0; c < nr; c++ {
+			j := q + c*dn.cb
+			for r, ib := range rb {
+				p[r*vN+c] = b[j+ib]
+			}
+		}
+		for c := nr; c < vN; c++ {
+			for r := range rb {
+				p[r*vN+c] = 0
+			}
+		}
+	}
+}
+
+// vecGEMM runs units [lo, hi) of the vector path. shared, when not nil,
+// is the second factor already packed (it does not depend on the outer
+// loops): packed once for all workers.
+//
+// raB, when not nil, is ra in bytes: full tiles then read the first
+// factor in place (kern4x16g). That is sound for the same reason as
+// micro24u: every address formed is an in-range element of a.
+func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA, baseB, baseO, lo, hi int, shared []float32, raB []int) {
+	K := len(ra)
+	mT := (dm.ext + vM - 1) / vM
+	nT := (dn.ext + vN - 1) / vN
+	bOuter := false
+	for _, od := range outer {
+		bOuter = bOuter || od.cb != 0
+	}
+	// The first factor's panels are packed once per worker when they do
+	// not depend on the outer loops (and fit), else once per unit.
+	aOuter := false
+	for _, od := range outer {
+		aOuter = aOuter || od.ca != 0
+	}
+	cacheA := !aOuter && int64(K)*int64(mT*vM) <= maxPanel
+	var bufA, allA []float32
+	var packedA []bool
+	if cacheA {
+		allA, packedA = make([]float32, mT*K*vM), make([]bool, mT)
+	} else {
+		bufA = make([]float32, K*vM)
+	}
+	packA := func(dst []float32, pa, i0, mr int) {
+		if mr == vM {
+			// The hot case: one pass over the table, four rows at once.
+			// Unchecked loads: every offset q+ia+i·sa (i < 4) is one the
+			// interpreter forms for an in-range element (see micro24u).
+			q, sa := pa+i0*dm.ca, dm.ca
+			base := unsafe.Pointer(&a[0])
+			dst = dst[:len(ra)*vM]
+			for r, ia := range ra {
+				p := (*[vM]float32)(dst[r*vM : r*vM+vM])
+				j := unsafe.Add(base, (q+ia)*4)
+				p[0] = *(*float32)(j)
+				p[1] = *(*float32)(unsafe.Add(j, sa*4))
+				p[2] = *(*float32)(unsafe.Add(j, sa*8))
+				p[3] = *(*float32)(unsafe.Add(j, sa*12))
+			}
+			return
+		}
+		for i := 0; i < vM; i++ {
+			if i >= mr {
+				for r := 0; r < K; r++ {
+					dst[r*vM+i] = 0
+				}
+				continue
+			}
+			q := pa + (i0+i)*dm.ca
+			for r, ia := range ra {
+				dst[r*vM+i] = a[q+ia]
+			}
+		}
+	}
+	bufB := shared
+	if bufB == nil {
+		bufB = make([]float32, nT*K*vN)
+	}
+	cs := make([][vM * vN]float32, nT)
+	lastO := -1
+	for u := lo; u < hi; u++ {
+		o, mt := u/mT, u%mT
+		pa, pb, po := baseA, baseB, baseO
+		rest := o
+		for j := len(outer) - 1; j >= 0; j-- {
+			od := outer[j]
+			i := rest % od.ext
+			rest /= od.ext
+			pa += i * od.ca
+			pb += i * od.cb
+			po += i * od.cout
+		}
+		if shared == nil && (lastO < 0 || (bOuter && o != lastO)) {
+			packB(bufB, b, rb, pb, dn, 0, nT)
+		}
+		lastO = o
+		i0 := mt * vM
+		mr := min(vM, dm.ext-i0)
+		panel := bufA
+		if cacheA {
+			panel = allA[mt*K*vM : (mt+1)*K*vM]
+		}
+		// Full tiles of a factor that is not cached read it in place
+		// through the byte-offset table (no packing); the rest pack.
+		direct := mr == vM && !cacheA && raB != nil
+		if !direct && (!cacheA || !packedA[mt]) {
+			packA(panel, pa, i0, mr)
+			if cacheA {
+				packedA[mt] = true
+			}
+		}
+		for nt := range cs {
+			nr := min(vN, dn.ext-nt*vN)
+			c := &cs[nt]
+			*c = [vM * vN]float32{}
+			for i := 0; i < mr; i++ {
+				q := po + (i0+i)*dm.cout + nt*vN*dn.cout
+				if dn.cout == 1 {
+					copy(c[i*vN:i*vN+nr], out[q:q+nr])
+					continue
+				}
+				for j := 0; j < nr; j++ {
+					c[i*vN+j] = out[q+j*dn.cout]
+				}
+			}
+		}
+		for k0 := 0; k0 < K; k0 += kBlockV {
+			k1 := min(K, k0+kBlockV)
+			for nt := range cs {
+				if direct {
+					kern4x16g(&a[0], (pa+i0*dm.ca)*4, dm.ca*4, &raB[k0], &bufB[(nt*K+k0)*vN], &cs[nt], k1-k0)
+				} else {
+					kern4x16(&panel[k0*vM], &bufB[(nt*K+k0)*vN], &cs[nt], k1-k0)
+				}
+			}
+		}
+		for nt := range cs {
+			nr := min(vN, dn.ext-nt*vN)
+			c := &cs[nt]
+			for i := 0; i < mr; i++ {
+				q := po + (i0+i)*dm.cout + nt*vN*dn.cout
+				if dn.cout == 1 {
+					copy(out[q:q+nr], c[i*vN:i*vN+nr])
+					continue
+				}
+				for j := 0; j < nr; j++ {
+					out[q+j*dn.cout] = c[i*vN+j]
+				}
+			}
+		}
+	}
+}
+
+// A generic whose body only yields one of its inputs (a transpose, the
+// weight flip of a convolution's data gradient, a broadcast) is a
+// strided copy: it runs as a typed loop nest over the same offsets, in
+// the interpreter's element order, without evaluating the body. (Values
+// move as raw bits; the interpreter's float round trip could only differ
+// in a signalling NaN's quiet bit.)
+type copyGeneric struct{ in int }
+
+func matchCopy(k *kernel) *copyGeneric {
+	if !fastContractions.Load() || len(k.ops) != k.nIn+1 || len(k.prog.code) != 0 || len(k.prog.yield) != 1 {
+		return nil
+	}
+	y := k.prog.yield[0]
+	for i := 0; i < k.nIn; i++ {
+		// i1 is excluded: the interpreter normalises its bytes to 0/1.
+		if k.ops[i].reg == y && y.idx >= 0 && k.ops[i].acc.kind == k.ops[k.nIn].acc.kind && k.ops[i].acc.kind != kI1 {
+			return &copyGeneric{in: i}
+		}
+	}
+	return nil
+}
+
+func (c *copyGeneric) run(k *kernel) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = ir.OpErrorf(k.op, "cpu: %v", r)
+		}
+	}()
+	fastRuns.Add(1)
+	src, dst := &k.ops[c.in], &k.ops[k.nIn]
+	switch src.acc.kind.size() {
+	case 1:
+		copyNest(typed[uint8](dst.mem), typed[uint8](src.mem), k.ext, dst.coef, src.coef, dst.base, src.base)
+	case 2:
+		copyNest(typed[uint16](dst.mem), typed[uint16](src.mem), k.ext, dst.coef, src.coef, dst.base, src.base)
+	case 4:
+		copyNest(typed[uint32](dst.mem), typed[uint32](src.mem), k.ext, dst.coef, src.coef, dst.base, src.base)
+	default:
+		copyNest(typed[uint64](dst.mem), typed[uint64](src.mem), k.ext, dst.coef, src.coef, dst.base, src.base)
+	}
+	return nil
+}
+
+func copyNest[E any](dst, src []E, ext, cd, cs []int64, od, os int64) {
+	if len(ext) == 1 {
+		n, sd, ss := ext[0], cd[0], cs[0]
+		for i := int64(0); i < n; i++ {
+			dst[od] = src[os]
+			od += sd
+			os += ss
+		}
+		return
+	}
+	for i := int64(0); i < ext[0]; i++ {
+		copyNest(dst, src, ext[1:], cd[1:], cs[1:], od, os)
+		od += cd[0]
+		os += cs[0]
+	}
+}

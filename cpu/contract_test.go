@@ -1,0 +1,275 @@
+package cpu_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+	"time"
+
+	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// convSpec describes a convolution_backward (or convolution) call for the
+// fast-path tests and benchmarks.
+type convSpec struct {
+	fwd              bool
+	n, cin, cout     int64
+	spatial, kernel  []int64
+	stride, pad, dil []int64
+	outPad           []int64
+	groups           int64
+	transposed, bias bool
+	dtype            string
+	mask             [3]bool
+}
+
+func (s convSpec) name() string {
+	op := "bwd"
+	if s.fwd {
+		op = "fwd"
+	}
+	return fmt.Sprintf("%s_%s_n%d_%dto%d_sp%v_k%v_s%v_p%v_d%v_g%d_t%v", op, s.dtype, s.n, s.cin, s.cout, s.spatial, s.kernel, s.stride, s.pad, s.dil, s.groups, s.transposed)
+}
+
+// convCase builds the case (shapes only; no reference data).
+func (s convSpec) convCase() *convCase {
+	rank := len(s.spatial)
+	ones := func(v []int64, d int64) []int64 {
+		if v != nil {
+			return v
+		}
+		r := make([]int64, rank)
+		for i := range r {
+			r[i] = d
+		}
+		return r
+	}
+	stride, pad, dil, op := ones(s.stride, 1), ones(s.pad, 0), ones(s.dil, 1), ones(s.outPad, 0)
+	in := append([]int64{s.n, s.cin}, s.spatial...)
+	var w, out []int64
+	out = []int64{s.n, s.cout}
+	if s.transposed {
+		w = append([]int64{s.cin, s.cout / s.groups}, s.kernel...)
+	} else {
+		w = append([]int64{s.cout, s.cin / s.groups}, s.kernel...)
+	}
+	for i := 0; i < rank; i++ {
+		var o int64
+		if s.transposed {
+			o = (s.spatial[i]-1)*stride[i] - 2*pad[i] + dil[i]*(s.kernel[i]-1) + op[i] + 1
+		} else {
+			o = (s.spatial[i]+2*pad[i]-dil[i]*(s.kernel[i]-1)-1)/stride[i] + 1
+		}
+		out = append(out, o)
+	}
+	c := &convCase{Stride: stride, Padding: pad, Dilation: dil, OutputPadding: op, Groups: s.groups,
+		Transposed: s.transposed, Dtype: s.dtype, Bias: s.bias, Shapes: map[string][]int64{}}
+	if s.fwd {
+		c.Op = "convolution"
+		c.OutputMask = []bool{true, false, false}
+		c.Shapes["input"], c.Shapes["weight"] = in, w
+		if s.bias {
+			c.Shapes["bias"] = []int64{s.cout}
+		}
+		c.OutputShapes = [][]int64{out}
+		return c
+	}
+	c.Op = "convolution_backward"
+	c.OutputMask = s.mask[:]
+	c.Shapes["grad_output"], c.Shapes["input"], c.Shapes["weight"] = out, in, w
+	c.OutputShapes = [][]int64{in, w, {s.cout}}
+	return c
+}
+
+func (s convSpec) build(t testing.TB) (*plan.Plan, []*runtime.Tensor) {
+	c := s.convCase()
+	m := lowerTorch(t, "spec", c.torchFunc())
+	p, err := plan.Build(m, "conv")
+	if err != nil {
+		t.Fatalf("plan: %v", err)
+	}
+	rng := rand.New(rand.NewSource(1))
+	dt := dtypeOf(t, s.dtype)
+	var args []*runtime.Tensor
+	for _, name := range c.operands() {
+		shape := c.Shapes[name]
+		vs := make([]float64, ir.NumElements(shape))
+		for i := range vs {
+			vs[i] = rng.Float64()*2 - 1
+		}
+		a, err := runtime.FromFloat64s(dt, shape, vs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, a)
+	}
+	return p, args
+}
+
+var allTrue = [3]bool{true, true, true}
+
+// TestContractionFastPath runs convolutions through the contraction fast
+// path and through the generic interpreter and requires the same bits:
+// the fast path keeps the interpreter's summation order and rounding.
+func TestContractionFastPath(t *testing.T) {
+	t.Logf("vector kernel: %v", cpu.HaveVectorKernel())
+	specs := []convSpec{
+		{n: 2, cin: 5, cout: 7, spatial: []int64{9, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		{n: 2, cin: 6, cout: 8, spatial: []int64{11, 10}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		{n: 3, cin: 4, cout: 6, spatial: []int64{12, 9}, kernel: []int64{3, 2}, dil: []int64{2, 1}, pad: []int64{2, 0}, groups: 2, dtype: "f32", mask: allTrue, bias: true},
+		{n: 2, cin: 8, cout: 4, spatial: []int64{7, 7}, kernel: []int64{1, 1}, stride: []int64{2, 2}, groups: 1, dtype: "f64", mask: allTrue, bias: true},
+		{n: 2, cin: 4, cout: 6, spatial: []int64{5, 6}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, outPad: []int64{1, 0}, groups: 2, transposed: true, dtype: "f32", mask: allTrue, bias: true},
+		{n: 2, cin: 4, cout: 4, spatial: []int64{8, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 4, dtype: "f32", mask: [3]bool{true, true, false}},
+		{n: 2, cin: 6, cout: 4, spatial: []int64{9, 7}, kernel: []int64{3, 3}, stride: []int64{2, 1}, pad: []int64{1, 1}, groups: 2, dtype: "f16", mask: allTrue, bias: true},
+		{n: 2, cin: 6, cout: 4, spatial: []int64{9, 7}, kernel: []int64{3, 3}, stride: []int64{1, 2}, pad: []int64{1, 1}, groups: 1, dtype: "bf16", mask: allTrue, bias: true},
+		{n: 2, cin: 3, cout: 5, spatial: []int64{13}, kernel: []int64{4}, stride: []int64{3}, pad: []int64{2}, dil: []int64{2}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		{n: 1, cin: 3, cout: 4, spatial: []int64{5, 4, 6}, kernel: []int64{3, 2, 3}, stride: []int64{1, 2, 1}, pad: []int64{1, 0, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		{n: 2, cin: 20, cout: 36, spatial: []int64{9, 19}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		{n: 3, cin: 17, cout: 33, spatial: []int64{11, 6}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		{fwd: true, n: 2, cin: 6, cout: 8, spatial: []int64{10, 9}, kernel: []int64{3, 3}, stride: []int64{2, 1}, pad: []int64{1, 1}, groups: 2, dtype: "f32", bias: true},
+		{fwd: true, n: 2, cin: 4, cout: 6, spatial: []int64{6, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, transposed: true, dtype: "bf16", bias: true},
+		{fwd: true, n: 2, cin: 4, cout: 8, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f16"},
+	}
+	// Every kernel the fast path can pick must match: the vector tiles
+	// (where the CPU has them), the packed scalar tiles, the plain ones.
+	for _, kc := range []struct {
+		name                string
+		vec, direct, packed bool
+	}{{"vector", true, true, true}, {"vector-packed", true, false, true}, {"packed", false, false, true}, {"tiles", false, false, false}} {
+		restore := cpu.SetKernels(kc.vec, kc.direct, kc.packed)
+		for _, s := range specs {
+			t.Run(kc.name+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s) })
+		}
+		restore()
+	}
+}
+
+func checkFastPath(t *testing.T, s convSpec) {
+	{
+		p, args := s.build(t)
+		before := cpu.FastRuns()
+		fast, err := cpu.Run(p, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// data grad, weight grad and bias grad (or the one forward
+		// contraction, plus the bias broadcast is not one).
+		want := int64(1)
+		if !s.fwd {
+			want = 0
+			for _, m := range s.mask {
+				if m {
+					want++
+				}
+			}
+		}
+		if got := cpu.FastRuns() - before; got < want {
+			t.Fatalf("fast path ran %d steps, want at least %d\n%s", got, want, p)
+		}
+		prev := cpu.SetFastContractions(false)
+		before = cpu.FastRuns()
+		ref, err := cpu.Run(p, args)
+		if cpu.FastRuns() != before {
+			t.Errorf("fast path ran while switched off")
+		}
+		cpu.SetFastContractions(prev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range ref {
+			if ref[i] == nil {
+				continue
+			}
+			for j := 0; j < ref[i].NumElements(); j++ {
+				g, w := fast[i].Float64(j), ref[i].Float64(j)
+				if g != w && !(math.IsNaN(g) && math.IsNaN(w)) {
+					t.Fatalf("result %d element %d: fast %v, interpreter %v", i, j, g, w)
+				}
+			}
+		}
+	}
+}
+
+// benchSpecs are ResNet-like convolution_backward shapes (f32, all
+// outputs); cpu/testdata/bench_torch.py times PyTorch on the same ones.
+var benchSpecs = []convSpec{
+	{n: 8, cin: 64, cout: 64, spatial: []int64{14, 14}, kernel: []int64{3, 3}, pad: []int64{1, 1}},
+	{n: 8, cin: 128, cout: 128, spatial: []int64{14, 14}, kernel: []int64{3, 3}, pad: []int64{1, 1}},
+	{n: 8, cin: 64, cout: 128, spatial: []int64{28, 28}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}},
+	{n: 8, cin: 256, cout: 64, spatial: []int64{14, 14}, kernel: []int64{1, 1}},
+	{n: 8, cin: 64, cout: 256, spatial: []int64{28, 28}, kernel: []int64{1, 1}},
+	{n: 8, cin: 128, cout: 256, spatial: []int64{28, 28}, kernel: []int64{1, 1}, stride: []int64{2, 2}},
+	{n: 8, cin: 64, cout: 64, spatial: []int64{56, 56}, kernel: []int64{3, 3}, pad: []int64{1, 1}},
+}
+
+// macs is the multiply-add count of the data and weight gradients.
+func (s convSpec) macs() float64 {
+	c := s.convCase()
+	out := c.OutputShapes[0]
+	_ = out
+	g := c.Shapes["grad_output"]
+	m := float64(s.cout * s.cin / s.groups)
+	for _, k := range s.kernel {
+		m *= float64(k)
+	}
+	for _, d := range g[2:] {
+		m *= float64(d)
+	}
+	return 2 * m * float64(s.n)
+}
+
+func BenchmarkConvBackward(b *testing.B) {
+	for _, s := range benchSpecs {
+		s.groups, s.dtype, s.mask, s.bias = 1, "f32", allTrue, true
+		b.Run(fmt.Sprintf("n%d_c%dto%d_%dx%d_k%d_s%d", s.n, s.cin, s.cout, s.spatial[0], s.spatial[1], s.kernel[0], max(1, stride0(s))), func(b *testing.B) {
+			p, args := s.build(b)
+			b.ResetTimer()
+			start := time.Now()
+			best := time.Hour
+			for i := 0; i < b.N; i++ {
+				t := time.Now()
+				if _, err := cpu.Run(p, args); err != nil {
+					b.Fatal(err)
+				}
+				best = min(best, time.Since(t))
+			}
+			el := time.Since(start)
+			// The mean and the best iteration (the machine may be shared:
+			// the best is the least disturbed), and the best per useful
+			// multiply-add of the data and weight gradients.
+			b.ReportMetric(float64(el.Microseconds())/1e3/float64(b.N), "ms/op")
+			b.ReportMetric(float64(best.Microseconds())/1e3, "best-ms")
+			b.ReportMetric(float64(best.Nanoseconds())/s.macs(), "ns/MAC")
+		})
+	}
+}
+
+func stride0(s convSpec) int64 {
+	if s.stride == nil {
+		return 1
+	}
+	return s.stride[0]
+}
+
+// BenchmarkConvBackwardInterpreter is the first benchSpecs shape with the
+// fast path off: the generic interpreter's speed, for comparison (slow:
+// about 4 s per iteration).
+func BenchmarkConvBackwardInterpreter(b *testing.B) {
+	s := benchSpecs[0]
+	s.groups, s.dtype, s.mask, s.bias = 1, "f32", allTrue, true
+	p, args := s.build(b)
+	prev := cpu.SetFastContractions(false)
+	defer cpu.SetFastContractions(prev)
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		if _, err := cpu.Run(p, args); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N)/s.macs(), "ns/MAC")
+}

@@ -1,0 +1,33 @@
+package cpu
+
+// The AVX tile kernel (kern_amd64.s): float32 only, vectorised along the
+// n loop, bit-for-bit the scalar arithmetic.
+
+//go:noescape
+func kern4x16(a, b *float32, c *[64]float32, k int)
+
+// kern4x16g is kern4x16 reading the first factor in place: row i at
+// reduction point r is the float32 at byte address a + off + ra[r] + i·sa.
+//
+//go:noescape
+func kern4x16g(a *float32, off, sa int, ra *int, b *float32, c *[64]float32, k int)
+
+func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+
+func xgetbv() (eax, edx uint32)
+
+// haveAVX reports whether the CPU has AVX and the OS saves the YMM
+// registers (CPUID.1:ECX.OSXSAVE and AVX, XCR0 bits 1 and 2).
+var haveAVX = func() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 1 {
+		return false
+	}
+	_, _, ecx, _ := cpuid(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if ecx&osxsave == 0 || ecx&avx == 0 {
+		return false
+	}
+	lo, _ := xgetbv()
+	return lo&6 == 6
+}()

@@ -1,0 +1,151 @@
+#include "textflag.h"
+
+// func kern4x16(a, b *float32, c *[64]float32, k int)
+//
+// c[i][j] += a[r][i] * b[r][j] for r in [0, k), i < 4, j < 16, in that
+// order of r: a is a packed [k][4] panel, b a packed [k][16] panel, c the
+// row-major 4x16 tile. Each product and each sum is rounded to float32
+// separately (VMULPS then VADDPS, no FMA), so every lane computes exactly
+// what the scalar loop does.
+TEXT ·kern4x16(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), SI
+	MOVQ b+8(FP), DI
+	MOVQ c+16(FP), DX
+	MOVQ k+24(FP), CX
+	VMOVUPS 0(DX), Y0
+	VMOVUPS 32(DX), Y1
+	VMOVUPS 64(DX), Y2
+	VMOVUPS 96(DX), Y3
+	VMOVUPS 128(DX), Y4
+	VMOVUPS 160(DX), Y5
+	VMOVUPS 192(DX), Y6
+	VMOVUPS 224(DX), Y7
+	TESTQ CX, CX
+	JLE done
+
+loop:
+	VMOVUPS 0(DI), Y8
+	VMOVUPS 32(DI), Y9
+	VBROADCASTSS 0(SI), Y10
+	VMULPS Y8, Y10, Y12
+	VMULPS Y9, Y10, Y13
+	VBROADCASTSS 4(SI), Y11
+	VADDPS Y12, Y0, Y0
+	VADDPS Y13, Y1, Y1
+	VMULPS Y8, Y11, Y14
+	VMULPS Y9, Y11, Y15
+	VBROADCASTSS 8(SI), Y10
+	VADDPS Y14, Y2, Y2
+	VADDPS Y15, Y3, Y3
+	VMULPS Y8, Y10, Y12
+	VMULPS Y9, Y10, Y13
+	VBROADCASTSS 12(SI), Y11
+	VADDPS Y12, Y4, Y4
+	VADDPS Y13, Y5, Y5
+	VMULPS Y8, Y11, Y14
+	VMULPS Y9, Y11, Y15
+	VADDPS Y14, Y6, Y6
+	VADDPS Y15, Y7, Y7
+	ADDQ $16, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ loop
+
+done:
+	VMOVUPS Y0, 0(DX)
+	VMOVUPS Y1, 32(DX)
+	VMOVUPS Y2, 64(DX)
+	VMOVUPS Y3, 96(DX)
+	VMOVUPS Y4, 128(DX)
+	VMOVUPS Y5, 160(DX)
+	VMOVUPS Y6, 192(DX)
+	VMOVUPS Y7, 224(DX)
+	VZEROUPPER
+	RET
+
+// func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eaxArg+0(FP), AX
+	MOVL ecxArg+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET
+
+// func kern4x16g(a *float32, off, sa int, ra *int, b *float32, c *[64]float32, k int)
+//
+// kern4x16 with the first factor read in place instead of from a packed
+// panel: row i of reduction point r is the float32 at byte address
+// a + off + ra[r] + i*sa.
+TEXT ·kern4x16g(SB), NOSPLIT, $0-56
+	MOVQ a+0(FP), SI
+	ADDQ off+8(FP), SI
+	MOVQ sa+16(FP), AX
+	LEAQ 0(SI)(AX*1), R9
+	LEAQ 0(R9)(AX*1), R10
+	LEAQ 0(R10)(AX*1), R11
+	MOVQ ra+24(FP), BX
+	MOVQ b+32(FP), DI
+	MOVQ c+40(FP), DX
+	MOVQ k+48(FP), CX
+	VMOVUPS 0(DX), Y0
+	VMOVUPS 32(DX), Y1
+	VMOVUPS 64(DX), Y2
+	VMOVUPS 96(DX), Y3
+	VMOVUPS 128(DX), Y4
+	VMOVUPS 160(DX), Y5
+	VMOVUPS 192(DX), Y6
+	VMOVUPS 224(DX), Y7
+	TESTQ CX, CX
+	JLE gdone
+
+gloop:
+	MOVQ 0(BX), R8
+	VMOVUPS 0(DI), Y8
+	VMOVUPS 32(DI), Y9
+	VBROADCASTSS 0(SI)(R8*1), Y10
+	VMULPS Y8, Y10, Y12
+	VMULPS Y9, Y10, Y13
+	VBROADCASTSS 0(R9)(R8*1), Y11
+	VADDPS Y12, Y0, Y0
+	VADDPS Y13, Y1, Y1
+	VMULPS Y8, Y11, Y14
+	VMULPS Y9, Y11, Y15
+	VBROADCASTSS 0(R10)(R8*1), Y10
+	VADDPS Y14, Y2, Y2
+	VADDPS Y15, Y3, Y3
+	VMULPS Y8, Y10, Y12
+	VMULPS Y9, Y10, Y13
+	VBROADCASTSS 0(R11)(R8*1), Y11
+	VADDPS Y12, Y4, Y4
+	VADDPS Y13, Y5, Y5
+	VMULPS Y8, Y11, Y14
+	VMULPS Y9, Y11, Y15
+	VADDPS Y14, Y6, Y6
+	VADDPS Y15, Y7, Y7
+	ADDQ $8, BX
+	ADDQ $64, DI
+	DECQ CX
+	JNZ gloop
+
+gdone:
+	VMOVUPS Y0, 0(DX)
+	VMOVUPS Y1, 32(DX)
+	VMOVUPS Y2, 64(DX)
+	VMOVUPS Y3, 96(DX)
+	VMOVUPS Y4, 128(DX)
+	VMOVUPS Y5, 160(DX)
+	VMOVUPS Y6, 192(DX)
+	VMOVUPS Y7, 224(DX)
+	VZEROUPPER
+	RET

@@ -1,0 +1,13 @@
+//go:build !amd64
+
+package cpu
+
+const haveAVX = false
+
+func kern4x16(a, b *float32, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern4x16g(a *float32, off, sa int, ra *int, b *float32, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
