@@ -87,7 +87,7 @@ func (s convSpec) convCase() *convCase {
 
 func (s convSpec) build(t testing.TB) (*plan.Plan, []*runtime.Tensor) {
 	c := s.convCase()
-	m := lowerTorch(t, "spec", c.torchFunc())
+	m := lowerTorch(t, "spec", c.TorchFunc())
 	p, err := plan.Build(m, "conv")
 	if err != nil {
 		t.Fatalf("plan: %v", err)
@@ -95,7 +95,7 @@ func (s convSpec) build(t testing.TB) (*plan.Plan, []*runtime.Tensor) {
 	rng := rand.New(rand.NewSource(1))
 	dt := dtypeOf(t, s.dtype)
 	var args []*runtime.Tensor
-	for _, name := range c.operands() {
+	for _, name := range c.Operands() {
 		shape := c.Shapes[name]
 		vs := make([]float64, ir.NumElements(shape))
 		for i := range vs {

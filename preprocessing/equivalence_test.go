@@ -2,7 +2,7 @@ package preprocessing_test
 
 import (
 	"encoding/json"
-	"fmt"
+	"github.com/torchlower/torchlower/internal/convcase"
 	"math"
 	"os"
 	"path/filepath"
@@ -22,125 +22,8 @@ import (
 	"github.com/torchlower/torchlower/runtime"
 )
 
-// The runner configurations of lowering/testdata/runner, turned into torch
-// functions as cpu/conv_test.go does (copied: test helpers are not
-// exported across packages).
-
-// convCase is one configuration of lowering/testdata/runner, written by
-// e2e/gen/convbwd_refs.py with PyTorch's convolution_backward/convolution.
-type convCase struct {
-	Name          string               `json:"name"`
-	Op            string               `json:"op"`
-	Stride        []int64              `json:"stride"`
-	Padding       []int64              `json:"padding"`
-	Dilation      []int64              `json:"dilation"`
-	OutputPadding []int64              `json:"output_padding"`
-	Groups        int64                `json:"groups"`
-	Transposed    bool                 `json:"transposed"`
-	OutputMask    []bool               `json:"output_mask"`
-	Dtype         string               `json:"dtype"`
-	Bias          bool                 `json:"bias"`
-	DynamicBatch  bool                 `json:"dynamic_batch"`
-	Shapes        map[string][]int64   `json:"shapes"`
-	OutputShapes  [][]int64            `json:"output_shapes"`
-	Inputs        map[string][]float64 `json:"inputs"`
-	Outputs       [][]float64          `json:"outputs"`
-}
-
-func (c *convCase) operands() []string {
-	if c.Op == "convolution" {
-		if c.Bias {
-			return []string{"input", "weight", "bias"}
-		}
-		return []string{"input", "weight"}
-	}
-	return []string{"grad_output", "input", "weight"}
-}
-
-// torchFunc writes the case as torch dialect, as lowering/runner_test.go
-// does, but always with static shapes: the plan supports static shapes
-// only, so the dynamic-batch cases run specialized to their batch size.
-func (c *convCase) torchFunc() string {
-	var sb strings.Builder
-	vt := func(shape []int64) string {
-		parts := make([]string, len(shape))
-		for i, d := range shape {
-			parts[i] = fmt.Sprint(d)
-		}
-		return "!torch.vtensor<[" + strings.Join(parts, ",") + "]," + c.Dtype + ">"
-	}
-	var argTypes, decls []string
-	for i, name := range c.operands() {
-		argTypes = append(argTypes, vt(c.Shapes[name]))
-		decls = append(decls, fmt.Sprintf("%%a%d: %s", i, argTypes[i]))
-	}
-	var resTypes, retTypes, retVals []string
-	for i, m := range c.OutputMask {
-		if !m {
-			resTypes = append(resTypes, "!torch.none")
-			continue
-		}
-		resTypes = append(resTypes, vt(c.OutputShapes[i]))
-		retTypes = append(retTypes, vt(c.OutputShapes[i]))
-		retVals = append(retVals, fmt.Sprintf("%%r#%d", i))
-	}
-	fmt.Fprintf(&sb, "func.func @conv(%s) -> (%s) {\n", strings.Join(decls, ", "), strings.Join(retTypes, ", "))
-	list := func(name string, vs []int64) {
-		var elems, types []string
-		for j, v := range vs {
-			fmt.Fprintf(&sb, "  %%%s_%d = torch.constant.int %d\n", name, j, v)
-			elems = append(elems, fmt.Sprintf("%%%s_%d", name, j))
-			types = append(types, "!torch.int")
-		}
-		fmt.Fprintf(&sb, "  %%%s = torch.prim.ListConstruct %s : (%s) -> !torch.list<int>\n", name, strings.Join(elems, ", "), strings.Join(types, ", "))
-	}
-	list("stride", c.Stride)
-	list("padding", c.Padding)
-	list("dilation", c.Dilation)
-	list("output_padding", c.OutputPadding)
-	fmt.Fprintf(&sb, "  %%transposed = torch.constant.bool %v\n  %%groups = torch.constant.int %d\n", c.Transposed, c.Groups)
-	const common = "!torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int"
-	if c.Op == "convolution" {
-		bias, biasType := "%none", "!torch.none"
-		if c.Bias {
-			bias, biasType = "%a2", argTypes[2]
-		} else {
-			sb.WriteString("  %none = torch.constant.none\n")
-		}
-		fmt.Fprintf(&sb, "  %%r = torch.aten.convolution %%a0, %%a1, %s, %%stride, %%padding, %%dilation, %%transposed, %%output_padding, %%groups : %s, %s, %s, %s -> %s\n",
-			bias, argTypes[0], argTypes[1], biasType, common, retTypes[0])
-		fmt.Fprintf(&sb, "  return %%r : %s\n}\n", retTypes[0])
-		return sb.String()
-	}
-	biasType := "!torch.none"
-	if c.Bias {
-		list("bias_sizes", []int64{c.OutputShapes[2][0]})
-		biasType = "!torch.list<int>"
-	} else {
-		sb.WriteString("  %bias_sizes = torch.constant.none\n")
-	}
-	for j, m := range c.OutputMask {
-		fmt.Fprintf(&sb, "  %%m%d = torch.constant.bool %v\n", j, m)
-	}
-	sb.WriteString("  %mask = torch.prim.ListConstruct %m0, %m1, %m2 : (!torch.bool, !torch.bool, !torch.bool) -> !torch.list<bool>\n")
-	fmt.Fprintf(&sb, "  %%r:3 = torch.aten.convolution_backward %%a0, %%a1, %%a2, %%bias_sizes, %%stride, %%padding, %%dilation, %%transposed, %%output_padding, %%groups, %%mask : %s, %s, %s, %s, %s, !torch.list<bool> -> %s\n",
-		argTypes[0], argTypes[1], argTypes[2], biasType, common, strings.Join(resTypes, ", "))
-	fmt.Fprintf(&sb, "  return %s : %s\n}\n", strings.Join(retVals, ", "), strings.Join(retTypes, ", "))
-	return sb.String()
-}
-
-// tolerance is lowering/runner_test.go's: see its derivation there.
-func (c *convCase) tolerance() (atol, rtol float64) {
-	switch c.Dtype {
-	case "f64":
-		return 1e-10, 1e-10
-	case "f16":
-		return 2.0 / 1024, 2.0 / 1024
-	case "bf16":
-		return 2.0 / 128, 2.0 / 128
-	}
-	return 1e-4, 1e-4
-}
+// convCase is a configuration of lowering/testdata/runner.
+type convCase = convcase.Case
 
 // lower parses torch-dialect text and runs convert-torch-to-linalg, then
 // pipeline (if not empty).
@@ -196,7 +79,7 @@ func loadCases(t *testing.T) []*convCase {
 	return cases
 }
 
-func (c *convCase) run(t *testing.T, m *ir.Operation) []*runtime.Tensor {
+func runCase(t *testing.T, c *convCase, m *ir.Operation) []*runtime.Tensor {
 	t.Helper()
 	p, err := plan.Build(m, "conv")
 	if err != nil {
@@ -207,7 +90,7 @@ func (c *convCase) run(t *testing.T, m *ir.Operation) []*runtime.Tensor {
 		t.Fatal(err)
 	}
 	var args []*runtime.Tensor
-	for _, name := range c.operands() {
+	for _, name := range c.Operands() {
 		a, err := runtime.FromFloat64s(dt, c.Shapes[name], c.Inputs[name])
 		if err != nil {
 			t.Fatal(err)
@@ -222,9 +105,9 @@ func (c *convCase) run(t *testing.T, m *ir.Operation) []*runtime.Tensor {
 }
 
 // check compares results with PyTorch's within the runner tolerance.
-func (c *convCase) check(t *testing.T, label string, got []*runtime.Tensor) {
+func checkCase(t *testing.T, c *convCase, label string, got []*runtime.Tensor) {
 	t.Helper()
-	atol, rtol := c.tolerance()
+	atol, rtol := c.Tolerance()
 	j := 0
 	for i, on := range c.OutputMask {
 		if !on {
@@ -257,11 +140,11 @@ func TestEquivalenceOnConvRunner(t *testing.T) {
 	converted := 0
 	for _, c := range loadCases(t) {
 		t.Run(c.Name, func(t *testing.T) {
-			src := c.torchFunc()
+			src := c.TorchFunc()
 			base := lower(t, c.Name, src, "")
 			strided := countOps(base, tensor.IsStridedInsertSlice)
-			ref := c.run(t, base)
-			c.check(t, "baseline", ref)
+			ref := runCase(t, c, base)
+			checkCase(t, c, "baseline", ref)
 			for _, v := range variants {
 				m := lower(t, c.Name, src, v)
 				if left := countOps(m, tensor.IsStridedInsertSlice); left != 0 && strings.Contains(v, "=-1") {
@@ -272,8 +155,8 @@ func TestEquivalenceOnConvRunner(t *testing.T) {
 						t.Errorf("%s: upstream mlir-opt rejects the output: %v", v, err)
 					}
 				}
-				got := c.run(t, m)
-				c.check(t, v, got)
+				got := runCase(t, c, m)
+				checkCase(t, c, v, got)
 				for i := range got {
 					for k := 0; k < got[i].NumElements(); k++ {
 						if a, b := got[i].Float64(k), ref[i].Float64(k); a != b && !(math.IsNaN(a) && math.IsNaN(b)) {
