@@ -90,8 +90,15 @@ func Run(p *plan.Plan, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
 		}
 		return m, nil
 	}
+	regs := newScalars(p)
 	for i, s := range p.Steps {
-		if err := runStep(s, lookup); err != nil {
+		// Dynamic view offsets are known now: resolve them (with their
+		// range checks) before runStep's checkView proves the bounds.
+		rs, err := regs.resolveStep(s)
+		if err == nil {
+			err = runStep(rs, lookup, regs)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
 		}
 	}
@@ -151,12 +158,15 @@ func checkView(v plan.View, mem []byte) error {
 	return nil
 }
 
-func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (err error) {
+func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
 		}
 	}()
+	if s.HasDynamicViews() {
+		return fmt.Errorf("cpu: step with an unresolved run-time view offset")
+	}
 	for _, vs := range [][]plan.View{s.Inputs, s.Outputs} {
 		for _, v := range vs {
 			m, err := mem(v.Buf)
@@ -166,6 +176,15 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (err error) {
 			if err := checkView(v, m); err != nil {
 				return err
 			}
+		}
+	}
+	for _, c := range s.Captures {
+		m, err := mem(c.View.Buf)
+		if err != nil {
+			return err
+		}
+		if err := checkView(c.View, m); err != nil {
+			return err
 		}
 	}
 	switch s.Kind {
@@ -192,6 +211,11 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (err error) {
 			return err
 		}
 		return k.run()
+	case plan.StepScalar:
+		if regs == nil {
+			return fmt.Errorf("cpu: scalar step without registers")
+		}
+		return regs.runScalar(s, mem)
 	}
 	return fmt.Errorf("cpu: unknown step kind %d", s.Kind)
 }

@@ -28,19 +28,9 @@ import (
 // or infinite result.
 
 // xcKnownFailures lists cases that fail in plan/ or cpu/ today, each with a
-// one-line diagnosis; they are skipped until fixed (keyed "family/case").
-//
-// The four data-movement cases below lower a single scatter position (one
-// index element) to a function-level tensor.extract of the index, whose
-// value becomes a dynamic offset of tensor.insert_slice/extract_slice;
-// plan.Build rejects both (scalar tensor.extract outside a linalg region,
-// dynamic slice offsets), so no plan is made. mlir-cpu-runner runs them.
-var xcKnownFailures = map[string]string{
-	"datamovement/index_copy_decode":    "plan.Build: function-level tensor.extract of the index and a dynamic insert_slice offset are unsupported",
-	"datamovement/index_put_decode":     "plan.Build: function-level tensor.extract of the index and a dynamic insert_slice offset are unsupported",
-	"datamovement/index_put_accumulate": "plan.Build: result 1 (one index) needs a function-level tensor.extract and dynamic extract_slice/insert_slice offsets",
-	"datamovement/index_put_two":        "plan.Build: result 1 (rank-0 index) needs a function-level tensor.extract and a dynamic insert_slice offset",
-}
+// one-line diagnosis; it is empty: the KV-cache decode cases that once
+// needed run-time slice offsets now run (plan's scalar steps).
+var xcKnownFailures = map[string]string{}
 
 // xcTensor is a reference tensor of any family: torch dtype ("f32",
 // "si64", "ui8", "i1", ...), shape and row-major values.

@@ -58,7 +58,7 @@ func Build(module *ir.Operation, funcName string) (*Plan, error) {
 	if err := generalize(clone); err != nil {
 		return nil, err
 	}
-	b := &builder{p: &Plan{Func: funcName, opText: map[*ir.Operation]string{}}, views: map[*ir.Value]View{}, lastUse: map[*ir.Value]int{}}
+	b := &builder{p: &Plan{Func: funcName, opText: map[*ir.Operation]string{}}, views: map[*ir.Value]View{}, lastUse: map[*ir.Value]int{}, scalars: map[*ir.Value]ScalarArg{}}
 	b.p.aliases = opLines(clone, b.p.opText)
 	if err := b.run(clone); err != nil {
 		return nil, err
@@ -102,6 +102,8 @@ type builder struct {
 	lastUse map[*ir.Value]int
 	// aliases lists, for each buffer, the values whose view lies in it.
 	aliases map[*Buffer][]*ir.Value
+	// scalars are the registers of the scalar values Scalar steps compute.
+	scalars map[*ir.Value]ScalarArg
 }
 
 func (b *builder) newBuffer(kind BufferKind, elem ir.Type, shape []int64) *Buffer {
@@ -215,10 +217,10 @@ func (b *builder) plan(i int, op *ir.Operation) error {
 		return nil
 	}
 	if isScalarOp(op) {
-		// Scalars outside regions are only constants, read by the
-		// steps that use them; anything else needs a scalar step kind
-		// the plan does not have yet.
-		return ir.OpErrorf(op, "plan: scalar %s outside a linalg region is not supported yet", op.Name)
+		// Scalar integer work outside regions (an index read with
+		// tensor.extract, its wrap-around) becomes a Scalar step; the
+		// constants it reads are immediates.
+		return b.scalar(op)
 	}
 	return ir.OpErrorf(op, "plan: unsupported op %s", op.Name)
 }
@@ -521,7 +523,7 @@ func ones(n int) []int64 {
 
 // subView is the window offsets/sizes/strides of v (same rank).
 func subView(v View, offsets, sizes, strides []int64) View {
-	out := View{Buf: v.Buf, Offset: v.Offset, Shape: append([]int64(nil), sizes...), Strides: make([]int64, len(sizes))}
+	out := View{Buf: v.Buf, Offset: v.Offset, Shape: append([]int64(nil), sizes...), Strides: make([]int64, len(sizes)), Dyn: copyDyn(v.Dyn)}
 	for k := range sizes {
 		out.Offset += offsets[k] * v.Strides[k]
 		out.Strides[k] = strides[k] * v.Strides[k]
@@ -539,7 +541,7 @@ func dropDims(op *ir.Operation, v View, reduced []int64) (View, error) {
 	if mask == nil {
 		return View{}, ir.OpErrorf(op, "plan: cannot rank-reduce %s to %s", ir.ShapeString(v.Shape), ir.ShapeString(reduced))
 	}
-	out := View{Buf: v.Buf, Offset: v.Offset}
+	out := View{Buf: v.Buf, Offset: v.Offset, Dyn: copyDyn(v.Dyn)}
 	for k, drop := range mask {
 		if !drop {
 			out.Shape = append(out.Shape, v.Shape[k])
@@ -549,13 +551,32 @@ func dropDims(op *ir.Operation, v View, reduced []int64) (View, error) {
 	return out, nil
 }
 
-func sliceParams(op *ir.Operation) (offs, sizes, strides []int64, err error) {
+// copyDyn copies the run-time offset terms of a view.
+func copyDyn(d []DynOffset) []DynOffset {
+	if len(d) == 0 {
+		return nil
+	}
+	return append([]DynOffset(nil), d...)
+}
+
+// sliceParams returns a slice's offsets (constants as immediates, values
+// computed by Scalar steps as their registers) and its static sizes and
+// strides.
+func (b *builder) sliceParams(op *ir.Operation) (offs []ScalarArg, sizes, strides []int64, err error) {
 	o, s, st := tensor.SliceParams(op)
 	if o == nil {
 		return nil, nil, nil, ir.OpErrorf(op, "plan: malformed %s", op.Name)
 	}
-	if offs, err = staticList(op, o, "slice offsets"); err != nil {
-		return
+	for _, m := range o {
+		if c, ok := m.ConstantValue(); ok {
+			offs = append(offs, ScalarArg{Slot: -1, Imm: c})
+			continue
+		}
+		a, aerr := b.scalarArg(op, m.Value)
+		if aerr != nil {
+			return nil, nil, nil, aerr
+		}
+		offs = append(offs, a)
 	}
 	if sizes, err = staticList(op, s, "slice sizes"); err != nil {
 		return
@@ -565,7 +586,7 @@ func sliceParams(op *ir.Operation) (offs, sizes, strides []int64, err error) {
 }
 
 func (b *builder) extractSlice(op *ir.Operation) error {
-	offs, sizes, strides, err := sliceParams(op)
+	offs, sizes, strides, err := b.sliceParams(op)
 	if err != nil {
 		return err
 	}
@@ -576,7 +597,10 @@ func (b *builder) extractSlice(op *ir.Operation) error {
 	if len(offs) != len(src.Shape) {
 		return ir.OpErrorf(op, "plan: slice rank does not match the source")
 	}
-	v, err := dropDims(op, subView(src, offs, sizes, strides), op.Result(0).Type().(ir.RankedTensorType).Shape)
+	if len(sizes) != len(offs) || len(strides) != len(offs) {
+		return ir.OpErrorf(op, "plan: malformed %s", op.Name)
+	}
+	v, err := dropDims(op, dynSubView(src, offs, sizes, strides), op.Result(0).Type().(ir.RankedTensorType).Shape)
 	if err != nil {
 		return err
 	}
@@ -588,7 +612,7 @@ func (b *builder) extractSlice(op *ir.Operation) error {
 // place when the destination may be updated (destructive update); the
 // result is the destination's view.
 func (b *builder) insertSlice(i int, op *ir.Operation) error {
-	offs, sizes, strides, err := sliceParams(op)
+	offs, sizes, strides, err := b.sliceParams(op)
 	if err != nil {
 		return err
 	}
@@ -603,7 +627,10 @@ func (b *builder) insertSlice(i int, op *ir.Operation) error {
 	if len(offs) != len(dst.Shape) {
 		return ir.OpErrorf(op, "plan: slice rank does not match the destination")
 	}
-	win, err := dropDims(op, subView(dst, offs, sizes, strides), src.Shape)
+	if len(sizes) != len(offs) || len(strides) != len(offs) {
+		return ir.OpErrorf(op, "plan: malformed %s", op.Name)
+	}
+	win, err := dropDims(op, dynSubView(dst, offs, sizes, strides), src.Shape)
 	if err != nil {
 		return err
 	}
@@ -647,7 +674,7 @@ func expandView(src View, groups [][]int64, shape []int64) (View, bool) {
 	if len(groups) != len(src.Shape) {
 		return View{}, false
 	}
-	out := View{Buf: src.Buf, Offset: src.Offset, Shape: append([]int64(nil), shape...), Strides: make([]int64, len(shape))}
+	out := View{Buf: src.Buf, Offset: src.Offset, Shape: append([]int64(nil), shape...), Strides: make([]int64, len(shape)), Dyn: copyDyn(src.Dyn)}
 	for g, dims := range groups {
 		s := src.Strides[g]
 		for k := len(dims) - 1; k >= 0; k-- {
@@ -663,7 +690,7 @@ func expandView(src View, groups [][]int64, shape []int64) (View, bool) {
 }
 
 func collapseView(src View, groups [][]int64) (View, bool) {
-	out := View{Buf: src.Buf, Offset: src.Offset}
+	out := View{Buf: src.Buf, Offset: src.Offset, Dyn: copyDyn(src.Dyn)}
 	for _, dims := range groups {
 		size, stride := int64(1), int64(1)
 		first := true

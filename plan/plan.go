@@ -77,6 +77,11 @@ type View struct {
 	Offset  int64
 	Shape   []int64
 	Strides []int64
+	// Dyn are run-time terms of the offset (scalar registers times
+	// coefficients), each with the range its scalar must lie in; the
+	// view's offset is Offset + Σ Coef·Scalars[Slot]. Empty for views
+	// known at plan time.
+	Dyn []DynOffset
 }
 
 // NumElements is the element count of the window.
@@ -97,14 +102,18 @@ func (v View) IsContiguous() bool {
 
 // IsWhole reports whether the view covers its whole buffer densely.
 func (v View) IsWhole() bool {
-	return v.Offset == 0 && v.IsContiguous() && v.NumElements() == v.Buf.NumElements()
+	return v.Offset == 0 && len(v.Dyn) == 0 && v.IsContiguous() && v.NumElements() == v.Buf.NumElements()
 }
 
 func (v View) String() string {
 	if v.IsWhole() && shapeEqual(v.Shape, v.Buf.Shape) {
 		return v.Buf.Name()
 	}
-	return fmt.Sprintf("%s[%s +%d strides %s]", v.Buf.Name(), ir.ShapeString(v.Shape), v.Offset, joinInts(v.Strides, ","))
+	off := fmt.Sprint(v.Offset)
+	for _, d := range v.Dyn {
+		off += d.String()
+	}
+	return fmt.Sprintf("%s[%s +%s strides %s]", v.Buf.Name(), ir.ShapeString(v.Shape), off, joinInts(v.Strides, ","))
 }
 
 // fullView is the dense row-major view of a whole buffer.
@@ -139,10 +148,15 @@ const (
 	// StepGeneric runs Step.Op, a linalg.generic, reading Inputs and
 	// Captures and writing Outputs.
 	StepGeneric
+	// StepScalar runs Step.Program, straight-line scalar code outside any
+	// region (tensor.extract from Inputs, integer arith), writing scalar
+	// registers (Plan.Scalars) that later instructions and the dynamic
+	// offsets of views (View.Dyn) read.
+	StepScalar
 )
 
 func (k StepKind) String() string {
-	return [...]string{"empty", "constant", "fill", "copy", "generic"}[k]
+	return [...]string{"empty", "constant", "fill", "copy", "generic", "scalar"}[k]
 }
 
 // Capture is a tensor defined outside a generic's body and read inside
@@ -164,6 +178,29 @@ type Step struct {
 	// Value is the scalar of a Fill (ir.FloatAttr or ir.IntegerAttr) or
 	// the attribute of a Constant.
 	Value ir.Attribute
+	// Program is the code of a Scalar step.
+	Program []ScalarInstr
+}
+
+// HasDynamicViews reports whether any view of the step has a run-time
+// offset.
+func (s *Step) HasDynamicViews() bool {
+	for _, v := range s.Inputs {
+		if len(v.Dyn) > 0 {
+			return true
+		}
+	}
+	for _, v := range s.Outputs {
+		if len(v.Dyn) > 0 {
+			return true
+		}
+	}
+	for _, c := range s.Captures {
+		if len(c.View.Dyn) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Plan is the whole program.
@@ -175,6 +212,9 @@ type Plan struct {
 	Args    []*Buffer
 	Results []*Buffer
 	Steps   []*Step
+	// Scalars are the scalar registers Scalar steps write (indexed by
+	// Scalar.ID).
+	Scalars []*Scalar
 	// ArenaBytes is the size of the one allocation that holds every
 	// Constant and Temporary buffer at its Offset.
 	ArenaBytes int64
@@ -194,7 +234,11 @@ func (p *Plan) PeakBytes() int64 { return p.peak }
 // the one-line form of the op it comes from. The output is deterministic.
 func (p *Plan) String() string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "plan @%s: %d buffers, %d steps, peak %d bytes, arena %d bytes\n", p.Func, len(p.Buffers), len(p.Steps), p.peak, p.ArenaBytes)
+	fmt.Fprintf(&sb, "plan @%s: %d buffers, %d steps, peak %d bytes, arena %d bytes", p.Func, len(p.Buffers), len(p.Steps), p.peak, p.ArenaBytes)
+	if len(p.Scalars) > 0 {
+		fmt.Fprintf(&sb, ", %d scalars", len(p.Scalars))
+	}
+	sb.WriteByte('\n')
 	for _, a := range p.aliases {
 		sb.WriteString(a + "\n")
 	}
@@ -231,6 +275,17 @@ func (p *Plan) String() string {
 		}
 		if s.Kind == StepFill {
 			sb.WriteString(" value " + s.Value.String())
+		}
+		if s.Kind == StepScalar {
+			sb.WriteByte('\n')
+			for _, in := range s.Program {
+				fmt.Fprintf(&sb, "       %s : %s", in.string(s), p.Scalars[in.Dst].Type)
+				if t := p.opText[in.Src]; t != "" {
+					sb.WriteString("  // " + t)
+				}
+				sb.WriteByte('\n')
+			}
+			continue
 		}
 		if t := p.opText[s.Op]; t != "" {
 			sb.WriteString("  // " + t)

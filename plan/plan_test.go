@@ -99,6 +99,52 @@ func TestPlans(t *testing.T) {
 			"%b4 = result0",
 		},
 		peak: 512,
+	}, {
+		// KV-cache decode: a Scalar step reads the position and wraps
+		// a negative one; the insert writes the (dead) cache in place
+		// at the run-time offset (4 elements per position, bounded so
+		// that the slice fits): no copy of the cache.
+		file: "dynamic_slice", fn: "decode_inplace",
+		want: []string{
+			"plan @decode_inplace: 4 buffers, 4 steps, peak 256 bytes, arena 0 bytes, 5 scalars",
+			"%b3 = result0 tensor<1x2x8x4xf32> 256 bytes live 0..3",
+			"1: generic ins(%b0) outs(%b3)",
+			"2: scalar ins(%b1)\n",
+			"       %s0 = tensor.extract %b1[0] : i64  // %extracted = tensor.extract %arg1[%c0] : tensor<1xi64>\n",
+			"       %s1 = arith.cmpi slt, %s0, 0 : i1",
+			"       %s2 = arith.addi %s0, 8 : i64",
+			"       %s3 = arith.select %s1, %s2, %s0 : i64",
+			"       %s4 = arith.index_cast %s3 : index",
+			"3: copy ins(%b2) outs(%b3[1x2x1x4 +0+4*%s4(0..7) strides 64,32,4,1])  // %inserted_slice = tensor.insert_slice",
+		},
+		notWant: []string{"temp", "copy ins(%b3", "copy ins(%b0"},
+		peak:    256,
+	}, {
+		// The cache is a (read-only) argument: one copy into the
+		// result, then the insert in place in it.
+		file: "dynamic_slice", fn: "decode_arg",
+		want: []string{
+			"plan @decode_arg: 4 buffers, 3 steps, peak 256 bytes, arena 0 bytes, 2 scalars",
+			"0: scalar ins(%b1)\n",
+			"       %s0 = tensor.extract %b1[] : i64",
+			"       %s1 = arith.index_cast %s0 : index",
+			"1: copy ins(%b0) outs(%b3)",
+			"2: copy ins(%b2) outs(%b3[1x2x1x4 +0+4*%s1(0..7) strides 64,32,4,1])",
+		},
+		notWant: []string{"temp"},
+	}, {
+		// extract_slice at a run-time row is a (rank-reduced) view,
+		// never a copy.
+		file: "dynamic_slice", fn: "extract_row",
+		want: []string{
+			"plan @extract_row: 3 buffers, 3 steps, peak 12 bytes, arena 0 bytes, 5 scalars",
+			"0: scalar ins(%b1)\n",
+			"       %s4 = arith.index_cast %s3 : index",
+			"1: empty outs(%b2)",
+			"2: generic ins(%b0[3 +0+3*%s4(0..4) strides 1]) outs(%b2)",
+		},
+		notWant: []string{"copy", "temp"},
+		peak:    12,
 	}}
 	for _, c := range cases {
 		t.Run(c.fn, func(t *testing.T) {
@@ -142,6 +188,11 @@ func TestErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Build(%s) error %v, want %q", fn, err, want)
 		}
+	}
+	m = parse(t, "testdata/dynamic_slice.mlir")
+	_, err := plan.Build(m, "float_scalar")
+	if want := "scalar tensor.extract of type f32 outside a linalg region is not supported yet"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Build(float_scalar) error %v, want %q", err, want)
 	}
 }
 
