@@ -6,12 +6,14 @@ import "github.com/torchlower/torchlower/ir/pass"
 // pipeline: the passes of this package in the order of conv-backward.md
 // ("Pipelines"), then canonicalize and CSE, as IREE's
 // iree-preprocessing-backward-data-conv-pipeline runs its two passes. The
-// phase decomposition (decompose-strided-backward-data) goes first once it
-// exists. strided-insert-slice-to-generic runs with its default, the CPU
+// phase decomposition (decompose-strided-backward-data) goes first: it
+// handles every kernel, the 1x1 one included, so the swap and the
+// conversion only see what it leaves (a scatter that is not read by a
+// matching correlation). strided-insert-slice-to-generic runs with its default, the CPU
 // cost decision (DefaultMaxPassThroughElements), which converts nothing:
 // on the CPU backend the remaining scatters are cheaper as memset +
 // strided copy; another backend's pipeline sets the option.
-const BackwardDataConvPipeline = "swap-strided-insert-slice-with-contraction,strided-insert-slice-to-generic,canonicalize,cse"
+const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-insert-slice-with-contraction,strided-insert-slice-to-generic,canonicalize,cse"
 
 // AddPipelines registers the named pipelines of this package in r, which
 // must already hold its passes and canonicalize/cse.
