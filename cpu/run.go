@@ -311,10 +311,46 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 		})
 		return nil
 	}
-	forEach(dst.Shape, dst.Strides, src.Strides, dst.Offset, src.Offset, func(d, s int64) {
-		copy(dm[d*es:(d+1)*es], sm[s*es:(s+1)*es])
+	if r == 0 {
+		copy(dm[dst.Offset*es:(dst.Offset+1)*es], sm[src.Offset*es:(src.Offset+1)*es])
+		return nil
+	}
+	// A strided innermost dim (the phase results of a decomposed
+	// backward-data convolution land with stride s): a typed loop over it
+	// instead of a closure call per element.
+	n, dstep, sstep := dst.Shape[r-1], dst.Strides[r-1]*es, src.Strides[r-1]*es
+	forEach(dst.Shape[:r-1], dst.Strides, src.Strides, dst.Offset, src.Offset, func(d, s int64) {
+		copyStrided(dm, sm, d*es, s*es, dstep, sstep, n, es)
 	})
 	return nil
+}
+
+// copyStrided copies n elements of es bytes from sm (starting at byte sb,
+// step sstep) to dm (starting at db, step dstep). The views were checked to
+// lie inside their buffers, so the slicing below never fails.
+func copyStrided(dm, sm []byte, db, sb, dstep, sstep, n, es int64) {
+	switch es {
+	case 4:
+		for i := int64(0); i < n; i++ {
+			binary.LittleEndian.PutUint32(dm[db:db+4], binary.LittleEndian.Uint32(sm[sb:sb+4]))
+			db, sb = db+dstep, sb+sstep
+		}
+	case 8:
+		for i := int64(0); i < n; i++ {
+			binary.LittleEndian.PutUint64(dm[db:db+8], binary.LittleEndian.Uint64(sm[sb:sb+8]))
+			db, sb = db+dstep, sb+sstep
+		}
+	case 2:
+		for i := int64(0); i < n; i++ {
+			binary.LittleEndian.PutUint16(dm[db:db+2], binary.LittleEndian.Uint16(sm[sb:sb+2]))
+			db, sb = db+dstep, sb+sstep
+		}
+	default:
+		for i := int64(0); i < n; i++ {
+			copy(dm[db:db+es], sm[sb:sb+es])
+			db, sb = db+dstep, sb+sstep
+		}
+	}
 }
 
 // constant materializes a dense or dense_resource attribute into v.
