@@ -2,6 +2,7 @@ package cpu_test
 
 import (
 	"fmt"
+	"github.com/torchlower/torchlower/compiler"
 	"math"
 	"math/rand"
 	"testing"
@@ -86,8 +87,17 @@ func (s convSpec) convCase() *convCase {
 }
 
 func (s convSpec) build(t testing.TB) (*plan.Plan, []*runtime.Tensor) {
+	return s.buildWith(t, "baseline")
+}
+
+// buildWith lowers the spec and runs a compiler preprocessing pipeline
+// ("baseline" runs none, "default" runs backward-data-conv) before planning.
+func (s convSpec) buildWith(t testing.TB, pipeline string) (*plan.Plan, []*runtime.Tensor) {
 	c := s.convCase()
 	m := lowerTorch(t, "spec", c.TorchFunc())
+	if err := compiler.Preprocess(compiler.NewContext(), m, pipeline); err != nil {
+		t.Fatalf("preprocess: %v", err)
+	}
 	p, err := plan.Build(m, "conv")
 	if err != nil {
 		t.Fatalf("plan: %v", err)
@@ -222,11 +232,22 @@ func (s convSpec) macs() float64 {
 	return 2 * m * float64(s.n)
 }
 
+// BenchmarkConvBackward times the benchmark shapes with the baseline
+// lowering and with the default preprocessing pipeline (backward-data-conv:
+// the strided shapes' data gradients skip the scattered zeros).
 func BenchmarkConvBackward(b *testing.B) {
-	for _, s := range benchSpecs {
+	for _, pipeline := range []string{"baseline", "default"} {
+		for _, s := range benchSpecs {
+			benchConv(b, s, pipeline)
+		}
+	}
+}
+
+func benchConv(b *testing.B, s convSpec, pipeline string) {
+	{
 		s.groups, s.dtype, s.mask, s.bias = 1, "f32", allTrue, true
-		b.Run(fmt.Sprintf("n%d_c%dto%d_%dx%d_k%d_s%d", s.n, s.cin, s.cout, s.spatial[0], s.spatial[1], s.kernel[0], max(1, stride0(s))), func(b *testing.B) {
-			p, args := s.build(b)
+		b.Run(fmt.Sprintf("%s/n%d_c%dto%d_%dx%d_k%d_s%d", pipeline, s.n, s.cin, s.cout, s.spatial[0], s.spatial[1], s.kernel[0], max(1, stride0(s))), func(b *testing.B) {
+			p, args := s.buildWith(b, pipeline)
 			b.ResetTimer()
 			start := time.Now()
 			best := time.Hour
