@@ -2,8 +2,8 @@ package lowering
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
+	"github.com/torchlower/torchlower/internal/convcase"
 	"math"
 	"os"
 	"os/exec"
@@ -132,48 +132,18 @@ var upstreamPipeline = []string{
 	"--reconcile-unrealized-casts",
 }
 
-type runnerCase struct {
-	Name          string               `json:"name"`
-	Op            string               `json:"op"` // "convolution_backward" or "convolution"
-	ND            int                  `json:"nd"`
-	Stride        []int64              `json:"stride"`
-	Padding       []int64              `json:"padding"`
-	Dilation      []int64              `json:"dilation"`
-	OutputPadding []int64              `json:"output_padding"`
-	Groups        int64                `json:"groups"`
-	Transposed    bool                 `json:"transposed"`
-	OutputMask    []bool               `json:"output_mask"`
-	Dtype         string               `json:"dtype"`
-	Bias          bool                 `json:"bias"`
-	DynamicBatch  bool                 `json:"dynamic_batch"`
-	Shapes        map[string][]int64   `json:"shapes"`
-	OutputShapes  [][]int64            `json:"output_shapes"`
-	Inputs        map[string][]float64 `json:"inputs"`
-	Outputs       [][]float64          `json:"outputs"`
-}
+// runnerCase is one configuration of testdata/runner (internal/convcase
+// reads them for every package that runs them); the methods below build
+// the upstream-runner program, with dynamic batch dims where the case has
+// them.
+type runnerCase struct{ *convcase.Case }
 
 func loadRunnerCase(path string) (*runnerCase, error) {
-	data, err := os.ReadFile(path)
+	c, err := convcase.Load(path)
 	if err != nil {
 		return nil, err
 	}
-	var c runnerCase
-	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return &c, nil
-}
-
-func (c *runnerCase) tolerance() (atol, rtol float64) {
-	switch c.Dtype {
-	case "f64":
-		return 1e-10, 1e-10
-	case "f16":
-		return 2.0 / 1024, 2.0 / 1024
-	case "bf16":
-		return 2.0 / 128, 2.0 / 128
-	}
-	return 1e-4, 1e-4
+	return &runnerCase{c}, nil
 }
 
 // wide is the type the differences are computed and printed in.
@@ -182,17 +152,6 @@ func (c *runnerCase) wide() string {
 		return "f64"
 	}
 	return "f32"
-}
-
-// operands lists the op's tensor operands in order.
-func (c *runnerCase) operands() []string {
-	if c.Op == "convolution" {
-		if c.Bias {
-			return []string{"input", "weight", "bias"}
-		}
-		return []string{"input", "weight"}
-	}
-	return []string{"grad_output", "input", "weight"}
 }
 
 // hasBatch reports whether an operand's dim 0 is the batch.
@@ -218,7 +177,7 @@ func (c *runnerCase) torchFunc() string {
 		return "!torch.vtensor<[" + strings.Join(parts, ",") + "]," + c.Dtype + ">"
 	}
 	var argTypes, argDecls []string
-	for i, name := range c.operands() {
+	for i, name := range c.Operands() {
 		argTypes = append(argTypes, vt(dyn(c.Shapes[name], hasBatch(name))))
 		argDecls = append(argDecls, fmt.Sprintf("%%a%d: %s", i, argTypes[i]))
 	}
@@ -361,7 +320,7 @@ func (c *runnerCase) mainFunc() string {
 	sb.WriteString("func.func private @printMemrefF32(tensor<*xf32>)\nfunc.func private @printMemrefF64(tensor<*xf64>)\n")
 	sb.WriteString("func.func @main() {\n")
 	var args, argTypes []string
-	for i, name := range c.operands() {
+	for i, name := range c.Operands() {
 		shape := c.Shapes[name]
 		st := tensorTypeText(shape, c.Dtype)
 		fmt.Fprintf(&sb, "  %%in%d = arith.constant %s : %s\n", i, dense(c.Inputs[name], shape), st)
@@ -452,7 +411,7 @@ func (c *runnerCase) run() (float64, string, error) {
 		return 0, "", fmt.Errorf("mlir-cpu-runner: %v (input saved as %s)", firstLines(err.Error(), 3), saveInput(c.Name, src))
 	}
 	blocks := strings.Split(out, "Unranked Memref")[1:]
-	atol, rtol := c.tolerance()
+	atol, rtol := c.Tolerance()
 	worst := 0.0
 	j := 0
 	for i, m := range c.OutputMask {

@@ -19,7 +19,8 @@ import (
 // e2e/gen/convbwd_refs.py with PyTorch's convolution_backward/convolution.
 type Case struct {
 	Name          string               `json:"name"`
-	Op            string               `json:"op"`
+	Op            string               `json:"op"` // "convolution_backward" or "convolution"
+	ND            int                  `json:"nd"`
 	Stride        []int64              `json:"stride"`
 	Padding       []int64              `json:"padding"`
 	Dilation      []int64              `json:"dilation"`
