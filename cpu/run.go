@@ -16,6 +16,7 @@ package cpu
 import (
 	"encoding/binary"
 	"fmt"
+	"time"
 
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/plan"
@@ -26,6 +27,19 @@ import (
 // results in result order; a None result (nil in p.Results) is nil.
 // Arguments are not modified.
 func Run(p *plan.Plan, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
+	return RunProfiled(p, args, nil)
+}
+
+// Profile receives the wall time of each step of a run (for
+// --print-timings and benchmarks); Steps[i] is p.Steps[i]'s, compilation
+// of a generic's body included.
+type Profile struct {
+	Steps []time.Duration
+}
+
+// RunProfiled is Run that also records the time of each step in prof
+// (when prof is not nil).
+func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtime.Tensor, error) {
 	if p == nil {
 		return nil, fmt.Errorf("cpu: nil plan")
 	}
@@ -91,12 +105,22 @@ func Run(p *plan.Plan, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
 		return m, nil
 	}
 	regs := newScalars(p)
+	if prof != nil {
+		prof.Steps = make([]time.Duration, len(p.Steps))
+	}
 	for i, s := range p.Steps {
+		var start time.Time
+		if prof != nil {
+			start = time.Now()
+		}
 		// Dynamic view offsets are known now: resolve them (with their
 		// range checks) before runStep's checkView proves the bounds.
 		rs, err := regs.resolveStep(s)
 		if err == nil {
 			err = runStep(rs, lookup, regs)
+		}
+		if prof != nil {
+			prof.Steps[i] = time.Since(start)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)

@@ -258,39 +258,46 @@ func (p *Plan) String() string {
 		sb.WriteByte('\n')
 	}
 	sb.WriteString("steps:\n")
-	for i, s := range p.Steps {
-		fmt.Fprintf(&sb, "  %d: %s", i, s.Kind)
-		if len(s.Inputs) > 0 {
-			sb.WriteString(" ins(" + joinViews(s.Inputs) + ")")
+	for i := range p.Steps {
+		fmt.Fprintf(&sb, "  %d: %s\n", i, p.StepString(i))
+	}
+	return sb.String()
+}
+
+// StepString prints step i on one line as String does (a Scalar step's
+// instructions follow on lines of their own): its kind, views and the
+// first line of the op it comes from.
+func (p *Plan) StepString(i int) string {
+	s := p.Steps[i]
+	var sb strings.Builder
+	sb.WriteString(s.Kind.String())
+	if len(s.Inputs) > 0 {
+		sb.WriteString(" ins(" + joinViews(s.Inputs) + ")")
+	}
+	if len(s.Captures) > 0 {
+		vs := make([]View, len(s.Captures))
+		for j, c := range s.Captures {
+			vs[j] = c.View
 		}
-		if len(s.Captures) > 0 {
-			vs := make([]View, len(s.Captures))
-			for j, c := range s.Captures {
-				vs[j] = c.View
+		sb.WriteString(" captures(" + joinViews(vs) + ")")
+	}
+	if len(s.Outputs) > 0 {
+		sb.WriteString(" outs(" + joinViews(s.Outputs) + ")")
+	}
+	if s.Kind == StepFill {
+		sb.WriteString(" value " + s.Value.String())
+	}
+	if s.Kind == StepScalar {
+		for _, in := range s.Program {
+			fmt.Fprintf(&sb, "\n       %s : %s", in.string(s), p.Scalars[in.Dst].Type)
+			if t := p.opText[in.Src]; t != "" {
+				sb.WriteString("  // " + t)
 			}
-			sb.WriteString(" captures(" + joinViews(vs) + ")")
 		}
-		if len(s.Outputs) > 0 {
-			sb.WriteString(" outs(" + joinViews(s.Outputs) + ")")
-		}
-		if s.Kind == StepFill {
-			sb.WriteString(" value " + s.Value.String())
-		}
-		if s.Kind == StepScalar {
-			sb.WriteByte('\n')
-			for _, in := range s.Program {
-				fmt.Fprintf(&sb, "       %s : %s", in.string(s), p.Scalars[in.Dst].Type)
-				if t := p.opText[in.Src]; t != "" {
-					sb.WriteString("  // " + t)
-				}
-				sb.WriteByte('\n')
-			}
-			continue
-		}
-		if t := p.opText[s.Op]; t != "" {
-			sb.WriteString("  // " + t)
-		}
-		sb.WriteByte('\n')
+		return sb.String()
+	}
+	if t := p.opText[s.Op]; t != "" {
+		sb.WriteString("  // " + t)
 	}
 	return sb.String()
 }
