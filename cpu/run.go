@@ -303,8 +303,50 @@ func fill(v plan.View, a ir.Attribute, mem func(*plan.Buffer) ([]byte, error)) e
 		}
 		return nil
 	}
-	forEach(v.Shape, v.Strides, v.Strides, v.Offset, 0, func(o, _ int64) { copy(m[o*es:(o+1)*es], e) })
+	if len(v.Shape) == 0 {
+		copy(m[v.Offset*es:(v.Offset+1)*es], e)
+		return nil
+	}
+	// A strided window (a phase of a decomposed backward-data
+	// convolution): a typed loop over the innermost dim.
+	r := len(v.Shape)
+	n, step := v.Shape[r-1], v.Strides[r-1]*es
+	forEach(v.Shape[:r-1], v.Strides, v.Strides, v.Offset, 0, func(o, _ int64) {
+		fillStrided(m, e, o*es, step, n)
+	})
 	return nil
+}
+
+// fillStrided writes the element e (its storage bytes) n times into m,
+// from byte db on, step bytes apart. The view was checked to lie inside
+// its buffer.
+func fillStrided(m, e []byte, db, step, n int64) {
+	es := int64(len(e))
+	switch es {
+	case 4:
+		x := binary.LittleEndian.Uint32(e)
+		for i := int64(0); i < n; i++ {
+			binary.LittleEndian.PutUint32(m[db:db+4], x)
+			db += step
+		}
+	case 8:
+		x := binary.LittleEndian.Uint64(e)
+		for i := int64(0); i < n; i++ {
+			binary.LittleEndian.PutUint64(m[db:db+8], x)
+			db += step
+		}
+	case 2:
+		x := binary.LittleEndian.Uint16(e)
+		for i := int64(0); i < n; i++ {
+			binary.LittleEndian.PutUint16(m[db:db+2], x)
+			db += step
+		}
+	default:
+		for i := int64(0); i < n; i++ {
+			copy(m[db:db+es], e)
+			db += step
+		}
+	}
 }
 
 // copyView copies src into dst element by element (same element type and

@@ -63,6 +63,7 @@ func Build(module *ir.Operation, funcName string) (*Plan, error) {
 	if err := b.run(clone); err != nil {
 		return nil, err
 	}
+	b.p.pruneUnused()
 	b.p.liveness()
 	return b.p, nil
 }
@@ -104,6 +105,27 @@ type builder struct {
 	aliases map[*Buffer][]*ir.Value
 	// scalars are the registers of the scalar values Scalar steps compute.
 	scalars map[*ir.Value]ScalarArg
+	// index is each top-level op's position in ops.
+	index map[*ir.Operation]int
+	// inPlace holds the values that were planned straight into the window
+	// of a later tensor.insert_slice (see forwardWindow): a generic writes
+	// such an init in place, and the insert_slice that receives the
+	// generic's result writes nothing.
+	inPlace map[*ir.Value]bool
+	// elided are the insert_slices whose source already lies in their
+	// window.
+	elided map[*ir.Operation]bool
+	// known tracks, per buffer, the value a Fill step last wrote over the
+	// whole buffer and the windows written since, so that a fill of a
+	// window that still holds that value is left out.
+	known map[*Buffer]*knownFill
+}
+
+// knownFill is a buffer's content as far as the planner knows it: Value
+// everywhere except in Written.
+type knownFill struct {
+	Value   ir.Attribute
+	Written []View
 }
 
 func (b *builder) newBuffer(kind BufferKind, elem ir.Type, shape []int64) *Buffer {
@@ -117,7 +139,35 @@ func (b *builder) bind(v *ir.Value, view View) {
 	b.aliases[view.Buf] = append(b.aliases[view.Buf], v)
 }
 
-func (b *builder) addStep(s *Step) { b.p.Steps = append(b.p.Steps, s) }
+func (b *builder) addStep(s *Step) {
+	b.p.Steps = append(b.p.Steps, s)
+	for _, v := range s.Outputs {
+		switch {
+		case s.Kind == StepEmpty:
+		case s.Kind == StepFill && v.IsWhole():
+			b.known[v.Buf] = &knownFill{Value: s.Value}
+		case b.known[v.Buf] != nil:
+			k := b.known[v.Buf]
+			k.Written = append(k.Written, v)
+		}
+	}
+}
+
+// holds reports whether every element of v is known to hold the scalar
+// val: its buffer was filled with val and nothing written since overlaps
+// v.
+func (b *builder) holds(v View, val ir.Attribute) bool {
+	k := b.known[v.Buf]
+	if k == nil || len(v.Dyn) > 0 || !ir.AttrEqual(k.Value, val) {
+		return false
+	}
+	for _, w := range k.Written {
+		if mayOverlap(v, w) {
+			return false
+		}
+	}
+	return true
+}
 
 // staticTensor returns v's type when it is a statically shaped ranked
 // tensor with a supported element type.
@@ -139,7 +189,12 @@ func (b *builder) run(f *ir.Operation) error {
 	body := f.Region(0).Front()
 	b.ops = body.OpList()
 	b.aliases = map[*Buffer][]*ir.Value{}
+	b.index = map[*ir.Operation]int{}
+	b.inPlace = map[*ir.Value]bool{}
+	b.elided = map[*ir.Operation]bool{}
+	b.known = map[*Buffer]*knownFill{}
 	for i, op := range b.ops {
+		b.index[op] = i
 		op.Walk(ir.PreOrder, func(o *ir.Operation) {
 			for _, v := range o.Operands() {
 				if v != nil && v.ParentBlock() == body {
@@ -182,6 +237,10 @@ func (b *builder) plan(i int, op *ir.Operation) error {
 	case arith.ConstantOp:
 		return b.constant(op)
 	case tensor.Empty:
+		if w, ok := b.forwardWindow(i, op); ok {
+			b.bind(op.Result(0), w)
+			return nil
+		}
 		t := op.Result(0).Type().(ir.RankedTensorType)
 		buf := b.newBuffer(Temporary, t.Elem, t.Shape)
 		v := fullView(buf)
@@ -355,6 +414,9 @@ func (b *builder) destination(i int, op *ir.Operation, operand int, needInit boo
 	if err != nil {
 		return View{}, err
 	}
+	if b.inPlace[v] {
+		return src, nil
+	}
 	if view, ok := b.writable(i, op, operand); ok {
 		return view, nil
 	}
@@ -378,9 +440,18 @@ func (b *builder) fill(i int, op *ir.Operation) error {
 	if val == nil {
 		return ir.OpErrorf(op, "plan: linalg.fill of a value that is not an arith.constant is not supported yet")
 	}
-	dst, err := b.destination(i, op, 1, false)
-	if err != nil {
-		return err
+	dst, ok := b.forwardWindow(i, op)
+	if !ok {
+		var err error
+		if dst, err = b.destination(i, op, 1, false); err != nil {
+			return err
+		}
+	}
+	if ok && b.holds(dst, val) {
+		// The window of the data gradient a phase accumulates into still
+		// holds the zeros the whole gradient was filled with.
+		b.bind(op.Result(0), dst)
+		return nil
 	}
 	b.addStep(&Step{Kind: StepFill, Op: op, Outputs: []View{dst}, Value: val})
 	b.bind(op.Result(0), dst)
@@ -612,6 +683,15 @@ func (b *builder) extractSlice(op *ir.Operation) error {
 // place when the destination may be updated (destructive update); the
 // result is the destination's view.
 func (b *builder) insertSlice(i int, op *ir.Operation) error {
+	if b.elided[op] {
+		// The source was computed in its window (forwardWindow).
+		dst, err := b.view(op, op.Operand(1))
+		if err != nil {
+			return err
+		}
+		b.bind(op.Result(0), dst)
+		return nil
+	}
 	offs, sizes, strides, err := b.sliceParams(op)
 	if err != nil {
 		return err
@@ -637,6 +717,151 @@ func (b *builder) insertSlice(i int, op *ir.Operation) error {
 	b.addStep(&Step{Kind: StepCopy, Op: op, Inputs: []View{src}, Outputs: []View{win}})
 	b.bind(op.Result(0), dst)
 	return nil
+}
+
+// pruneUnused drops the temporaries no step but their Empty step touches
+// (a tensor.empty whose fills were all planned into windows of another
+// buffer) and renumbers the buffers.
+func (p *Plan) pruneUnused() {
+	used := map[*Buffer]bool{}
+	for _, s := range p.Steps {
+		if s.Kind == StepEmpty {
+			continue
+		}
+		for _, vs := range [][]View{s.Inputs, s.Outputs} {
+			for _, v := range vs {
+				used[v.Buf] = true
+			}
+		}
+		for _, c := range s.Captures {
+			used[c.View.Buf] = true
+		}
+	}
+	unused := func(b *Buffer) bool { return b.Kind == Temporary && !used[b] }
+	steps := p.Steps[:0]
+	for _, s := range p.Steps {
+		if s.Kind == StepEmpty && len(s.Outputs) == 1 && unused(s.Outputs[0].Buf) {
+			continue
+		}
+		steps = append(steps, s)
+	}
+	p.Steps = steps
+	bufs := p.Buffers[:0]
+	for _, b := range p.Buffers {
+		if unused(b) {
+			continue
+		}
+		b.ID = len(bufs)
+		bufs = append(bufs, b)
+	}
+	p.Buffers = bufs
+}
+
+// forwardWindow plans the init of a generic straight into the window of
+// the insert_slice that receives the generic's result — the destructive
+// update of conv-backward.md's pass 4: a phase of a decomposed
+// backward-data convolution accumulates into its strided window of the
+// data gradient instead of a temporary that a strided copy then moves.
+//
+// It applies to op (a linalg.fill or tensor.empty at index i) whose result
+// r is used only as the init of a generic G whose matching result is used
+// only as the source of an insert_slice S with static metadata, when S's
+// destination D is already planned in a buffer of the plan's own and
+// nothing between op and S touches that buffer (so writing the window
+// early is invisible) and nothing after S reads it but through S's
+// result (as writable requires). Then r (and G's result) are bound to the
+// window, G writes in place and S writes nothing.
+func (b *builder) forwardWindow(i int, op *ir.Operation) (View, bool) {
+	r := op.Result(0)
+	g := soleUser(r)
+	if g == nil || g.Name != linalg.Generic {
+		return View{}, false
+	}
+	ins, outs := linalg.Inputs(g), linalg.Outputs(g)
+	k := -1
+	for j, o := range outs {
+		if o == r {
+			k = j
+		}
+	}
+	for _, in := range ins {
+		if in == r {
+			return View{}, false
+		}
+	}
+	if k < 0 || k >= g.NumResults() {
+		return View{}, false
+	}
+	s := soleUser(g.Result(k))
+	if s == nil || s.Name != tensor.InsertSlice || s.Operand(0) != g.Result(k) {
+		return View{}, false
+	}
+	gi, gok := b.index[g]
+	si, sok := b.index[s]
+	if !gok || !sok || gi <= i || si <= gi {
+		return View{}, false
+	}
+	dst, ok := b.views[s.Operand(1)]
+	if !ok || (dst.Buf.Kind != Temporary && dst.Buf.Kind != Result) || len(dst.Dyn) > 0 {
+		return View{}, false
+	}
+	o, sz, st := tensor.SliceParams(s)
+	if o == nil {
+		return View{}, false
+	}
+	offs, err1 := staticList(s, o, "offsets")
+	sizes, err2 := staticList(s, sz, "sizes")
+	strides, err3 := staticList(s, st, "strides")
+	if err1 != nil || err2 != nil || err3 != nil || len(offs) != len(dst.Shape) || len(sizes) != len(offs) || len(strides) != len(offs) {
+		return View{}, false
+	}
+	t, ok := r.Type().(ir.RankedTensorType)
+	if !ok {
+		return View{}, false
+	}
+	win, err := dropDims(s, subView(dst, offs, sizes, strides), t.Shape)
+	if err != nil || !shapeEqual(win.Shape, t.Shape) {
+		return View{}, false
+	}
+	// Nothing between op and S may read or write D's buffer: any value in
+	// it is an alias planned already, and a new alias would be made by an
+	// op reading one.
+	inBuf := map[*ir.Value]bool{}
+	for _, a := range b.aliases[dst.Buf] {
+		inBuf[a] = true
+		if b.lastUse[a] > si {
+			return View{}, false
+		}
+	}
+	for j := i + 1; j < si; j++ {
+		clash := false
+		b.ops[j].Walk(ir.PreOrder, func(o *ir.Operation) {
+			for _, w := range o.Operands() {
+				if inBuf[w] {
+					clash = true
+				}
+			}
+		})
+		if clash {
+			return View{}, false
+		}
+	}
+	b.inPlace[r] = true
+	b.elided[s] = true
+	return win, true
+}
+
+// soleUser is the one op that uses v, or nil when v has no use or
+// several.
+func soleUser(v *ir.Value) *ir.Operation {
+	var user *ir.Operation
+	for _, u := range v.Uses() {
+		if user != nil && u.Owner() != user {
+			return nil
+		}
+		user = u.Owner()
+	}
+	return user
 }
 
 // reshape makes expand_shape/collapse_shape views; a collapse of dims

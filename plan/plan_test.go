@@ -51,6 +51,25 @@ func TestPlans(t *testing.T) {
 		notWant: []string{"temp", "copy ins(%b1)"},
 		peak:    112,
 	}, {
+		// A decomposed strided backward-data convolution: each phase
+		// accumulates in its strided window of the zero-filled gradient;
+		// the windows still hold the gradient's zeros, so they are not
+		// filled again, and no insert_slice copies.
+		file: "phase_windows", fn: "phases",
+		want: []string{
+			"1: fill outs(%b2) value 0.000000e+00 : f32",
+			"2: generic ins(%b0, %b1) outs(%b2[4 +0 strides 2])",
+			"3: generic ins(%b0, %b1) outs(%b2[4 +1 strides 2])",
+		},
+		notWant: []string{"copy", "temp", "fill outs(%b2["},
+	}, {
+		// A read of the destination between the phase and its
+		// insert_slice keeps the phase in a temporary of its own.
+		file: "phase_windows", fn: "read_between",
+		want: []string{
+			"copy ins(%b4) outs(%b3[4 +0 strides 2])",
+		},
+	}, {
 		// The destination is returned too: copy it, then insert.
 		file: "fill_insert", fn: "keep_dest",
 		want: []string{
