@@ -3,6 +3,7 @@ package importer
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	fn "github.com/torchlower/torchlower/dialect/func"
@@ -61,6 +62,8 @@ type graphImporter struct {
 	consts map[string]Union     // constant_input names → their value
 	errs   ErrorList
 	m      *Mapping
+	// blobKeys are the dense_resource keys given so far (see uniqueKey).
+	blobKeys map[string]bool
 	// poisoned is set when an argument uses the output of a node that
 	// failed: the consumer is skipped without a second report.
 	poisoned bool
@@ -240,7 +243,7 @@ func (g *graphImporter) literal(name string, t *Tensor, typ ir.Type) error {
 	if t.NumElements() > inlineDenseLimit {
 		// Large tensors go to a dense_resource blob, as fx_importer does:
 		// the printed program stays readable and the bytes appear once.
-		attr, err = ir.NewDenseResource(resourceKey(bt), bt, raw)
+		attr, err = ir.NewDenseResource(g.uniqueKey(resourceKey(bt)), bt, raw)
 	} else {
 		attr, err = ir.NewDenseRaw(bt, raw)
 	}
@@ -255,8 +258,25 @@ func (g *graphImporter) literal(name string, t *Tensor, typ ir.Type) error {
 // ones become dense_resource blobs.
 const inlineDenseLimit = 16
 
+// uniqueKey makes a blob key unique in the module, the way the printer
+// would (key, key_0, key_1, ...), so the printed text is the same. Keys
+// must be unique in memory too: passes compare dense_resource attributes
+// by key (CSE's op key is the attributes' text), and two weights of one
+// shape with one key would be merged into one.
+func (g *graphImporter) uniqueKey(key string) string {
+	if g.blobKeys == nil {
+		g.blobKeys = map[string]bool{}
+	}
+	k := key
+	for i := 0; g.blobKeys[k]; i++ {
+		k = key + "_" + strconv.Itoa(i)
+	}
+	g.blobKeys[k] = true
+	return k
+}
+
 // resourceKey names a blob the way fx_importer does,
-// `torch_tensor_3_1_torch.float32`; the printer makes repeated keys unique.
+// `torch_tensor_3_1_torch.float32`; uniqueKey numbers repeated keys.
 func resourceKey(t ir.RankedTensorType) string {
 	var sb strings.Builder
 	sb.WriteString("torch_tensor")
