@@ -2,6 +2,7 @@ package importer
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 )
 
@@ -75,4 +76,90 @@ func (m *Mapping) WriteJSON(w io.Writer) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(m)
+}
+
+// ReadMapping decodes a mapping written by WriteJSON. name (the file's
+// path) prefixes every error.
+func ReadMapping(r io.Reader, name string) (*Mapping, error) {
+	var m Mapping
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("%s: not a parameter mapping: %v", name, err)
+	}
+	if m.Params != "args" && m.Params != "inline" {
+		return nil, fmt.Errorf("%s: params is %q, want args or inline", name, m.Params)
+	}
+	seen := map[int]string{}
+	for _, in := range m.Inputs {
+		if in.Arg < 0 {
+			continue
+		}
+		if prev, ok := seen[in.Arg]; ok {
+			return nil, fmt.Errorf("%s: argument %d is both %s and %s", name, in.Arg, prev, in.Name)
+		}
+		seen[in.Arg] = in.Name
+	}
+	for i := range seen {
+		if i >= len(seen) {
+			return nil, fmt.Errorf("%s: arguments are not numbered 0..%d (found %d)", name, len(seen)-1, i)
+		}
+	}
+	return &m, nil
+}
+
+// NumArgs is the number of function arguments the mapping describes.
+func (m *Mapping) NumArgs() int {
+	n := 0
+	for _, in := range m.Inputs {
+		if in.Arg >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Bind sets the Tensor of every parameter, buffer and constant argument
+// from a, the archive the mapping was written for, looking each up by
+// FQN in the mapping's program. A tensor the archive lacks, or whose
+// dtype or sizes differ from the mapping's record of it, is an error
+// naming the argument and the archive.
+func (m *Mapping) Bind(a *Archive) error {
+	p, err := a.Program(m.Program)
+	if err != nil {
+		return err
+	}
+	for i := range m.Inputs {
+		in := &m.Inputs[i]
+		if in.Arg < 0 || in.Kind == "user_input" {
+			continue
+		}
+		t := p.Weights[in.FQN]
+		if t == nil {
+			t = p.Constants[in.FQN]
+		}
+		if t == nil {
+			return fmt.Errorf("%s: argument %d (%s %q) has no stored data in program %q", a.Name, in.Arg, in.Kind, in.FQN, p.Name)
+		}
+		if d := in.Data; d != nil {
+			if d.Dtype != t.Dtype.String() || !equalInts(d.Sizes, t.Sizes) {
+				return fmt.Errorf("%s: argument %d (%s %q) is %s%v in the archive but %s%v in the mapping (was the archive changed after import?)",
+					a.Name, in.Arg, in.Kind, in.FQN, t.Dtype, t.Sizes, d.Dtype, d.Sizes)
+			}
+		}
+		in.Tensor = t
+	}
+	return nil
+}
+
+func equalInts(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -29,8 +29,11 @@ Parameters, buffers and lifted constants become function arguments in the
 graph's input order (--params=args) or torch.vtensor.literal constants
 (--params=inline). A JSON mapping says which argument is which parameter
 and which result is the loss, a gradient or a buffer update; it is
-written next to the output (<output>.params.json) unless --mapping says
-otherwise. With output on stdout, no mapping is written unless asked.
+written next to the output (model.params.json for -o model.mlir) unless
+--mapping says otherwise. With output on stdout, no mapping is written
+unless asked. The mapping names the archive by its path relative to the
+mapping's folder, so that 'torchlower run model.mlir' finds the
+parameters' data (keep the three files together).
 
 --check-support imports the program and, instead of printing it, reports
 every op that convert-torch-to-linalg cannot lower yet (by op, with the
@@ -46,7 +49,7 @@ func runImport(env *Env, args []string) int {
 	params := fs.String("params", "args", "parameters as function arguments (args) or inline literals (inline)")
 	function := fs.String("function", "main", "name of the generated function")
 	program := fs.String("program", "", "program to import from a multi-program archive (default: the only one, or 'model')")
-	mapping := fs.String("mapping", "", "where to write the argument/result mapping JSON (default: <output>.params.json)")
+	mapping := fs.String("mapping", "", "where to write the argument/result mapping JSON (default: the output's name with .params.json)")
 	checkSupport := fs.Bool("check-support", false, "report the ops the lowering does not support, instead of printing the program")
 	help := fs.BoolP("help", "h", false, "show this help")
 	fs.Usage = func() {
@@ -98,6 +101,7 @@ func runImport(env *Env, args []string) int {
 		mapPath = strings.TrimSuffix(*output, filepath.Ext(*output)) + ".params.json"
 	}
 	if mapPath != "" {
+		mp.Archive = archiveFromMapping(in, mapPath)
 		var buf bytes.Buffer
 		if err := mp.WriteJSON(&buf); err != nil {
 			fmt.Fprintf(env.Stderr, "torchlower import: %v\n", err)
@@ -109,6 +113,25 @@ func runImport(env *Env, args []string) int {
 		}
 	}
 	return 0
+}
+
+// archiveFromMapping is the archive's path as the mapping at mapPath
+// records it: relative to the mapping's folder when that can be said,
+// absolute otherwise.
+func archiveFromMapping(archive, mapPath string) string {
+	abs, err := filepath.Abs(archive)
+	if err != nil {
+		return archive
+	}
+	dir, err := filepath.Abs(filepath.Dir(mapPath))
+	if err != nil {
+		return abs
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return abs
+	}
+	return filepath.ToSlash(rel)
 }
 
 // importErr makes sure every message starts with the input's name, even

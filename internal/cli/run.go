@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -11,6 +14,8 @@ import (
 
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/importer"
+	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -18,9 +23,9 @@ import (
 const runHelp = `Usage: torchlower run [flags] model.pt2|program.mlir
 
 Runs a function on the CPU, like iree-run-module: a .pt2 archive is
-imported (parameters inlined as constants), lowered with
-convert-torch-to-linalg, planned and executed; a .mlir file may be in the
-torch dialect (it is lowered first) or already linalg on tensors.
+imported, lowered with convert-torch-to-linalg, planned and executed; a
+.mlir file may be in the torch dialect (it is lowered first) or already
+linalg on tensors.
 
 Inputs are given in function-argument order and outputs written in result
 order, as .npy files: --input=@x.npy --output=@y.npy. With
@@ -29,21 +34,45 @@ order, as .npy files: --input=@x.npy --output=@y.npy. With
 errors and the first mismatching index are printed, and the exit status is
 1 on a mismatch.
 
+Parameters. A .pt2 is imported with its parameters, buffers and lifted
+constants inlined as constants (--params=inline, the default) or as
+function arguments (--params=args) that run feeds from the archive. A
+.mlir written by 'torchlower import --params=args -o model.mlir' takes
+them as arguments too; run then reads the mapping import wrote next to it
+(model.params.json, or --mapping=FILE) and feeds every parameter, buffer
+and constant argument from the archive the mapping names (its path is
+relative to the mapping's folder; a path relative to the current folder,
+as older mappings wrote it, is tried next). Either way --input gives only
+the user inputs, in the order of the model's forward() arguments. The
+archive must hold the data: a mapping whose archive is missing, or whose
+tensors are missing from it or differ in dtype or sizes, is an error
+naming the mapping, the archive and the argument. --mapping=none ignores
+any mapping, so that every argument is given with --input.
+
+--print-timings prints, on stderr, the time of each stage and then of
+each step of the plan (a dispatch: a generic, copy, fill, ...), the
+slowest first: index, kind, time, share of the execute stage and the
+step as the plan prints it. --top-steps sets how many are listed (the
+rest are summed on one line).
+
 Flags:
 `
 
 func runRun(env *Env, args []string) int {
 	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	inputs := fs.StringArray("input", nil, "an argument, as @file.npy (repeat in argument order)")
+	inputs := fs.StringArray("input", nil, "a user input, as @file.npy (repeat in argument order)")
 	outputs := fs.StringArray("output", nil, "where to write a result, as @file.npy (repeat in result order)")
 	expected := fs.StringArray("expected_output", nil, "a reference result, as @file.npy (repeat in result order)")
 	function := fs.String("function", "main", "the function to run")
 	device := fs.String("device", "cpu", "where to run: cpu (hip and cuda come with the GPU backend)")
 	atol := fs.Float64("atol", -1, "absolute tolerance for --expected_output (default: per dtype)")
 	rtol := fs.Float64("rtol", -1, "relative tolerance for --expected_output (default: per dtype)")
-	timings := fs.Bool("print-timings", false, "print the time of each stage on stderr")
+	timings := fs.Bool("print-timings", false, "print the time of each stage and of the slowest steps on stderr")
+	topSteps := fs.Int("top-steps", 20, "with --print-timings, how many steps to list (0: all)")
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv) or baseline (none)")
+	params := fs.String("params", "", "a .pt2's parameters as constants (inline, the default) or arguments fed from the archive (args); with a .mlir, args requires a mapping")
+	mapping := fs.String("mapping", "", "the parameter mapping of a .mlir (default: <program>.params.json when it exists; none: ignore it)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	usage := func(w io.Writer) {
 		fmt.Fprint(w, runHelp)
@@ -67,16 +96,46 @@ func runRun(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower run: device %q is not available in this build (only cpu)\n", *device)
 		return 2
 	}
+	if *params != "" && *params != "args" && *params != "inline" {
+		fmt.Fprintf(env.Stderr, "torchlower run: --params must be args or inline, not %q\n", *params)
+		return 2
+	}
 	in := fs.Arg(0)
+	isArchive := strings.HasSuffix(in, ".pt2")
+	if isArchive && *mapping != "" {
+		fmt.Fprintf(env.Stderr, "torchlower run: --mapping is for a .mlir; a .pt2 is its own mapping (use --params=args)\n")
+		return 2
+	}
+	if !isArchive && *params == "inline" {
+		fmt.Fprintf(env.Stderr, "torchlower run: --params=inline is for a .pt2; a .mlir takes its parameters the way import wrote them\n")
+		return 2
+	}
 	stage := newStageTimer(*timings, env.Stderr)
 
 	ctx := compiler.NewContext()
-	m, err := compiler.Load(ctx, in)
+	var m *ir.Operation
+	var mp *importer.Mapping
+	var err error
+	if isArchive && *params == "args" {
+		m, mp, err = loadArchiveArgs(ctx, in, *function)
+	} else {
+		m, err = compiler.Load(ctx, in)
+	}
 	if err != nil {
 		printError(env.Stderr, err, nil)
 		return 1
 	}
 	stage.done("load")
+	if !isArchive {
+		mp, err = loadMapping(in, *mapping, *params == "args")
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
+			return 1
+		}
+		if mp != nil {
+			stage.done("read params")
+		}
+	}
 	if compiler.HasTorchOps(m) {
 		if err := compiler.Lower(ctx, m); err != nil {
 			printError(env.Stderr, err, nil)
@@ -95,28 +154,21 @@ func runRun(env *Env, args []string) int {
 		return 1
 	}
 	stage.done("plan")
-	if len(*inputs) != len(p.Args) {
-		fmt.Fprintf(env.Stderr, "torchlower run: @%s takes %d arguments, %d --input given\n", *function, len(p.Args), len(*inputs))
-		return 2
-	}
-	argv := make([]*runtime.Tensor, len(p.Args))
-	for i, spec := range *inputs {
-		t, err := readArg(spec, p.Args[i])
-		if err != nil {
-			fmt.Fprintf(env.Stderr, "torchlower run: argument %d: %v\n", i, err)
-			return 1
-		}
-		argv[i] = t
+	argv, code := bindArgs(env, p, mp, *inputs)
+	if argv == nil {
+		return code
 	}
 	stage.done("read inputs")
-	results, err := cpu.Run(p, argv)
+	var prof cpu.Profile
+	results, err := cpu.RunProfiled(p, argv, &prof)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "%s: %v\n", in, err)
 		return 1
 	}
 	stage.done("execute")
+	execTime := stage.times[len(stage.times)-1]
 
-	code := 0
+	code = 0
 	for i, r := range results {
 		if r == nil {
 			// A None result (a masked gradient): nothing to write or compare.
@@ -169,8 +221,191 @@ func runRun(env *Env, args []string) int {
 	stage.report()
 	if *timings {
 		fmt.Fprintf(env.Stderr, "  plan: %d steps, %d buffers, peak memory %d bytes\n", len(p.Steps), len(p.Buffers), p.PeakBytes())
+		printStepTimes(env.Stderr, p, prof.Steps, execTime, *topSteps)
 	}
 	return code
+}
+
+// loadArchiveArgs imports a .pt2 with its parameters, buffers and
+// constants as function arguments; the mapping carries their tensors.
+func loadArchiveArgs(ctx *ir.Context, path, function string) (*ir.Operation, *importer.Mapping, error) {
+	a, err := importer.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s", importErr(path, err))
+	}
+	m, mp, err := importer.Import(ctx, a, importer.Options{Params: "args", FuncName: function})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s", importErr(path, err))
+	}
+	return m, mp, nil
+}
+
+// loadMapping finds and reads the parameter mapping of a .mlir program:
+// flag names it ("none" for no mapping); by default it is the
+// <program>.params.json that `torchlower import -o <program>.mlir` writes,
+// when that file exists. A mapping with params "args" is bound to the
+// archive it names (relative to the mapping's folder first, then to the
+// current one). required makes a missing mapping an error.
+func loadMapping(program, flag string, required bool) (*importer.Mapping, error) {
+	if flag == "none" {
+		if required {
+			return nil, fmt.Errorf("--params=args needs a mapping, and --mapping=none was given")
+		}
+		return nil, nil
+	}
+	path := flag
+	if path == "" {
+		path = strings.TrimSuffix(program, filepath.Ext(program)) + ".params.json"
+		if _, err := os.Stat(path); err != nil {
+			if required {
+				return nil, fmt.Errorf("%s: --params=args, but there is no mapping %s next to it (torchlower import --params=args -o %s writes one; or give --mapping=FILE)", program, path, program)
+			}
+			return nil, nil
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the parameter mapping: %v", err)
+	}
+	defer f.Close()
+	mp, err := importer.ReadMapping(f, path)
+	if err != nil {
+		return nil, err
+	}
+	if mp.Params != "args" {
+		if required {
+			return nil, fmt.Errorf("%s: --params=args, but the mapping says the parameters were inlined (params %q)", path, mp.Params)
+		}
+		return mp, nil
+	}
+	if mp.Archive == "" {
+		return nil, fmt.Errorf("%s: the mapping names no archive to read the parameters from", path)
+	}
+	arch := mp.Archive
+	if !filepath.IsAbs(arch) {
+		arch = filepath.Join(filepath.Dir(path), filepath.FromSlash(mp.Archive))
+		if _, err := os.Stat(arch); err != nil {
+			if _, err2 := os.Stat(mp.Archive); err2 == nil {
+				arch = mp.Archive
+			}
+		}
+	}
+	if _, err := os.Stat(arch); err != nil {
+		return nil, fmt.Errorf("%s: the archive %q holding the parameters is missing (looked for %s): %v", path, mp.Archive, arch, errors.Unwrap(err))
+	}
+	a, err := importer.Open(arch)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s", path, importErr(arch, err))
+	}
+	if err := mp.Bind(a); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return mp, nil
+}
+
+// bindArgs builds the argument list of p: without a mapping (or with
+// inlined parameters) every argument is a --input, in order; with one,
+// the --inputs are the user inputs, in order, and every other argument is
+// the archive's tensor. On an error it prints the message and returns nil
+// and the exit status.
+func bindArgs(env *Env, p *plan.Plan, mp *importer.Mapping, inputs []string) ([]*runtime.Tensor, int) {
+	argv := make([]*runtime.Tensor, len(p.Args))
+	if mp == nil || mp.Params != "args" {
+		if len(inputs) != len(p.Args) {
+			fmt.Fprintf(env.Stderr, "torchlower run: @%s takes %d arguments, %d --input given\n", p.Func, len(p.Args), len(inputs))
+			return nil, 2
+		}
+		for i, spec := range inputs {
+			t, err := readArg(spec, p.Args[i])
+			if err != nil {
+				fmt.Fprintf(env.Stderr, "torchlower run: argument %d: %v\n", i, err)
+				return nil, 1
+			}
+			argv[i] = t
+		}
+		return argv, 0
+	}
+	if n := mp.NumArgs(); n != len(p.Args) || (mp.Function != "" && mp.Function != p.Func) {
+		fmt.Fprintf(env.Stderr, "torchlower run: the parameter mapping describes @%s with %d arguments, but the program's @%s takes %d (is the mapping from another import?)\n",
+			mp.Function, n, p.Func, len(p.Args))
+		return nil, 1
+	}
+	var user []importer.MappedInput
+	for _, mi := range mp.Inputs {
+		if mi.Arg >= 0 && mi.Kind == "user_input" {
+			user = append(user, mi)
+		}
+	}
+	if len(inputs) != len(user) {
+		names := make([]string, len(user))
+		for i, u := range user {
+			names[i] = u.Name
+		}
+		fmt.Fprintf(env.Stderr, "torchlower run: @%s takes %d user inputs (%s; parameters come from the archive), %d --input given\n",
+			p.Func, len(user), strings.Join(names, ", "), len(inputs))
+		return nil, 2
+	}
+	for i, u := range user {
+		t, err := readArg(inputs[i], p.Args[u.Arg])
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower run: input %d (argument %d, %s): %v\n", i, u.Arg, u.Name, err)
+			return nil, 1
+		}
+		argv[u.Arg] = t
+	}
+	for _, mi := range mp.Inputs {
+		if mi.Arg < 0 || mi.Kind == "user_input" {
+			continue
+		}
+		t, err := paramTensor(mi, p.Args[mi.Arg])
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower run: argument %d (%s %s): %v\n", mi.Arg, mi.Kind, mi.FQN, err)
+			return nil, 1
+		}
+		argv[mi.Arg] = t
+	}
+	return argv, 0
+}
+
+// paramTensor is a parameter's stored tensor as the argument buffer b
+// wants it (same dtype and shape; strided views gathered).
+func paramTensor(mi importer.MappedInput, b *plan.Buffer) (*runtime.Tensor, error) {
+	st := mi.Tensor
+	if st == nil {
+		return nil, fmt.Errorf("the archive has no data for it")
+	}
+	want, err := cpu.DTypeOf(b.Elem)
+	if err != nil {
+		return nil, err
+	}
+	var dt runtime.DType
+	if et := st.Dtype.IRType(); et != nil {
+		dt, err = cpu.DTypeOf(et)
+	}
+	if st.Dtype.IRType() == nil || err != nil || dt != want {
+		return nil, fmt.Errorf("stored as %s, the function wants %s", st.Dtype, want)
+	}
+	if !shapeEq(st.Sizes, b.Shape) {
+		return nil, fmt.Errorf("stored with sizes %s, the function wants %s", runtime.FormatShape(st.Sizes), runtime.FormatShape(b.Shape))
+	}
+	raw, err := st.Bytes()
+	if err != nil {
+		return nil, err
+	}
+	// Bytes may share the archive's storage; the tensor gets its own copy.
+	return &runtime.Tensor{DType: dt, Shape: append([]int64{}, b.Shape...), Data: append([]byte(nil), raw...)}, nil
+}
+
+func shapeEq(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // readArg reads `@file.npy` as the dtype and shape the argument buffer has.
@@ -191,6 +426,51 @@ func readArg(spec string, b *plan.Buffer) (*runtime.Tensor, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return t, nil
+}
+
+// stepTextWidth is where a step's text is cut in the timing table.
+const stepTextWidth = 110
+
+// printStepTimes prints the per-step (dispatch) table of --print-timings:
+// the top steps by time, slowest first, each with its index, kind, time,
+// share of the execute stage and the plan's one-line text of it, then
+// one line summing the steps not listed.
+func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, exec time.Duration, top int) {
+	if len(times) != len(p.Steps) {
+		return
+	}
+	order := make([]int, len(times))
+	var sum time.Duration
+	for i := range order {
+		order[i] = i
+		sum += times[i]
+	}
+	sort.SliceStable(order, func(a, b int) bool { return times[order[a]] > times[order[b]] })
+	n := len(order)
+	if top > 0 && top < n {
+		n = top
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
+	fmt.Fprintf(w, "  steps: %d, %.3f ms in steps of %.3f ms execute; the %d slowest:\n", len(times), ms(sum), ms(exec), n)
+	fmt.Fprintf(w, "  %6s  %-8s %10s %7s  %s\n", "step", "kind", "ms", "share", "dispatch")
+	for _, i := range order[:n] {
+		share := 0.0
+		if exec > 0 {
+			share = 100 * float64(times[i]) / float64(exec)
+		}
+		text, _, _ := strings.Cut(p.StepString(i), "\n")
+		if r := []rune(text); len(r) > stepTextWidth {
+			text = string(r[:stepTextWidth-3]) + "..."
+		}
+		fmt.Fprintf(w, "  %6d  %-8s %10.3f %6.1f%%  %s\n", i, p.Steps[i].Kind, ms(times[i]), share, text)
+	}
+	if rest := order[n:]; len(rest) > 0 {
+		var d time.Duration
+		for _, i := range rest {
+			d += times[i]
+		}
+		fmt.Fprintf(w, "  ... %d more steps, %.3f ms\n", len(rest), ms(d))
+	}
 }
 
 // preview prints the first few elements of a result.

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -74,6 +76,165 @@ func TestRunBadInputs(t *testing.T) {
 		_, errOut, code := run(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args[2:], code, errOut, c.code, c.want)
+		}
+	}
+}
+
+// stepTable parses the per-step table --print-timings writes after the
+// stage table: the plan's step count, the listed rows and the "... N more
+// steps" remainder (0 when every step is listed).
+type stepRow struct {
+	index int
+	kind  string
+	ms    float64
+	share float64
+}
+
+func parseStepTable(t *testing.T, errOut string) (steps int, rows []stepRow, more int) {
+	t.Helper()
+	lines := strings.Split(errOut, "\n")
+	header := -1
+	for i, l := range lines {
+		if _, err := fmt.Sscanf(strings.TrimSpace(l), "plan: %d steps,", &steps); err == nil {
+			continue
+		}
+		if f := strings.Fields(l); len(f) == 5 && f[0] == "step" && f[4] == "dispatch" {
+			header = i
+			break
+		}
+	}
+	if steps == 0 || header < 0 {
+		t.Fatalf("no plan line or step table header in:\n%s", errOut)
+	}
+	for _, l := range lines[header+1:] {
+		if strings.TrimSpace(l) == "" {
+			break
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "... "); ok {
+			var ms float64
+			if _, err := fmt.Sscanf(rest, "%d more steps, %f ms", &more, &ms); err != nil || ms < 0 {
+				t.Fatalf("bad remainder line %q: %v", l, err)
+			}
+			break
+		}
+		f := strings.Fields(l)
+		if len(f) < 5 {
+			t.Fatalf("bad step row %q", l)
+		}
+		var r stepRow
+		var err error
+		if r.index, err = strconv.Atoi(f[0]); err != nil {
+			t.Fatalf("step row %q: index: %v", l, err)
+		}
+		r.kind = f[1]
+		if r.ms, err = strconv.ParseFloat(f[2], 64); err != nil || r.ms < 0 {
+			t.Fatalf("step row %q: time: %v", l, err)
+		}
+		if r.share, err = strconv.ParseFloat(strings.TrimSuffix(f[3], "%"), 64); err != nil || !strings.HasSuffix(f[3], "%") || r.share < 0 || r.share > 100 {
+			t.Fatalf("step row %q: share: %v", l, err)
+		}
+		if f[4] != r.kind {
+			t.Errorf("step row %q: the dispatch text does not start with its kind", l)
+		}
+		rows = append(rows, r)
+	}
+	return steps, rows, more
+}
+
+// TestRunPrintTimingsSteps: --print-timings lists the steps of the plan
+// (dispatches) slowest first after the stage table, 20 by default with
+// the rest summed on one line, every one with --top-steps=0.
+func TestRunPrintTimingsSteps(t *testing.T) {
+	for _, top := range []int{20, 0, 3} {
+		args := append(exampleArgs("../../examples/conv_backward"), "--print-timings", fmt.Sprintf("--top-steps=%d", top))
+		out, errOut, code := run(t, "", args...)
+		if code != 0 {
+			t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+		}
+		if !strings.Contains(errOut, "execute") || !strings.Contains(errOut, "total") {
+			t.Fatalf("no stage table:\n%s", errOut)
+		}
+		steps, rows, more := parseStepTable(t, errOut)
+		want := steps
+		if top > 0 && top < steps {
+			want = top
+		}
+		if len(rows) != want || len(rows)+more != steps {
+			t.Fatalf("--top-steps=%d: %d rows and %d more for %d steps:\n%s", top, len(rows), more, steps, errOut)
+		}
+		seen := map[int]bool{}
+		for i, r := range rows {
+			if r.index < 0 || r.index >= steps || seen[r.index] {
+				t.Errorf("step index %d out of range or repeated", r.index)
+			}
+			seen[r.index] = true
+			if i > 0 && r.ms > rows[i-1].ms {
+				t.Errorf("rows not sorted by time: %v after %v", r, rows[i-1])
+			}
+		}
+	}
+}
+
+// TestRunMalformedInputs: each kind of bad .npy is reported with the
+// argument it was given for (and the file), never a panic or a run.
+func TestRunMalformedInputs(t *testing.T) {
+	dir := t.TempDir()
+	src := "../../examples/conv_backward"
+	args := exampleArgs(src)
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good, err := os.ReadFile(filepath.Join(src, "weight.npy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	truncated := write("truncated.npy", good[:len(good)-5])
+	headerOnly := write("header.npy", good[:20])
+	notNPY := write("text.npy", []byte("weights, as text\n"))
+	f64 := runtime.New(runtime.F64, 2, 2, 3, 3)
+	if err := runtime.WriteNPYFile(filepath.Join(dir, "f64.npy"), f64); err != nil {
+		t.Fatal(err)
+	}
+	i64 := runtime.New(runtime.I64, 2, 2, 3, 3)
+	if err := runtime.WriteNPYFile(filepath.Join(dir, "i64.npy"), i64); err != nil {
+		t.Fatal(err)
+	}
+	withWeight := func(p string) []string {
+		return append(append(append([]string{}, args[:4]...), "--input=@"+p), args[5:]...)
+	}
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"wrong dtype f64", withWeight(filepath.Join(dir, "f64.npy")), 1, []string{"argument 2", "f64.npy", "expected f32"}},
+		{"wrong dtype i64", withWeight(filepath.Join(dir, "i64.npy")), 1, []string{"argument 2", "i64.npy", "expected f32"}},
+		{"wrong shape", withWeight(filepath.Join(src, "input.npy")), 1, []string{"argument 2", "input.npy", "shape"}},
+		{"truncated payload", withWeight(truncated), 1, []string{"argument 2", "truncated.npy", "truncated"}},
+		{"truncated header", withWeight(headerOnly), 1, []string{"argument 2", "header.npy"}},
+		{"not a .npy", withWeight(notNPY), 1, []string{"argument 2", "text.npy"}},
+		{"missing file", withWeight(filepath.Join(dir, "absent.npy")), 1, []string{"argument 2", "absent.npy"}},
+		{"too few inputs", args[:4], 2, []string{"takes 3 arguments, 2 --input given"}},
+		{"too many inputs", append(append([]string{}, args[:5]...), "--input="+strings.TrimPrefix(args[4], "--input=")), 2, []string{"takes 3 arguments, 4 --input given"}},
+		{"no inputs", args[:2], 2, []string{"takes 3 arguments, 0 --input given"}},
+	}
+	for _, c := range cases {
+		out, errOut, code := run(t, "", c.args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d; stderr %q", c.name, code, c.code, errOut)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errOut, w) {
+				t.Errorf("%s: stderr %q lacks %q", c.name, errOut, w)
+			}
+		}
+		if strings.Contains(out, "result[") {
+			t.Errorf("%s: ran anyway:\n%s", c.name, out)
 		}
 	}
 }
