@@ -35,60 +35,6 @@ type kOperand struct {
 	reg  reg // block argument register (idx -1: not read)
 }
 
-// linear decomposes an affine expression into Σ c[d]·d + k. Every map
-// the lowering emits is linear; mod and divisions are rejected.
-func linear(e affine.Expr, n int) ([]int64, int64, bool) {
-	c := make([]int64, n)
-	switch e.Kind() {
-	case affine.KindConst:
-		k, _ := e.AsConst()
-		return c, k, true
-	case affine.KindDim:
-		d, _ := e.AsDim()
-		if d >= n {
-			return nil, 0, false
-		}
-		c[d] = 1
-		return c, 0, true
-	case affine.KindAdd:
-		lc, lk, ok1 := linear(e.LHS(), n)
-		rc, rk, ok2 := linear(e.RHS(), n)
-		if !ok1 || !ok2 {
-			return nil, 0, false
-		}
-		for i := range c {
-			c[i] = lc[i] + rc[i]
-		}
-		return c, lk + rk, true
-	case affine.KindMul:
-		lc, lk, ok1 := linear(e.LHS(), n)
-		rc, rk, ok2 := linear(e.RHS(), n)
-		if !ok1 || !ok2 {
-			return nil, 0, false
-		}
-		if isZero(rc) {
-			lc, lk, rc, rk = rc, rk, lc, lk
-		}
-		if !isZero(lc) {
-			return nil, 0, false // product of two dims: not affine
-		}
-		for i := range c {
-			c[i] = lk * rc[i]
-		}
-		return c, lk * rk, true
-	}
-	return nil, 0, false
-}
-
-func isZero(c []int64) bool {
-	for _, v := range c {
-		if v != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // newKernel prepares a Generic step.
 func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (*kernel, error) {
 	op := s.Op
@@ -160,7 +106,7 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (*kernel, e
 			}
 		}
 		for r, e := range maps[o].Results {
-			c, kc, ok := linear(e, n)
+			c, kc, ok := affine.LinearForm(e, n)
 			if !ok {
 				return nil, ir.OpErrorf(op, "cpu: indexing map result %s is not linear in the loops", e)
 			}

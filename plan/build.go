@@ -10,6 +10,7 @@ import (
 	"github.com/torchlower/torchlower/dialect/math"
 	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
 )
 
 // Build plans function funcName of module.
@@ -505,6 +506,18 @@ func (b *builder) generic(i int, op *ir.Operation) error {
 	if bad != nil {
 		return bad
 	}
+	if in, out, ok := copyMaps(op, s); ok {
+		// A generic that only moves elements (a kernel flip, a transpose,
+		// a broadcast) is a strided copy: the backends' typed copy loops
+		// instead of a compiled body per element.
+		dst, err := b.destination(i, op, len(ins), false)
+		if err != nil {
+			return err
+		}
+		b.addStep(&Step{Kind: StepCopy, Op: op, Inputs: []View{loopView(s.Inputs[0], in, out.shape)}, Outputs: []View{loopView(dst, out.linear, out.shape)}})
+		b.bind(op.Result(0), dst)
+		return nil
+	}
 	for j := range outs {
 		needInit := body.Arg(len(ins) + j).HasUses()
 		dst, err := b.destination(i, op, len(ins)+j, needInit)
@@ -518,6 +531,89 @@ func (b *builder) generic(i int, op *ir.Operation) error {
 		b.bind(r, s.Outputs[j])
 	}
 	return nil
+}
+
+// linearMap is an indexing map as strides: result r of the map is
+// Σ_k coeffs[r][k]·loop_k + consts[r].
+type linearMap struct {
+	coeffs [][]int64
+	consts []int64
+}
+
+// loopSpace is the output side of a copy generic: its map as a linearMap
+// and the loop extents it defines.
+type loopSpace struct {
+	linear linearMap
+	shape  []int64
+}
+
+// copyMaps recognises a generic whose body yields its one input unchanged
+// (same element type, nothing captured), with an output map that is a
+// permutation of the loops and a linear input map; it returns both maps
+// as strides and the loop extents.
+func copyMaps(op *ir.Operation, s *Step) (linearMap, loopSpace, bool) {
+	var none linearMap
+	ins, outs := linalg.Inputs(op), linalg.Outputs(op)
+	body := linalg.Body(op)
+	if len(ins) != 1 || len(outs) != 1 || op.NumResults() != 1 || len(s.Captures) > 0 {
+		return none, loopSpace{}, false
+	}
+	y := body.First()
+	if y == nil || y.Next() != nil || y.NumOperands() != 1 || y.Operand(0) != body.Arg(0) {
+		return none, loopSpace{}, false
+	}
+	if !ir.TypeEqual(body.Arg(0).Type(), body.Arg(1).Type()) {
+		return none, loopSpace{}, false
+	}
+	maps := linalg.IndexingMaps(op)
+	outT, ok := outs[0].Type().(ir.RankedTensorType)
+	if len(maps) != 2 || !ok {
+		return none, loopSpace{}, false
+	}
+	n := maps[1].NumDims
+	if len(maps[1].Results) != n || len(outT.Shape) != n {
+		return none, loopSpace{}, false
+	}
+	out := loopSpace{shape: make([]int64, n)}
+	seen := make([]bool, n)
+	for r, e := range maps[1].Results {
+		d, isDim := e.AsDim()
+		if !isDim || seen[d] {
+			return none, loopSpace{}, false
+		}
+		seen[d] = true
+		out.shape[d] = outT.Shape[r]
+	}
+	var lin [2]linearMap
+	for m := range lin {
+		for _, e := range maps[m].Results {
+			c, k, ok := affine.LinearForm(e, n)
+			if !ok {
+				return none, loopSpace{}, false
+			}
+			lin[m].coeffs = append(lin[m].coeffs, c)
+			lin[m].consts = append(lin[m].consts, k)
+		}
+	}
+	if len(lin[0].coeffs) != len(s.Inputs[0].Shape) {
+		return none, loopSpace{}, false
+	}
+	out.linear = lin[1]
+	return lin[0], out, true
+}
+
+// loopView is the view of v's elements that loop point (i_0, ..., i_n-1)
+// reaches through m: element Σ_r v.Strides[r]·(Σ_k m.coeffs[r][k]·i_k +
+// m.consts[r]) + v.Offset.
+func loopView(v View, m linearMap, loops []int64) View {
+	out := View{Buf: v.Buf, Offset: v.Offset, Shape: append([]int64(nil), loops...), Strides: make([]int64, len(loops)), Dyn: copyDyn(v.Dyn)}
+	for r, c := range m.coeffs {
+		out.Offset += v.Strides[r] * m.consts[r]
+		for k := range loops {
+			out.Strides[k] += v.Strides[r] * c[k]
+		}
+	}
+	return out
 }
 
 // isInside reports whether v is defined within op's regions.
