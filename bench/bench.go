@@ -1,0 +1,408 @@
+package bench
+
+import (
+	"fmt"
+	"io"
+	"math/rand"
+	"regexp"
+	goruntime "runtime"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// Options control a run.
+type Options struct {
+	// Filter, when set, keeps the shapes whose name it matches.
+	Filter *regexp.Regexp
+	// Reps timed runs per shape and pipeline (median and best), after
+	// Warmup untimed ones.
+	Reps, Warmup int
+	// NoTorch skips PyTorch; Python is the interpreter that runs it
+	// (default /usr/bin/python3, Debian's, which has python3-torch).
+	NoTorch bool
+	Python  string
+	// Progress, when set, receives a line as each shape is done.
+	Progress io.Writer
+}
+
+// DefaultPython is the interpreter with Debian's PyTorch.
+const DefaultPython = "/usr/bin/python3"
+
+// Timing is the median and the best of the timed runs.
+type Timing struct {
+	Median, Best time.Duration
+}
+
+// Row is one shape's measurements; MACs and Times are indexed like the
+// suite's Pipelines. Torch is nil when PyTorch did not run the shape
+// (TorchErr says why, when it failed on this shape alone).
+type Row struct {
+	Shape    Shape
+	MACs     []int64
+	Times    []Timing
+	Torch    *Timing
+	TorchErr string
+}
+
+// Result is a suite's table.
+type Result struct {
+	Suite   Suite
+	Threads int
+	Rows    []Row
+	// Torch describes PyTorch: its version and threads, "skipped
+	// (--no-torch)" or "unavailable (reason)".
+	Torch string
+}
+
+// Run measures the suite's shapes that opt.Filter keeps.
+func Run(s Suite, opt Options) (*Result, error) {
+	if opt.Reps < 1 {
+		return nil, fmt.Errorf("bench: reps must be at least 1, got %d", opt.Reps)
+	}
+	var shapes []Shape
+	for _, sh := range s.Shapes {
+		if opt.Filter == nil || opt.Filter.MatchString(sh.Name) {
+			shapes = append(shapes, sh)
+		}
+	}
+	if len(shapes) == 0 {
+		return nil, fmt.Errorf("bench: no shape of suite %s matches the filter", s.Name)
+	}
+	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0)}
+	for _, sh := range shapes {
+		row, err := measure(sh, s.Pipelines, opt)
+		if err != nil {
+			return nil, fmt.Errorf("bench: %s: %w", sh.Name, err)
+		}
+		r.Rows = append(r.Rows, row)
+		if opt.Progress != nil {
+			fmt.Fprintf(opt.Progress, "  %s done\n", sh.Name)
+		}
+	}
+	if opt.NoTorch {
+		r.Torch = "skipped (--no-torch)"
+		return r, nil
+	}
+	python := opt.Python
+	if python == "" {
+		python = DefaultPython
+	}
+	res, version, err := runTorch(python, shapes, r.Threads, opt.Reps, opt.Warmup)
+	if err != nil {
+		r.Torch = "unavailable (" + err.Error() + ")"
+		return r, nil
+	}
+	r.Torch = version
+	for i := range r.Rows {
+		t, ok := res[r.Rows[i].Shape.Name]
+		switch {
+		case !ok:
+			r.Rows[i].TorchErr = "no result"
+		case t.err != "":
+			r.Rows[i].TorchErr = t.err
+		default:
+			r.Rows[i].Torch = &Timing{Median: t.median, Best: t.best}
+		}
+	}
+	return r, nil
+}
+
+// measure compiles sh with each pipeline, counts the plan's MACs and
+// times it.
+func measure(sh Shape, pipelines []string, opt Options) (Row, error) {
+	row := Row{Shape: sh}
+	c := sh.Case()
+	var args []*runtime.Tensor
+	for _, pl := range pipelines {
+		p, err := compile(c.TorchFunc(), sh.Name, pl)
+		if err != nil {
+			return row, fmt.Errorf("%s pipeline: %w", pl, err)
+		}
+		if args == nil {
+			if args, err = randomArgs(p); err != nil {
+				return row, err
+			}
+		}
+		t, err := timeRuns(p, args, opt.Warmup, opt.Reps)
+		if err != nil {
+			return row, fmt.Errorf("%s pipeline: %w", pl, err)
+		}
+		row.MACs = append(row.MACs, p.MACs())
+		row.Times = append(row.Times, t)
+	}
+	return row, nil
+}
+
+// compile lowers a torch-dialect function @conv, runs the pipeline and
+// plans it.
+func compile(src, name, pipeline string) (*plan.Plan, error) {
+	ctx := compiler.NewContext()
+	m, err := asm.Parse(ctx, src, asm.Options{FileName: name + ".mlir"})
+	if err != nil {
+		return nil, err
+	}
+	if err := compiler.Lower(ctx, m); err != nil {
+		return nil, err
+	}
+	if err := compiler.Preprocess(ctx, m, pipeline); err != nil {
+		return nil, err
+	}
+	return plan.Build(m, "conv")
+}
+
+// randomArgs fills the plan's arguments with uniform values in [-1, 1)
+// from a fixed seed.
+func randomArgs(p *plan.Plan) ([]*runtime.Tensor, error) {
+	rng := rand.New(rand.NewSource(1))
+	var args []*runtime.Tensor
+	for _, b := range p.Args {
+		dt, err := cpu.DTypeOf(b.Elem)
+		if err != nil {
+			return nil, err
+		}
+		vs := make([]float64, ir.NumElements(b.Shape))
+		for i := range vs {
+			vs[i] = rng.Float64()*2 - 1
+		}
+		a, err := runtime.FromFloat64s(dt, b.Shape, vs)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, a)
+	}
+	return args, nil
+}
+
+func timeRuns(p *plan.Plan, args []*runtime.Tensor, warmup, reps int) (Timing, error) {
+	for i := 0; i < warmup; i++ {
+		if _, err := cpu.Run(p, args); err != nil {
+			return Timing{}, err
+		}
+	}
+	ts := make([]time.Duration, reps)
+	for i := range ts {
+		start := time.Now()
+		if _, err := cpu.Run(p, args); err != nil {
+			return Timing{}, err
+		}
+		ts[i] = time.Since(start)
+	}
+	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
+	return Timing{Median: ts[len(ts)/2], Best: ts[0]}, nil
+}
+
+// pipelineIndex is the column of the named pipeline, or -1.
+func (r *Result) pipelineIndex(name string) int {
+	for i, p := range r.Suite.Pipelines {
+		if p == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// Speedup is baseline time / default time (medians) for row i, or 0 when
+// the suite does not run both.
+func (r *Result) Speedup(i int) float64 {
+	b, d := r.pipelineIndex("baseline"), r.pipelineIndex("default")
+	if b < 0 || d < 0 {
+		return 0
+	}
+	return seconds(r.Rows[i].Times[b].Median) / seconds(r.Rows[i].Times[d].Median)
+}
+
+// TorchRatio is ours (the default pipeline, else the last) / PyTorch
+// (medians) for row i, or 0 without a PyTorch time.
+func (r *Result) TorchRatio(i int) float64 {
+	row := r.Rows[i]
+	if row.Torch == nil {
+		return 0
+	}
+	return seconds(row.Times[r.oursIndex()].Median) / seconds(row.Torch.Median)
+}
+
+func (r *Result) oursIndex() int {
+	if d := r.pipelineIndex("default"); d >= 0 {
+		return d
+	}
+	return len(r.Suite.Pipelines) - 1
+}
+
+func seconds(d time.Duration) float64 { return d.Seconds() }
+
+func ms(t Timing) string {
+	return fmt.Sprintf("%.2f (%.2f)", float64(t.Median.Microseconds())/1e3, float64(t.Best.Microseconds())/1e3)
+}
+
+// Print writes the table and the medians per class.
+func (r *Result) Print(w io.Writer) {
+	fmt.Fprintf(w, "suite %s: convolution_backward on cpu, GOMAXPROCS=%d; times in ms, median of the runs (best)\n", r.Suite.Name, r.Threads)
+	fmt.Fprintf(w, "PyTorch: %s\n\n", r.Torch)
+	pls := r.Suite.Pipelines
+	both := r.pipelineIndex("baseline") >= 0 && r.pipelineIndex("default") >= 0
+	head := []string{"shape", "class"}
+	for _, p := range pls {
+		head = append(head, "MACs "+p)
+	}
+	if both {
+		head = append(head, "baseline/default")
+	}
+	for _, p := range pls {
+		head = append(head, p+" ms")
+	}
+	if both {
+		head = append(head, "speedup")
+	}
+	head = append(head, "PyTorch ms", "ours/PyTorch")
+	table := [][]string{head}
+	for i, row := range r.Rows {
+		cells := []string{row.Shape.Name, row.Shape.Class()}
+		for _, m := range row.MACs {
+			cells = append(cells, fmt.Sprint(m))
+		}
+		if both {
+			b, d := row.MACs[r.pipelineIndex("baseline")], row.MACs[r.pipelineIndex("default")]
+			cells = append(cells, ratio(float64(b), float64(d)))
+		}
+		for _, t := range row.Times {
+			cells = append(cells, ms(t))
+		}
+		if both {
+			cells = append(cells, fmt.Sprintf("%.2fx", r.Speedup(i)))
+		}
+		if row.Torch != nil {
+			cells = append(cells, ms(*row.Torch), fmt.Sprintf("%.2f", r.TorchRatio(i)))
+		} else {
+			cells = append(cells, "-", "-")
+		}
+		table = append(table, cells)
+	}
+	printTable(w, table, "ll")
+	for _, line := range r.torchErrors() {
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintln(w)
+	if both {
+		fmt.Fprintln(w, "median speedup default/baseline (baseline time / default time):")
+		r.printMedians(w, r.Speedup, "x")
+	}
+	if r.hasTorch() {
+		fmt.Fprintf(w, "median ours(%s)/PyTorch (time ratio, < 1 is faster than PyTorch):\n", pls[r.oursIndex()])
+		r.printMedians(w, r.TorchRatio, "")
+	}
+}
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", a/b)
+}
+
+func (r *Result) torchErrors() []string {
+	var out []string
+	for _, row := range r.Rows {
+		if row.TorchErr != "" {
+			out = append(out, fmt.Sprintf("PyTorch failed on %s: %s", row.Shape.Name, row.TorchErr))
+		}
+	}
+	return out
+}
+
+func (r *Result) hasTorch() bool {
+	for _, row := range r.Rows {
+		if row.Torch != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// printMedians prints the median of f over the rows of each class (in
+// order of first appearance) and over all rows; rows where f is 0 (no
+// value) are left out.
+func (r *Result) printMedians(w io.Writer, f func(int) float64, unit string) {
+	var classes []string
+	by := map[string][]float64{}
+	var all []float64
+	for i, row := range r.Rows {
+		v := f(i)
+		if v == 0 {
+			continue
+		}
+		c := row.Shape.Class()
+		if _, ok := by[c]; !ok {
+			classes = append(classes, c)
+		}
+		by[c] = append(by[c], v)
+		all = append(all, v)
+	}
+	var table [][]string
+	for _, c := range classes {
+		table = append(table, []string{"  " + c, fmt.Sprintf("%.2f%s", median(by[c]), unit), count(len(by[c]))})
+	}
+	if len(classes) > 1 {
+		table = append(table, []string{"  all", fmt.Sprintf("%.2f%s", median(all), unit), count(len(all))})
+	}
+	printTable(w, table, "lrl")
+}
+
+func count(n int) string {
+	if n == 1 {
+		return "(1 shape)"
+	}
+	return fmt.Sprintf("(%d shapes)", n)
+}
+
+// printTable writes rows as columns two spaces apart, column i aligned
+// left where align[i] is 'l', else right (numbers).
+func printTable(w io.Writer, rows [][]string, align string) {
+	var width []int
+	for _, r := range rows {
+		for i, c := range r {
+			if i >= len(width) {
+				width = append(width, 0)
+			}
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	for _, r := range rows {
+		var sb strings.Builder
+		for i, c := range r {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			if i > 0 {
+				sb.WriteString("  ")
+			}
+			if i < len(align) && align[i] == 'l' {
+				sb.WriteString(c + pad)
+			} else {
+				sb.WriteString(pad + c)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(sb.String(), " "))
+	}
+}
+
+// median is the middle value (the mean of the two middle ones for an
+// even count).
+func median(vs []float64) float64 {
+	s := append([]float64(nil), vs...)
+	sort.Float64s(s)
+	n := len(s)
+	if n == 0 {
+		return 0
+	}
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}

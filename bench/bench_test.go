@@ -1,0 +1,151 @@
+package bench
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func smoke(t *testing.T) Suite {
+	s, ok := SuiteByName("smoke")
+	if !ok {
+		t.Fatal("no smoke suite")
+	}
+	return s
+}
+
+// TestMACsDropBySD: on a 1x1 stride-2 shape with even extents (no edge
+// effects) the baseline multiplies s^D = 4 times as many products as the
+// default pipeline: the scattered zeros, and nothing else.
+func TestMACsDropBySD(t *testing.T) {
+	r, err := Run(smoke(t), Options{Reps: 1, NoTorch: true, Filter: regexp.MustCompile("1x1")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Rows) != 1 {
+		t.Fatalf("%d rows, want the one 1x1 shape", len(r.Rows))
+	}
+	sh, m := r.Rows[0].Shape, r.Rows[0].MACs
+	// Baseline: every output position of dx times every (F) channel;
+	// default: only the Ho×Wo positions that receive a dy element.
+	wantBase := sh.N * sh.C * sh.F * sh.H[0] * sh.H[1]
+	sd := sh.Stride[0] * sh.Stride[1]
+	if m[0] != wantBase || m[1]*sd != m[0] {
+		t.Fatalf("MACs baseline %d, default %d; want %d and exactly 1/%d of it", m[0], m[1], wantBase, sd)
+	}
+	if r.Torch != "skipped (--no-torch)" {
+		t.Errorf("PyTorch %q, want skipped", r.Torch)
+	}
+}
+
+// TestTorchUnavailable: without the interpreter the table says why and
+// holds no PyTorch number.
+func TestTorchUnavailable(t *testing.T) {
+	r, err := Run(smoke(t), Options{Reps: 1, Python: filepath.Join(t.TempDir(), "python3")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	out := sb.String()
+	if !strings.Contains(out, "PyTorch: unavailable (") || !strings.Contains(out, "python3 not found)") {
+		t.Errorf("no unavailable line:\n%s", out)
+	}
+	if strings.Contains(out, "ours(default)/PyTorch") {
+		t.Errorf("a PyTorch median without PyTorch:\n%s", out)
+	}
+	for _, row := range r.Rows {
+		if row.Torch != nil {
+			t.Errorf("%s has a PyTorch time", row.Shape.Name)
+		}
+	}
+}
+
+// fakePython writes an executable that stands in for python3 running the
+// timing script: it swallows stdin and prints body.
+func fakePython(t *testing.T, body string) string {
+	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	path := filepath.Join(t.TempDir(), "python3")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\ncat >/dev/null\n"+body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestTorchProtocol reads the script's JSON lines: a time per shape (the
+// ratio column), a per-shape error (reported, no number), and an import
+// failure (PyTorch unavailable, with the reason).
+func TestTorchProtocol(t *testing.T) {
+	s := smoke(t)
+	py := fakePython(t, `echo '{"torch": "9.9", "threads": 2}'
+echo '{"name": "`+s.Shapes[0].Name+`", "median_ms": 2.0, "best_ms": 1.5, "cpu_ms": 3.9}'
+echo '{"name": "`+s.Shapes[1].Name+`", "error": "RuntimeError: nope"}'
+`)
+	r, err := Run(s, Options{Reps: 1, Python: py})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(r.Torch, "torch 9.9 (") || r.Rows[0].Torch == nil || r.Rows[0].Torch.Median.Microseconds() != 2000 || r.Rows[1].Torch != nil {
+		t.Fatalf("PyTorch %q, rows %+v %+v", r.Torch, r.Rows[0].Torch, r.Rows[1].Torch)
+	}
+	if got, want := r.TorchRatio(0), r.Rows[0].Times[1].Median.Seconds()/0.002; got != want {
+		t.Errorf("ratio %v, want default median / 2 ms = %v", got, want)
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	if out := sb.String(); !strings.Contains(out, "PyTorch failed on "+s.Shapes[1].Name+": RuntimeError: nope") || !strings.Contains(out, "2.00 (1.50)") {
+		t.Errorf("table:\n%s", out)
+	}
+
+	py = fakePython(t, "echo 'Traceback...' >&2\necho \"import torch failed: ModuleNotFoundError: No module named 'torch'\" >&2\nexit 3\n")
+	r, err = Run(s, Options{Reps: 1, Python: py})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "unavailable (" + py + ": import torch failed: ModuleNotFoundError: No module named 'torch')"; r.Torch != want {
+		t.Errorf("PyTorch %q, want %q", r.Torch, want)
+	}
+}
+
+// TestScriptParses checks the embedded script's syntax with Python
+// (without importing torch, which takes seconds).
+func TestScriptParses(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3")
+	}
+	cmd := exec.Command(py, "-c", "import ast, sys; ast.parse(sys.stdin.read())")
+	cmd.Stdin = strings.NewReader(torchScript)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("torch_bench.py: %v\n%s", err, out)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	if _, err := Run(smoke(t), Options{Reps: 0, NoTorch: true}); err == nil || !strings.Contains(err.Error(), "reps") {
+		t.Errorf("reps 0: %v", err)
+	}
+	if _, err := Run(smoke(t), Options{Reps: 1, NoTorch: true, Filter: regexp.MustCompile("nothing")}); err == nil || !strings.Contains(err.Error(), "no shape") {
+		t.Errorf("empty filter: %v", err)
+	}
+}
+
+// TestSuitesCompile plans every built-in shape with every pipeline of its
+// suite (no run): a typo in a shape fails here, not in front of a user.
+func TestSuitesCompile(t *testing.T) {
+	for _, s := range Suites {
+		for _, sh := range s.Shapes {
+			for _, pl := range s.Pipelines {
+				if _, err := compile(sh.Case().TorchFunc(), sh.Name, pl); err != nil {
+					t.Errorf("%s/%s %s: %v", s.Name, sh.Name, pl, err)
+				}
+			}
+		}
+	}
+}

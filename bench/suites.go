@@ -1,0 +1,168 @@
+package bench
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/torchlower/torchlower/internal/convcase"
+)
+
+// Shape is one convolution_backward call: NCHW activations, input x
+// [N, C, H...], weight [F, C/G, K...], grad_output [N, F, Ho...].
+type Shape struct {
+	Name string
+	// From says where the shape comes from (a seed's table row, a model
+	// layer), for the help text.
+	From                      string
+	N, C, F, Groups           int64
+	H, K                      []int64
+	Stride, Padding, Dilation []int64
+	Dtype                     string
+	// Mask is output_mask: which of (grad_input, grad_weight, grad_bias)
+	// are computed. The bias gradient, when on, has bias_sizes [F].
+	Mask [3]bool
+}
+
+// Class is the shape's kernel and stride ("3x3 stride 2"), the group the
+// summary takes medians over.
+func (s Shape) Class() string {
+	st := joinInts(s.Stride[:1], "x")
+	for _, v := range s.Stride[1:] {
+		if v != s.Stride[0] {
+			st = joinInts(s.Stride, "x")
+		}
+	}
+	return joinInts(s.K, "x") + " stride " + st
+}
+
+func joinInts(vs []int64, sep string) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = fmt.Sprint(v)
+	}
+	return strings.Join(parts, sep)
+}
+
+// OutExtent is grad_output's spatial extents.
+func (s Shape) OutExtent() []int64 {
+	o := make([]int64, len(s.H))
+	for i, h := range s.H {
+		o[i] = (h+2*s.Padding[i]-s.Dilation[i]*(s.K[i]-1)-1)/s.Stride[i] + 1
+	}
+	return o
+}
+
+// Case writes the shape as a convolution configuration (shapes only), whose
+// TorchFunc is the torch-dialect function the pipelines compile.
+func (s Shape) Case() *convcase.Case {
+	in := append([]int64{s.N, s.C}, s.H...)
+	w := append([]int64{s.F, s.C / s.Groups}, s.K...)
+	dy := append([]int64{s.N, s.F}, s.OutExtent()...)
+	zero := make([]int64, len(s.H))
+	return &convcase.Case{
+		Name: s.Name, Op: "convolution_backward", ND: len(s.H),
+		Stride: s.Stride, Padding: s.Padding, Dilation: s.Dilation, OutputPadding: zero,
+		Groups: s.Groups, OutputMask: s.Mask[:], Dtype: s.Dtype, Bias: s.Mask[2],
+		Shapes:       map[string][]int64{"grad_output": dy, "input": in, "weight": w},
+		OutputShapes: [][]int64{in, w, {s.F}},
+	}
+}
+
+// Suite is a named list of shapes and the pipelines to time on them.
+type Suite struct {
+	Name, Doc string
+	// Pipelines are compiler.Pipelines names, in column order; with both
+	// "baseline" and "default" the table shows the speedup.
+	Pipelines []string
+	Shapes    []Shape
+}
+
+// dataGrad is a 2-D f32 data-gradient-only shape with a square kernel k,
+// stride s on both dims and padding p.
+func dataGrad(name, from string, n, c, f, g, h, w, k, s, p int64) Shape {
+	return Shape{Name: name, From: from, N: n, C: c, F: f, Groups: g, H: []int64{h, w}, K: []int64{k, k},
+		Stride: []int64{s, s}, Padding: []int64{p, p}, Dilation: []int64{1, 1}, Dtype: "f32", Mask: [3]bool{true, false, false}}
+}
+
+// resnet is a 2-D f32 shape with every gradient (benchSpecs of
+// cpu/contract_test.go).
+func resnet(n, c, f, hw, k, s, p int64) Shape {
+	sh := dataGrad(fmt.Sprintf("n%d_c%dto%d_%dx%d_k%d_s%d", n, c, f, hw, hw, k, s), "cpu/contract_test.go benchSpecs", n, c, f, 1, hw, hw, k, s, p)
+	sh.Mask = [3]bool{true, true, true}
+	return sh
+}
+
+// seed001 is the first line of the IREE seed's tables
+// (/work/shared/seeds/001_*: issue #23976, "Some benchmark results on
+// Mi355x"); its rows are MIOpen convbench shapes, c input and k output
+// channels, H×W the input extent, stride 2.
+const seed001 = "IREE #23976 MI355x table: "
+
+// Suites are the built-in suites, by --suite name.
+var Suites = []Suite{
+	{
+		Name: "backward-data",
+		Doc: "the data gradient only (output_mask [true, false, false]): the strided backward-data convolutions\n" +
+			"the preprocessing passes rewrite. IREE #23976's MI355x rows scaled down to a 2-core CPU (N and H×W\n" +
+			"reduced, channel ratios and groups kept, f32 instead of f16/bf16: Debian's PyTorch has no f16 CPU\n" +
+			"convolution), then ResNet stride-2 layers (N=8).",
+		Pipelines: []string{"baseline", "default"},
+		Shapes: []Shape{
+			dataGrad("seed_1x1_n1_c32to224_118x182", seed001+"bf16 n=4 c=32 H=470 W=725 k=224 (N/4, H,W/4)", 1, 32, 224, 1, 118, 182, 1, 2, 0),
+			dataGrad("seed_1x1_n1_c224to504_30x46", seed001+"bf16 n=12 c=896 H=59 W=91 k=2016 (N/12, C,K/4, H,W/2)", 1, 224, 504, 1, 30, 46, 1, 2, 0),
+			dataGrad("seed_1x1_n2_c256to512_26x26", seed001+"fp16 n=32 c=1024 H=50 W=50 k=2048 (N/16, C,K/4, H,W/2)", 2, 256, 512, 1, 26, 26, 1, 2, 0),
+			dataGrad("seed_1x1_n2_c128to256_50x50", seed001+"fp16 n=32 c=512 H=100 W=100 k=1024 (N/16, C,K/4, H,W/2)", 2, 128, 256, 1, 50, 50, 1, 2, 0),
+			dataGrad("seed_1x1_n1_c112to224_60x92", seed001+"bf16 n=10 c=448 H=118 W=182 k=896 (N/10, C,K/4, H,W/2)", 1, 112, 224, 1, 60, 92, 1, 2, 0),
+			dataGrad("seed_3x3_n1_c256to256_g32_100x100", seed001+"fp16 n=32 c=256 H=200 W=200 k=256 g=32 (N/32, H,W/2; padding 1)", 1, 256, 256, 32, 100, 100, 3, 2, 1),
+			dataGrad("seed_3x3_n1_c3to32_236x364", seed001+"bf16 n=1,3,5 c=3 H=940 W=1450 k=32 (N=1, H,W/4; padding 1)", 1, 3, 32, 1, 236, 364, 3, 2, 1),
+			dataGrad("rn_1x1_n8_c64to128_56x56", "ResNet-18 layer2 downsample", 8, 64, 128, 1, 56, 56, 1, 2, 0),
+			dataGrad("rn_1x1_n8_c128to256_28x28", "ResNet-18 layer3 downsample", 8, 128, 256, 1, 28, 28, 1, 2, 0),
+			dataGrad("rn_3x3_n8_c64to128_28x28", "cpu/contract_test.go benchSpecs (ResNet layer2 conv1 at 28)", 8, 64, 128, 1, 28, 28, 3, 2, 1),
+			dataGrad("rn_3x3_n8_c128to256_28x28", "ResNet-18 layer3 conv1", 8, 128, 256, 1, 28, 28, 3, 2, 1),
+			dataGrad("rn_3x3_n8_c256to256_14x14", "ResNet layer4-like 3x3 stride 2 at 14", 8, 256, 256, 1, 14, 14, 3, 2, 1),
+		},
+	},
+	{
+		Name: "resnet",
+		Doc: "issue 5's table: every gradient (output_mask all true), f32, the ResNet-like shapes of\n" +
+			"cpu/contract_test.go benchSpecs (and cpu/testdata/bench_torch.py); the default pipeline against PyTorch.",
+		Pipelines: []string{"default"},
+		Shapes: []Shape{
+			resnet(8, 64, 64, 14, 3, 1, 1),
+			resnet(8, 128, 128, 14, 3, 1, 1),
+			resnet(8, 64, 128, 28, 3, 2, 1),
+			resnet(8, 256, 64, 14, 1, 1, 0),
+			resnet(8, 64, 256, 28, 1, 1, 0),
+			resnet(8, 128, 256, 28, 1, 2, 0),
+			resnet(8, 64, 64, 56, 3, 1, 1),
+		},
+	},
+	{
+		Name:      "smoke",
+		Doc:       "tiny shapes that check the command end to end in milliseconds; their times mean nothing.",
+		Pipelines: []string{"baseline", "default"},
+		Shapes: []Shape{
+			dataGrad("tiny_1x1_n1_c4to8_8x8", "tests", 1, 4, 8, 1, 8, 8, 1, 2, 0),
+			dataGrad("tiny_3x3_n1_c4to8_9x9", "tests", 1, 4, 8, 1, 9, 9, 3, 2, 1),
+		},
+	},
+}
+
+// SuiteByName returns the built-in suite called name.
+func SuiteByName(name string) (Suite, bool) {
+	for _, s := range Suites {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Suite{}, false
+}
+
+// SuiteNames lists the built-in suites.
+func SuiteNames() []string {
+	var out []string
+	for _, s := range Suites {
+		out = append(out, s.Name)
+	}
+	return out
+}

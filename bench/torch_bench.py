@@ -1,0 +1,61 @@
+"""Times torch.ops.aten.convolution_backward for `torchlower bench`.
+
+Reads one JSON object on stdin:
+
+    {"threads": T, "reps": R, "warmup": W,
+     "shapes": [{"name", "n", "c", "f", "groups", "h", "k", "stride",
+                 "padding", "dilation", "dtype", "mask"}, ...]}
+
+and writes JSON lines on stdout: first {"torch": version, "threads": T},
+then one {"name", "median_ms", "best_ms", "cpu_ms"} (or {"name", "error"})
+per shape, in order. Exits 3 with the reason on stderr when torch cannot be
+imported. Run by Debian's /usr/bin/python3 (python3-torch 1.13).
+"""
+import json
+import sys
+import time
+
+try:
+    import torch
+except Exception as e:  # ImportError, or a broken install
+    print(f"import torch failed: {type(e).__name__}: {e}", file=sys.stderr)
+    sys.exit(3)
+
+DTYPES = {"f32": torch.float32, "f64": torch.float64,
+          "f16": torch.float16, "bf16": torch.bfloat16}
+
+req = json.load(sys.stdin)
+torch.set_num_threads(req["threads"])
+print(json.dumps({"torch": torch.__version__, "threads": torch.get_num_threads()}), flush=True)
+
+for s in req["shapes"]:
+    try:
+        dt = DTYPES[s["dtype"]]
+        nd = len(s["h"])
+        out = [(h + 2 * p - d * (k - 1) - 1) // st + 1
+               for h, k, st, p, d in zip(s["h"], s["k"], s["stride"], s["padding"], s["dilation"])]
+        g = torch.Generator().manual_seed(0)
+        x = (torch.rand(s["n"], s["c"], *s["h"], generator=g) * 2 - 1).to(dt)
+        w = (torch.rand(s["f"], s["c"] // s["groups"], *s["k"], generator=g) * 2 - 1).to(dt)
+        dy = (torch.rand(s["n"], s["f"], *out, generator=g) * 2 - 1).to(dt)
+        bias = [s["f"]] if s["mask"][2] else None
+
+        def run():
+            return torch.ops.aten.convolution_backward(
+                dy, x, w, bias, s["stride"], s["padding"], s["dilation"],
+                False, [0] * nd, s["groups"], s["mask"])
+
+        for _ in range(req["warmup"]):
+            run()
+        times, cpu = [], []
+        for _ in range(req["reps"]):
+            t, c = time.perf_counter(), time.process_time()
+            run()
+            times.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
+        times.sort()
+        cpu.sort()
+        print(json.dumps({"name": s["name"], "median_ms": times[len(times) // 2] * 1e3,
+                          "best_ms": times[0] * 1e3, "cpu_ms": cpu[len(cpu) // 2] * 1e3}), flush=True)
+    except Exception as e:
+        print(json.dumps({"name": s["name"], "error": f"{type(e).__name__}: {e}"}), flush=True)
