@@ -30,6 +30,7 @@ var commands = map[string]command{
 	"opt":    {"read MLIR text, run passes, print MLIR text (like mlir-opt)", runOpt},
 	"run":    {"run a program (.pt2 or .mlir) on the CPU with .npy inputs and outputs", runRun},
 	"e2e":    {"run the end-to-end suite (torch-mlir's e2e report format)", runE2E},
+	"bench":  {"time convolution_backward: baseline vs default pipeline vs PyTorch, side by side", runBench},
 }
 
 // Main runs the CLI with args (without the program name) and returns the

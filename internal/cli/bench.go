@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/torchlower/torchlower/bench"
+)
+
+const benchHelp = `Usage: torchlower bench [--suite=NAME] [--filter=RE] [--reps=N] [--no-torch]
+
+Times convolution_backward shapes through the baseline and default
+pipelines side by side on the CPU (baseline: no preprocessing, the way
+torch-mlir lowers it, scattering dy into zeros; default: backward-data-conv,
+which stops multiplying those zeros), and against PyTorch on the same
+machine. For each shape the table shows the multiply-accumulates each plan
+executes (counted from the plan, zeros included) and their ratio, each
+pipeline's time (the median of --reps runs after --warmup runs, and the
+best), the speedup baseline time / default time, PyTorch's time for the same
+torch.ops.aten.convolution_backward (same shapes, output_mask and thread
+count: GOMAXPROCS, by torch.set_num_threads) and the ratio ours(default) /
+PyTorch; then the median speedup and ratio per class of shape ("1x1 stride
+2", "3x3 stride 2", ...). PyTorch is Debian's python3-torch run by
+/usr/bin/python3; when either is missing the table says "PyTorch:
+unavailable (why)" and leaves its column as "-".
+
+Suites:
+`
+
+const benchFlagsHead = `
+Flags:
+`
+
+func runBench(env *Env, args []string) int {
+	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	suite := fs.String("suite", "backward-data", "the shapes to time: "+strings.Join(bench.SuiteNames(), ", "))
+	filter := fs.String("filter", "", "time only the shapes whose name matches this regular expression")
+	reps := fs.Int("reps", 9, "timed runs per shape and pipeline (the median and the best are shown)")
+	warmup := fs.Int("warmup", 1, "untimed runs before the timed ones")
+	noTorch := fs.Bool("no-torch", false, "do not time PyTorch")
+	python := fs.String("python", bench.DefaultPython, "the Python interpreter with torch")
+	verbose := fs.BoolP("verbose", "v", false, "print a line on stderr as each shape is done")
+	help := fs.BoolP("help", "h", false, "show this help")
+	usage := func(w io.Writer) {
+		fmt.Fprint(w, benchHelp)
+		for _, s := range bench.Suites {
+			fmt.Fprintf(w, "  %s: %s\n", s.Name, indent(s.Doc, "    "))
+			for _, sh := range s.Shapes {
+				fmt.Fprintf(w, "    %-36s %s, %s\n", sh.Name, sh.Class(), sh.From)
+			}
+		}
+		fmt.Fprint(w, benchFlagsHead)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	fs.Usage = func() { usage(env.Stderr) }
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower bench: %v (see torchlower bench --help)\n", err)
+		return 2
+	}
+	if *help {
+		usage(env.Stdout)
+		return 0
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintf(env.Stderr, "torchlower bench: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	s, ok := bench.SuiteByName(*suite)
+	if !ok {
+		fmt.Fprintf(env.Stderr, "torchlower bench: unknown --suite %q (want %s)\n", *suite, strings.Join(bench.SuiteNames(), ", "))
+		return 2
+	}
+	if *reps < 1 {
+		fmt.Fprintf(env.Stderr, "torchlower bench: --reps must be at least 1, got %d\n", *reps)
+		return 2
+	}
+	if *warmup < 0 {
+		fmt.Fprintf(env.Stderr, "torchlower bench: --warmup must not be negative, got %d\n", *warmup)
+		return 2
+	}
+	opt := bench.Options{Reps: *reps, Warmup: *warmup, NoTorch: *noTorch, Python: *python}
+	if *filter != "" {
+		re, err := regexp.Compile(*filter)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower bench: --filter: %v\n", err)
+			return 2
+		}
+		opt.Filter = re
+	}
+	if *verbose {
+		opt.Progress = env.Stderr
+	}
+	r, err := bench.Run(s, opt)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower %v\n", err)
+		return 1
+	}
+	r.Print(env.Stdout)
+	return 0
+}
+
+// indent puts prefix before every line of s but the first.
+func indent(s, prefix string) string {
+	return strings.ReplaceAll(s, "\n", "\n"+prefix)
+}

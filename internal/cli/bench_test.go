@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestBenchSmoke runs `bench` on the tiny suite: one row per shape, the
+// MAC ratio baseline/default of the 1x1 stride-2 shape exactly s^D = 4,
+// and the per-class medians.
+func TestBenchSmoke(t *testing.T) {
+	out, errOut, code := run(t, "", "bench", "--suite=smoke", "--reps=1", "--warmup=0", "--no-torch")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"suite smoke:", "PyTorch: skipped (--no-torch)",
+		"MACs baseline", "MACs default", "speedup", "ours/PyTorch",
+		"median speedup default/baseline", "  1x1 stride 2", "  3x3 stride 2",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// tiny_1x1: N·C·F·H·W = 1·4·8·8·8 baseline MACs, a quarter of them
+	// with the default pipeline; no PyTorch column values.
+	row := regexp.MustCompile(`(?m)^tiny_1x1_\S+ +1x1 stride 2 +2048 +512 +4\.000 .* - +-$`)
+	if !row.MatchString(out) {
+		t.Errorf("no 1x1 row with 2048 → 512 MACs (x4.000):\n%s", out)
+	}
+	if !regexp.MustCompile(`(?m)^tiny_3x3_\S+ +3x3 stride 2 `).MatchString(out) {
+		t.Errorf("no 3x3 row:\n%s", out)
+	}
+	if strings.Contains(out, "ours(default)/PyTorch (") {
+		t.Errorf("PyTorch medians without PyTorch:\n%s", out)
+	}
+}
+
+func TestBenchBadFlags(t *testing.T) {
+	cases := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--suite=nope"}, 2, `unknown --suite "nope" (want backward-data, resnet, smoke)`},
+		{[]string{"--reps=0"}, 2, "--reps must be at least 1, got 0"},
+		{[]string{"--warmup=-1"}, 2, "--warmup must not be negative"},
+		{[]string{"--filter=("}, 2, "--filter: error parsing regexp"},
+		{[]string{"--suite=smoke", "--filter=nomatch", "--no-torch"}, 1, "no shape of suite smoke matches the filter"},
+		{[]string{"--reps=x"}, 2, "invalid argument"},
+		{[]string{"extra"}, 2, "unexpected arguments"},
+	}
+	for _, c := range cases {
+		_, errOut, code := run(t, "", append([]string{"bench"}, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+}
+
+func TestBenchHelp(t *testing.T) {
+	out, _, code := run(t, "", "bench", "--help")
+	for _, want := range []string{"Usage: torchlower bench", "--suite", "--filter", "--reps", "--no-torch",
+		"backward-data:", "resnet:", "IREE #23976", "seed_1x1_n1_c32to224_118x182", "bf16 n=4 c=32 H=470 W=725 k=224"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("bench --help lacks %q (exit %d)", want, code)
+		}
+	}
+	if out, _, _ := run(t, "", "--help"); !strings.Contains(out, "bench") {
+		t.Errorf("torchlower --help does not list bench:\n%s", out)
+	}
+}
