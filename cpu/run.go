@@ -369,6 +369,7 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 		return err
 	}
 	es := int64(k.size())
+	dst, src = coalesce(dst, src)
 	r := len(dst.Shape)
 	if r > 0 && dst.Strides[r-1] == 1 && src.Strides[r-1] == 1 {
 		run := dst.Shape[r-1] * es
@@ -389,6 +390,30 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 		copyStrided(dm, sm, d*es, s*es, dstep, sstep, n, es)
 	})
 	return nil
+}
+
+// coalesce merges adjacent dims that both views step through as one (a
+// dim whose stride is the next dim's stride times its extent, in both),
+// and drops unit dims, so that a copy runs long inner loops: a kernel
+// flip's 3x3 window becomes one run of 9.
+func coalesce(a, b plan.View) (plan.View, plan.View) {
+	var shape, sa, sb []int64
+	for d, n := range a.Shape {
+		if n == 1 {
+			continue
+		}
+		if k := len(shape) - 1; k >= 0 && sa[k] == a.Strides[d]*n && sb[k] == b.Strides[d]*n {
+			shape[k] *= n
+			sa[k], sb[k] = a.Strides[d], b.Strides[d]
+			continue
+		}
+		shape = append(shape, n)
+		sa = append(sa, a.Strides[d])
+		sb = append(sb, b.Strides[d])
+	}
+	a.Shape, a.Strides = shape, sa
+	b.Shape, b.Strides = append([]int64(nil), shape...), sb
+	return a, b
 }
 
 // copyStrided copies n elements of es bytes from sm (starting at byte sb,
