@@ -13,3 +13,11 @@ func FixtureArchive(name string) ([]byte, error) {
 	}
 	return nil, nil
 }
+
+// JointBlockArchive writes the training step of one conv+bn+relu block
+// (progJoint with one block: cin→cout channels, a 3x3 kernel with padding
+// 1, stride and groups; batch n, hw×hw images) as a 2.9+ archive.
+func JointBlockArchive(cin, cout, stride, groups, n, hw int64) ([]byte, error) {
+	p, ts := progJoint([]blockCfg{{cin, cout, stride, groups}}, n, hw)
+	return writeArchive(w.PT2Raw, p, ts)
+}
