@@ -110,3 +110,37 @@ func TestGatherTwice(t *testing.T) {
 		t.Errorf("bad row: err %v", err)
 	}
 }
+
+// TestSunkScalars runs generics that read float scalars computed outside
+// any region (a value read from a tensor, scaled; a fill of it; a scalar
+// `ins` operand): the plan holds no scalar step for them.
+func TestSunkScalars(t *testing.T) {
+	x := tensorOf(t, runtime.F32, []int64{4}, []float64{1, 2, 3, 4})
+	s := tensorOf(t, runtime.F32, []int64{1}, []float64{6})
+	p := buildFile(t, "testdata/sunk_scalars.mlir", "scale")
+	out, err := cpu.Run(p, []*runtime.Tensor{x, s})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, p)
+	}
+	for i := range 4 {
+		if got, want := out[0].Float64(i), float64(i+1)*1.5; got != want {
+			t.Errorf("scale[%d] = %v, want %v", i, got, want)
+		}
+	}
+	p = buildFile(t, "testdata/sunk_scalars.mlir", "fill_and_input")
+	if strings.Contains(p.String(), ": scalar") {
+		t.Errorf("a float scalar step remains:\n%s", p)
+	}
+	out, err = cpu.Run(p, []*runtime.Tensor{x, s})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, p)
+	}
+	for i := range 4 {
+		if got := out[0].Float64(i); got != 7 {
+			t.Errorf("fill[%d] = %v, want 7", i, got)
+		}
+		if got, want := out[1].Float64(i), float64(i+1)+12; got != want {
+			t.Errorf("z[%d] = %v, want %v", i, got, want)
+		}
+	}
+}

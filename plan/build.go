@@ -59,6 +59,7 @@ func Build(module *ir.Operation, funcName string) (*Plan, error) {
 	if err := generalize(clone); err != nil {
 		return nil, err
 	}
+	sinkScalars(ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect), clone)
 	b := &builder{p: &Plan{Func: funcName, opText: map[*ir.Operation]string{}}, views: map[*ir.Value]View{}, lastUse: map[*ir.Value]int{}, scalars: map[*ir.Value]ScalarArg{}}
 	b.p.aliases = opLines(clone, b.p.opText)
 	if err := b.run(clone); err != nil {

@@ -24,6 +24,13 @@ func (p *Plan) liveness() {
 		b.Last = i
 	}
 	for i, s := range p.Steps {
+		if s.Kind == StepEmpty {
+			// An empty only names the storage: a buffer's life starts
+			// at its first write (a tensor.empty that CSE shares
+			// between far-apart generics would otherwise hold memory
+			// from the first of them on).
+			continue
+		}
 		for _, v := range s.Inputs {
 			touch(v.Buf, i)
 		}
