@@ -286,6 +286,10 @@ func AttrEqual(a, b Attribute) bool {
 	case *DenseElementsAttr:
 		y, ok := b.(*DenseElementsAttr)
 		return ok && x.Equal(y)
+	case DenseResourceAttr:
+		// In memory two blobs may share a key: equal means the same blob.
+		y, ok := b.(DenseResourceAttr)
+		return ok && x.Blob == y.Blob && TypeEqual(x.Type, y.Type)
 	}
 	return a.String() == b.String()
 }

@@ -1,6 +1,7 @@
 package transform
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -88,6 +89,13 @@ func (c *cse) key(op *ir.Operation) string {
 	}
 	sb.WriteString(")")
 	sb.WriteString(op.Attrs().String())
+	// Two blobs may carry one key in memory (the printer numbers them
+	// apart only when it prints): a blob's identity is its pointer.
+	for _, a := range op.Attrs() {
+		if r, ok := a.Value.(ir.DenseResourceAttr); ok {
+			fmt.Fprintf(&sb, "#%p", r.Blob)
+		}
+	}
 	sb.WriteString(":")
 	sb.WriteString(ir.TypeListString(op.ResultTypes()))
 	return sb.String()
