@@ -120,3 +120,15 @@ func TestTimingAndPrintAfter(t *testing.T) {
 		t.Errorf("--print-ir-after=cse printed after canonicalize too")
 	}
 }
+
+// TestBadFlagsAreReported: every command names an unknown flag on stderr
+// and exits 2 (pflag's ContinueOnError prints nothing by itself).
+func TestBadFlagsAreReported(t *testing.T) {
+	for _, cmd := range []string{"run", "e2e", "import", "opt", "bench"} {
+		var stdout, stderr strings.Builder
+		code := Main([]string{cmd, "--no-such-flag"}, strings.NewReader(""), &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), "no-such-flag") {
+			t.Errorf("%s --no-such-flag: exit %d, stderr %q; want 2 and the flag named", cmd, code, stderr.String())
+		}
+	}
+}

@@ -45,6 +45,7 @@ func runE2E(env *Env, args []string) int {
 	}
 	fs.Usage = func() { usage(env.Stderr) }
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower e2e: %v (see torchlower e2e --help)\n", err)
 		return 2
 	}
 	if *help {

@@ -57,6 +57,7 @@ func runImport(env *Env, args []string) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower import: %v (see torchlower import --help)\n", err)
 		return 2
 	}
 	if *help {

@@ -65,6 +65,7 @@ func runOpt(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "\nPasses and pipelines:\n%s", reg.Help())
 	}
 	if err := fs.Parse(rest); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower opt: %v (see torchlower opt --help)\n", err)
 		return 2
 	}
 	if *help {

@@ -82,6 +82,7 @@ func runRun(env *Env, args []string) int {
 	}
 	fs.Usage = func() { usage(env.Stderr) }
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower run: %v (see torchlower run --help)\n", err)
 		return 2
 	}
 	if *help {
