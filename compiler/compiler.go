@@ -76,10 +76,14 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // Pipelines are the linalg-level pipelines run after lowering, by the
 // name tools accept (--pipeline): "default" runs backward-data-conv (the
 // rewrites that keep a strided backward-data convolution from multiplying
-// scattered zeros), "baseline" runs none, as a reference to compare with.
+// scattered zeros), "baseline" does not, as a reference to compare with.
+// Both end in fuse-elementwise-ops (dispatch formation: elementwise
+// chains become one generic), which is orthogonal to the conv rewrites,
+// so baseline vs default measures backward-data-conv alone; it runs after
+// them because the swap follows separate extf/truncf generics.
 var Pipelines = map[string]string{
-	"default":  "backward-data-conv",
-	"baseline": "",
+	"default":  "backward-data-conv,fuse-elementwise-ops",
+	"baseline": "fuse-elementwise-ops",
 }
 
 // Preprocess runs the named pipeline (see Pipelines; "" means default) on

@@ -12,7 +12,7 @@ import (
 var casesDir = filepath.Join("cases")
 
 // TestSuite runs every committed case on the CPU, with the default
-// preprocessing pipeline and with the baseline (none), and fails on any
+// preprocessing pipeline and with the baseline (no backward-data-conv), and fails on any
 // FAIL or XPASS; convolution_backward has no expected failures.
 func TestSuite(t *testing.T) {
 	cases, err := LoadCases(casesDir)

@@ -70,7 +70,7 @@ func runRun(env *Env, args []string) int {
 	rtol := fs.Float64("rtol", -1, "relative tolerance for --expected_output (default: per dtype)")
 	timings := fs.Bool("print-timings", false, "print the time of each stage and of the slowest steps on stderr")
 	topSteps := fs.Int("top-steps", 20, "with --print-timings, how many steps to list (0: all)")
-	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv) or baseline (none)")
+	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
 	params := fs.String("params", "", "a .pt2's parameters as constants (inline, the default) or arguments fed from the archive (args); with a .mlir, args requires a mapping")
 	mapping := fs.String("mapping", "", "the parameter mapping of a .mlir (default: <program>.params.json when it exists; none: ignore it)")
 	help := fs.BoolP("help", "h", false, "show this help")
