@@ -16,6 +16,7 @@ package cpu
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/torchlower/torchlower/ir"
@@ -62,7 +63,7 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 		if a.DType != k.dtype() {
 			return nil, fmt.Errorf("cpu: argument %d has dtype %s, @%s wants %s", i, a.DType, p.Func, k.dtype())
 		}
-		if !sameShape(a.Shape, b.Shape) {
+		if !slices.Equal(a.Shape, b.Shape) {
 			return nil, fmt.Errorf("cpu: argument %d has shape %s, @%s wants %s", i, runtime.FormatShape(a.Shape), p.Func, runtime.FormatShape(b.Shape))
 		}
 		if int64(len(a.Data)) != b.Bytes() {
@@ -138,18 +139,6 @@ func littleEndian() bool {
 	var b [2]byte
 	binary.NativeEndian.PutUint16(b[:], 1)
 	return b[0] == 1
-}
-
-func sameShape(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // checkView makes sure every element of v lies in its buffer, so that a
@@ -353,7 +342,7 @@ func fillStrided(m, e []byte, db, step, n int64) {
 // shape); the innermost dimension moves as one block when both are
 // contiguous in it.
 func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error {
-	if !ir.TypeEqual(dst.Buf.Elem, src.Buf.Elem) || !sameShape(dst.Shape, src.Shape) {
+	if !ir.TypeEqual(dst.Buf.Elem, src.Buf.Elem) || !slices.Equal(dst.Shape, src.Shape) {
 		return fmt.Errorf("cpu: copy from %s to %s: shapes or element types differ", src, dst)
 	}
 	dm, err := mem(dst.Buf)

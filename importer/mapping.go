@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // Mapping ties the imported function's signature back to the archive:
@@ -142,7 +143,7 @@ func (m *Mapping) Bind(a *Archive) error {
 			return fmt.Errorf("%s: argument %d (%s %q) has no stored data in program %q", a.Name, in.Arg, in.Kind, in.FQN, p.Name)
 		}
 		if d := in.Data; d != nil {
-			if d.Dtype != t.Dtype.String() || !equalInts(d.Sizes, t.Sizes) {
+			if d.Dtype != t.Dtype.String() || !slices.Equal(d.Sizes, t.Sizes) {
 				return fmt.Errorf("%s: argument %d (%s %q) is %s%v in the archive but %s%v in the mapping (was the archive changed after import?)",
 					a.Name, in.Arg, in.Kind, in.FQN, t.Dtype, t.Sizes, d.Dtype, d.Sizes)
 			}
@@ -150,16 +151,4 @@ func (m *Mapping) Bind(a *Archive) error {
 		in.Tensor = t
 	}
 	return nil
-}
-
-func equalInts(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

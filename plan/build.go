@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -917,7 +918,7 @@ func (b *builder) forwardWindow(i int, op *ir.Operation) (View, bool) {
 		return View{}, false
 	}
 	win, err := dropDims(s, subView(dst, offs, sizes, strides), t.Shape)
-	if err != nil || !shapeEqual(win.Shape, t.Shape) {
+	if err != nil || !slices.Equal(win.Shape, t.Shape) {
 		return View{}, false
 	}
 	// Nothing between op and S may read or write D's buffer: any value in
@@ -985,7 +986,7 @@ func (b *builder) reshape(op *ir.Operation) error {
 			out, ok = collapseView(dense, groups)
 		}
 	}
-	if !ok || !shapeEqual(out.Shape, rt.Shape) {
+	if !ok || !slices.Equal(out.Shape, rt.Shape) {
 		return ir.OpErrorf(op, "plan: reassociation does not match the shapes")
 	}
 	b.bind(op.Result(0), out)

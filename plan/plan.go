@@ -18,6 +18,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/ir"
@@ -106,7 +107,7 @@ func (v View) IsWhole() bool {
 }
 
 func (v View) String() string {
-	if v.IsWhole() && shapeEqual(v.Shape, v.Buf.Shape) {
+	if v.IsWhole() && slices.Equal(v.Shape, v.Buf.Shape) {
 		return v.Buf.Name()
 	}
 	off := fmt.Sprint(v.Offset)
@@ -316,16 +317,4 @@ func joinInts(vs []int64, sep string) string {
 		parts[i] = fmt.Sprint(v)
 	}
 	return strings.Join(parts, sep)
-}
-
-func shapeEqual(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

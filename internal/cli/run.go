@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -386,7 +387,7 @@ func paramTensor(mi importer.MappedInput, b *plan.Buffer) (*runtime.Tensor, erro
 	if st.Dtype.IRType() == nil || err != nil || dt != want {
 		return nil, fmt.Errorf("stored as %s, the function wants %s", st.Dtype, want)
 	}
-	if !shapeEq(st.Sizes, b.Shape) {
+	if !slices.Equal(st.Sizes, b.Shape) {
 		return nil, fmt.Errorf("stored with sizes %s, the function wants %s", runtime.FormatShape(st.Sizes), runtime.FormatShape(b.Shape))
 	}
 	raw, err := st.Bytes()
@@ -395,18 +396,6 @@ func paramTensor(mi importer.MappedInput, b *plan.Buffer) (*runtime.Tensor, erro
 	}
 	// Bytes may share the archive's storage; the tensor gets its own copy.
 	return &runtime.Tensor{DType: dt, Shape: append([]int64{}, b.Shape...), Data: append([]byte(nil), raw...)}, nil
-}
-
-func shapeEq(a, b []int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // readArg reads `@file.npy` as the dtype and shape the argument buffer has.
