@@ -1,6 +1,8 @@
 package preprocessing
 
 import (
+	"slices"
+
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
@@ -21,7 +23,8 @@ import (
 //     is +0 in either spelling and a projected-permutation output map;
 //   - one input X = tensor.insert_slice %dy into Z with Z +0 in either
 //     spelling, static metadata and shapes, equal ranks and some stride > 1
-//     on a dim of size > 1 (as StridedInsertSliceToGeneric requires);
+//     (on a dim of size > 1, as StridedInsertSliceToGeneric requires, or
+//     only on dims of size 1: dy cropped to one row on a strided dim);
 //   - for every dim j of X that is not pass-through (offset 0, full size,
 //     unit stride), C's map of X has result j = p_j + d_j·q_j + c_j (a pure
 //     affine expression, checked by its coefficients) with p_j a parallel
@@ -39,25 +42,36 @@ import (
 // i + c + d·k ≡ o (mod s). The outputs split into phases i = i0 + s·u,
 // i0 ∈ [0, s); phase i0 has taps iff g | (o − c − i0), and then exactly the
 // taps k = k0 + s̃·m (k0 the unique solution in [0, s̃)), which read
-// dy[u + (d/g)·m + b] with b = (i0 + c + d·k0 − o)/s. The phases of C are the
-// products of the per-dim phases.
+// dy[u + (d/g)·m + b] with b = (i0 + c + d·k0 − o)/s. That index may fall
+// outside [0, n) near dy's edges (the scatter's destination has zeros
+// there too), so each phase splits further into regions: the interior,
+// the outputs for which every tap reads dy, and border runs of
+// consecutive outputs that share the same smaller tap interval (the valid
+// taps of output u form an interval whose ends never increase with u);
+// outputs with no valid tap are in no region. The regions of C are the
+// products of the per-dim regions.
 //
-// Post: C is replaced by, per phase with taps in every dim, a dense
-// correlation generic (C's body, iterators and maps, except that X's result j
-// becomes p_j + (d/g)·q_j + b + lo_j over dy — tensor.pad'ed with zeros by
-// lo_j/hi_j where some phase reads past dy's edge — and W is a strided
-// tensor.extract_slice [k0 : s̃ : M] of W on q_j's dim) into a fresh zero
-// accumulator of the phase's output shape (p_j extent ⌈(I − i0)/s⌉); the
-// phase results are written with one chain of strided tensor.insert_slice
-// (offset i0, stride s on p_j's output dim; the writes are disjoint) into C's
-// zero init, which replaces C's result. Phases without taps are not
-// computed: their outputs are the init's zeros. X and Z are erased when
-// unused. Multiply-adds: Σ over phases of |phase outputs| × |phase taps| ×
-// the other loop extents, about 1/s^D of C's. Each output sums the same
-// products as before, minus the zero ones, in a possibly different order.
+// Post: C is replaced by, per region, a dense correlation generic (C's
+// body, iterators and maps, except that X's result j becomes
+// p_j + (d/g)·q_j over a tensor.extract_slice of dy holding exactly the
+// rows the region reads, or dy itself when that is all of it, and W is a
+// strided tensor.extract_slice [k : s̃ : M] of W on q_j's dim restricted to
+// the region's taps) into a fresh zero accumulator of the region's output
+// shape; the region results are written with one chain of strided
+// tensor.insert_slice (the region's first output, stride s on p_j's
+// output dim; the writes are disjoint) into C's zero init, which replaces
+// C's result; the all-interior regions come first. No tensor.pad is
+// created: outputs, phases and taps without data are not computed, and
+// keep the init's zeros. X and Z are erased when unused.
+//
+// Multiply-adds: exactly the (output, tap) pairs whose read of X is a dy
+// element (neither a scattered zero nor padding), times the other loop
+// extents: about 1/s^D of C's, fewer where dy's edges cut taps off. Each
+// output sums the same products as before, minus the zero ones, in a
+// possibly different order.
 var DecomposeStridedBackwardData = &pass.Def{
 	Name:    "decompose-strided-backward-data",
-	Summary: "split a correlation over a zero-stuffed tensor into dense per-phase correlations of the un-scattered source",
+	Summary: "split a correlation over a zero-stuffed tensor into dense correlations of the un-scattered source, per phase and edge region",
 	Run: func(op *ir.Operation, c *pass.Context) error {
 		_, err := pass.ApplyPatternsGreedily(c.IR, op, []*ir.Pattern{DecomposeStridedBackwardDataPattern()}, pass.GreedyConfig{})
 		return err
@@ -109,6 +123,61 @@ func (pd phaseDim) phases() []dimPhase {
 		out = append(out, dimPhase{i0: i0, k0: k0, U: (pd.I - i0 + pd.s - 1) / pd.s, M: (pd.K - k0 + st - 1) / st, base: floorDivI(num, pd.s)})
 	}
 	return out
+}
+
+// dimRegion is one generic's share of one dim: a run of consecutive
+// outputs of one phase that read the same taps, each of them a real dy
+// element.
+type dimRegion struct {
+	out0, U  int64 // outputs out0 + s·u, u ∈ [0, U), of C's output
+	k0, M    int64 // taps k0 + s̃·m, m ∈ [0, M)
+	row0     int64 // output u at tap m reads dy[row0 + u + (d/g)·m]
+	interior bool  // all of the phase's taps
+}
+
+// rows is the extent of dy that r reads along pd's dim.
+func (r dimRegion) rows(pd phaseDim) int64 {
+	return r.U + pd.d/gcd(pd.s, pd.d)*(r.M-1)
+}
+
+// regions splits the phases of a dim into regions. Phase output u reads
+// dy[u + (d/g)·m + base] at tap m, so its valid taps are the m ∈ [0, M)
+// with 0 ≤ u + (d/g)·m + base < n: an interval whose ends never increase
+// with u. Outputs with the same interval are therefore consecutive; each
+// run of them is one region, and outputs with no valid tap are in none
+// (they keep the destination's zeros). The interior run (all M taps) of
+// every phase comes first, the border runs (near dy's edges) after it.
+func (pd phaseDim) regions(phases []dimPhase) []dimRegion {
+	dd := pd.d / gcd(pd.s, pd.d)
+	st := pd.s / gcd(pd.s, pd.d)
+	var interior, border []dimRegion
+	for _, ph := range phases {
+		taps := func(u int64) (lo, hi int64) {
+			lo = max(0, -floorDivI(u+ph.base, dd))
+			hi = min(ph.M-1, floorDivI(pd.n-1-u-ph.base, dd))
+			return lo, hi
+		}
+		for u := int64(0); u < ph.U; {
+			lo, hi := taps(u)
+			end := u + 1
+			for end < ph.U {
+				if l, h := taps(end); l != lo || h != hi {
+					break
+				}
+				end++
+			}
+			if lo <= hi {
+				r := dimRegion{out0: ph.i0 + pd.s*u, U: end - u, k0: ph.k0 + st*lo, M: hi - lo + 1, row0: u + dd*lo + ph.base, interior: lo == 0 && hi == ph.M-1}
+				if r.interior {
+					interior = append(interior, r)
+				} else {
+					border = append(border, r)
+				}
+			}
+			u = end
+		}
+	}
+	return append(interior, border...)
 }
 
 type decomposePlan struct {
@@ -171,7 +240,7 @@ func matchDecompose(c *ir.Operation) (*decomposePlan, bool) {
 		if d == nil || d.Name != tensor.InsertSlice {
 			continue
 		}
-		if g, _, ok := matchStridedZeroInsert(d); ok {
+		if g, ok := matchScatterIntoZero(d); ok {
 			xIdx, ins, geom = k, d, g
 			break
 		}
@@ -265,6 +334,42 @@ func matchDecompose(c *ir.Operation) (*decomposePlan, bool) {
 	return plan, true
 }
 
+// matchScatterIntoZero matches the scatter X = insert_slice %dy into Z:
+// what matchStridedZeroInsert matches, and also an insert whose strides
+// > 1 all fall on source dims of size 1. The lowering emits those when
+// dy is cropped to the one row that the data gradient reads on a strided
+// dim (padding > d(K−1)); the insert then only pads, but the correlation
+// still multiplies that padding, which the regions below remove like any
+// other. Inserts with unit strides everywhere (the padding of a stride-1
+// convolution) are left alone.
+func matchScatterIntoZero(op *ir.Operation) (scatterGeom, bool) {
+	if g, _, ok := matchStridedZeroInsert(op); ok {
+		return g, true
+	}
+	if !tensor.IsStridedInsertSlice(op) || op.NumOperands() < 2 {
+		return scatterGeom{}, false
+	}
+	src, ok1 := op.Operand(0).Type().(ir.RankedTensorType)
+	dst, ok2 := op.Operand(1).Type().(ir.RankedTensorType)
+	if !ok1 || !ok2 || src.Rank() != dst.Rank() || !staticShape(src.Shape) || !staticShape(dst.Shape) {
+		return scatterGeom{}, false
+	}
+	offsets, sizes, strides, ok := staticSliceParams(op)
+	if !ok {
+		return scatterGeom{}, false
+	}
+	for i := range sizes {
+		if sizes[i] != src.Shape[i] || strides[i] < 1 {
+			return scatterGeom{}, false
+		}
+	}
+	z, ok := matchZeroDest(op.Operand(1))
+	if !ok || (z.fill && !op.Operand(1).HasOneUse()) {
+		return scatterGeom{}, false
+	}
+	return scatterGeom{src: src, dst: dst, offsets: offsets, sizes: sizes, strides: strides}, true
+}
+
 func rewriteDecompose(op *ir.Operation, rw *ir.Rewriter) bool {
 	p, ok := matchDecompose(op)
 	if !ok {
@@ -272,50 +377,31 @@ func rewriteDecompose(op *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	b := &rw.Builder
 	c := p.c
-	loc := c.Loc
 	b.SetInsertionPointBefore(c)
-	dy := p.ins.Operand(0)
-	dyT := dy.Type().(ir.RankedTensorType)
-	maps := linalg.IndexingMaps(c)
-	w := c.Operand(1 - p.xIdx)
-	wT := w.Type().(ir.RankedTensorType)
-	outT := c.Result(0).Type().(ir.RankedTensorType)
-
+	regions := make([][]dimRegion, len(p.dims))
 	empty := false
-	for _, ph := range p.phases {
-		empty = empty || len(ph) == 0
+	for di, pd := range p.dims {
+		regions[di] = pd.regions(p.phases[di])
+		empty = empty || len(regions[di]) == 0
 	}
 	result := c.Operand(2)
 	if !empty {
-		// Pad dy where some phase reads past its edges.
-		rank := dyT.Rank()
-		lo, hi := make([]int64, rank), make([]int64, rank)
-		padded := false
-		for di, pd := range p.dims {
-			for _, ph := range p.phases[di] {
-				dd := pd.d / gcd(pd.s, pd.d)
-				first, last := ph.base, ph.base+(ph.U-1)+dd*(ph.M-1)
-				lo[pd.j] = max(lo[pd.j], -first)
-				hi[pd.j] = max(hi[pd.j], last-(pd.n-1))
-			}
-			padded = padded || lo[pd.j] > 0 || hi[pd.j] > 0
-		}
-		src := dy
-		if padded {
-			src = tensor.NewPad(b, loc, nil, dy, tensor.StaticIndices(lo...), tensor.StaticIndices(hi...), zeroScalar(b, loc, dyT.Elem), false)
-		}
-		// Enumerate the products of the per-dim phases.
+		// The products of the per-dim regions, the first dim fastest,
+		// ordered by how many of their dims are border runs: the large
+		// all-interior generics come first, the thin edges and corners
+		// last.
+		var products [][]dimRegion
 		idx := make([]int, len(p.dims))
 		for {
-			cur := make([]dimPhase, len(p.dims))
+			cur := make([]dimRegion, len(p.dims))
 			for di := range p.dims {
-				cur[di] = p.phases[di][idx[di]]
+				cur[di] = regions[di][idx[di]]
 			}
-			result = emitPhase(b, rw, p, cur, src, lo, w, wT, outT, maps, result)
+			products = append(products, cur)
 			di := 0
 			for ; di < len(idx); di++ {
 				idx[di]++
-				if idx[di] < len(p.phases[di]) {
+				if idx[di] < len(regions[di]) {
 					break
 				}
 				idx[di] = 0
@@ -323,6 +409,19 @@ func rewriteDecompose(op *ir.Operation, rw *ir.Rewriter) bool {
 			if di == len(idx) {
 				break
 			}
+		}
+		borders := func(rs []dimRegion) int {
+			n := 0
+			for _, r := range rs {
+				if !r.interior {
+					n++
+				}
+			}
+			return n
+		}
+		slices.SortStableFunc(products, func(a, b []dimRegion) int { return borders(a) - borders(b) })
+		for _, cur := range products {
+			result = emitRegion(b, p, cur, result)
 		}
 	}
 	rw.ReplaceAllUsesWith(c.Result(0), result)
@@ -336,45 +435,66 @@ func rewriteDecompose(op *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
-// emitPhase creates one phase's correlation and writes it into dest.
-func emitPhase(b *ir.Builder, rw *ir.Rewriter, p *decomposePlan, cur []dimPhase, src *ir.Value, lo []int64, w *ir.Value, wT, outT ir.RankedTensorType, maps []affine.Map, dest *ir.Value) *ir.Value {
+// emitRegion creates the correlation of one product of per-dim regions
+// and writes it into dest.
+func emitRegion(b *ir.Builder, p *decomposePlan, cur []dimRegion, dest *ir.Value) *ir.Value {
 	c := p.c
 	loc := c.Loc
-	// The sub-filter.
+	maps := linalg.IndexingMaps(c)
+	dy := p.ins.Operand(0)
+	dyT := dy.Type().(ir.RankedTensorType)
+	w := c.Operand(1 - p.xIdx)
+	wT := w.Type().(ir.RankedTensorType)
+	outT := c.Result(0).Type().(ir.RankedTensorType)
+
+	// The rows of dy the region reads, so that its map has no constant
+	// and every read is in bounds.
+	dyOffs, dySizes := make([]int64, dyT.Rank()), append([]int64(nil), dyT.Shape...)
+	sliceDy := false
+	for di, pd := range p.dims {
+		r := cur[di]
+		dyOffs[pd.j], dySizes[pd.j] = r.row0, r.rows(pd)
+		sliceDy = sliceDy || r.row0 != 0 || dySizes[pd.j] != pd.n
+	}
+	src := dy
+	if sliceDy {
+		src = tensor.NewExtractSlice(b, loc, ir.Tensor(dyT.Elem, dySizes...), dy,
+			tensor.StaticIndices(dyOffs...), tensor.StaticIndices(dySizes...), tensor.StaticIndices(ones64(dyT.Rank())...))
+	}
+	// The sub-filter: the region's taps.
 	wOffs, wSizes, wStrides := make([]int64, wT.Rank()), append([]int64(nil), wT.Shape...), ones64(wT.Rank())
 	sliceW := false
 	for di, pd := range p.dims {
 		if pd.q < 0 {
 			continue
 		}
-		ph := cur[di]
-		st := pd.s / gcd(pd.s, pd.d)
-		wOffs[pd.wR], wSizes[pd.wR] = ph.k0, ph.M
-		if ph.M > 1 {
-			wStrides[pd.wR] = st
+		r := cur[di]
+		wOffs[pd.wR], wSizes[pd.wR] = r.k0, r.M
+		if r.M > 1 {
+			wStrides[pd.wR] = pd.s / gcd(pd.s, pd.d)
 		}
-		sliceW = sliceW || ph.k0 != 0 || ph.M != pd.K
+		sliceW = sliceW || r.k0 != 0 || r.M != pd.K
 	}
 	ws := w
 	if sliceW {
 		ws = tensor.NewExtractSlice(b, loc, ir.Tensor(wT.Elem, wSizes...), w,
 			tensor.StaticIndices(wOffs...), tensor.StaticIndices(wSizes...), tensor.StaticIndices(wStrides...))
 	}
-	// The maps: X's strided results read dy directly.
+	// The maps: X's strided results read the dy slice directly.
 	xm := maps[p.xIdx]
 	res := append([]affine.Expr(nil), xm.Results...)
 	outShape := append([]int64(nil), outT.Shape...)
 	offs, strides := make([]int64, outT.Rank()), ones64(outT.Rank())
 	for di, pd := range p.dims {
-		ph := cur[di]
+		r := cur[di]
 		e := affine.Dim(pd.p)
 		if pd.q >= 0 {
 			e = affine.Add(e, affine.Mul(affine.Dim(pd.q), affine.Const(pd.d/gcd(pd.s, pd.d))))
 		}
-		res[pd.j] = affine.Add(e, affine.Const(ph.base+lo[pd.j]))
-		outShape[pd.outR] = ph.U
-		offs[pd.outR] = ph.i0
-		if ph.U > 1 {
+		res[pd.j] = e
+		outShape[pd.outR] = r.U
+		offs[pd.outR] = r.out0
+		if r.U > 1 {
 			strides[pd.outR] = pd.s
 		}
 	}

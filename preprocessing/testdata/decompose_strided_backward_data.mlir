@@ -1,29 +1,48 @@
 // RUN: torchlower opt %s -p decompose-strided-backward-data --split-input-file | FileCheck %s
 
 // The 3x3 stride-2 data gradient as lowering emits it (NCHW, fill
-// spelling, scatter offset 2 = d(K-1) - p with p = 0).
+// spelling, scatter offset 2 = d(K-1) - p with p = 0). Per spatial dim,
+// output i reads dy[(i + k - 2)/2] at the taps k with i + k even: the even
+// outputs take taps {0, 2} (phase 0), the odd ones tap 1 (phase 1). Output
+// 0 would read dy[-1] at tap 0, so per dim the regions are: phase 0's
+// interior (outputs 2, 4, 6; taps {0, 2}), phase 1's interior (outputs 1,
+// 3, 5; tap 1), then phase 0's border (output 0; tap 2 only). The 9
+// products are dense correlations over dy or slices of it, with no
+// tensor.pad: the four interior x interior ones first, then the edges and
+// the corner.
 #x = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
 #w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d1, d5, d6)>
 #o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @conv2d_3x3_s2(
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>, %[[W:[^:]*]]: tensor<2x3x3x3xf32>)
+// CHECK-NOT:     tensor.pad
 // CHECK:         %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x3x7x7xf32>)
-// CHECK:         %[[P:.*]] = tensor.pad %[[DY]] low[0, 0, 1, 1] high[0, 0, 0, 0]
-// CHECK:         } : tensor<1x2x4x4xf32> to tensor<1x2x5x5xf32>
 // CHECK:         %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 0, 0] [2, 3, 2, 2] [1, 1, 2, 2]
-// CHECK:         %[[G0:.*]] = linalg.generic {{.*}} ins(%[[P]], %[[W0]] : tensor<1x2x5x5xf32>, tensor<2x3x2x2xf32>) outs(%{{.*}} : tensor<1x3x4x4xf32>)
-// CHECK:         %[[R0:.*]] = tensor.insert_slice %[[G0]] into %[[Z]][0, 0, 0, 0] [1, 3, 4, 4] [1, 1, 2, 2]
+// CHECK:         %[[G0:.*]] = linalg.generic {{.*}} ins(%[[DY]], %[[W0]] : tensor<1x2x4x4xf32>, tensor<2x3x2x2xf32>) outs(%{{.*}} : tensor<1x3x3x3xf32>)
+// CHECK:         %[[R0:.*]] = tensor.insert_slice %[[G0]] into %[[Z]][0, 0, 2, 2] [1, 3, 3, 3] [1, 1, 2, 2]
+// CHECK:         %[[D1:.*]] = tensor.extract_slice %[[DY]][0, 0, 0, 0] [1, 2, 3, 4] [1, 1, 1, 1]
 // CHECK:         %[[W1:.*]] = tensor.extract_slice %[[W]][0, 0, 1, 0] [2, 3, 1, 2] [1, 1, 1, 2]
-// CHECK:         %[[G1:.*]] = linalg.generic {{.*}} ins(%[[P]], %[[W1]] : tensor<1x2x5x5xf32>, tensor<2x3x1x2xf32>) outs(%{{.*}} : tensor<1x3x3x4xf32>)
-// CHECK:         %[[R1:.*]] = tensor.insert_slice %[[G1]] into %[[R0]][0, 0, 1, 0] [1, 3, 3, 4] [1, 1, 2, 2]
-// CHECK:         %[[W2:.*]] = tensor.extract_slice %[[W]][0, 0, 0, 1] [2, 3, 2, 1] [1, 1, 2, 1]
-// CHECK:         %[[G2:.*]] = linalg.generic {{.*}} ins(%[[P]], %[[W2]] : tensor<1x2x5x5xf32>, tensor<2x3x2x1xf32>) outs(%{{.*}} : tensor<1x3x4x3xf32>)
-// CHECK:         %[[R2:.*]] = tensor.insert_slice %[[G2]] into %[[R1]][0, 0, 0, 1] [1, 3, 4, 3] [1, 1, 2, 2]
-// CHECK:         %[[W3:.*]] = tensor.extract_slice %[[W]][0, 0, 1, 1] [2, 3, 1, 1] [1, 1, 1, 1]
-// CHECK:         %[[G3:.*]] = linalg.generic {{.*}} ins(%[[P]], %[[W3]] : tensor<1x2x5x5xf32>, tensor<2x3x1x1xf32>) outs(%{{.*}} : tensor<1x3x3x3xf32>)
-// CHECK:         %[[R3:.*]] = tensor.insert_slice %[[G3]] into %[[R2]][0, 0, 1, 1] [1, 3, 3, 3] [1, 1, 2, 2]
+// CHECK:         %[[G1:.*]] = linalg.generic {{.*}} ins(%[[D1]], %[[W1]] : tensor<1x2x3x4xf32>, tensor<2x3x1x2xf32>) outs(%{{.*}} : tensor<1x3x3x3xf32>)
+// CHECK:         %[[R1:.*]] = tensor.insert_slice %[[G1]] into %[[R0]][0, 0, 1, 2] [1, 3, 3, 3] [1, 1, 2, 2]
+// CHECK:         %[[R2:.*]] = tensor.insert_slice %{{.*}} into %[[R1]][0, 0, 2, 1] [1, 3, 3, 3] [1, 1, 2, 2]
+// CHECK:         %[[R3:.*]] = tensor.insert_slice %{{.*}} into %[[R2]][0, 0, 1, 1] [1, 3, 3, 3] [1, 1, 2, 2]
+// The edges, after all four interiors: row 0 reads only tap 2 of dy's
+// first row, in both column phases; then column 0 likewise.
+// CHECK:         %[[D4:.*]] = tensor.extract_slice %[[DY]][0, 0, 0, 0] [1, 2, 1, 4] [1, 1, 1, 1]
+// CHECK:         %[[W4:.*]] = tensor.extract_slice %[[W]][0, 0, 2, 0] [2, 3, 1, 2] [1, 1, 1, 2]
+// CHECK:         %[[G4:.*]] = linalg.generic {{.*}} ins(%[[D4]], %[[W4]] : tensor<1x2x1x4xf32>, tensor<2x3x1x2xf32>) outs(%{{.*}} : tensor<1x3x1x3xf32>)
+// CHECK:         %[[R4:.*]] = tensor.insert_slice %[[G4]] into %[[R3]][0, 0, 0, 2] [1, 3, 1, 3] [1, 1, 1, 2]
+// CHECK:         tensor.insert_slice %{{.*}}[0, 0, 0, 1] [1, 3, 1, 3] [1, 1, 1, 2]
+// CHECK:         tensor.insert_slice %{{.*}}[0, 0, 2, 0] [1, 3, 3, 1] [1, 1, 2, 1]
+// CHECK:         tensor.insert_slice %{{.*}}[0, 0, 1, 0] [1, 3, 3, 1] [1, 1, 2, 1]
+// The corner: output (0, 0) reads only tap (2, 2), at dy[0, 0].
+// CHECK:         %[[D8:.*]] = tensor.extract_slice %[[DY]][0, 0, 0, 0] [1, 2, 1, 1] [1, 1, 1, 1]
+// CHECK:         %[[W8:.*]] = tensor.extract_slice %[[W]][0, 0, 2, 2] [2, 3, 1, 1] [1, 1, 1, 1]
+// CHECK:         %[[G8:.*]] = linalg.generic {{.*}} ins(%[[D8]], %[[W8]] : tensor<1x2x1x1xf32>, tensor<2x3x1x1xf32>) outs(%{{.*}} : tensor<1x3x1x1xf32>)
+// CHECK:         %[[R8:.*]] = tensor.insert_slice %[[G8]] into %{{.*}}[0, 0, 0, 0] [1, 3, 1, 1] [1, 1, 1, 1]
 // CHECK-NOT:     linalg.generic
-// CHECK:         return %[[R3]]
+// CHECK-NOT:     tensor.pad
+// CHECK:         return %[[R8]]
 func.func @conv2d_3x3_s2(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>) -> tensor<1x3x7x7xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<1x2x9x9xf32>
@@ -80,23 +99,36 @@ func.func @conv1d_s3_k2(%dy: tensor<1x2x4xf32>, %w: tensor<2x5x2xf32>) -> tensor
 
 // -----
 
-// Dilation 2 with stride 2 (gcd 2): the data lies on even positions
-// (offset 2) and i + 2k is even iff i is; the odd outputs have no tap at
-// all, the even ones take all 3 taps (the whole filter, no slice), over dy
-// padded by one row each side.
+// Interior and border regions in 1-D: dilation 2 with stride 2 (gcd 2).
+// The data lies on even positions (offset 2) and i + 2k is even iff i is;
+// the odd outputs have no tap at all. Even output i = 2u reads
+// dy[u + k - 1] at taps k = 0, 1, 2, so u = 1, 2 (outputs 2, 4) read dy
+// at every tap: the interior, the whole filter over the whole of dy, no
+// slice. Output 0 reads dy[-1] at tap 0 and output 6 reads dy[4] at tap
+// 2: each is a border region of its own (different tap ranges), a
+// 2-tap correlation over the two rows of dy it reads. 10 MACs per (c, f)
+// pair, all of them on real dy elements (the padded phase took 12).
 #x = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2 + 2 * d4)>
 #w = affine_map<(d0, d1, d2, d3, d4) -> (d3, d1, d4)>
 #o = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
 // CHECK-DAG:   #[[XD2:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2 + d4)>
 // CHECK-LABEL: func.func @conv1d_s2_d2(
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4xf32>, %[[W:[^:]*]]: tensor<2x3x3xf32>)
+// CHECK-NOT:     tensor.pad
 // CHECK:         %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x3x7xf32>)
-// CHECK:         %[[P:.*]] = tensor.pad %[[DY]] low[0, 0, 1] high[0, 0, 1]
 // CHECK-NOT:     tensor.extract_slice
-// CHECK:         %[[G:.*]] = linalg.generic {indexing_maps = [#[[XD2]], {{.*}} ins(%[[P]], %[[W]] : tensor<1x2x6xf32>, tensor<2x3x3xf32>) outs(%{{.*}} : tensor<1x3x4xf32>)
-// CHECK:         %[[R:.*]] = tensor.insert_slice %[[G]] into %[[Z]][0, 0, 0] [1, 3, 4] [1, 1, 2]
+// CHECK:         %[[G:.*]] = linalg.generic {indexing_maps = [#[[XD2]], {{.*}} ins(%[[DY]], %[[W]] : tensor<1x2x4xf32>, tensor<2x3x3xf32>) outs(%{{.*}} : tensor<1x3x2xf32>)
+// CHECK:         %[[R:.*]] = tensor.insert_slice %[[G]] into %[[Z]][0, 0, 2] [1, 3, 2] [1, 1, 2]
+// CHECK:         %[[DLO:.*]] = tensor.extract_slice %[[DY]][0, 0, 0] [1, 2, 2] [1, 1, 1]
+// CHECK:         %[[WLO:.*]] = tensor.extract_slice %[[W]][0, 0, 1] [2, 3, 2] [1, 1, 1]
+// CHECK:         %[[GLO:.*]] = linalg.generic {indexing_maps = [#[[XD2]], {{.*}} ins(%[[DLO]], %[[WLO]] : tensor<1x2x2xf32>, tensor<2x3x2xf32>) outs(%{{.*}} : tensor<1x3x1xf32>)
+// CHECK:         %[[RLO:.*]] = tensor.insert_slice %[[GLO]] into %[[R]][0, 0, 0] [1, 3, 1] [1, 1, 1]
+// CHECK:         %[[DHI:.*]] = tensor.extract_slice %[[DY]][0, 0, 2] [1, 2, 2] [1, 1, 1]
+// CHECK:         %[[WHI:.*]] = tensor.extract_slice %[[W]][0, 0, 0] [2, 3, 2] [1, 1, 1]
+// CHECK:         %[[GHI:.*]] = linalg.generic {indexing_maps = [#[[XD2]], {{.*}} ins(%[[DHI]], %[[WHI]] : tensor<1x2x2xf32>, tensor<2x3x2xf32>) outs(%{{.*}} : tensor<1x3x1xf32>)
+// CHECK:         %[[RHI:.*]] = tensor.insert_slice %[[GHI]] into %[[RLO]][0, 0, 6] [1, 3, 1] [1, 1, 1]
 // CHECK-NOT:     linalg.generic
-// CHECK:         return %[[R]]
+// CHECK:         return %[[RHI]]
 func.func @conv1d_s2_d2(%dy: tensor<1x2x4xf32>, %w: tensor<2x3x3xf32>) -> tensor<1x3x7xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<1x2x11xf32>
@@ -153,6 +185,116 @@ func.func @grouped_3d(%dy: tensor<1x2x2x3x3x3xf16>, %w: tensor<2x2x3x2x2x2xf16>)
     linalg.yield %6 : f32
   } -> tensor<1x2x3x6x6x6xf32>
   return %4 : tensor<1x2x3x6x6x6xf32>
+}
+
+// -----
+
+// No tensor.pad: the 3x3 stride-2 padding-1 data gradient with output
+// padding 1 (scatter offset 1, dy 4x4, output 8x8), where the last output
+// of the odd phase (taps {0, 2}) reads one row past dy's end at tap 2.
+// Per dim the regions are the even phase (outputs 0, 2, 4, 6; tap 1), the
+// odd phase's interior (outputs 1, 3, 5; taps {0, 2}) and its border
+// (output 7; tap 0 only, dy row 3): 9 dense correlations, each reading
+// dy or a slice of it: 11 x 11 (output, tap) pairs per (c, f), where the
+// padded phases took 12 x 12.
+#x = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
+#w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d1, d5, d6)>
+#o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @no_pad_past_the_end(
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>, %[[W:[^:]*]]: tensor<2x3x3x3xf32>)
+// CHECK-NOT:     tensor.pad
+// CHECK:         %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 1, 1] [2, 3, 1, 1] [1, 1, 1, 1]
+// CHECK:         linalg.generic {{.*}} ins(%[[DY]], %[[W0]] : tensor<1x2x4x4xf32>, tensor<2x3x1x1xf32>) outs(%{{.*}} : tensor<1x3x4x4xf32>)
+// CHECK:         tensor.insert_slice %{{.*}}[0, 0, 0, 0] [1, 3, 4, 4] [1, 1, 2, 2]
+// CHECK-COUNT-5: linalg.generic
+// CHECK:         %[[D6:.*]] = tensor.extract_slice %[[DY]][0, 0, 0, 3] [1, 2, 4, 1] [1, 1, 1, 1]
+// CHECK:         %[[W6:.*]] = tensor.extract_slice %[[W]][0, 0, 1, 0] [2, 3, 1, 1] [1, 1, 1, 1]
+// CHECK:         linalg.generic {{.*}} ins(%[[D6]], %[[W6]] : tensor<1x2x4x1xf32>, tensor<2x3x1x1xf32>) outs(%{{.*}} : tensor<1x3x4x1xf32>)
+// CHECK:         tensor.insert_slice %{{.*}}[0, 0, 0, 7] [1, 3, 4, 1] [1, 1, 2, 1]
+// CHECK-COUNT-2: linalg.generic
+// CHECK-NOT:     linalg.generic
+// CHECK-NOT:     tensor.pad
+// CHECK:         return
+func.func @no_pad_past_the_end(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>) -> tensor<1x3x8x8xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %z = arith.constant dense<0.000000e+00> : tensor<1x2x10x10xf32>
+  %x = tensor.insert_slice %dy into %z[0, 0, 1, 1] [1, 2, 4, 4] [1, 1, 2, 2] : tensor<1x2x4x4xf32> into tensor<1x2x10x10xf32>
+  %2 = tensor.empty() : tensor<1x3x8x8xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x3x8x8xf32>) -> tensor<1x3x8x8xf32>
+  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x2x10x10xf32>, tensor<2x3x3x3xf32>) outs(%3 : tensor<1x3x8x8xf32>) {
+  ^bb0(%in: f32, %in_0: f32, %out: f32):
+    %5 = arith.mulf %in, %in_0 : f32
+    %6 = arith.addf %out, %5 : f32
+    linalg.yield %6 : f32
+  } -> tensor<1x3x8x8xf32>
+  return %4 : tensor<1x3x8x8xf32>
+}
+
+// -----
+
+// A scattered dim without a tap loop (X[i + 1]): odd output i = 2u + 1
+// reads dy[u + 1], so outputs 1, 3, 5 read dy rows 1..3 (a slice, read
+// through a bare map) and output 7 would read dy[4], past dy's end: it
+// has no valid tap and is not computed (it keeps the destination's zero).
+#x = affine_map<(d0, d1, d2) -> (d0 + 1, d2)>
+#w = affine_map<(d0, d1, d2) -> (d2, d1)>
+#o = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG:   #[[BARE:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @no_tap_loop(
+// CHECK-SAME:      %[[S:[^:]*]]: tensor<4x3xf32>, %[[W:[^:]*]]: tensor<3x5xf32>)
+// CHECK:         %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<8x5xf32>)
+// CHECK:         %[[D:.*]] = tensor.extract_slice %[[S]][1, 0] [3, 3] [1, 1]
+// CHECK:         %[[G:.*]] = linalg.generic {indexing_maps = [#[[BARE]], {{.*}} ins(%[[D]], %[[W]] : tensor<3x3xf32>, tensor<3x5xf32>) outs(%{{.*}} : tensor<3x5xf32>)
+// CHECK:         %[[R:.*]] = tensor.insert_slice %[[G]] into %[[Z]][1, 0] [3, 5] [2, 1]
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[R]]
+func.func @no_tap_loop(%s: tensor<4x3xf32>, %w: tensor<3x5xf32>) -> tensor<8x5xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<9x3xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<9x3xf32>) -> tensor<9x3xf32>
+  %x = tensor.insert_slice %s into %1[0, 0] [4, 3] [2, 1] : tensor<4x3xf32> into tensor<9x3xf32>
+  %2 = tensor.empty() : tensor<8x5xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<8x5xf32>) -> tensor<8x5xf32>
+  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x, %w : tensor<9x3xf32>, tensor<3x5xf32>) outs(%3 : tensor<8x5xf32>) {
+  ^bb0(%in: f32, %in_0: f32, %out: f32):
+    %5 = arith.mulf %in, %in_0 : f32
+    %6 = arith.addf %out, %5 : f32
+    linalg.yield %6 : f32
+  } -> tensor<8x5xf32>
+  return %4 : tensor<8x5xf32>
+}
+
+// -----
+
+// A stride only on a dim of size 1: the lowering crops dy to the one
+// column a strided data gradient reads (here K = 1, stride 3, padding 1 >
+// d(K-1)), so the insert only pads; the correlation would still multiply
+// the 4 padding columns. Only output 2 reads data (dy[0] at tap 0): one
+// 1-column correlation, the other outputs keep the destination's zeros.
+#x = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2 + d4)>
+#w = affine_map<(d0, d1, d2, d3, d4) -> (d3, d1, d4)>
+#o = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @stride_on_one_row(
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x1xf32>, %[[W:[^:]*]]: tensor<2x3x1xf32>)
+// CHECK:         %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x3x5xf32>)
+// CHECK:         %[[G:.*]] = linalg.generic {{.*}} ins(%[[DY]], %[[W]] : tensor<1x2x1xf32>, tensor<2x3x1xf32>) outs(%{{.*}} : tensor<1x3x1xf32>)
+// CHECK:         %[[R:.*]] = tensor.insert_slice %[[G]] into %[[Z]][0, 0, 2] [1, 3, 1] [1, 1, 1]
+// CHECK-NOT:     linalg.generic
+// CHECK:         return %[[R]]
+func.func @stride_on_one_row(%dy: tensor<1x2x1xf32>, %w: tensor<2x3x1xf32>) -> tensor<1x3x5xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<1x2x5xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x2x5xf32>) -> tensor<1x2x5xf32>
+  %x = tensor.insert_slice %dy into %1[0, 0, 2] [1, 2, 1] [1, 1, 3] : tensor<1x2x1xf32> into tensor<1x2x5xf32>
+  %2 = tensor.empty() : tensor<1x3x5xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x3x5xf32>) -> tensor<1x3x5xf32>
+  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<1x2x5xf32>, tensor<2x3x1xf32>) outs(%3 : tensor<1x3x5xf32>) {
+  ^bb0(%in: f32, %in_0: f32, %out: f32):
+    %5 = arith.mulf %in, %in_0 : f32
+    %6 = arith.addf %out, %5 : f32
+    linalg.yield %6 : f32
+  } -> tensor<1x3x5xf32>
+  return %4 : tensor<1x3x5xf32>
 }
 
 // -----
