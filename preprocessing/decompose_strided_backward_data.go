@@ -190,38 +190,6 @@ type decomposePlan struct {
 	phases [][]dimPhase
 }
 
-// linearCoeffs returns the coefficients of e over numDims dims and its
-// constant, when e is a sum of constant multiples of dims and constants.
-func linearCoeffs(e affine.Expr, numDims int) ([]int64, int64, bool) {
-	ok := true
-	affine.Walk(e, func(x affine.Expr) {
-		switch x.Kind() {
-		case affine.KindAdd, affine.KindMul, affine.KindConst, affine.KindDim:
-		default:
-			ok = false
-		}
-	})
-	if !ok || !affine.IsPureAffine(e) {
-		return nil, 0, false
-	}
-	dims := make([]int64, numDims)
-	c0, err := affine.EvalExpr(e, dims, nil)
-	if err != nil {
-		return nil, 0, false
-	}
-	co := make([]int64, numDims)
-	for i := range dims {
-		dims[i] = 1
-		v, err := affine.EvalExpr(e, dims, nil)
-		dims[i] = 0
-		if err != nil {
-			return nil, 0, false
-		}
-		co[i] = v - c0
-	}
-	return co, c0, true
-}
-
 func matchDecompose(c *ir.Operation) (*decomposePlan, bool) {
 	if c.Name != linalg.Generic || len(linalg.Inputs(c)) != 2 || len(linalg.Outputs(c)) != 1 || c.NumResults() != 1 {
 		return nil, false
@@ -274,7 +242,7 @@ func matchDecompose(c *ir.Operation) (*decomposePlan, bool) {
 		if geom.passThrough(j) {
 			continue
 		}
-		co, c0, ok := linearCoeffs(xm.Results[j], nl)
+		co, c0, ok := affine.LinearForm(xm.Results[j], nl)
 		if !ok {
 			return nil, false
 		}
