@@ -205,7 +205,7 @@ func checkFastPath(t *testing.T, s convSpec) {
 }
 
 // benchSpecs are ResNet-like convolution_backward shapes (f32, all
-// outputs); cpu/testdata/bench_torch.py times PyTorch on the same ones.
+// outputs); `torchlower bench --suite=resnet` times them against PyTorch.
 var benchSpecs = []convSpec{
 	{n: 8, cin: 64, cout: 64, spatial: []int64{14, 14}, kernel: []int64{3, 3}, pad: []int64{1, 1}},
 	{n: 8, cin: 128, cout: 128, spatial: []int64{14, 14}, kernel: []int64{3, 3}, pad: []int64{1, 1}},
