@@ -57,10 +57,11 @@ func Build(module *ir.Operation, funcName string) (*Plan, error) {
 	}
 	// Work on a clone: generalizing named ops rewrites the body.
 	clone := ir.Clone(f, map[*ir.Value]*ir.Value{})
-	if err := generalize(clone); err != nil {
+	ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
+	if err := generalize(ctx, clone); err != nil {
 		return nil, err
 	}
-	sinkScalars(ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect), clone)
+	sinkScalars(ctx, clone)
 	b := &builder{p: &Plan{Func: funcName, opText: map[*ir.Operation]string{}}, views: map[*ir.Value]View{}, lastUse: map[*ir.Value]int{}, scalars: map[*ir.Value]ScalarArg{}}
 	b.p.aliases = opLines(clone, b.p.opText)
 	if err := b.run(clone); err != nil {
@@ -386,8 +387,7 @@ func (b *builder) writable(i int, op *ir.Operation, operand int) (View, bool) {
 // generalize rewrites every structured op of f except linalg.fill (which
 // the plan keeps as a Fill step) into linalg.generic, so that backends
 // compile one kind of op.
-func generalize(f *ir.Operation) error {
-	ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
+func generalize(ctx *ir.Context, f *ir.Operation) error {
 	var todo []*ir.Operation
 	f.Walk(ir.PostOrder, func(o *ir.Operation) {
 		if linalg.IsStructured(o) && o.Name != linalg.Generic && o.Name != linalg.Fill {
