@@ -37,7 +37,7 @@ import (
 // vectorised along n (kern_amd64.s) — the second factor packed into
 // [K][16] panels once per step (shared by the workers) or once per outer
 // point it depends on, the first factor read in place through the
-// byte-offset table (kern4x16g) or, for edge tiles and factors that do
+// byte-offset table (kern4x16r) or, for edge tiles and factors that do
 // not move with the outer loops, from zero-padded [K][4] panels
 // (kern4x16); elsewhere 2×4 scalar tiles over packed panels
 // (microPacked); and plain 2×4 tiles gathering through the tables
@@ -402,21 +402,10 @@ func runContraction[T floatT](c *contraction, k *kernel) (err error) {
 	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
 	if b != nil && c.m >= 0 && c.n >= 0 && haveAVX && useVec && panelOK {
 		if a32, ok := any(a).([]float32); ok {
+			v := newVecSpace(outer, dm, dn, K)
 			b32, o32 := any(b).([]float32), any(out).([]float32)
-			units := nOuter * ((dm.ext + vM - 1) / vM)
 			var shared []float32
-			bOuter := false
-			for _, od := range outer {
-				bOuter = bOuter || od.cb != 0
-			}
-			var raB []int
-			if useDirect {
-				raB = make([]int, K)
-				for r, v := range ra {
-					raB[r] = v * 4
-				}
-			}
-			if !bOuter {
+			if !v.bMoves {
 				nT := (dn.ext + vN - 1) / vN
 				shared = make([]float32, nT*K*vN)
 				if err := parallelRange(k, nT, int64(nT)*int64(K)*vN*16, func(lo, hi int) {
@@ -425,8 +414,16 @@ func runContraction[T floatT](c *contraction, k *kernel) (err error) {
 					return err
 				}
 			}
+			var raB []int
+			if useDirect {
+				raB = make([]int, K)
+				for r, x := range ra {
+					raB[r] = x * 4
+				}
+			}
+			units := v.units()
 			return parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
-				vecGEMM(a32, b32, o32, ra, rb, outer, dm, dn, baseA, baseB, baseO, lo, hi, shared, raB)
+				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, shared, raB)
 			})
 		}
 	}
@@ -682,28 +679,92 @@ func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
 	}
 }
 
-// vecGEMM runs units [lo, hi) of the vector path. shared, when not nil,
-// is the second factor already packed (it does not depend on the outer
-// loops): packed once for all workers.
+// vecSpace is the vector path's view of a contraction's parallel loops.
+// Its rows are every combination of the m loop and the outer loops that
+// move the first factor but not the second, flattened in lexicographic
+// order (m innermost), each with its own offset in the first factor and
+// in the output; tiles take vM consecutive rows. A 13×13 phase of a
+// strided data gradient is thus 169 rows in 43 full tiles and one partial
+// one, instead of 13 rows of 4 tiles with the last one mostly padding,
+// and row offsets need not be linear (h·W + w rows of a strided window).
+// The remaining outer loops (they move the second factor, as a group
+// does, or neither factor) are groups: the rows repeat for each.
+type vecSpace struct {
+	rowA, rowO []int // per row: element offset in a and in out
+	groups     []tdim
+	dn         tdim
+	K          int
+	// aMoves: some group loop moves the first factor (its panels cannot
+	// be cached across groups); bMoves: some moves the second (its
+	// panels are packed per group instead of once).
+	aMoves, bMoves bool
+}
+
+func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
+	v := &vecSpace{dn: dn, K: K}
+	var rowDims []tdim
+	for _, od := range outer {
+		if od.ca != 0 && od.cb == 0 {
+			rowDims = append(rowDims, od)
+			continue
+		}
+		v.groups = append(v.groups, od)
+		v.aMoves = v.aMoves || od.ca != 0
+		v.bMoves = v.bMoves || od.cb != 0
+	}
+	rowDims = append(rowDims, dm)
+	n := 1
+	for _, d := range rowDims {
+		n *= d.ext
+	}
+	v.rowA, v.rowO = make([]int, n), make([]int, n)
+	idx := make([]int, len(rowDims))
+	pa, po := 0, 0
+	for r := 0; r < n; r++ {
+		v.rowA[r], v.rowO[r] = pa, po
+		for j := len(rowDims) - 1; j >= 0; j-- {
+			d := rowDims[j]
+			idx[j]++
+			pa += d.ca
+			po += d.cout
+			if idx[j] < d.ext {
+				break
+			}
+			pa -= d.ca * d.ext
+			po -= d.cout * d.ext
+			idx[j] = 0
+		}
+	}
+	return v
+}
+
+// tiles is the number of row tiles per group.
+func (v *vecSpace) tiles() int { return (len(v.rowA) + vM - 1) / vM }
+
+func (v *vecSpace) units() int {
+	n := v.tiles()
+	for _, g := range v.groups {
+		n *= g.ext
+	}
+	return n
+}
+
+// vecGEMM runs units [lo, hi) of the vector path (a unit is one row tile
+// of one group). shared, when not nil, is the second factor already
+// packed (no group loop moves it): packed once for all workers.
 //
 // raB, when not nil, is ra in bytes: full tiles then read the first
-// factor in place (kern4x16g). That is sound for the same reason as
+// factor in place (kern4x16r). That is sound for the same reason as
 // micro24u: every address formed is an in-range element of a.
-func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA, baseB, baseO, lo, hi int, shared []float32, raB []int) {
-	K := len(ra)
-	mT := (dm.ext + vM - 1) / vM
+func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, shared []float32, raB []int) {
+	K, dn := v.K, v.dn
+	mT := v.tiles()
 	nT := (dn.ext + vN - 1) / vN
-	bOuter := false
-	for _, od := range outer {
-		bOuter = bOuter || od.cb != 0
-	}
-	// The first factor's panels are packed once per worker when they do
-	// not depend on the outer loops (and fit), else once per unit.
-	aOuter := false
-	for _, od := range outer {
-		aOuter = aOuter || od.ca != 0
-	}
-	cacheA := !aOuter && int64(K)*int64(mT*vM) <= maxPanel
+	// The first factor's panels are packed once per worker when groups
+	// reuse them (no group moves them, and they fit); otherwise each tile
+	// is used once and full tiles read it in place.
+	reused := len(v.groups) > 0 && !v.aMoves
+	cacheA := reused && int64(K)*int64(mT*vM) <= maxPanel
 	var bufA, allA []float32
 	var packedA []bool
 	if cacheA {
@@ -714,18 +775,18 @@ func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA
 	packA := func(dst []float32, pa, i0, mr int) {
 		if mr == vM {
 			// The hot case: one pass over the table, four rows at once.
-			// Unchecked loads: every offset q+ia+i·sa (i < 4) is one the
-			// interpreter forms for an in-range element (see micro24u).
-			q, sa := pa+i0*dm.ca, dm.ca
+			// Unchecked loads: every offset q+ia (q a row's offset) is
+			// one the interpreter forms for an in-range element (see
+			// micro24u).
 			base := unsafe.Pointer(&a[0])
+			q0, q1, q2, q3 := pa+v.rowA[i0], pa+v.rowA[i0+1], pa+v.rowA[i0+2], pa+v.rowA[i0+3]
 			dst = dst[:len(ra)*vM]
 			for r, ia := range ra {
 				p := (*[vM]float32)(dst[r*vM : r*vM+vM])
-				j := unsafe.Add(base, (q+ia)*4)
-				p[0] = *(*float32)(j)
-				p[1] = *(*float32)(unsafe.Add(j, sa*4))
-				p[2] = *(*float32)(unsafe.Add(j, sa*8))
-				p[3] = *(*float32)(unsafe.Add(j, sa*12))
+				p[0] = *(*float32)(unsafe.Add(base, (q0+ia)*4))
+				p[1] = *(*float32)(unsafe.Add(base, (q1+ia)*4))
+				p[2] = *(*float32)(unsafe.Add(base, (q2+ia)*4))
+				p[3] = *(*float32)(unsafe.Add(base, (q3+ia)*4))
 			}
 			return
 		}
@@ -736,7 +797,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA
 				}
 				continue
 			}
-			q := pa + (i0+i)*dm.ca
+			q := pa + v.rowA[i0+i]
 			for r, ia := range ra {
 				dst[r*vM+i] = a[q+ia]
 			}
@@ -747,25 +808,26 @@ func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA
 		bufB = make([]float32, nT*K*vN)
 	}
 	cs := make([][vM * vN]float32, nT)
-	lastO := -1
+	var offs [vM]int
+	lastG := -1
 	for u := lo; u < hi; u++ {
-		o, mt := u/mT, u%mT
+		g, mt := u/mT, u%mT
 		pa, pb, po := baseA, baseB, baseO
-		rest := o
-		for j := len(outer) - 1; j >= 0; j-- {
-			od := outer[j]
+		rest := g
+		for j := len(v.groups) - 1; j >= 0; j-- {
+			od := v.groups[j]
 			i := rest % od.ext
 			rest /= od.ext
 			pa += i * od.ca
 			pb += i * od.cb
 			po += i * od.cout
 		}
-		if shared == nil && (lastO < 0 || (bOuter && o != lastO)) {
+		if shared == nil && (lastG < 0 || (v.bMoves && g != lastG)) {
 			packB(bufB, b, rb, pb, dn, 0, nT)
 		}
-		lastO = o
+		lastG = g
 		i0 := mt * vM
-		mr := min(vM, dm.ext-i0)
+		mr := min(vM, len(v.rowA)-i0)
 		panel := bufA
 		if cacheA {
 			panel = allA[mt*K*vM : (mt+1)*K*vM]
@@ -773,7 +835,11 @@ func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA
 		// Full tiles of a factor that is not cached read it in place
 		// through the byte-offset table (no packing); the rest pack.
 		direct := mr == vM && !cacheA && raB != nil
-		if !direct && (!cacheA || !packedA[mt]) {
+		if direct {
+			for i := range offs {
+				offs[i] = (pa + v.rowA[i0+i]) * 4
+			}
+		} else if !cacheA || !packedA[mt] {
 			packA(panel, pa, i0, mr)
 			if cacheA {
 				packedA[mt] = true
@@ -784,7 +850,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA
 			c := &cs[nt]
 			*c = [vM * vN]float32{}
 			for i := 0; i < mr; i++ {
-				q := po + (i0+i)*dm.cout + nt*vN*dn.cout
+				q := po + v.rowO[i0+i] + nt*vN*dn.cout
 				if dn.cout == 1 {
 					copy(c[i*vN:i*vN+nr], out[q:q+nr])
 					continue
@@ -798,7 +864,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA
 			k1 := min(K, k0+kBlockV)
 			for nt := range cs {
 				if direct {
-					kern4x16g(&a[0], (pa+i0*dm.ca)*4, dm.ca*4, &raB[k0], &bufB[(nt*K+k0)*vN], &cs[nt], k1-k0)
+					kern4x16r(&a[0], &offs, &raB[k0], &bufB[(nt*K+k0)*vN], &cs[nt], k1-k0)
 				} else {
 					kern4x16(&panel[k0*vM], &bufB[(nt*K+k0)*vN], &cs[nt], k1-k0)
 				}
@@ -808,7 +874,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, outer []tdim, dm, dn tdim, baseA
 			nr := min(vN, dn.ext-nt*vN)
 			c := &cs[nt]
 			for i := 0; i < mr; i++ {
-				q := po + (i0+i)*dm.cout + nt*vN*dn.cout
+				q := po + v.rowO[i0+i] + nt*vN*dn.cout
 				if dn.cout == 1 {
 					copy(out[q:q+nr], c[i*vN:i*vN+nr])
 					continue

@@ -6,11 +6,11 @@ package cpu
 //go:noescape
 func kern4x16(a, b *float32, c *[64]float32, k int)
 
-// kern4x16g is kern4x16 reading the first factor in place: row i at
-// reduction point r is the float32 at byte address a + off + ra[r] + i·sa.
+// kern4x16r is kern4x16 reading the first factor in place: row i at
+// reduction point r is the float32 at byte address a + offs[i] + ra[r].
 //
 //go:noescape
-func kern4x16g(a *float32, off, sa int, ra *int, b *float32, c *[64]float32, k int)
+func kern4x16r(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k int)
 
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 

@@ -82,22 +82,27 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL DX, edx+4(FP)
 	RET
 
-// func kern4x16g(a *float32, off, sa int, ra *int, b *float32, c *[64]float32, k int)
+// func kern4x16r(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k int)
 //
 // kern4x16 with the first factor read in place instead of from a packed
 // panel: row i of reduction point r is the float32 at byte address
-// a + off + ra[r] + i*sa.
-TEXT ·kern4x16g(SB), NOSPLIT, $0-56
-	MOVQ a+0(FP), SI
-	ADDQ off+8(FP), SI
-	MOVQ sa+16(FP), AX
-	LEAQ 0(SI)(AX*1), R9
-	LEAQ 0(R9)(AX*1), R10
-	LEAQ 0(R10)(AX*1), R11
-	MOVQ ra+24(FP), BX
-	MOVQ b+32(FP), DI
-	MOVQ c+40(FP), DX
-	MOVQ k+48(FP), CX
+// a + offs[i] + ra[r]. The rows need not be evenly spaced (they are the
+// flattened rows of a strided window).
+TEXT ·kern4x16r(SB), NOSPLIT, $0-48
+	MOVQ a+0(FP), AX
+	MOVQ offs+8(FP), R12
+	MOVQ 0(R12), SI
+	ADDQ AX, SI
+	MOVQ 8(R12), R9
+	ADDQ AX, R9
+	MOVQ 16(R12), R10
+	ADDQ AX, R10
+	MOVQ 24(R12), R11
+	ADDQ AX, R11
+	MOVQ ra+16(FP), BX
+	MOVQ b+24(FP), DI
+	MOVQ c+32(FP), DX
+	MOVQ k+40(FP), CX
 	VMOVUPS 0(DX), Y0
 	VMOVUPS 32(DX), Y1
 	VMOVUPS 64(DX), Y2

@@ -8,6 +8,6 @@ func kern4x16(a, b *float32, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
 
-func kern4x16g(a *float32, off, sa int, ra *int, b *float32, c *[64]float32, k int) {
+func kern4x16r(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }

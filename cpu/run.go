@@ -16,7 +16,9 @@ package cpu
 import (
 	"encoding/binary"
 	"fmt"
+	goruntime "runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/torchlower/torchlower/ir"
@@ -371,14 +373,62 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 		copy(dm[dst.Offset*es:(dst.Offset+1)*es], sm[src.Offset*es:(src.Offset+1)*es])
 		return nil
 	}
-	// A strided innermost dim (the phase results of a decomposed
-	// backward-data convolution land with stride s): a typed loop over it
-	// instead of a closure call per element.
-	n, dstep, sstep := dst.Shape[r-1], dst.Strides[r-1]*es, src.Strides[r-1]*es
-	forEach(dst.Shape[:r-1], dst.Strides, src.Strides, dst.Offset, src.Offset, func(d, s int64) {
-		copyStrided(dm, sm, d*es, s*es, dstep, sstep, n, es)
+	// A strided innermost dim (a kernel flip's reversed taps, the phase
+	// results of a decomposed backward-data convolution landing with
+	// stride s): a typed loop nest, split over the outermost dim among
+	// workers when the copy is large.
+	ext := dst.Shape
+	parallelChunks(ext[0], dst.NumElements(), func(lo, hi int64) {
+		e := append([]int64{hi - lo}, ext[1:]...)
+		od, os := dst.Offset+lo*dst.Strides[0], src.Offset+lo*src.Strides[0]
+		switch es {
+		case 1:
+			copyNest(dm, sm, e, dst.Strides, src.Strides, od, os)
+		case 2:
+			copyNest(typed[uint16](dm), typed[uint16](sm), e, dst.Strides, src.Strides, od, os)
+		case 4:
+			copyNest(typed[uint32](dm), typed[uint32](sm), e, dst.Strides, src.Strides, od, os)
+		case 8:
+			copyNest(typed[uint64](dm), typed[uint64](sm), e, dst.Strides, src.Strides, od, os)
+		default:
+			forEach(e, dst.Strides, src.Strides, od, os, func(d, s int64) {
+				copy(dm[d*es:(d+1)*es], sm[s*es:(s+1)*es])
+			})
+		}
 	})
 	return nil
+}
+
+// parallelChunks runs f over [0, n) in one contiguous chunk per worker
+// when the step moves enough elements to pay for the goroutines, else in
+// one call.
+func parallelChunks(n, elements int64, f func(lo, hi int64)) {
+	workers := int64(goruntime.GOMAXPROCS(0))
+	if workers > n {
+		workers = n
+	}
+	if workers < 2 || elements < parallelWork {
+		f(0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	panics := make([]any, workers)
+	for w := int64(0); w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { panics[w] = recover() }()
+			f(n*w/workers, n*(w+1)/workers)
+		}()
+	}
+	wg.Wait()
+	// Re-raised on the step's goroutine, where runStep turns it into an
+	// error naming the step.
+	for _, p := range panics {
+		if p != nil {
+			panic(p)
+		}
+	}
 }
 
 // coalesce merges adjacent dims that both views step through as one (a
