@@ -664,17 +664,16 @@ func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
 			}
 			continue
 		}
-		// Column by column: the table usually walks memory forwards.
-		for c := 0; c < nr; c++ {
-			j := q + c*dn.cb
-			for r, ib := range rb {
-				p[r*vN+c] = b[j+ib]
+		// Row by row: the nr columns of one reduction point lie close
+		// together (a weight's channel stride is a few taps), and the
+		// panel is written sequentially.
+		for r, ib := range rb {
+			row := (*[vN]float32)(p[r*vN : r*vN+vN])
+			j := q + ib
+			for c := 0; c < nr; c++ {
+				row[c] = b[j+c*dn.cb]
 			}
-		}
-		for c := nr; c < vN; c++ {
-			for r := range rb {
-				p[r*vN+c] = 0
-			}
+			clear(row[nr:])
 		}
 	}
 }
