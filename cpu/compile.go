@@ -500,24 +500,7 @@ func cmpOp(o *ir.Operation, ins []reg, d reg) (instr, error) {
 		if pa.Value < 0 || int(pa.Value) >= len(arith.CmpFPredicates) || !ins[0].float || !ins[1].float {
 			return nil, ir.OpErrorf(o, "cpu: malformed arith.cmpf")
 		}
-		var f func(x, y float64) bool
-		switch arith.CmpFPredicates[pa.Value] {
-		case "oeq":
-			f = func(x, y float64) bool { return x == y }
-		case "ogt":
-			f = func(x, y float64) bool { return x > y }
-		case "oge":
-			f = func(x, y float64) bool { return x >= y }
-		case "olt":
-			f = func(x, y float64) bool { return x < y }
-		case "ole":
-			f = func(x, y float64) bool { return x <= y }
-		case "une":
-			f = func(x, y float64) bool { return x != y }
-		default:
-			p := pa.Value
-			f = func(x, y float64) bool { return arith.EvalCmpF(p, x, y) }
-		}
+		f := cmpFFunc(pa.Value)
 		return func(fr *frame) { fr.i[rd] = b2i(f(fr.f[a], fr.f[b])) }, nil
 	}
 	if pa.Value < 0 || int(pa.Value) >= len(arith.CmpIPredicates) || ins[0].float || ins[1].float {
@@ -548,6 +531,37 @@ func cmpOp(o *ir.Operation, ins []reg, d reg) (instr, error) {
 		f = func(x, y int64) bool { return zext(x, w) >= zext(y, w) }
 	}
 	return func(fr *frame) { fr.i[rd] = b2i(f(fr.i[a], fr.i[b])) }, nil
+}
+
+// cmpFFunc is arith.cmpf's predicate p (an index into
+// arith.CmpFPredicates, already checked) as a Go function; the common
+// ordered ones are direct comparisons.
+func cmpFFunc(p int64) func(x, y float64) bool {
+	switch arith.CmpFPredicates[p] {
+	case "oeq":
+		return func(x, y float64) bool { return x == y }
+	case "ogt":
+		return func(x, y float64) bool { return x > y }
+	case "oge":
+		return func(x, y float64) bool { return x >= y }
+	case "olt":
+		return func(x, y float64) bool { return x < y }
+	case "ole":
+		return func(x, y float64) bool { return x <= y }
+	case "une":
+		return func(x, y float64) bool { return x != y }
+	// Unordered: true when either is NaN, which the negated ordered
+	// comparison gives.
+	case "ugt":
+		return func(x, y float64) bool { return !(x <= y) }
+	case "uge":
+		return func(x, y float64) bool { return !(x < y) }
+	case "ult":
+		return func(x, y float64) bool { return !(x >= y) }
+	case "ule":
+		return func(x, y float64) bool { return !(x > y) }
+	}
+	return func(x, y float64) bool { return arith.EvalCmpF(p, x, y) }
 }
 
 // castOp compiles the conversions between register classes and widths.

@@ -25,6 +25,7 @@ type kernel struct {
 	work  int64
 	fast  *contraction // the contraction fast path (contract.go), or nil
 	copy  *copyGeneric // the strided-copy fast path (contract.go), or nil
+	vec   *vprogram    // the lane program of an elementwise body (vector.go), or nil
 }
 
 type kOperand struct {
@@ -138,6 +139,9 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (*kernel, e
 	if k.fast == nil && len(k.ext) > 0 {
 		k.copy = matchCopy(k)
 	}
+	if k.fast == nil && k.copy == nil && fastContractions.Load() {
+		k.vec = compileVector(k, iters, body)
+	}
 	return k, nil
 }
 
@@ -189,11 +193,20 @@ func (k *kernel) run() error {
 	if k.copy != nil {
 		return k.copy.run(k)
 	}
-	workers := int64(goruntime.GOMAXPROCS(0))
-	if k.split < 0 || workers < 2 || k.work*int64(len(k.prog.code)+1) < parallelWork {
-		return k.chunk(0, -1)
+	chunk, split, e := k.chunk, k.split, int64(0)
+	if k.vec != nil {
+		fastRuns.Add(1)
+		chunk, split = k.vchunk, k.vec.split
 	}
-	e := k.ext[k.split]
+	workers := int64(goruntime.GOMAXPROCS(0))
+	if split < 0 || workers < 2 || k.work*int64(len(k.prog.code)+1) < parallelWork {
+		return chunk(0, -1)
+	}
+	if k.vec != nil {
+		e = k.vec.ext[split]
+	} else {
+		e = k.ext[split]
+	}
 	if workers > e {
 		workers = e
 	}
@@ -204,7 +217,7 @@ func (k *kernel) run() error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[w] = k.chunk(lo, hi)
+			errs[w] = chunk(lo, hi)
 		}()
 	}
 	wg.Wait()

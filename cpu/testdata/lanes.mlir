@@ -1,0 +1,81 @@
+// Elementwise generics for TestLanesMatchInterpreter: each runs through
+// the lane program (vector.go) and through the interpreter, bit for bit.
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#bias = affine_map<(d0, d1, d2, d3) -> (d1)>
+#perm = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2, d1)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+
+// bias add + ReLU (ugt + select) + a truncf/extf round trip through f16.
+func.func @bias_relu(%x: tensor<2x5x7x33xf32>, %b: tensor<5xf32>) -> tensor<2x5x7x33xf32> {
+  %e = tensor.empty() : tensor<2x5x7x33xf32>
+  %zero = arith.constant 0.0 : f32
+  %r = linalg.generic {indexing_maps = [#id4, #bias, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x, %b : tensor<2x5x7x33xf32>, tensor<5xf32>) outs(%e : tensor<2x5x7x33xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %g = arith.cmpf ugt, %s, %zero : f32
+    %m = arith.select %g, %s, %zero : f32
+    %h = arith.truncf %m : f32 to f16
+    %w = arith.extf %h : f16 to f32
+    linalg.yield %w : f32
+  } -> tensor<2x5x7x33xf32>
+  return %r : tensor<2x5x7x33xf32>
+}
+
+// Every inlined f32 binary op, olt/ult/ogt comparisons, math functions,
+// and a transposed (non-mergeable) operand.
+func.func @arith_f32(%x: tensor<3x4x5x6xf32>, %y: tensor<3x6x5x4xf32>) -> (tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>) {
+  %e = tensor.empty() : tensor<3x4x5x6xf32>
+  %r:2 = linalg.generic {indexing_maps = [#id4, #perm, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x, %y : tensor<3x4x5x6xf32>, tensor<3x6x5x4xf32>) outs(%e, %e : tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32, %p: f32):
+    %s = arith.subf %a, %b : f32
+    %m = arith.mulf %s, %a : f32
+    %d = arith.divf %m, %b : f32
+    %x1 = math.exp %d : f32
+    %n = arith.negf %x1 : f32
+    %t = math.tanh %a : f32
+    %c1 = arith.cmpf olt, %a, %b : f32
+    %c2 = arith.cmpf ult, %a, %t : f32
+    %c3 = arith.cmpf ogt, %d, %a : f32
+    %c4 = arith.cmpf une, %a, %b : f32
+    %q = arith.select %c1, %n, %t : f32
+    %q2 = arith.select %c2, %q, %d : f32
+    %q3 = arith.select %c3, %q2, %m : f32
+    %q4 = arith.select %c4, %q3, %s : f32
+    %mx = arith.maxf %q4, %b : f32
+    %mn = arith.minf %mx, %a : f32
+    linalg.yield %mn, %q3 : f32, f32
+  } -> (tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>)
+  return %r#0, %r#1 : tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>
+}
+
+// 16-bit and f64 arithmetic: bf16 in, f16 and f64 out.
+func.func @mixed(%x: tensor<17x300xbf16>, %y: tensor<17x300xf16>) -> (tensor<17x300xf16>, tensor<17x300xf64>) {
+  %e = tensor.empty() : tensor<17x300xf16>
+  %f = tensor.empty() : tensor<17x300xf64>
+  %r:2 = linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<17x300xbf16>, tensor<17x300xf16>) outs(%e, %f : tensor<17x300xf16>, tensor<17x300xf64>) {
+  ^bb0(%a: bf16, %b: f16, %o: f16, %p: f64):
+    %a32 = arith.extf %a : bf16 to f32
+    %b32 = arith.extf %b : f16 to f32
+    %s = arith.addf %a32, %b32 : f32
+    %h = arith.truncf %s : f32 to f16
+    %hm = arith.mulf %h, %b : f16
+    %a64 = arith.extf %a : bf16 to f64
+    %b64 = arith.extf %b : f16 to f64
+    %q = arith.divf %a64, %b64 : f64
+    %sq = math.sqrt %q : f64
+    linalg.yield %hm, %sq : f16, f64
+  } -> (tensor<17x300xf16>, tensor<17x300xf64>)
+  return %r#0, %r#1 : tensor<17x300xf16>, tensor<17x300xf64>
+}
+
+// In place: the output is the input's buffer (a destructive update).
+func.func @in_place(%x: tensor<4x600xf32>) -> tensor<4x600xf32> {
+  %c = arith.constant 1.5 : f32
+  %r = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%x : tensor<4x600xf32>) {
+  ^bb0(%o: f32):
+    %m = arith.mulf %o, %c : f32
+    %s = arith.addf %m, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<4x600xf32>
+  return %r : tensor<4x600xf32>
+}

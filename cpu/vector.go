@@ -1,0 +1,504 @@
+package cpu
+
+import (
+	"github.com/torchlower/torchlower/dialect/arith"
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
+)
+
+// An elementwise generic (every loop parallel; a body of float
+// arithmetic, math functions, float casts, comparisons and selects: an
+// activation, a bias add, a batch-norm apply, a truncf) runs a block of
+// lanes along its innermost loop at a time instead of one element at a
+// time: each block's operands are loaded into lane registers, each op of
+// the body runs as one loop over the lanes, and the results are stored.
+// The per-element cost of the interpreter (an indirect call per op, per
+// load and per store, the loop nest's bookkeeping) is paid once per block.
+//
+// Each lane computes exactly what the interpreter computes for its
+// element: the same float64 registers, the same functions, the same
+// rounding to the result type after every op. Lanes are independent
+// because no loop is a reduction and no output overlaps an input other
+// than element for element (an in-place update reads its element before
+// the block's store writes it); bodies with anything else (integer
+// arithmetic, linalg.index, tensor.extract) stay on the interpreter.
+
+// vecLanes is the block length along the innermost loop.
+const vecLanes = 256
+
+type vframe struct {
+	f [][]float64
+	i [][]int64
+}
+
+type vinstr func(fr *vframe, n int)
+
+type vprogram struct {
+	p    *program // registers, constants, block arguments and yields
+	code []vinstr
+	// The loop nest with adjacent loops merged where every operand steps
+	// through them as one (a bias add over N×C×H×W runs H·W-long lanes),
+	// unit loops dropped: extents, per operand coefficients, and the
+	// loop divided among workers.
+	ext   []int64
+	coef  [][]int64
+	split int
+}
+
+// compileVector compiles body for lane execution; nil when the generic
+// does not qualify.
+func compileVector(k *kernel, iters []string, body *ir.Block) *vprogram {
+	if len(k.ext) == 0 || len(k.prog.code) == 0 {
+		return nil
+	}
+	for _, it := range iters {
+		if it != linalg.Parallel {
+			return nil
+		}
+	}
+	for o := 0; o < k.nIn; o++ {
+		for j := k.nIn; j < len(k.ops); j++ {
+			in, out := &k.ops[o], &k.ops[j]
+			if in.reg.idx >= 0 && overlaps(in.mem, out.mem) && !sameOffsets(in, out) {
+				return nil
+			}
+		}
+	}
+	c := &compiler{p: &program{}, regs: map[*ir.Value]reg{}, loops: len(k.ext)}
+	for _, a := range body.Args() {
+		r := reg{idx: -1}
+		if a.HasUses() {
+			var err error
+			if r, err = c.newReg(a.Type()); err != nil {
+				return nil
+			}
+			c.regs[a] = r
+		}
+		c.p.args = append(c.p.args, r)
+	}
+	vp := &vprogram{p: c.p}
+	vp.mergeLoops(k)
+	for o := body.First(); o != nil; o = o.Next() {
+		if o.Name == "linalg.yield" {
+			for _, v := range o.Operands() {
+				r, err := c.lookup(o, v)
+				if err != nil {
+					return nil
+				}
+				c.p.yield = append(c.p.yield, r)
+			}
+			return vp
+		}
+		code := c.vectorOp(o)
+		if code == nil {
+			return nil
+		}
+		vp.code = append(vp.code, code)
+	}
+	return nil
+}
+
+func (vp *vprogram) mergeLoops(k *kernel) {
+	vp.coef = make([][]int64, len(k.ops))
+	for d, e := range k.ext {
+		if e == 1 {
+			continue
+		}
+		if p := len(vp.ext) - 1; p >= 0 {
+			merge := true
+			for o := range k.ops {
+				merge = merge && vp.coef[o][p] == k.ops[o].coef[d]*e
+			}
+			if merge {
+				vp.ext[p] *= e
+				for o := range k.ops {
+					vp.coef[o][p] = k.ops[o].coef[d]
+				}
+				continue
+			}
+		}
+		vp.ext = append(vp.ext, e)
+		for o := range k.ops {
+			vp.coef[o] = append(vp.coef[o], k.ops[o].coef[d])
+		}
+	}
+	if len(vp.ext) == 0 {
+		vp.ext = []int64{1}
+		for o := range k.ops {
+			vp.coef[o] = []int64{0}
+		}
+	}
+	// Workers take ranges of the outermost loop, or of the innermost
+	// lanes when that is the only one.
+	vp.split = 0
+}
+
+func sameOffsets(a, b *kOperand) bool {
+	if a.base != b.base {
+		return false
+	}
+	for d := range a.coef {
+		if a.coef[d] != b.coef[d] {
+			return false
+		}
+	}
+	return true
+}
+
+// vectorOp compiles one body op for lanes; nil when it has no lane form.
+// Constants are registers filled once per frame and emit no code.
+func (c *compiler) vectorOp(o *ir.Operation) vinstr {
+	if o.NumRegions() > 0 || o.NumResults() != 1 {
+		return nil
+	}
+	res := o.Result(0)
+	rt := res.Type()
+	if o.Name == arith.ConstantOp {
+		a := plan.ScalarConstant(res)
+		if a == nil {
+			return nil
+		}
+		r, err := c.newReg(rt)
+		if err != nil {
+			return nil
+		}
+		setConst(c.p, r, a, rt)
+		c.regs[res] = r
+		return func(*vframe, int) {}
+	}
+	ins := make([]reg, o.NumOperands())
+	for i, v := range o.Operands() {
+		if ir.IsTensor(v.Type()) {
+			return nil
+		}
+		r, err := c.lookup(o, v)
+		if err != nil {
+			return nil
+		}
+		ins[i] = r
+	}
+	d, err := c.newReg(rt)
+	if err != nil {
+		return nil
+	}
+	c.regs[res] = d
+	switch {
+	case o.Name == arith.CmpF:
+		pa, ok := o.Attr("predicate").(ir.IntegerAttr)
+		if !ok || pa.Value < 0 || int(pa.Value) >= len(arith.CmpFPredicates) || len(ins) != 2 || !ins[0].float || !ins[1].float || d.float {
+			return nil
+		}
+		return vCmpF(ins[0].idx, ins[1].idx, d.idx, arith.CmpFPredicates[pa.Value], cmpFFunc(pa.Value))
+	case o.Name == arith.Select:
+		if len(ins) != 3 || ins[0].float || ins[1].float != d.float || ins[2].float != d.float {
+			return nil
+		}
+		return vSelect(ins[0].idx, ins[1].idx, ins[2].idx, d.idx, d.float)
+	}
+	if !d.float {
+		return nil
+	}
+	isF32 := false
+	if ft, ok := rt.(ir.FloatType); ok && ft.Kind == ir.F32 {
+		isF32 = true
+	}
+	if f, ok := floatUnary[o.Name]; ok && len(ins) == 1 && ins[0].float {
+		if o.Name == "arith.extf" || o.Name == "arith.truncf" {
+			return vRound(ins[0].idx, d.idx, rounder(rt))
+		}
+		return vUn(ins[0].idx, d.idx, f, rounder(rt))
+	}
+	if f, ok := floatBinary[o.Name]; ok && len(ins) == 2 && ins[0].float && ins[1].float {
+		a, b := ins[0].idx, ins[1].idx
+		if isF32 {
+			// The hot cases, inlined: float32(x op y) computed in float64
+			// and rounded once, as the interpreter does.
+			switch o.Name {
+			case "arith.addf":
+				return func(fr *vframe, n int) {
+					A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d.idx][:n]
+					for j := range D {
+						D[j] = float64(float32(A[j] + B[j]))
+					}
+				}
+			case "arith.subf":
+				return func(fr *vframe, n int) {
+					A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d.idx][:n]
+					for j := range D {
+						D[j] = float64(float32(A[j] - B[j]))
+					}
+				}
+			case "arith.mulf":
+				return func(fr *vframe, n int) {
+					A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d.idx][:n]
+					for j := range D {
+						D[j] = float64(float32(A[j] * B[j]))
+					}
+				}
+			case "arith.divf":
+				return func(fr *vframe, n int) {
+					A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d.idx][:n]
+					for j := range D {
+						D[j] = float64(float32(A[j] / B[j]))
+					}
+				}
+			}
+		}
+		return vBin(a, b, d.idx, f, rounder(rt))
+	}
+	return nil
+}
+
+func vUn(a, d int, f, r func(float64) float64) vinstr {
+	if r == nil {
+		return func(fr *vframe, n int) {
+			A, D := fr.f[a][:n], fr.f[d][:n]
+			for j := range D {
+				D[j] = f(A[j])
+			}
+		}
+	}
+	return func(fr *vframe, n int) {
+		A, D := fr.f[a][:n], fr.f[d][:n]
+		for j := range D {
+			D[j] = r(f(A[j]))
+		}
+	}
+}
+
+// vRound is a float cast: the value rounded to the result type.
+func vRound(a, d int, r func(float64) float64) vinstr {
+	return func(fr *vframe, n int) {
+		A, D := fr.f[a][:n], fr.f[d][:n]
+		if r == nil {
+			copy(D, A)
+			return
+		}
+		for j := range D {
+			D[j] = r(A[j])
+		}
+	}
+}
+
+func vBin(a, b, d int, f func(x, y float64) float64, r func(float64) float64) vinstr {
+	if r == nil {
+		return func(fr *vframe, n int) {
+			A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d][:n]
+			for j := range D {
+				D[j] = f(A[j], B[j])
+			}
+		}
+	}
+	return func(fr *vframe, n int) {
+		A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d][:n]
+		for j := range D {
+			D[j] = r(f(A[j], B[j]))
+		}
+	}
+}
+
+func vCmpF(a, b, d int, pred string, f func(x, y float64) bool) vinstr {
+	// ReLU's comparisons, inlined (the rest call f per lane).
+	switch pred {
+	case "ugt":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.f[a][:n], fr.f[b][:n], fr.i[d][:n]
+			for j := range D {
+				D[j] = b2i(!(A[j] <= B[j]))
+			}
+		}
+	case "ogt":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.f[a][:n], fr.f[b][:n], fr.i[d][:n]
+			for j := range D {
+				D[j] = b2i(A[j] > B[j])
+			}
+		}
+	case "ult":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.f[a][:n], fr.f[b][:n], fr.i[d][:n]
+			for j := range D {
+				D[j] = b2i(!(A[j] >= B[j]))
+			}
+		}
+	case "olt":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.f[a][:n], fr.f[b][:n], fr.i[d][:n]
+			for j := range D {
+				D[j] = b2i(A[j] < B[j])
+			}
+		}
+	}
+	return func(fr *vframe, n int) {
+		A, B, D := fr.f[a][:n], fr.f[b][:n], fr.i[d][:n]
+		for j := range D {
+			D[j] = b2i(f(A[j], B[j]))
+		}
+	}
+}
+
+func vSelect(cond, a, b, d int, float bool) vinstr {
+	if float {
+		return func(fr *vframe, n int) {
+			C, A, B, D := fr.i[cond][:n], fr.f[a][:n], fr.f[b][:n], fr.f[d][:n]
+			for j := range D {
+				if C[j] != 0 {
+					D[j] = A[j]
+				} else {
+					D[j] = B[j]
+				}
+			}
+		}
+	}
+	return func(fr *vframe, n int) {
+		C, A, B, D := fr.i[cond][:n], fr.i[a][:n], fr.i[b][:n], fr.i[d][:n]
+		for j := range D {
+			if C[j] != 0 {
+				D[j] = A[j]
+			} else {
+				D[j] = B[j]
+			}
+		}
+	}
+}
+
+// newVFrame makes lane registers, constants filled in.
+func (vp *vprogram) newVFrame() *vframe {
+	fr := &vframe{f: make([][]float64, len(vp.p.initF)), i: make([][]int64, len(vp.p.initI))}
+	for r, v := range vp.p.initF {
+		fr.f[r] = make([]float64, vecLanes)
+		if v != 0 {
+			for j := range fr.f[r] {
+				fr.f[r][j] = v
+			}
+		}
+	}
+	for r, v := range vp.p.initI {
+		fr.i[r] = make([]int64, vecLanes)
+		if v != 0 {
+			for j := range fr.i[r] {
+				fr.i[r][j] = v
+			}
+		}
+	}
+	return fr
+}
+
+// vchunk is chunk for the lane program: the merged loop 0 limited to
+// [lo, hi) (all of it when hi < 0).
+func (k *kernel) vchunk(lo, hi int64) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = ir.OpErrorf(k.op, "cpu: %v", r)
+		}
+	}()
+	vp := k.vec
+	n := len(vp.ext)
+	fr := vp.newVFrame()
+	offs := make([][]int64, n)
+	for d := range offs {
+		offs[d] = make([]int64, len(k.ops))
+	}
+	for o := range k.ops {
+		offs[0][o] = k.ops[o].base
+	}
+	k.vloop(fr, 0, offs, lo, hi)
+	return nil
+}
+
+func (k *kernel) vloop(fr *vframe, d int, offs [][]int64, lo, hi int64) {
+	vp := k.vec
+	start, end := int64(0), vp.ext[d]
+	if d == vp.split && hi >= 0 {
+		start, end = lo, hi
+	}
+	cur := offs[d]
+	if d == len(vp.ext)-1 {
+		for i := start; i < end; i += vecLanes {
+			k.vblock(fr, cur, i, min(vecLanes, end-i))
+		}
+		return
+	}
+	next := offs[d+1]
+	for o := range k.ops {
+		next[o] = cur[o] + start*vp.coef[o][d]
+	}
+	for i := start; i < end; i++ {
+		k.vloop(fr, d+1, offs, lo, hi)
+		for o := range k.ops {
+			next[o] += vp.coef[o][d]
+		}
+	}
+}
+
+// vblock runs lanes i0 .. i0+n-1 of the innermost loop at offsets off.
+func (k *kernel) vblock(fr *vframe, off []int64, i0, n int64) {
+	vp := k.vec
+	last := len(vp.ext) - 1
+	for o := range k.ops {
+		op := &k.ops[o]
+		if op.reg.idx < 0 {
+			continue
+		}
+		c := vp.coef[o][last]
+		q := off[o] + i0*c
+		if op.reg.float {
+			loadLanes(op, fr.f[op.reg.idx][:n], q, c)
+			continue
+		}
+		dst := fr.i[op.reg.idx][:n]
+		for j := range dst {
+			dst[j] = op.acc.loadI(q)
+			q += c
+		}
+	}
+	for _, c := range vp.code {
+		c(fr, int(n))
+	}
+	for j, y := range vp.p.yield {
+		op := &k.ops[k.nIn+j]
+		c := vp.coef[k.nIn+j][last]
+		q := off[k.nIn+j] + i0*c
+		if y.float {
+			storeLanes(op, fr.f[y.idx][:n], q, c)
+			continue
+		}
+		for _, v := range fr.i[y.idx][:n] {
+			op.acc.storeI(q, v)
+			q += c
+		}
+	}
+}
+
+func loadLanes(op *kOperand, dst []float64, q, c int64) {
+	switch op.acc.kind {
+	case kF32:
+		s := typed[float32](op.mem)
+		for j := range dst {
+			dst[j] = float64(s[q])
+			q += c
+		}
+	default:
+		for j := range dst {
+			dst[j] = op.acc.loadF(q)
+			q += c
+		}
+	}
+}
+
+func storeLanes(op *kOperand, src []float64, q, c int64) {
+	switch op.acc.kind {
+	case kF32:
+		s := typed[float32](op.mem)
+		for _, v := range src {
+			s[q] = float32(v)
+			q += c
+		}
+	default:
+		for _, v := range src {
+			op.acc.storeF(q, v)
+			q += c
+		}
+	}
+}
