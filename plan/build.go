@@ -509,6 +509,14 @@ func (b *builder) generic(i int, op *ir.Operation) error {
 		return bad
 	}
 	if in, out, ok := copyMaps(op, s); ok {
+		if src := s.Inputs[0]; (src.Buf.Kind == Argument || src.Buf.Kind == Constant) && len(src.Dyn) == 0 && isFlip(in, out) {
+			// A flip of data nothing writes (the kernel flip of every
+			// data gradient, reading the weight argument) is a view
+			// with negative strides: its readers see the same
+			// elements in the same memory order, without a copy.
+			b.bind(op.Result(0), loopView(src, in, out.shape))
+			return nil
+		}
 		// A generic that only moves elements (a kernel flip, a transpose,
 		// a broadcast) is a strided copy: the backends' typed copy loops
 		// instead of a compiled body per element.
@@ -602,6 +610,33 @@ func copyMaps(op *ir.Operation, s *Step) (linearMap, loopSpace, bool) {
 	}
 	out.linear = lin[1]
 	return lin[0], out, true
+}
+
+// isFlip reports whether a copy's output map is the identity and its
+// input map sends each loop to the same dimension, forwards or reversed
+// (i or c - i), at least one reversed: the result is then its input with
+// some strides negated.
+func isFlip(in linearMap, out loopSpace) bool {
+	n := len(out.shape)
+	if len(in.coeffs) != n || len(out.linear.coeffs) != n {
+		return false
+	}
+	reversed := false
+	for r := 0; r < n; r++ {
+		if out.linear.consts[r] != 0 {
+			return false
+		}
+		reversed = reversed || in.coeffs[r][r] == -1
+		for k := 0; k < n; k++ {
+			o, c := out.linear.coeffs[r][k], in.coeffs[r][k]
+			if k == r && (o != 1 || (c != 1 && c != -1)) || k != r && (o != 0 || c != 0) {
+				return false
+			}
+		}
+	}
+	// An identity copy stays a copy: it is how a program asks for a
+	// tensor it may update in place.
+	return reversed
 }
 
 // loopView is the view of v's elements that loop point (i_0, ..., i_n-1)

@@ -231,19 +231,20 @@ func TestConvBackward(t *testing.T) {
 	}
 	text := p.String()
 	for _, w := range []string{
-		"3: fill outs(%b4) value 0.000000e+00 : f32",
-		"4: copy ins(%b0) outs(%b4[2x4x4x4 +11 strides 400,100,20,2])",
-		"7: generic ins(%b4, %b3) outs(%b5)",
-		"%b6 = temp tensor<2x3x10x10xf32> 2400 bytes live 8..12 at arena+0",
+		"1: fill outs(%b3) value 0.000000e+00 : f32",
+		"2: copy ins(%b0) outs(%b3[2x4x4x4 +11 strides 400,100,20,2])",
+		// The kernel flip is a view of the weight argument, not a copy.
+		"5: generic ins(%b3, %b2[4x3x3x3 +8 strides 27,9,-3,-1]) outs(%b4)",
+		"%b5 = temp tensor<2x3x10x10xf32> 2400 bytes live 6..10 at arena+0",
 	} {
 		if !strings.Contains(text, w) {
 			t.Errorf("plan lacks %q:\n%s", w, text)
 		}
 	}
-	if strings.Contains(text, "copy ins(%b4)") {
-		t.Errorf("the zero-filled buffer is copied:\n%s", text)
+	if strings.Contains(text, "copy ins(%b3)") || strings.Contains(text, "copy ins(%b2") {
+		t.Errorf("the zero-filled buffer or the weight is copied:\n%s", text)
 	}
-	if p.PeakBytes() != 5168 || p.ArenaBytes != 3648 {
-		t.Errorf("peak %d arena %d, want 5168 and 3648", p.PeakBytes(), p.ArenaBytes)
+	if p.PeakBytes() != 4736 || p.ArenaBytes != 3200 {
+		t.Errorf("peak %d arena %d, want 4736 and 3200", p.PeakBytes(), p.ArenaBytes)
 	}
 }
