@@ -309,29 +309,16 @@ func runContraction[T floatT](c *contraction, k *kernel) (err error) {
 	if ob != nil {
 		rb = make([]int, K)
 	}
-	{
-		idx := make([]int, len(c.red))
-		offA, offB := 0, 0
-		for r := 0; r < K; r++ {
-			ra[r] = offA
-			if rb != nil {
-				rb[r] = offB
-			}
-			for j := len(c.red) - 1; j >= 0; j-- {
-				d := c.red[j]
-				t := dim(d)
-				idx[j]++
-				offA += t.ca
-				offB += t.cb
-				if idx[j] < t.ext {
-					break
-				}
-				offA -= t.ca * t.ext
-				offB -= t.cb * t.ext
-				idx[j] = 0
-			}
-		}
+	red := make([]tdim, len(c.red))
+	for j, d := range c.red {
+		red[j] = dim(d)
 	}
+	walkOffsets(red, func(r, a, b, _ int) {
+		ra[r] = a
+		if rb != nil {
+			rb[r] = b
+		}
+	})
 	// Byte-offset copies of the tables for the unchecked tile kernel.
 	var z T
 	sz := int(unsafe.Sizeof(z))
@@ -717,24 +704,35 @@ func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
 		n *= d.ext
 	}
 	v.rowA, v.rowO = make([]int, n), make([]int, n)
-	idx := make([]int, len(rowDims))
-	pa, po := 0, 0
+	walkOffsets(rowDims, func(r, a, _, o int) {
+		v.rowA[r], v.rowO[r] = a, o
+	})
+	return v
+}
+
+// walkOffsets visits the points of the loops dims in lexicographic order
+// (the last loop fastest), each with its offsets in the first factor, the
+// second and the output, updated incrementally.
+func walkOffsets(dims []tdim, visit func(r, a, b, o int)) {
+	n := 1
+	for _, d := range dims {
+		n *= d.ext
+	}
+	idx := make([]int, len(dims))
+	a, b, o := 0, 0, 0
 	for r := 0; r < n; r++ {
-		v.rowA[r], v.rowO[r] = pa, po
-		for j := len(rowDims) - 1; j >= 0; j-- {
-			d := rowDims[j]
+		visit(r, a, b, o)
+		for j := len(dims) - 1; j >= 0; j-- {
+			d := dims[j]
 			idx[j]++
-			pa += d.ca
-			po += d.cout
+			a, b, o = a+d.ca, b+d.cb, o+d.cout
 			if idx[j] < d.ext {
 				break
 			}
-			pa -= d.ca * d.ext
-			po -= d.cout * d.ext
+			a, b, o = a-d.ca*d.ext, b-d.cb*d.ext, o-d.cout*d.ext
 			idx[j] = 0
 		}
 	}
-	return v
 }
 
 // tiles is the number of row tiles per group.

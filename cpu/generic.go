@@ -237,17 +237,21 @@ func (k *kernel) chunk(lo, hi int64) (err error) {
 			err = ir.OpErrorf(k.op, "cpu: %v", r)
 		}
 	}()
-	n := len(k.ext)
-	fr := k.prog.newFrame(n)
-	offs := make([][]int64, n+1)
+	k.loop(k.prog.newFrame(len(k.ext)), 0, k.loopOffsets(len(k.ext)+1), lo, hi)
+	return nil
+}
+
+// loopOffsets is the per-depth offset table of a loop nest n deep, the
+// operands' bases at depth 0.
+func (k *kernel) loopOffsets(n int) [][]int64 {
+	offs := make([][]int64, n)
 	for d := range offs {
 		offs[d] = make([]int64, len(k.ops))
 	}
 	for o := range k.ops {
 		offs[0][o] = k.ops[o].base
 	}
-	k.loop(fr, 0, offs, lo, hi)
-	return nil
+	return offs
 }
 
 func (k *kernel) loop(fr *frame, d int, offs [][]int64, lo, hi int64) {

@@ -393,17 +393,7 @@ func (k *kernel) vchunk(lo, hi int64) (err error) {
 			err = ir.OpErrorf(k.op, "cpu: %v", r)
 		}
 	}()
-	vp := k.vec
-	n := len(vp.ext)
-	fr := vp.newVFrame()
-	offs := make([][]int64, n)
-	for d := range offs {
-		offs[d] = make([]int64, len(k.ops))
-	}
-	for o := range k.ops {
-		offs[0][o] = k.ops[o].base
-	}
-	k.vloop(fr, 0, offs, lo, hi)
+	k.vloop(k.vec.newVFrame(), 0, k.loopOffsets(len(k.vec.ext)), lo, hi)
 	return nil
 }
 
