@@ -630,6 +630,9 @@ const (
 	vM      = 4
 	vN      = 16
 	kBlockV = 256
+	// unitBatch is how many row tiles share each block of the packed
+	// second factor while it is in L1.
+	unitBatch = 8
 )
 
 // useVec switches the vector path (where the CPU has it).
@@ -767,7 +770,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	if cacheA {
 		allA, packedA = make([]float32, mT*K*vM), make([]bool, mT)
 	} else {
-		bufA = make([]float32, K*vM)
+		bufA = make([]float32, unitBatch*K*vM)
 	}
 	packA := func(dst []float32, pa, i0, mr int) {
 		if mr == vM {
@@ -804,11 +807,24 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	if bufB == nil {
 		bufB = make([]float32, nT*K*vN)
 	}
-	cs := make([][vM * vN]float32, nT)
-	var offs [vM]int
+	// Units run in batches of up to unitBatch consecutive tiles of one
+	// group: for each block of the reduction and each n tile, every unit
+	// of the batch runs before the next n tile, so that block of the
+	// packed second factor (kBlockV×vN floats) is read from L1 by the
+	// whole batch instead of streaming from L2 for each unit. The order
+	// in which each accumulator sees the reduction points is unchanged.
+	type unitTile struct {
+		i0, mr int
+		direct bool
+		offs   [vM]int
+		panel  []float32
+	}
+	units := make([]unitTile, unitBatch)
+	cs := make([][vM * vN]float32, unitBatch*nT)
 	lastG := -1
-	for u := lo; u < hi; u++ {
-		g, mt := u/mT, u%mT
+	for u := lo; u < hi; {
+		g := u / mT
+		end := min(hi, (g+1)*mT, u+unitBatch)
 		pa, pb, po := baseA, baseB, baseO
 		rest := g
 		for j := len(v.groups) - 1; j >= 0; j-- {
@@ -823,64 +839,79 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			packB(bufB, b, rb, pb, dn, 0, nT)
 		}
 		lastG = g
-		i0 := mt * vM
-		mr := min(vM, len(v.rowA)-i0)
-		panel := bufA
-		if cacheA {
-			panel = allA[mt*K*vM : (mt+1)*K*vM]
-		}
-		// Full tiles of a factor that is not cached read it in place
-		// through the byte-offset table (no packing); the rest pack.
-		direct := mr == vM && !cacheA && raB != nil
-		if direct {
-			for i := range offs {
-				offs[i] = (pa + v.rowA[i0+i]) * 4
-			}
-		} else if !cacheA || !packedA[mt] {
-			packA(panel, pa, i0, mr)
+		batch := units[:end-u]
+		for j := range batch {
+			ut := &batch[j]
+			mt := (u + j) % mT
+			ut.i0 = mt * vM
+			ut.mr = min(vM, len(v.rowA)-ut.i0)
+			// Full tiles of a factor that is not cached read it in
+			// place through the byte-offset table (no packing); the
+			// rest pack.
+			ut.direct = ut.mr == vM && !cacheA && raB != nil
 			if cacheA {
-				packedA[mt] = true
+				ut.panel = allA[mt*K*vM : (mt+1)*K*vM]
+			} else {
+				ut.panel = bufA[j*K*vM : (j+1)*K*vM]
 			}
-		}
-		for nt := range cs {
-			nr := min(vN, dn.ext-nt*vN)
-			c := &cs[nt]
-			*c = [vM * vN]float32{}
-			for i := 0; i < mr; i++ {
-				q := po + v.rowO[i0+i] + nt*vN*dn.cout
-				if dn.cout == 1 {
-					copy(c[i*vN:i*vN+nr], out[q:q+nr])
-					continue
+			if ut.direct {
+				for i := range ut.offs {
+					ut.offs[i] = (pa + v.rowA[ut.i0+i]) * 4
 				}
-				for j := 0; j < nr; j++ {
-					c[i*vN+j] = out[q+j*dn.cout]
+			} else if !cacheA || !packedA[mt] {
+				packA(ut.panel, pa, ut.i0, ut.mr)
+				if cacheA {
+					packedA[mt] = true
+				}
+			}
+			for nt := 0; nt < nT; nt++ {
+				nr := min(vN, dn.ext-nt*vN)
+				c := &cs[j*nT+nt]
+				*c = [vM * vN]float32{}
+				for i := 0; i < ut.mr; i++ {
+					q := po + v.rowO[ut.i0+i] + nt*vN*dn.cout
+					if dn.cout == 1 {
+						copy(c[i*vN:i*vN+nr], out[q:q+nr])
+						continue
+					}
+					for jj := 0; jj < nr; jj++ {
+						c[i*vN+jj] = out[q+jj*dn.cout]
+					}
 				}
 			}
 		}
 		for k0 := 0; k0 < K; k0 += kBlockV {
 			k1 := min(K, k0+kBlockV)
-			for nt := range cs {
-				if direct {
-					kern4x16r(&a[0], &offs, &raB[k0], &bufB[(nt*K+k0)*vN], &cs[nt], k1-k0)
-				} else {
-					kern4x16(&panel[k0*vM], &bufB[(nt*K+k0)*vN], &cs[nt], k1-k0)
+			for nt := 0; nt < nT; nt++ {
+				pbk := &bufB[(nt*K+k0)*vN]
+				for j := range batch {
+					ut := &batch[j]
+					if ut.direct {
+						kern4x16r(&a[0], &ut.offs, &raB[k0], pbk, &cs[j*nT+nt], k1-k0)
+					} else {
+						kern4x16(&ut.panel[k0*vM], pbk, &cs[j*nT+nt], k1-k0)
+					}
 				}
 			}
 		}
-		for nt := range cs {
-			nr := min(vN, dn.ext-nt*vN)
-			c := &cs[nt]
-			for i := 0; i < mr; i++ {
-				q := po + v.rowO[i0+i] + nt*vN*dn.cout
-				if dn.cout == 1 {
-					copy(out[q:q+nr], c[i*vN:i*vN+nr])
-					continue
-				}
-				for j := 0; j < nr; j++ {
-					out[q+j*dn.cout] = c[i*vN+j]
+		for j := range batch {
+			ut := &batch[j]
+			for nt := 0; nt < nT; nt++ {
+				nr := min(vN, dn.ext-nt*vN)
+				c := &cs[j*nT+nt]
+				for i := 0; i < ut.mr; i++ {
+					q := po + v.rowO[ut.i0+i] + nt*vN*dn.cout
+					if dn.cout == 1 {
+						copy(out[q:q+nr], c[i*vN:i*vN+nr])
+						continue
+					}
+					for jj := 0; jj < nr; jj++ {
+						out[q+jj*dn.cout] = c[i*vN+jj]
+					}
 				}
 			}
 		}
+		u = end
 	}
 }
 
