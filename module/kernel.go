@@ -2,7 +2,6 @@ package module
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/torchlower/torchlower/dialect/arith"
 	fn "github.com/torchlower/torchlower/dialect/func"
@@ -10,16 +9,18 @@ import (
 	"github.com/torchlower/torchlower/dialect/math"
 	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
-	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
 )
 
 // The cpu target's kernels are the plan's linalg.generic ops themselves:
 // the CPU backend compiles a generic's body when it runs the step. They
-// travel as MLIR text, one function per Generic step holding only that
+// travel as one function per distinct Generic step holding only that
 // generic (and the scalar arith.constant ops its body reads from outside),
-// so the loader parses a few small functions, never the whole program,
-// and nothing is lowered again.
+// in the binary form of irbin.go, so the loader builds a few small
+// functions, never the whole program, and nothing is lowered again.
+
+// kernelFormat names the stored form of the cpu kernels (Kernel.format).
+const kernelFormat = "ir1"
 
 // newContext is a context with the dialects a kernel body may use.
 func newContext() *ir.Context {
@@ -31,26 +32,29 @@ type kernelWriter struct {
 	ctx *ir.Context
 	mod *ir.Operation
 	b   *ir.Builder
+	// seen maps a function's text (under a fixed name) to the name it
+	// was written under.
+	seen map[string]string
 }
 
 func newKernelWriter() *kernelWriter {
 	ctx := newContext()
-	return &kernelWriter{ctx: ctx, mod: ir.NewModule(ctx, ir.UnknownLoc{}), b: ir.NewBuilder(ctx)}
+	return &kernelWriter{ctx: ctx, mod: ir.NewModule(ctx, ir.UnknownLoc{}), b: ir.NewBuilder(ctx), seen: map[string]string{}}
 }
 
 // add writes the generic of Generic step s as function name. The function
 // takes the generic's operands, then the tensors its body captures;
 // captureArgs[i] is the argument s.Captures[i] binds to.
-func (k *kernelWriter) add(s *plan.Step, name string) (captureArgs []uint32, err error) {
+func (k *kernelWriter) add(s *plan.Step, name string) (kernel string, captureArgs []uint32, err error) {
 	op := s.Op
 	if op == nil || op.Name != linalg.Generic {
-		return nil, fmt.Errorf("a generic step without its linalg.generic")
+		return "", nil, fmt.Errorf("a generic step without its linalg.generic")
 	}
 	var args []*ir.Value
 	args = append(args, op.Operands()...)
 	for _, c := range s.Captures {
 		if c.Value == nil {
-			return nil, ir.OpErrorf(op, "module: capture without a value")
+			return "", nil, ir.OpErrorf(op, "module: capture without a value")
 		}
 		args = append(args, c.Value)
 	}
@@ -100,17 +104,38 @@ func (k *kernelWriter) add(s *plan.Step, name string) (captureArgs []uint32, err
 			continue
 		}
 		if plan.ScalarConstant(v) == nil {
-			return nil, ir.OpErrorf(op, "module: the body reads a value defined outside it that is neither a captured tensor nor a scalar constant")
+			return "", nil, ir.OpErrorf(op, "module: the body reads a value defined outside it that is neither a captured tensor nor a scalar constant")
 		}
 		k.b.Insert(ir.Clone(v.DefiningOp(), mapping))
 	}
 	g := k.b.Insert(ir.Clone(op, mapping))
 	fn.NewReturn(k.b, op.Loc, g.Results()...)
-	return captureArgs, nil
+	// Steps that run the same generic on operands of the same types share
+	// one function (a training step repeats its blocks): the loader parses
+	// it once.
+	f.SetAttr("sym_name", ir.StringAttr("k"))
+	key := f.String()
+	if prev, ok := k.seen[key]; ok {
+		f.Erase()
+		return prev, captureArgs, nil
+	}
+	f.SetAttr("sym_name", ir.StringAttr(name))
+	k.seen[key] = name
+	return name, captureArgs, nil
 }
 
-// text is the kernel source: the module of all kernel functions.
-func (k *kernelWriter) text() string { return k.mod.String() }
+// blob is the kernels in their stored form (irbin.go).
+func (k *kernelWriter) blob() ([]byte, error) {
+	w := newIRWriter()
+	fs := ir.Body(k.mod).OpList()
+	w.uv(len(fs))
+	for _, f := range fs {
+		if err := w.fn(f); err != nil {
+			return nil, err
+		}
+	}
+	return w.finish()
+}
 
 // kernelSet is a parsed kernel source: each function's linalg.generic and
 // entry block, by function name.
@@ -119,19 +144,15 @@ type kernelSet struct {
 	args    map[string][]*ir.Value
 }
 
-// parseKernels parses and verifies a cpu kernel source. Every function
-// must hold one linalg.generic, whose results it returns.
-func parseKernels(name, src string) (*kernelSet, error) {
+// parseKernels reads and verifies the cpu kernels. Every function must
+// hold one linalg.generic, whose results it returns.
+func parseKernels(name string, blob []byte) (*kernelSet, error) {
 	ks := &kernelSet{generic: map[string]*ir.Operation{}, args: map[string][]*ir.Value{}}
-	if strings.TrimSpace(src) == "" {
+	if len(blob) == 0 {
 		return ks, nil
 	}
-	ctx := newContext()
-	m, err := asm.Parse(ctx, src, asm.Options{FileName: name})
+	m, err := readKernels(name, blob)
 	if err != nil {
-		return nil, err
-	}
-	if err := ir.Verify(m); err != nil {
 		return nil, err
 	}
 	for f := ir.Body(m).First(); f != nil; f = f.Next() {

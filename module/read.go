@@ -54,7 +54,9 @@ func decode(name string, data []byte) (*Module, error) {
 	// The schema version first, so that a newer file says so rather than
 	// failing on a field this build does not know.
 	header := &tableType{"Module", tModule.fields[:1]}
-	if err := (&verifier{buf: data}).table(header, int(binary.LittleEndian.Uint32(data)), "Module"); err != nil {
+	hv := &verifier{buf: data}
+	hv.push("Module", -1)
+	if err := hv.table(header, int(binary.LittleEndian.Uint32(data))); err != nil {
 		return nil, fmt.Errorf("corrupt module: %w", err)
 	}
 	root := fb.GetRootAsModule(data, 0)
@@ -83,15 +85,15 @@ func decode(name string, data []byte) (*Module, error) {
 	for i := 0; i < root.KernelsLength(); i++ {
 		root.Kernels(&k, i)
 		if string(k.Target()) == m.Target {
-			if string(k.Format()) != "mlir" {
-				return nil, fmt.Errorf("kernels for %s are in format %q, want mlir", m.Target, k.Format())
+			if string(k.Format()) != kernelFormat {
+				return nil, fmt.Errorf("kernels for %s are in format %q, want %s", m.Target, k.Format(), kernelFormat)
 			}
 			src = k.DataBytes()
 			break
 		}
 	}
 	var err error
-	if d.kernels, err = parseKernels(name+":kernels", string(src)); err != nil {
+	if d.kernels, err = parseKernels(name+": kernels", src); err != nil {
 		return nil, fmt.Errorf("kernels: %w", err)
 	}
 	var fp fb.Plan

@@ -3,6 +3,7 @@ package module
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 )
 
 // The flatbuffers Go runtime has no verifier: its accessors index the
@@ -73,11 +74,33 @@ const maxObjects = 1 << 22
 type verifier struct {
 	buf     []byte
 	objects int
+	// path is where verification is (Module.plans[0].steps[3]...), kept
+	// as a stack and spelled out only for an error.
+	path []pathElem
 }
 
-// verifyError is a structural defect at a byte offset.
-func verifyError(path string, pos int, format string, args ...any) error {
-	return fmt.Errorf("corrupt %s at byte %d: %s", path, pos, fmt.Sprintf(format, args...))
+type pathElem struct {
+	name  string
+	index int // -1: none
+}
+
+func (v *verifier) push(name string, index int) { v.path = append(v.path, pathElem{name, index}) }
+func (v *verifier) pop()                        { v.path = v.path[:len(v.path)-1] }
+
+// errorf is a structural defect at a byte offset, naming where it is.
+func (v *verifier) errorf(pos int, format string, args ...any) error {
+	var sb strings.Builder
+	for i, e := range v.path {
+		if i > 0 && e.index < 0 {
+			sb.WriteByte('.')
+		}
+		if e.index >= 0 {
+			fmt.Fprintf(&sb, "[%d]", e.index)
+		} else {
+			sb.WriteString(e.name)
+		}
+	}
+	return fmt.Errorf("corrupt %s at byte %d: %s", sb.String(), pos, fmt.Sprintf(format, args...))
 }
 
 // verify checks the whole module rooted at the root offset of buf.
@@ -87,7 +110,8 @@ func verify(buf []byte) error {
 		return fmt.Errorf("%d bytes is too short for a module", len(buf))
 	}
 	root := int(binary.LittleEndian.Uint32(buf))
-	return v.table(tModule, root, "Module")
+	v.push("Module", -1)
+	return v.table(tModule, root)
 }
 
 func (v *verifier) u32(pos int) (int, bool) {
@@ -97,34 +121,34 @@ func (v *verifier) u32(pos int) (int, bool) {
 	return int(binary.LittleEndian.Uint32(v.buf[pos:])), true
 }
 
-func (v *verifier) count(path string, pos int) error {
+func (v *verifier) count(pos int) error {
 	v.objects++
 	if v.objects > maxObjects {
-		return verifyError(path, pos, "more than %d objects", maxObjects)
+		return v.errorf(pos, "more than %d objects", maxObjects)
 	}
 	return nil
 }
 
 // table verifies a table of type t at pos.
-func (v *verifier) table(t *tableType, pos int, path string) error {
-	if err := v.count(path, pos); err != nil {
+func (v *verifier) table(t *tableType, pos int) error {
+	if err := v.count(pos); err != nil {
 		return err
 	}
 	if pos < 0 || pos > len(v.buf)-4 || pos%4 != 0 {
-		return verifyError(path, pos, "table offset outside the file or misaligned")
+		return v.errorf(pos, "table offset outside the file or misaligned")
 	}
 	soff := int32(binary.LittleEndian.Uint32(v.buf[pos:]))
 	vt := pos - int(soff)
 	if vt < 0 || vt > len(v.buf)-4 || vt%2 != 0 {
-		return verifyError(path, pos, "vtable offset %d outside the file", vt)
+		return v.errorf(pos, "vtable offset %d outside the file", vt)
 	}
 	vsize := int(binary.LittleEndian.Uint16(v.buf[vt:]))
 	tsize := int(binary.LittleEndian.Uint16(v.buf[vt+2:]))
 	if vsize < 4 || vsize%2 != 0 || vt+vsize > len(v.buf) {
-		return verifyError(path, vt, "vtable of %d bytes does not fit", vsize)
+		return v.errorf(vt, "vtable of %d bytes does not fit", vsize)
 	}
 	if tsize < 4 || pos+tsize > len(v.buf) {
-		return verifyError(path, pos, "table of %d bytes does not fit", tsize)
+		return v.errorf(pos, "table of %d bytes does not fit", tsize)
 	}
 	for i, f := range t.fields {
 		slot := 4 + 2*i
@@ -135,73 +159,81 @@ func (v *verifier) table(t *tableType, pos int, path string) error {
 		if off == 0 {
 			continue
 		}
-		fpath := path + "." + f.name
+		v.push(f.name, -1)
 		size := f.size
 		if f.kind != fScalar && f.kind != fStruct {
 			size = 4
 		}
 		if off < 4 || off+size > tsize {
-			return verifyError(fpath, pos, "field at table offset %d (%d bytes) outside a %d-byte table", off, size, tsize)
+			return v.errorf(pos, "field at table offset %d (%d bytes) outside a %d-byte table", off, size, tsize)
 		}
 		fpos := pos + off
 		if f.kind == fScalar || f.kind == fStruct {
+			v.pop()
 			continue
 		}
 		rel, _ := v.u32(fpos)
 		target := fpos + rel
 		if rel == 0 || target > len(v.buf) {
-			return verifyError(fpath, fpos, "offset %d points outside the file", rel)
+			return v.errorf(fpos, "offset %d points outside the file", rel)
 		}
-		var err error
-		switch f.kind {
-		case fString:
-			_, err = v.vector(target, 1, fpath)
-		case fVector:
-			_, err = v.vector(target, f.size, fpath)
-		case fTable:
-			err = v.table(f.sub, target, fpath)
-		case fTables, fStrings:
-			var n int
-			if n, err = v.vector(target, 4, fpath); err != nil {
-				return err
-			}
-			for j := 0; j < n; j++ {
-				epos := target + 4 + 4*j
-				erel, _ := v.u32(epos)
-				et := epos + erel
-				epath := fmt.Sprintf("%s[%d]", fpath, j)
-				if erel == 0 || et > len(v.buf) {
-					return verifyError(epath, epos, "offset %d points outside the file", erel)
-				}
-				if f.kind == fTables {
-					err = v.table(f.sub, et, epath)
-				} else {
-					_, err = v.vector(et, 1, epath)
-				}
-				if err != nil {
-					return err
-				}
-			}
-		}
-		if err != nil {
+		if err := v.field(f, target); err != nil {
 			return err
 		}
+		v.pop()
 	}
 	return nil
 }
 
+// field verifies what field f of a table points to, at target.
+func (v *verifier) field(f field, target int) error {
+	var err error
+	switch f.kind {
+	case fString:
+		_, err = v.vector(target, 1)
+	case fVector:
+		_, err = v.vector(target, f.size)
+	case fTable:
+		err = v.table(f.sub, target)
+	case fTables, fStrings:
+		var n int
+		if n, err = v.vector(target, 4); err != nil {
+			return err
+		}
+		for j := 0; j < n; j++ {
+			epos := target + 4 + 4*j
+			erel, _ := v.u32(epos)
+			et := epos + erel
+			v.push("", j)
+			if erel == 0 || et > len(v.buf) {
+				return v.errorf(epos, "offset %d points outside the file", erel)
+			}
+			if f.kind == fTables {
+				err = v.table(f.sub, et)
+			} else {
+				_, err = v.vector(et, 1)
+			}
+			if err != nil {
+				return err
+			}
+			v.pop()
+		}
+	}
+	return err
+}
+
 // vector verifies the length-prefixed vector (or string) at pos, of
 // elements of elem bytes, and returns its length.
-func (v *verifier) vector(pos, elem int, path string) (int, error) {
-	if err := v.count(path, pos); err != nil {
+func (v *verifier) vector(pos, elem int) (int, error) {
+	if err := v.count(pos); err != nil {
 		return 0, err
 	}
 	n, ok := v.u32(pos)
 	if !ok || pos%4 != 0 {
-		return 0, verifyError(path, pos, "vector length outside the file or misaligned")
+		return 0, v.errorf(pos, "vector length outside the file or misaligned")
 	}
 	if n > (len(v.buf)-pos-4)/elem {
-		return 0, verifyError(path, pos, "vector of %d elements of %d bytes does not fit", n, elem)
+		return 0, v.errorf(pos, "vector of %d elements of %d bytes does not fit", n, elem)
 	}
 	return n, nil
 }

@@ -73,8 +73,12 @@ func encode(opts Options, anyTarget bool, plans ...*plan.Plan) ([]byte, error) {
 		entryOffs = append(entryOffs, eo)
 	}
 	b := w.b
-	kTarget, kFormat := b.CreateString(opts.Target), b.CreateString("mlir")
-	kData := b.CreateByteString([]byte(w.kernels.text()))
+	blob, err := w.kernels.blob()
+	if err != nil {
+		return nil, err
+	}
+	kTarget, kFormat := b.CreateString(opts.Target), b.CreateString(kernelFormat)
+	kData := b.CreateByteVector(blob)
 	fb.KernelStart(b)
 	fb.KernelAddTarget(b, kTarget)
 	fb.KernelAddFormat(b, kFormat)
@@ -354,6 +358,7 @@ func (w *writer) step(pi, si int, p *plan.Plan, s *plan.Step, views func([]plan.
 		return 0, err
 	}
 	var capArgs []uint32
+	var name string
 	var kernel flatbuffers.UOffsetT
 	constIndex := int32(-1)
 	valueKind := fb.ValueKindNone
@@ -362,8 +367,8 @@ func (w *writer) step(pi, si int, p *plan.Plan, s *plan.Step, views func([]plan.
 	var vi int64
 	switch s.Kind {
 	case plan.StepGeneric:
-		name := fmt.Sprintf("k%d_%d", pi, si)
-		if capArgs, err = w.kernels.add(s, name); err != nil {
+		name, capArgs, err = w.kernels.add(s, fmt.Sprintf("k%d_%d", pi, si))
+		if err != nil {
 			return 0, err
 		}
 		kernel = b.CreateString(name)
