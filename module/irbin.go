@@ -12,15 +12,19 @@ import (
 // The cpu kernels are stored as a compact binary form of their IR (format
 // "ir1") rather than as MLIR text: parsing text was most of the time
 // `run model.tlm` took to start. The ops' structure (names, operands,
-// result types, regions, blocks) is a stream of varints; their attributes
-// and types, of which a program has few distinct ones, are MLIR text: one
-// builtin.module whose attribute dictionary holds each distinct attribute
-// or type once (a0, a1, ...), printed and parsed by ir/asm, so that this
-// file needs no encoding of its own for any attribute.
+// result types, regions, blocks) is a stream of varints over a table of
+// the distinct attributes and types. In the table, scalar and tensor
+// types and arrays are binary; every other attribute (affine maps,
+// iterator types, floats, ...) is MLIR text, printed and parsed by ir/asm
+// as one array attribute of an empty builtin.module, so that this file
+// needs no encoding of its own for them. Encoding reads the table back
+// and checks that every attribute comes back equal.
 //
-//	blob    := strings attrText funcs
-//	strings := n (len bytes)*n              op, attribute and function names
-//	attrText:= len bytes                    module attributes {a0 = ..., ...} {}
+//	blob    := strings text table funcs
+//	strings := n (len bytes)*n          op, attribute, function and element type names
+//	text    := len bytes                module attributes {attrs = [...]} {}
+//	table   := n entry*n                entry: kind (0 text index | 1 n id*n |
+//	                                    2 elem | 3 elem rank dim*rank); ids are earlier entries
 //	funcs   := n (name nargs type*nargs nops op*nops)*n
 //	op      := name nres type*nres nopd value*nopd nattr (name attr)*nattr nreg region*nreg
 //	region  := nblocks (nargs type*nargs nops op*nops)*nblocks
@@ -34,8 +38,10 @@ type irWriter struct {
 	out     []byte
 	strs    []string
 	strIdx  map[string]int
-	attrs   []ir.Attribute
+	attrs   []ir.Attribute // by table index
 	attrIdx map[string]int
+	table   []byte         // the table's entries
+	leaves  []ir.Attribute // the attributes stored as text
 }
 
 func newIRWriter() *irWriter {
@@ -44,26 +50,89 @@ func newIRWriter() *irWriter {
 
 func (w *irWriter) uv(x int) { w.out = binary.AppendUvarint(w.out, uint64(x)) }
 
-func (w *irWriter) str(s string) {
+func (w *irWriter) str(s string) { w.uv(w.strID(s)) }
+
+func (w *irWriter) strID(s string) int {
 	i, ok := w.strIdx[s]
 	if !ok {
 		i = len(w.strs)
 		w.strs = append(w.strs, s)
 		w.strIdx[s] = i
 	}
-	w.uv(i)
+	return i
 }
 
-func (w *irWriter) attr(a ir.Attribute) {
+// attr writes the table index of a, adding it to the table (after its
+// elements, for an array) when it is new.
+func (w *irWriter) attr(a ir.Attribute) { w.uv(w.attrID(a)) }
+
+func (w *irWriter) attrID(a ir.Attribute) int {
 	key := fmt.Sprintf("%T|%s", a, a)
-	i, ok := w.attrIdx[key]
-	if !ok {
-		i = len(w.attrs)
-		w.attrs = append(w.attrs, a)
-		w.attrIdx[key] = i
+	if i, ok := w.attrIdx[key]; ok {
+		return i
 	}
-	w.uv(i)
+	var e []byte
+	switch x := a.(type) {
+	case ir.ArrayAttr:
+		ids := make([]int, len(x))
+		for j, el := range x {
+			ids[j] = w.attrID(el)
+		}
+		e = append(e, attrArray)
+		e = binary.AppendUvarint(e, uint64(len(ids)))
+		for _, id := range ids {
+			e = binary.AppendUvarint(e, uint64(id))
+		}
+	case ir.TypeAttr:
+		e = w.typeEntry(x.Type)
+	}
+	if e == nil {
+		e = binary.AppendUvarint([]byte{attrLeaf}, uint64(len(w.leaves)))
+		w.leaves = append(w.leaves, a)
+	}
+	i := len(w.attrs)
+	w.attrs = append(w.attrs, a)
+	w.table = append(w.table, e...)
+	w.attrIdx[key] = i
+	return i
 }
+
+// typeEntry is the table entry of a scalar or ranked tensor type, nil
+// for another type (which is stored as text).
+func (w *irWriter) typeEntry(t ir.Type) []byte {
+	tensor := false
+	var shape []int64
+	if rt, ok := t.(ir.RankedTensorType); ok {
+		if rt.Encoding != nil {
+			return nil
+		}
+		tensor, shape, t = true, rt.Shape, rt.Elem
+	}
+	elem, err := elemString(t)
+	if err != nil {
+		return nil
+	}
+	e := []byte{attrScalarType}
+	if tensor {
+		e[0] = attrTensorType
+	}
+	e = binary.AppendUvarint(e, uint64(w.strID(elem)))
+	if tensor {
+		e = binary.AppendUvarint(e, uint64(len(shape)))
+		for _, d := range shape {
+			e = binary.AppendVarint(e, d)
+		}
+	}
+	return e
+}
+
+// The kinds of attribute table entries.
+const (
+	attrLeaf       = iota // an attribute of the text table
+	attrArray             // an array of earlier entries
+	attrScalarType        // a scalar type, by element type name
+	attrTensorType        // a ranked tensor type: element type name, shape
+)
 
 func (w *irWriter) typ(t ir.Type) { w.attr(ir.TypeAttr{Type: t}) }
 
@@ -138,25 +207,28 @@ func (w *irWriter) op(o *ir.Operation, vals valueNumbering) error {
 // finish returns the blob for functions already written to w.out, after
 // checking that every attribute reads back equal from its text.
 func (w *irWriter) finish() ([]byte, error) {
-	ctx := newContext()
-	text := attrTable(ctx, w.attrs)
-	_, back, err := parseAttrTable(ctx, "kernel attributes", text)
-	if err != nil || len(back) != len(w.attrs) {
-		return nil, fmt.Errorf("module: the kernels' attributes do not read back: %v", err)
-	}
-	for i, a := range w.attrs {
-		if !ir.AttrEqual(a, back[i]) {
-			return nil, fmt.Errorf("module: attribute %s reads back as %s", a, back[i])
-		}
-	}
 	var out []byte
 	out = binary.AppendUvarint(out, uint64(len(w.strs)))
 	for _, s := range w.strs {
 		out = binary.AppendUvarint(out, uint64(len(s)))
 		out = append(out, s...)
 	}
+	text := attrTable(newContext(), w.leaves)
 	out = binary.AppendUvarint(out, uint64(len(text)))
 	out = append(out, text...)
+	out = binary.AppendUvarint(out, uint64(len(w.attrs)))
+	out = append(out, w.table...)
+	// Read the table back as the loader will: every attribute must come
+	// back equal, or the module would run something else.
+	r := &irReader{data: out, ctx: newContext()}
+	if err := r.header("kernel attributes"); err != nil {
+		return nil, fmt.Errorf("module: the kernels' attributes do not read back: %v", err)
+	}
+	for i, a := range w.attrs {
+		if !ir.AttrEqual(a, r.attrs[i]) {
+			return nil, fmt.Errorf("module: attribute %s reads back as %s", a, r.attrs[i])
+		}
+	}
 	return append(out, w.out...), nil
 }
 
@@ -192,6 +264,9 @@ type irReader struct {
 	strs  []string
 	attrs []ir.Attribute
 	ctx   *ir.Context
+	// module is the (empty) module the attribute text parsed into; the
+	// kernel functions go in it.
+	module *ir.Operation
 	// ops counts the ops read, bounded by the blob's length (each op takes
 	// at least a few bytes), so nesting cannot run away.
 	ops int
@@ -263,33 +338,14 @@ func (r *irReader) types() ([]ir.Type, error) {
 	return ts, nil
 }
 
-// readKernels decodes a blob into a module of kernel functions, verified.
+// readKernels decodes a blob into a module of kernel functions; the
+// caller verifies it (ir.Verify) before anything runs it.
 func readKernels(name string, data []byte) (*ir.Operation, error) {
 	r := &irReader{data: data, ctx: newContext()}
-	n, err := r.count()
-	if err != nil {
+	if err := r.header(name); err != nil {
 		return nil, err
 	}
-	r.strs = make([]string, n)
-	for i := range r.strs {
-		l, err := r.count()
-		if err != nil {
-			return nil, err
-		}
-		r.strs[i] = string(data[r.pos : r.pos+l])
-		r.pos += l
-	}
-	l, err := r.count()
-	if err != nil {
-		return nil, err
-	}
-	text := string(data[r.pos : r.pos+l])
-	r.pos += l
-	m, attrs, err := parseAttrTable(r.ctx, name+" attributes", text)
-	if err != nil {
-		return nil, err
-	}
-	r.attrs = attrs
+	m := r.module
 	nf, err := r.count()
 	if err != nil {
 		return nil, err
@@ -319,10 +375,103 @@ func readKernels(name string, data []byte) (*ir.Operation, error) {
 	if r.pos != len(data) {
 		return nil, fmt.Errorf("%s: %d bytes after the last kernel", name, len(data)-r.pos)
 	}
-	if err := ir.Verify(m); err != nil {
-		return nil, err
-	}
 	return m, nil
+}
+
+// header reads the strings and the attribute table.
+func (r *irReader) header(name string) error {
+	data := r.data
+	n, err := r.count()
+	if err != nil {
+		return err
+	}
+	r.strs = make([]string, n)
+	for i := range r.strs {
+		l, err := r.count()
+		if err != nil {
+			return err
+		}
+		r.strs[i] = string(data[r.pos : r.pos+l])
+		r.pos += l
+	}
+	l, err := r.count()
+	if err != nil {
+		return err
+	}
+	text := string(data[r.pos : r.pos+l])
+	r.pos += l
+	var leaves []ir.Attribute
+	if r.module, leaves, err = parseAttrTable(r.ctx, name+" attributes", text); err != nil {
+		return err
+	}
+	if n, err = r.count(); err != nil {
+		return err
+	}
+	r.attrs = make([]ir.Attribute, 0, n)
+	for i := 0; i < n; i++ {
+		if r.pos >= len(data) {
+			return fmt.Errorf("corrupt kernel stream: attribute table ends early")
+		}
+		kind := data[r.pos]
+		r.pos++
+		var a ir.Attribute
+		switch kind {
+		case attrLeaf:
+			j, err := r.uv()
+			if err != nil {
+				return err
+			}
+			if j >= len(leaves) {
+				return fmt.Errorf("corrupt kernel stream: attribute text %d of %d", j, len(leaves))
+			}
+			a = leaves[j]
+		case attrArray:
+			k, err := r.count()
+			if err != nil {
+				return err
+			}
+			arr := make(ir.ArrayAttr, k)
+			for j := range arr {
+				if arr[j], err = r.attr(); err != nil {
+					return err
+				}
+			}
+			a = arr
+		case attrScalarType, attrTensorType:
+			es, err := r.str()
+			if err != nil {
+				return err
+			}
+			t, err := parseElem(es)
+			if err != nil {
+				return fmt.Errorf("corrupt kernel stream: %v", err)
+			}
+			if kind == attrTensorType {
+				rank, err := r.count()
+				if err != nil {
+					return err
+				}
+				if rank > maxRank {
+					return fmt.Errorf("corrupt kernel stream: tensor of rank %d", rank)
+				}
+				shape := make([]int64, rank)
+				for j := range shape {
+					d, k := binary.Varint(data[r.pos:])
+					if k <= 0 || (d < 0 && d != ir.Dynamic) || d > maxBufferBytes {
+						return fmt.Errorf("corrupt kernel stream at byte %d: tensor dimension", r.pos)
+					}
+					r.pos += k
+					shape[j] = d
+				}
+				t = ir.Tensor(t, shape...)
+			}
+			a = ir.TypeAttr{Type: t}
+		default:
+			return fmt.Errorf("corrupt kernel stream: attribute kind %d", kind)
+		}
+		r.attrs = append(r.attrs, a)
+	}
+	return nil
 }
 
 // block reads the ops of blk; vals are the values defined so far.

@@ -142,10 +142,13 @@ func (k *kernelWriter) blob() ([]byte, error) {
 type kernelSet struct {
 	generic map[string]*ir.Operation
 	args    map[string][]*ir.Value
+	// module holds the functions, for verification.
+	module *ir.Operation
 }
 
-// parseKernels reads and verifies the cpu kernels. Every function must
-// hold one linalg.generic, whose results it returns.
+// parseKernels reads the cpu kernels and checks their shape: every
+// function holds one linalg.generic, whose results it returns. The caller
+// verifies ks.module (see decode).
 func parseKernels(name string, blob []byte) (*kernelSet, error) {
 	ks := &kernelSet{generic: map[string]*ir.Operation{}, args: map[string][]*ir.Value{}}
 	if len(blob) == 0 {
@@ -155,6 +158,7 @@ func parseKernels(name string, blob []byte) (*kernelSet, error) {
 	if err != nil {
 		return nil, err
 	}
+	ks.module = m
 	for f := ir.Body(m).First(); f != nil; f = f.Next() {
 		if f.Name != fn.Func || fn.IsDeclaration(f) {
 			return nil, fmt.Errorf("%s: %s where a kernel function was expected", name, f.Name)

@@ -96,6 +96,15 @@ func decode(name string, data []byte) (*Module, error) {
 	if d.kernels, err = parseKernels(name+": kernels", src); err != nil {
 		return nil, fmt.Errorf("kernels: %w", err)
 	}
+	// Verifying the kernels is the largest part of decoding; it runs
+	// beside the decoding of the plans, which only records pointers to the
+	// kernels' ops, and nothing is returned before it has succeeded.
+	verified := make(chan error, 1)
+	if km := d.kernels.module; km != nil {
+		go func() { verified <- ir.Verify(km) }()
+	} else {
+		verified <- nil
+	}
 	var fp fb.Plan
 	plans := make([]*plan.Plan, root.PlansLength())
 	for i := range plans {
@@ -117,6 +126,9 @@ func decode(name string, data []byte) (*Module, error) {
 	}
 	if len(m.Entries) == 0 {
 		return nil, fmt.Errorf("corrupt module: no entry points")
+	}
+	if err := <-verified; err != nil {
+		return nil, fmt.Errorf("kernels: %w", err)
 	}
 	return m, nil
 }
