@@ -298,3 +298,52 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+// TestViewOutOfBounds: a module whose view reaches past its buffer (by
+// its static part or by the range of a run-time offset) is refused at
+// load, so a backend never indexes outside a buffer.
+func TestViewOutOfBounds(t *testing.T) {
+	for _, c := range []struct {
+		fn, want string
+		damage   func(p *plan.Plan) bool
+	}{
+		{"gather", "reaches elements", func(p *plan.Plan) bool {
+			for _, s := range p.Steps {
+				for i := range s.Outputs {
+					s.Outputs[i].Offset += 1
+					return true
+				}
+			}
+			return false
+		}},
+		{"decode", "reaches elements", func(p *plan.Plan) bool {
+			for _, s := range p.Steps {
+				for i := range s.Inputs {
+					if len(s.Inputs[i].Dyn) > 0 {
+						s.Inputs[i].Dyn[0].Max += 100
+						return true
+					}
+				}
+			}
+			return false
+		}},
+		{"matmul", "stride", func(p *plan.Plan) bool {
+			s := p.Steps[len(p.Steps)-1]
+			s.Inputs[0].Strides[0] = 1 << 60
+			return true
+		}},
+	} {
+		file := "ops.mlir"
+		if c.fn == "decode" {
+			file = "decode.mlir"
+		}
+		p := compile(t, file, c.fn)
+		if !c.damage(p) {
+			t.Fatalf("@%s: nothing to damage", c.fn)
+		}
+		_, err := module.Decode(c.fn+".tlm", encode(t, p))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("@%s: %v, want an error saying %q", c.fn, err, c.want)
+		}
+	}
+}

@@ -217,6 +217,19 @@ type decoder struct {
 	root    *fb.Module
 	kernels *kernelSet
 	consts  map[int]ir.Attribute
+	slab    []int64
+}
+
+// ints returns n int64s carved from a larger allocation: a plan has
+// thousands of small shapes and strides, and allocating each was a good
+// part of decoding. The slices are capped, so appending to one copies.
+func (d *decoder) ints(n int) []int64 {
+	if n > len(d.slab) {
+		d.slab = make([]int64, max(n, 4096))
+	}
+	out := d.slab[:n:n]
+	d.slab = d.slab[n:]
+	return out
 }
 
 // shapeBytes checks a shape and returns its element count.
@@ -335,14 +348,16 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 			return nil, fmt.Errorf("view %d of buffer %d of %d", i, fv.Buffer(), len(p.Buffers))
 		}
 		v := plan.View{Buf: p.Buffers[fv.Buffer()], Offset: fv.Offset()}
-		var err error
-		if v.Shape, _, err = shapeElems(fv.ShapeLength(), fv.Shape); err != nil {
-			return nil, fmt.Errorf("view %d: %w", i, err)
+		rank := fv.ShapeLength()
+		if rank > maxRank || fv.StridesLength() != rank {
+			return nil, fmt.Errorf("view %d has rank %d and %d strides", i, rank, fv.StridesLength())
 		}
-		if fv.StridesLength() != len(v.Shape) {
-			return nil, fmt.Errorf("view %d has %d strides for rank %d", i, fv.StridesLength(), len(v.Shape))
+		v.Shape, v.Strides = d.ints(rank), d.ints(rank)
+		for j := range v.Shape {
+			if v.Shape[j] = fv.Shape(j); v.Shape[j] < 0 || v.Shape[j] > maxBufferBytes {
+				return nil, fmt.Errorf("view %d: dimension %d has size %d", i, j, v.Shape[j])
+			}
 		}
-		v.Strides = make([]int64, len(v.Shape))
 		for j := range v.Strides {
 			v.Strides[j] = fv.Strides(j)
 			if s := v.Strides[j]; s > maxBufferBytes || s < -maxBufferBytes {
@@ -363,9 +378,52 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 			}
 			v.Dyn = append(v.Dyn, t)
 		}
+		if err := inBounds(v); err != nil {
+			return nil, fmt.Errorf("view %d: %w", i, err)
+		}
 		out[i] = v
 	}
 	return out, nil
+}
+
+// inBounds checks that every element a view can reach, for every value
+// its run-time offsets may take, lies in its buffer: a backend may then
+// index the buffer without checks of its own, and a corrupt module cannot
+// make it read or write outside. Each term is bounded before it is
+// summed, so nothing overflows.
+func inBounds(v plan.View) error {
+	lo, hi := v.Offset, v.Offset
+	term := func(coef, n int64) error {
+		if n == 0 || coef == 0 {
+			return nil
+		}
+		if coef > maxBufferBytes/n || coef < -maxBufferBytes/n {
+			return fmt.Errorf("stride %d over %d elements is out of range", coef, n)
+		}
+		if coef > 0 {
+			hi += coef * n
+		} else {
+			lo += coef * n
+		}
+		return nil
+	}
+	for k, n := range v.Shape {
+		if n == 0 {
+			return nil // no elements
+		}
+		if err := term(v.Strides[k], n-1); err != nil {
+			return err
+		}
+	}
+	for _, t := range v.Dyn {
+		if err := term(t.Coef, t.Max); err != nil {
+			return err
+		}
+	}
+	if lo < 0 || hi >= v.Buf.NumElements() {
+		return fmt.Errorf("reaches elements %d..%d of %s, which has %d", lo, hi, v.Buf.Name(), v.Buf.NumElements())
+	}
+	return nil
 }
 
 func (d *decoder) step(p *plan.Plan, fs *fb.Step) (*plan.Step, error) {
