@@ -66,10 +66,13 @@ var (
 		tbls("plans", tPlan), tbls("constants", tConstant), tbls("kernels", tKernel)}}
 )
 
-// maxObjects bounds the tables and vectors one verification visits, so
-// that a file whose offsets share one table many times over cannot make
-// verification take quadratic time.
-const maxObjects = 1 << 22
+// objectBudget bounds the tables, vectors and strings one verification
+// visits. Every object takes at least four bytes and the encoder never
+// shares one, so a module has at most len/4 of them; a file whose offsets
+// share objects to claim more (a vector of plans that all point at one)
+// is refused rather than making verification, and decoding after it,
+// take time and memory quadratic in its size.
+func objectBudget(size int) int { return size/4 + 16 }
 
 type verifier struct {
 	buf     []byte
@@ -123,8 +126,8 @@ func (v *verifier) u32(pos int) (int, bool) {
 
 func (v *verifier) count(pos int) error {
 	v.objects++
-	if v.objects > maxObjects {
-		return v.errorf(pos, "more than %d objects", maxObjects)
+	if v.objects > objectBudget(len(v.buf)) {
+		return v.errorf(pos, "more objects than a %d-byte module holds (shared offsets?)", len(v.buf))
 	}
 	return nil
 }
