@@ -181,6 +181,10 @@ type Step struct {
 	Value ir.Attribute
 	// Program is the code of a Scalar step.
 	Program []ScalarInstr
+	// Text is the one-line form of the op the step comes from, printed
+	// when Op is not one Build planned (a plan read back from a compiled
+	// module has no IR for most steps).
+	Text string
 }
 
 // HasDynamicViews reports whether any view of the step has a run-time
@@ -291,16 +295,24 @@ func (p *Plan) StepString(i int) string {
 	if s.Kind == StepScalar {
 		for _, in := range s.Program {
 			fmt.Fprintf(&sb, "\n       %s : %s", in.string(s), p.Scalars[in.Dst].Type)
-			if t := p.opText[in.Src]; t != "" {
+			if t := p.textOf(in.Src, in.Text); t != "" {
 				sb.WriteString("  // " + t)
 			}
 		}
 		return sb.String()
 	}
-	if t := p.opText[s.Op]; t != "" {
+	if t := p.textOf(s.Op, s.Text); t != "" {
 		sb.WriteString("  // " + t)
 	}
 	return sb.String()
+}
+
+// textOf is the one-line text of op as Build recorded it, or fallback.
+func (p *Plan) textOf(op *ir.Operation, fallback string) string {
+	if t := p.opText[op]; t != "" {
+		return t
+	}
+	return fallback
 }
 
 func joinViews(vs []View) string {

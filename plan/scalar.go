@@ -57,6 +57,9 @@ type ScalarInstr struct {
 	Input    int
 	// Src is the op the instruction comes from.
 	Src *ir.Operation
+	// Text is Src's one-line form, printed when Src is not one Build
+	// planned (see Step.Text).
+	Text string
 }
 
 // DynOffset is a run-time term of a view's offset: Coef·Scalars[Slot]

@@ -17,16 +17,20 @@ import (
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/importer"
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/module"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
 
-const runHelp = `Usage: torchlower run [flags] model.pt2|program.mlir
+const runHelp = `Usage: torchlower run [flags] model.pt2|program.mlir|model.tlm
 
 Runs a function on the CPU, like iree-run-module: a .pt2 archive is
 imported, lowered with convert-torch-to-linalg, planned and executed; a
 .mlir file may be in the torch dialect (it is lowered first) or already
-linalg on tensors.
+linalg on tensors. A module written by 'torchlower compile' (.tlm) runs
+its compiled plan directly: nothing is imported or lowered, its constants
+are mapped from the file, and a module compiled for a target other than
+--device is an error naming both.
 
 Inputs are given in function-argument order and outputs written in result
 order, as .npy files: --input=@x.npy --output=@y.npy. With
@@ -103,59 +107,37 @@ func runRun(env *Env, args []string) int {
 		return 2
 	}
 	in := fs.Arg(0)
-	isArchive := strings.HasSuffix(in, ".pt2")
-	if isArchive && *mapping != "" {
-		fmt.Fprintf(env.Stderr, "torchlower run: --mapping is for a .mlir; a .pt2 is its own mapping (use --params=args)\n")
-		return 2
-	}
-	if !isArchive && *params == "inline" {
-		fmt.Fprintf(env.Stderr, "torchlower run: --params=inline is for a .pt2; a .mlir takes its parameters the way import wrote them\n")
-		return 2
-	}
 	stage := newStageTimer(*timings, env.Stderr)
-
-	ctx := compiler.NewContext()
-	var m *ir.Operation
+	var p *plan.Plan
 	var mp *importer.Mapping
-	var err error
-	if isArchive && *params == "args" {
-		m, mp, err = loadArchiveArgs(ctx, in, *function)
-	} else {
-		m, err = compiler.Load(ctx, in)
-	}
-	if err != nil {
-		printError(env.Stderr, err, nil)
-		return 1
-	}
-	stage.done("load")
-	if !isArchive {
-		mp, err = loadMapping(in, *mapping, *params == "args")
+	if isModuleFile(in) {
+		if fs.Changed("pipeline") || *params != "" || *mapping != "" {
+			fmt.Fprintf(env.Stderr, "torchlower run: %s is a compiled module: --pipeline, --params and --mapping were fixed when it was compiled\n", in)
+			return 2
+		}
+		m, err := module.ReadFile(in)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
 			return 1
 		}
-		if mp != nil {
-			stage.done("read params")
-		}
-	}
-	if compiler.HasTorchOps(m) {
-		if err := compiler.Lower(ctx, m); err != nil {
-			printError(env.Stderr, err, nil)
+		defer m.Close()
+		if err := m.CheckTarget(*device); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
 			return 1
 		}
-		stage.done("lower")
+		e, err := m.Entry(*function)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
+			return 1
+		}
+		p = e.Plan
+		stage.done("load module")
+	} else {
+		var code int
+		if p, mp, code = compileForRun(env, in, *function, *pipeline, *params, *mapping, stage); p == nil {
+			return code
+		}
 	}
-	if err := compiler.Preprocess(ctx, m, *pipeline); err != nil {
-		printError(env.Stderr, err, nil)
-		return 1
-	}
-	stage.done("preprocess")
-	p, err := plan.Build(m, *function)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "%s: %v\n", in, err)
-		return 1
-	}
-	stage.done("plan")
 	argv, code := bindArgs(env, p, mp, *inputs)
 	if argv == nil {
 		return code
@@ -226,6 +208,65 @@ func runRun(env *Env, args []string) int {
 		printStepTimes(env.Stderr, p, prof.Steps, execTime, *topSteps)
 	}
 	return code
+}
+
+// compileForRun loads, lowers, preprocesses and plans a .pt2 or .mlir for
+// run, timing each stage; on an error it prints it and returns a nil plan
+// and the exit status.
+func compileForRun(env *Env, in, function, pipeline, params, mapping string, stage *stageTimer) (*plan.Plan, *importer.Mapping, int) {
+	isArchive := strings.HasSuffix(in, ".pt2")
+	if isArchive && mapping != "" {
+		fmt.Fprintf(env.Stderr, "torchlower run: --mapping is for a .mlir; a .pt2 is its own mapping (use --params=args)\n")
+		return nil, nil, 2
+	}
+	if !isArchive && params == "inline" {
+		fmt.Fprintf(env.Stderr, "torchlower run: --params=inline is for a .pt2; a .mlir takes its parameters the way import wrote them\n")
+		return nil, nil, 2
+	}
+
+	ctx := compiler.NewContext()
+	var m *ir.Operation
+	var mp *importer.Mapping
+	var err error
+	if isArchive && params == "args" {
+		m, mp, err = loadArchiveArgs(ctx, in, function)
+	} else {
+		m, err = compiler.Load(ctx, in)
+	}
+	if err != nil {
+		printError(env.Stderr, err, nil)
+		return nil, nil, 1
+	}
+	stage.done("load")
+	if !isArchive {
+		mp, err = loadMapping(in, mapping, params == "args")
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
+			return nil, nil, 1
+		}
+		if mp != nil {
+			stage.done("read params")
+		}
+	}
+	if compiler.HasTorchOps(m) {
+		if err := compiler.Lower(ctx, m); err != nil {
+			printError(env.Stderr, err, nil)
+			return nil, nil, 1
+		}
+		stage.done("lower")
+	}
+	if err := compiler.Preprocess(ctx, m, pipeline); err != nil {
+		printError(env.Stderr, err, nil)
+		return nil, nil, 1
+	}
+	stage.done("preprocess")
+	p, err := plan.Build(m, function)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "%s: %v\n", in, err)
+		return nil, nil, 1
+	}
+	stage.done("plan")
+	return p, mp, 0
 }
 
 // loadArchiveArgs imports a .pt2 with its parameters, buffers and

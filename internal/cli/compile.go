@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/module"
+)
+
+const compileHelp = `Usage: torchlower compile [flags] model.pt2|program.mlir -o model.tlm
+
+Compiles a program once into a module file that 'torchlower run model.tlm'
+executes without importing or lowering it again, as iree-compile writes a
+.vmfb for iree-run-module. The program is loaded (a .pt2 with its
+parameters inlined as constants), lowered, preprocessed with --pipeline
+and planned exactly as 'torchlower run' does; the module holds the plan of
+--function, the target's kernels, the constants (64-byte aligned, mapped
+in place when the module is run), the entry point's signature and the
+versions that produced it. A .mlir whose parameters are arguments keeps
+them as arguments: run gives every one with --input.
+
+--target names where the module runs: cpu. hip:gfx90a, hip:gfx942 and
+cuda:sm_90 are accepted names, but their backend is not built yet, so
+compiling for them fails and writes nothing.
+
+Flags:
+`
+
+func runCompile(env *Env, args []string) int {
+	fs := pflag.NewFlagSet("compile", pflag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	output := fs.StringP("output", "o", "", "the module file to write (model.tlm)")
+	target := fs.String("target", "cpu", "where the module runs: cpu (hip:gfx90a, hip:gfx942, cuda:sm_90 come with the GPU backend)")
+	function := fs.String("function", "main", "the function to compile")
+	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	fs.Usage = func() {
+		fmt.Fprint(env.Stderr, compileHelp)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower compile: %v (see torchlower compile --help)\n", err)
+		return 2
+	}
+	if *help {
+		fmt.Fprint(env.Stdout, compileHelp)
+		fs.SetOutput(env.Stdout)
+		fs.PrintDefaults()
+		return 0
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintf(env.Stderr, "torchlower compile: expected one program (.pt2 or .mlir), got %d\n", fs.NArg())
+		return 2
+	}
+	if *output == "" || *output == "-" {
+		fmt.Fprintf(env.Stderr, "torchlower compile: -o model.tlm is required (a module is binary; it is not written to stdout)\n")
+		return 2
+	}
+	if err := module.ParseTarget(*target); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower compile: %v\n", err)
+		return 2
+	}
+	if *target != "cpu" {
+		backend := "HIP"
+		if strings.HasPrefix(*target, "cuda:") {
+			backend = "CUDA"
+		}
+		fmt.Fprintf(env.Stderr, "torchlower compile: --target=%s: the %s backend is not built yet; this torchlower compiles for cpu only (nothing written)\n", *target, backend)
+		return 1
+	}
+	in := fs.Arg(0)
+	if isModuleFile(in) {
+		fmt.Fprintf(env.Stderr, "torchlower compile: %s is already a compiled module\n", in)
+		return 2
+	}
+	p, err := compiler.CompileWith(in, *function, *pipeline)
+	if err != nil {
+		printError(env.Stderr, err, nil)
+		return 1
+	}
+	data, err := module.Encode(module.Options{Target: *target, Producer: module.Producer{
+		Torchlower: producerVersion(), Source: filepath.Base(in), Pipeline: *pipeline,
+	}}, p)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower compile: %s: %v\n", in, err)
+		return 1
+	}
+	if err := writeFileAtomic(*output, data); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower compile: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// producerVersion is the torchlower version with the VCS revision the
+// binary was built from, when Go recorded one.
+func producerVersion() string {
+	v := Version
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && s.Value != "" {
+				v += " (" + s.Value + ")"
+			}
+		}
+	}
+	return v
+}
+
+// writeFileAtomic writes data to a temporary file next to path and renames
+// it into place, so that a failed or interrupted write never leaves a
+// truncated module under the name.
+func writeFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	return nil
+}
+
+// isModuleFile reports whether run and compile should treat path as a
+// compiled module: by its extension, or by its file identifier.
+func isModuleFile(path string) bool {
+	if strings.HasSuffix(path, module.Extension) {
+		return true
+	}
+	return !strings.HasSuffix(path, ".pt2") && !strings.HasSuffix(path, ".mlir") && module.SniffFile(path)
+}

@@ -1,0 +1,560 @@
+package module
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	fn "github.com/torchlower/torchlower/dialect/func"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/asm"
+)
+
+// The cpu kernels are stored as a compact binary form of their IR (format
+// "ir1") rather than as MLIR text: parsing text was most of the time
+// `run model.tlm` took to start. The ops' structure (names, operands,
+// result types, regions, blocks) is a stream of varints over a table of
+// the distinct attributes and types. In the table, scalar and tensor
+// types and arrays are binary; every other attribute (affine maps,
+// iterator types, floats, ...) is MLIR text, printed and parsed by ir/asm
+// as one array attribute of an empty builtin.module, so that this file
+// needs no encoding of its own for them. Encoding reads the table back
+// and checks that every attribute comes back equal.
+//
+//	blob    := strings text table funcs
+//	strings := n (len bytes)*n          op, attribute, function and element type names
+//	text    := len bytes                module attributes {attrs = [...]} {}
+//	table   := n entry*n                entry: kind (0 text index | 1 n id*n |
+//	                                    2 elem | 3 elem rank dim*rank); ids are earlier entries
+//	funcs   := n (name nargs type*nargs nops op*nops)*n
+//	op      := name nres type*nres nopd value*nopd nattr (name attr)*nattr nreg region*nreg
+//	region  := nblocks (nargs type*nargs nops op*nops)*nblocks
+//
+// Values are numbered in definition order within a function: its
+// arguments, then for each op, its regions' block arguments and ops, then
+// its results. An operand refers to a value defined before it.
+
+// irWriter encodes kernel functions.
+type irWriter struct {
+	out     []byte
+	strs    []string
+	strIdx  map[string]int
+	attrs   []ir.Attribute // by table index
+	attrIdx map[string]int
+	table   []byte         // the table's entries
+	leaves  []ir.Attribute // the attributes stored as text
+}
+
+func newIRWriter() *irWriter {
+	return &irWriter{strIdx: map[string]int{}, attrIdx: map[string]int{}}
+}
+
+func (w *irWriter) uv(x int) { w.out = binary.AppendUvarint(w.out, uint64(x)) }
+
+func (w *irWriter) str(s string) { w.uv(w.strID(s)) }
+
+func (w *irWriter) strID(s string) int {
+	i, ok := w.strIdx[s]
+	if !ok {
+		i = len(w.strs)
+		w.strs = append(w.strs, s)
+		w.strIdx[s] = i
+	}
+	return i
+}
+
+// attr writes the table index of a, adding it to the table (after its
+// elements, for an array) when it is new.
+func (w *irWriter) attr(a ir.Attribute) { w.uv(w.attrID(a)) }
+
+func (w *irWriter) attrID(a ir.Attribute) int {
+	key := fmt.Sprintf("%T|%s", a, a)
+	if i, ok := w.attrIdx[key]; ok {
+		return i
+	}
+	var e []byte
+	switch x := a.(type) {
+	case ir.ArrayAttr:
+		ids := make([]int, len(x))
+		for j, el := range x {
+			ids[j] = w.attrID(el)
+		}
+		e = append(e, attrArray)
+		e = binary.AppendUvarint(e, uint64(len(ids)))
+		for _, id := range ids {
+			e = binary.AppendUvarint(e, uint64(id))
+		}
+	case ir.TypeAttr:
+		e = w.typeEntry(x.Type)
+	}
+	if e == nil {
+		e = binary.AppendUvarint([]byte{attrLeaf}, uint64(len(w.leaves)))
+		w.leaves = append(w.leaves, a)
+	}
+	i := len(w.attrs)
+	w.attrs = append(w.attrs, a)
+	w.table = append(w.table, e...)
+	w.attrIdx[key] = i
+	return i
+}
+
+// typeEntry is the table entry of a scalar or ranked tensor type, nil
+// for another type (which is stored as text).
+func (w *irWriter) typeEntry(t ir.Type) []byte {
+	tensor := false
+	var shape []int64
+	if rt, ok := t.(ir.RankedTensorType); ok {
+		if rt.Encoding != nil {
+			return nil
+		}
+		tensor, shape, t = true, rt.Shape, rt.Elem
+	}
+	elem, err := elemString(t)
+	if err != nil {
+		return nil
+	}
+	e := []byte{attrScalarType}
+	if tensor {
+		e[0] = attrTensorType
+	}
+	e = binary.AppendUvarint(e, uint64(w.strID(elem)))
+	if tensor {
+		e = binary.AppendUvarint(e, uint64(len(shape)))
+		for _, d := range shape {
+			e = binary.AppendVarint(e, d)
+		}
+	}
+	return e
+}
+
+// The kinds of attribute table entries.
+const (
+	attrLeaf       = iota // an attribute of the text table
+	attrArray             // an array of earlier entries
+	attrScalarType        // a scalar type, by element type name
+	attrTensorType        // a ranked tensor type: element type name, shape
+)
+
+func (w *irWriter) typ(t ir.Type) { w.attr(ir.TypeAttr{Type: t}) }
+
+type valueNumbering map[*ir.Value]int
+
+// fn appends one kernel function (a func.func) to the stream.
+func (w *irWriter) fn(f *ir.Operation) error {
+	vals := valueNumbering{}
+	w.str(fn.Name(f))
+	entry := fn.Body(f)
+	w.uv(len(entry.Args()))
+	for _, a := range entry.Args() {
+		w.typ(a.Type())
+		vals[a] = len(vals)
+	}
+	return w.ops(entry, vals)
+}
+
+func (w *irWriter) ops(b *ir.Block, vals valueNumbering) error {
+	w.uv(b.Len())
+	for o := b.First(); o != nil; o = o.Next() {
+		if err := w.op(o, vals); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *irWriter) op(o *ir.Operation, vals valueNumbering) error {
+	if len(o.Successors()) > 0 {
+		return ir.OpErrorf(o, "module: ops with successors cannot be stored")
+	}
+	w.str(o.Name)
+	w.uv(o.NumResults())
+	for _, r := range o.Results() {
+		w.typ(r.Type())
+	}
+	w.uv(o.NumOperands())
+	for _, v := range o.Operands() {
+		id, ok := vals[v]
+		if !ok {
+			return ir.OpErrorf(o, "module: operand defined after its use or outside the kernel")
+		}
+		w.uv(id)
+	}
+	attrs := o.Attrs()
+	w.uv(len(attrs))
+	for _, na := range attrs {
+		w.str(na.Name)
+		w.attr(na.Value)
+	}
+	w.uv(o.NumRegions())
+	for _, r := range o.Regions() {
+		w.uv(len(r.Blocks()))
+		for _, b := range r.Blocks() {
+			w.uv(len(b.Args()))
+			for _, a := range b.Args() {
+				w.typ(a.Type())
+				vals[a] = len(vals)
+			}
+			if err := w.ops(b, vals); err != nil {
+				return err
+			}
+		}
+	}
+	for _, r := range o.Results() {
+		vals[r] = len(vals)
+	}
+	return nil
+}
+
+// finish returns the blob for functions already written to w.out, after
+// checking that every attribute reads back equal from its text.
+func (w *irWriter) finish() ([]byte, error) {
+	var out []byte
+	out = binary.AppendUvarint(out, uint64(len(w.strs)))
+	for _, s := range w.strs {
+		out = binary.AppendUvarint(out, uint64(len(s)))
+		out = append(out, s...)
+	}
+	text := attrTable(newContext(), w.leaves)
+	out = binary.AppendUvarint(out, uint64(len(text)))
+	out = append(out, text...)
+	out = binary.AppendUvarint(out, uint64(len(w.attrs)))
+	out = append(out, w.table...)
+	// Read the table back as the loader will: every attribute must come
+	// back equal, or the module would run something else.
+	r := &irReader{data: out, ctx: newContext()}
+	if err := r.header("kernel attributes"); err != nil {
+		return nil, fmt.Errorf("module: the kernels' attributes do not read back: %v", err)
+	}
+	for i, a := range w.attrs {
+		if !ir.AttrEqual(a, r.attrs[i]) {
+			return nil, fmt.Errorf("module: attribute %s reads back as %s", a, r.attrs[i])
+		}
+	}
+	return append(out, w.out...), nil
+}
+
+// attrTable prints attrs as one array attribute of an empty module
+// (module attributes {attrs = [...]} {}): one dictionary entry, so that
+// reading it is linear in the number of attributes.
+func attrTable(ctx *ir.Context, attrs []ir.Attribute) string {
+	m := ir.NewModule(ctx, ir.UnknownLoc{})
+	m.SetAttr("attrs", ir.ArrayAttr(append([]ir.Attribute{}, attrs...)))
+	return ir.Sprint(m, ir.PrintOptions{})
+}
+
+// parseAttrTable parses attrTable's text back into its attributes; the
+// module it returns is empty, ready to hold the kernels.
+func parseAttrTable(ctx *ir.Context, name, text string) (*ir.Operation, []ir.Attribute, error) {
+	m, err := asm.Parse(ctx, text, asm.Options{FileName: name})
+	if err != nil {
+		return nil, nil, err
+	}
+	arr, ok := m.Attr("attrs").(ir.ArrayAttr)
+	if !ok || len(m.Attrs()) != 1 || ir.Body(m).Len() != 0 {
+		return nil, nil, fmt.Errorf("%s: not an attribute table", name)
+	}
+	m.SetAttrs(nil)
+	return m, arr, nil
+}
+
+// irReader decodes a blob; every count and index is checked against what
+// is left and what is defined, so a corrupt blob is an error.
+type irReader struct {
+	data  []byte
+	pos   int
+	strs  []string
+	attrs []ir.Attribute
+	ctx   *ir.Context
+	// module is the (empty) module the attribute text parsed into; the
+	// kernel functions go in it.
+	module *ir.Operation
+	// ops counts the ops read, bounded by the blob's length (each op takes
+	// at least a few bytes), so nesting cannot run away.
+	ops int
+}
+
+func (r *irReader) uv() (int, error) {
+	x, n := binary.Uvarint(r.data[r.pos:])
+	if n <= 0 || x > uint64(len(r.data)) {
+		return 0, fmt.Errorf("corrupt kernel stream at byte %d", r.pos)
+	}
+	r.pos += n
+	return int(x), nil
+}
+
+// count reads a count of items that take at least one byte each.
+func (r *irReader) count() (int, error) {
+	n, err := r.uv()
+	if err == nil && n > len(r.data)-r.pos {
+		err = fmt.Errorf("corrupt kernel stream at byte %d: %d items in %d bytes", r.pos, n, len(r.data)-r.pos)
+	}
+	return n, err
+}
+
+func (r *irReader) str() (string, error) {
+	i, err := r.uv()
+	if err != nil {
+		return "", err
+	}
+	if i >= len(r.strs) {
+		return "", fmt.Errorf("corrupt kernel stream at byte %d: string %d of %d", r.pos, i, len(r.strs))
+	}
+	return r.strs[i], nil
+}
+
+func (r *irReader) attr() (ir.Attribute, error) {
+	i, err := r.uv()
+	if err != nil {
+		return nil, err
+	}
+	if i >= len(r.attrs) {
+		return nil, fmt.Errorf("corrupt kernel stream at byte %d: attribute %d of %d", r.pos, i, len(r.attrs))
+	}
+	return r.attrs[i], nil
+}
+
+func (r *irReader) typ() (ir.Type, error) {
+	a, err := r.attr()
+	if err != nil {
+		return nil, err
+	}
+	t, ok := a.(ir.TypeAttr)
+	if !ok || t.Type == nil {
+		return nil, fmt.Errorf("corrupt kernel stream at byte %d: %s is not a type", r.pos, a)
+	}
+	return t.Type, nil
+}
+
+func (r *irReader) types() ([]ir.Type, error) {
+	n, err := r.count()
+	if err != nil {
+		return nil, err
+	}
+	ts := make([]ir.Type, n)
+	for i := range ts {
+		if ts[i], err = r.typ(); err != nil {
+			return nil, err
+		}
+	}
+	return ts, nil
+}
+
+// readKernels decodes a blob into a module of kernel functions; the
+// caller verifies it (ir.Verify) before anything runs it.
+func readKernels(name string, data []byte) (*ir.Operation, error) {
+	r := &irReader{data: data, ctx: newContext()}
+	if err := r.header(name); err != nil {
+		return nil, err
+	}
+	m := r.module
+	nf, err := r.count()
+	if err != nil {
+		return nil, err
+	}
+	b := ir.NewBuilder(r.ctx)
+	for k := 0; k < nf; k++ {
+		fname, err := r.str()
+		if err != nil {
+			return nil, err
+		}
+		args, err := r.types()
+		if err != nil {
+			return nil, err
+		}
+		b.SetInsertionPointToEnd(ir.Body(m))
+		f := fn.NewFunc(b, ir.UnknownLoc{}, fname, ir.FunctionType{Inputs: args})
+		entry := fn.Body(f)
+		vals := append([]*ir.Value(nil), entry.Args()...)
+		if vals, err = r.block(entry, vals); err != nil {
+			return nil, fmt.Errorf("%s: kernel @%s: %w", name, fname, err)
+		}
+		// The function returns what its func.return returns.
+		if t := entry.Last(); t != nil && t.Name == fn.Return {
+			fn.SetFunctionType(f, ir.FunctionType{Inputs: args, Results: t.OperandTypes()})
+		}
+	}
+	if r.pos != len(data) {
+		return nil, fmt.Errorf("%s: %d bytes after the last kernel", name, len(data)-r.pos)
+	}
+	return m, nil
+}
+
+// header reads the strings and the attribute table.
+func (r *irReader) header(name string) error {
+	data := r.data
+	n, err := r.count()
+	if err != nil {
+		return err
+	}
+	r.strs = make([]string, n)
+	for i := range r.strs {
+		l, err := r.count()
+		if err != nil {
+			return err
+		}
+		r.strs[i] = string(data[r.pos : r.pos+l])
+		r.pos += l
+	}
+	l, err := r.count()
+	if err != nil {
+		return err
+	}
+	text := string(data[r.pos : r.pos+l])
+	r.pos += l
+	var leaves []ir.Attribute
+	if r.module, leaves, err = parseAttrTable(r.ctx, name+" attributes", text); err != nil {
+		return err
+	}
+	if n, err = r.count(); err != nil {
+		return err
+	}
+	r.attrs = make([]ir.Attribute, 0, n)
+	for i := 0; i < n; i++ {
+		if r.pos >= len(data) {
+			return fmt.Errorf("corrupt kernel stream: attribute table ends early")
+		}
+		kind := data[r.pos]
+		r.pos++
+		var a ir.Attribute
+		switch kind {
+		case attrLeaf:
+			j, err := r.uv()
+			if err != nil {
+				return err
+			}
+			if j >= len(leaves) {
+				return fmt.Errorf("corrupt kernel stream: attribute text %d of %d", j, len(leaves))
+			}
+			a = leaves[j]
+		case attrArray:
+			k, err := r.count()
+			if err != nil {
+				return err
+			}
+			arr := make(ir.ArrayAttr, k)
+			for j := range arr {
+				if arr[j], err = r.attr(); err != nil {
+					return err
+				}
+			}
+			a = arr
+		case attrScalarType, attrTensorType:
+			es, err := r.str()
+			if err != nil {
+				return err
+			}
+			t, err := parseElem(es)
+			if err != nil {
+				return fmt.Errorf("corrupt kernel stream: %v", err)
+			}
+			if kind == attrTensorType {
+				rank, err := r.count()
+				if err != nil {
+					return err
+				}
+				if rank > maxRank {
+					return fmt.Errorf("corrupt kernel stream: tensor of rank %d", rank)
+				}
+				shape := make([]int64, rank)
+				for j := range shape {
+					d, k := binary.Varint(data[r.pos:])
+					if k <= 0 || (d < 0 && d != ir.Dynamic) || d > maxBufferBytes {
+						return fmt.Errorf("corrupt kernel stream at byte %d: tensor dimension", r.pos)
+					}
+					r.pos += k
+					shape[j] = d
+				}
+				t = ir.Tensor(t, shape...)
+			}
+			a = ir.TypeAttr{Type: t}
+		default:
+			return fmt.Errorf("corrupt kernel stream: attribute kind %d", kind)
+		}
+		r.attrs = append(r.attrs, a)
+	}
+	return nil
+}
+
+// block reads the ops of blk; vals are the values defined so far.
+func (r *irReader) block(blk *ir.Block, vals []*ir.Value) ([]*ir.Value, error) {
+	n, err := r.count()
+	if err != nil {
+		return nil, err
+	}
+	for i := 0; i < n; i++ {
+		var op *ir.Operation
+		if op, vals, err = r.op(vals); err != nil {
+			return nil, err
+		}
+		blk.Append(op)
+	}
+	return vals, nil
+}
+
+func (r *irReader) op(vals []*ir.Value) (*ir.Operation, []*ir.Value, error) {
+	if r.ops++; r.ops > len(r.data) {
+		return nil, nil, fmt.Errorf("corrupt kernel stream: more ops than bytes")
+	}
+	name, err := r.str()
+	if err != nil {
+		return nil, nil, err
+	}
+	def := r.ctx.Lookup(name)
+	if def == nil {
+		return nil, nil, fmt.Errorf("unknown op %q", name)
+	}
+	results, err := r.types()
+	if err != nil {
+		return nil, nil, err
+	}
+	n, err := r.count()
+	if err != nil {
+		return nil, nil, err
+	}
+	operands := make([]*ir.Value, n)
+	for i := range operands {
+		id, err := r.uv()
+		if err != nil {
+			return nil, nil, err
+		}
+		if id >= len(vals) {
+			return nil, nil, fmt.Errorf("%s: operand %d is value %d, only %d are defined", name, i, id, len(vals))
+		}
+		operands[i] = vals[id]
+	}
+	if n, err = r.count(); err != nil {
+		return nil, nil, err
+	}
+	attrs := make([]ir.NamedAttr, n)
+	for i := range attrs {
+		if attrs[i].Name, err = r.str(); err != nil {
+			return nil, nil, err
+		}
+		if attrs[i].Value, err = r.attr(); err != nil {
+			return nil, nil, err
+		}
+	}
+	nreg, err := r.count()
+	if err != nil {
+		return nil, nil, err
+	}
+	op := ir.NewOperation(name, def, ir.UnknownLoc{}, operands, results, attrs, nreg)
+	for k := 0; k < nreg; k++ {
+		nb, err := r.count()
+		if err != nil {
+			return nil, nil, err
+		}
+		for j := 0; j < nb; j++ {
+			args, err := r.types()
+			if err != nil {
+				return nil, nil, err
+			}
+			blk := ir.NewBlock(args...)
+			op.Region(k).AppendBlock(blk)
+			vals = append(vals, blk.Args()...)
+			if vals, err = r.block(blk, vals); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return op, append(vals, op.Results()...), nil
+}

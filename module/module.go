@@ -1,0 +1,177 @@
+// Package module is the compiled module file of torchlower (model.tlm):
+// compile once, run many, as iree-compile writes a .vmfb that
+// iree-run-module executes. One flatbuffer (schema internal/fb/tlm.fbs)
+// holds everything a backend needs to run a program without importing or
+// lowering it again: the execution plan of each entry point (buffers,
+// views, steps, scalar registers), the kernels of the target it was built
+// for, the constants (64-byte aligned, so that a mapped file is read in
+// place), the entry points' signatures, and what produced it.
+//
+// Reading never trusts the file: every offset and length is checked
+// against the buffer before the generated accessors touch it (verify.go),
+// and the plan read back is checked for consistency (indices, shapes,
+// views inside their buffers) before a backend sees it. A corrupt,
+// truncated or foreign file is an error naming the file and the reason.
+package module
+
+//go:generate flatc --go --go-namespace fb -o internal internal/fb/tlm.fbs
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
+)
+
+// Identifier is the flatbuffers file identifier of a module (bytes 4..8).
+const Identifier = "TLM1"
+
+// SchemaVersion is the version of the schema this build writes and the
+// newest it reads. Bump it when a change would make an older reader
+// misread a newer file.
+const SchemaVersion = 1
+
+// Extension is the file extension of a compiled module.
+const Extension = ".tlm"
+
+// Producer says what wrote a module.
+type Producer struct {
+	// Torchlower is the torchlower version (and VCS revision when known).
+	Torchlower string
+	// Go is the Go toolchain version.
+	Go string
+	// Source is the program the module was compiled from.
+	Source string
+	// Pipeline is the preprocessing pipeline that ran.
+	Pipeline string
+}
+
+// TensorType is the type of an entry point's argument or result.
+type TensorType struct {
+	Elem  ir.Type
+	Shape []int64
+	// None marks a result that is always None (a masked output).
+	None bool
+}
+
+func (t TensorType) String() string {
+	if t.None {
+		return "none"
+	}
+	return ir.Tensor(t.Elem, t.Shape...).String()
+}
+
+// Entry is an exported function: its signature and the plan that runs it.
+type Entry struct {
+	Name    string
+	Args    []TensorType
+	Results []TensorType
+	Plan    *plan.Plan
+}
+
+// Module is a compiled module read back from its file.
+type Module struct {
+	// Name is the file (or the name it was read under), for messages.
+	Name          string
+	SchemaVersion uint32
+	Target        string
+	Producer      Producer
+	Entries       []*Entry
+	// Size is the file's length in bytes.
+	Size int
+
+	release func() error
+}
+
+// Entry returns the entry point named name.
+func (m *Module) Entry(name string) (*Entry, error) {
+	for _, e := range m.Entries {
+		if e.Name == name {
+			return e, nil
+		}
+	}
+	names := make([]string, len(m.Entries))
+	for i, e := range m.Entries {
+		names[i] = "@" + e.Name
+	}
+	return nil, fmt.Errorf("%s: no entry point @%s (the module has %s)", m.Name, name, strings.Join(names, ", "))
+}
+
+// Close releases the file mapping of a module read with ReadFile. The
+// plans' constants point into it: nothing of the module may be used after.
+func (m *Module) Close() error {
+	if m.release == nil {
+		return nil
+	}
+	r := m.release
+	m.release = nil
+	return r()
+}
+
+// CheckTarget fails unless the module's target is one of present (the
+// targets this process can run), naming both.
+func (m *Module) CheckTarget(present ...string) error {
+	if slices.Contains(present, m.Target) {
+		return nil
+	}
+	have := "none"
+	if len(present) > 0 {
+		have = strings.Join(present, ", ")
+	}
+	return fmt.Errorf("%s: the module was compiled for target %s, which is not present here (present: %s); compile it again with --target=%s",
+		m.Name, m.Target, have, strings.Join(present, "|"))
+}
+
+var targetRE = regexp.MustCompile(`^(cpu|hip:gfx[0-9a-f]+|cuda:sm_[0-9]+a?)$`)
+
+// ParseTarget checks a target name: cpu, hip:gfxNNN or cuda:sm_NN.
+func ParseTarget(t string) error {
+	if !targetRE.MatchString(t) {
+		return fmt.Errorf("unknown target %q (want cpu, hip:gfx90a, hip:gfx942, cuda:sm_90, ...)", t)
+	}
+	return nil
+}
+
+// elemString and parseElem carry element types as their MLIR spelling.
+func elemString(t ir.Type) (string, error) {
+	switch t.(type) {
+	case ir.FloatType, ir.IntegerType, ir.IndexType:
+		return t.String(), nil
+	}
+	return "", fmt.Errorf("element type %v cannot be stored in a module", t)
+}
+
+func parseElem(s string) (ir.Type, error) {
+	switch s {
+	case "f16":
+		return ir.FloatType{Kind: ir.F16}, nil
+	case "bf16":
+		return ir.FloatType{Kind: ir.BF16}, nil
+	case "f32":
+		return ir.FloatType{Kind: ir.F32}, nil
+	case "f64":
+		return ir.FloatType{Kind: ir.F64}, nil
+	case "index":
+		return ir.IndexType{}, nil
+	}
+	sign, rest := ir.Signless, ""
+	switch {
+	case strings.HasPrefix(s, "si"):
+		sign, rest = ir.Signed, s[2:]
+	case strings.HasPrefix(s, "ui"):
+		sign, rest = ir.Unsigned, s[2:]
+	case strings.HasPrefix(s, "i"):
+		rest = s[1:]
+	default:
+		return nil, fmt.Errorf("unknown element type %q", s)
+	}
+	w, err := strconv.Atoi(rest)
+	if err != nil || w < 1 || w > 64 || strconv.Itoa(w) != rest {
+		return nil, fmt.Errorf("unknown element type %q", s)
+	}
+	return ir.IntegerType{Width: w, Signedness: sign}, nil
+}
