@@ -27,6 +27,10 @@ import (
 // vecLanes is the block length along the innermost loop.
 const vecLanes = 256
 
+// minLaneWork is the element count below which a generic is not worth a
+// lane program.
+const minLaneWork = 256
+
 type vframe struct {
 	f [][]float64
 	i [][]int64
@@ -49,7 +53,9 @@ type vprogram struct {
 // compileVector compiles body for lane execution; nil when the generic
 // does not qualify.
 func compileVector(k *kernel, iters []string, body *ir.Block) *vprogram {
-	if len(k.ext) == 0 || len(k.prog.code) == 0 {
+	// Tiny generics (a batch-norm's per-channel statistics) stay on the
+	// interpreter: compiling and allocating lanes would cost more.
+	if len(k.ext) == 0 || len(k.prog.code) == 0 || k.work < minLaneWork {
 		return nil
 	}
 	for _, it := range iters {
@@ -365,9 +371,10 @@ func vSelect(cond, a, b, d int, float bool) vinstr {
 
 // newVFrame makes lane registers, constants filled in.
 func (vp *vprogram) newVFrame() *vframe {
+	lanes := min(vecLanes, vp.ext[len(vp.ext)-1])
 	fr := &vframe{f: make([][]float64, len(vp.p.initF)), i: make([][]int64, len(vp.p.initI))}
 	for r, v := range vp.p.initF {
-		fr.f[r] = make([]float64, vecLanes)
+		fr.f[r] = make([]float64, lanes)
 		if v != 0 {
 			for j := range fr.f[r] {
 				fr.f[r][j] = v
@@ -375,7 +382,7 @@ func (vp *vprogram) newVFrame() *vframe {
 		}
 	}
 	for r, v := range vp.p.initI {
-		fr.i[r] = make([]int64, vecLanes)
+		fr.i[r] = make([]int64, lanes)
 		if v != 0 {
 			for j := range fr.i[r] {
 				fr.i[r][j] = v
