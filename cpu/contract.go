@@ -60,6 +60,9 @@ func init() { fastContractions.Store(true) }
 // fastRuns counts the steps the fast path ran (for tests).
 var fastRuns atomic.Int64
 
+// fusedEpilogues counts the epilogues run inside a contraction's tiles.
+var fusedEpilogues atomic.Int64
+
 // maxReduction bounds the offset tables (two ints per reduction point).
 const maxReduction = 1 << 22
 
@@ -71,6 +74,7 @@ type contraction struct {
 	ia, ib int      // operands of the two factors; ib < 0 for a sum
 	par    []int    // parallel loops
 	red    []int    // reduction loops
+	outDim []int    // per loop: the output dimension it indexes, -1 for none
 	m, n   int      // register-tile loops, -1 for none
 }
 
@@ -157,12 +161,17 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	}
 	// The output must be indexed by exactly the parallel loops, each once.
 	seen := make([]bool, len(iters))
-	for _, e := range maps[k.nIn].Results {
+	c.outDim = make([]int, len(iters))
+	for d := range c.outDim {
+		c.outDim[d] = -1
+	}
+	for r, e := range maps[k.nIn].Results {
 		d, isDim := e.AsDim()
 		if !isDim || seen[d] || iters[d] != linalg.Parallel {
 			return nil
 		}
 		seen[d] = true
+		c.outDim[d] = r
 	}
 	K := int64(1)
 	for d, it := range iters {
@@ -247,12 +256,27 @@ func operandAs[T floatT](k *kernel, o int, want elemKind) []T {
 	return s
 }
 
-func (c *contraction) run(k *kernel) error {
+func (c *contraction) run(k *kernel) error { return c.runWith(k, nil) }
+
+// runWith runs the contraction and then its epilogue (when not nil):
+// fused into the vector path's tiles where that path runs, else as a pass
+// of its own afterwards.
+func (c *contraction) runWith(k *kernel, epi *kernel) error {
 	fastRuns.Add(1)
+	var err error
+	fused := false
 	if c.acc == kF32 {
-		return runContraction[float32](c, k)
+		fused, err = runContraction[float32](c, k, epi)
+	} else {
+		fused, err = runContraction[float64](c, k, epi)
 	}
-	return runContraction[float64](c, k)
+	if fused {
+		fusedEpilogues.Add(1)
+	}
+	if err == nil && epi != nil && !fused {
+		err = epi.run()
+	}
+	return err
 }
 
 // Register tile: mr rows along loop m (first factor), nr columns along
@@ -266,9 +290,12 @@ const (
 type tdim struct {
 	ext          int
 	ca, cb, cout int
+	loop         int // the loop's index, -1 for none
 }
 
-func runContraction[T floatT](c *contraction, k *kernel) (err error) {
+// runContraction reports whether it applied epi (fused into the vector
+// path's tiles); when it did not, the caller runs epi afterwards.
+func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = ir.OpErrorf(k.op, "cpu: %v", r)
@@ -291,9 +318,9 @@ func runContraction[T floatT](c *contraction, k *kernel) (err error) {
 	}
 	dim := func(d int) tdim {
 		if d < 0 {
-			return tdim{ext: 1}
+			return tdim{ext: 1, loop: -1}
 		}
-		t := tdim{ext: int(k.ext[d]), ca: int(oa.coef[d]), cout: int(oo.coef[d])}
+		t := tdim{ext: int(k.ext[d]), ca: int(oa.coef[d]), cout: int(oo.coef[d]), loop: d}
 		if ob != nil {
 			t.cb = int(ob.coef[d])
 		}
@@ -398,7 +425,7 @@ func runContraction[T floatT](c *contraction, k *kernel) (err error) {
 				if err := parallelRange(k, nT, int64(nT)*int64(K)*vN*16, func(lo, hi int) {
 					packB(shared, b32, rb, baseB, dn, lo, hi)
 				}); err != nil {
-					return err
+					return false, err
 				}
 			}
 			var raB []int
@@ -408,19 +435,20 @@ func runContraction[T floatT](c *contraction, k *kernel) (err error) {
 					raB[r] = x * 4
 				}
 			}
+			ep := newTileEpilogue(c, k, epi, v)
 			units := v.units()
-			return parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
-				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, shared, raB)
+			return ep != nil, parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
+				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, shared, raB, ep)
 			})
 		}
 	}
 	if b != nil && c.m >= 0 && c.n >= 0 && dn.ext >= tileN && usePacked && panelOK {
 		units := nOuter * mT
-		return parallelRange(k, units, int64(units)*int64(K)*int64(tileM*dn.ext), func(lo, hi int) {
+		return false, parallelRange(k, units, int64(units)*int64(K)*int64(tileM*dn.ext), func(lo, hi int) {
 			packedGEMM(a, b, out, ra, rb, outer, dm, dn, baseA, baseB, baseO, lo, hi)
 		})
 	}
-	return parallelRange(k, total, int64(total)*int64(K)*tileM*tileN, doTiles)
+	return false, parallelRange(k, total, int64(total)*int64(K)*tileM*tileN, doTiles)
 }
 
 // useDirect lets the vector path read the first factor in place.
@@ -680,6 +708,7 @@ func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
 // does, or neither factor) are groups: the rows repeat for each.
 type vecSpace struct {
 	rowA, rowO []int // per row: element offset in a and in out
+	rowDims    []tdim
 	groups     []tdim
 	dn         tdim
 	K          int
@@ -702,6 +731,7 @@ func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
 		v.bMoves = v.bMoves || od.cb != 0
 	}
 	rowDims = append(rowDims, dm)
+	v.rowDims = rowDims
 	n := 1
 	for _, d := range rowDims {
 		n *= d.ext
@@ -756,7 +786,9 @@ func (v *vecSpace) units() int {
 // raB, when not nil, is ra in bytes: full tiles then read the first
 // factor in place (kern4x16r). That is sound for the same reason as
 // micro24u: every address formed is an in-range element of a.
-func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, shared []float32, raB []int) {
+//
+// ep, when not nil, is applied to each tile right after it is stored.
+func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, shared []float32, raB []int, ep *tileEpilogue) {
 	K, dn := v.K, v.dn
 	mT := v.tiles()
 	nT := (dn.ext + vN - 1) / vN
@@ -821,12 +853,19 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	}
 	units := make([]unitTile, unitBatch)
 	cs := make([][vM * vN]float32, unitBatch*nT)
+	var epf *epiFrame
+	if ep != nil {
+		epf = ep.newFrame()
+	}
 	lastG := -1
 	for u := lo; u < hi; {
 		g := u / mT
 		end := min(hi, (g+1)*mT, u+unitBatch)
 		pa, pb, po := baseA, baseB, baseO
 		rest := g
+		if epf != nil {
+			copy(epf.group, ep.base)
+		}
 		for j := len(v.groups) - 1; j >= 0; j-- {
 			od := v.groups[j]
 			i := rest % od.ext
@@ -834,6 +873,11 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			pa += i * od.ca
 			pb += i * od.cb
 			po += i * od.cout
+			if epf != nil {
+				for o := range epf.group {
+					epf.group[o] += int64(i) * ep.coef[o][od.loop]
+				}
+			}
 		}
 		if shared == nil && (lastG < 0 || (v.bMoves && g != lastG)) {
 			packB(bufB, b, rb, pb, dn, 0, nT)
@@ -907,6 +951,13 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 					}
 					for jj := 0; jj < nr; jj++ {
 						out[q+jj*dn.cout] = c[i*vN+jj]
+					}
+				}
+			}
+			if epf != nil {
+				for i := 0; i < ut.mr; i++ {
+					for nt := 0; nt < nT; nt++ {
+						ep.apply(epf, ut.i0+i, nt*vN, min(vN, dn.ext-nt*vN))
 					}
 				}
 			}

@@ -12,6 +12,9 @@ func SetFastContractions(on bool) bool { return fastContractions.Swap(on) }
 // FastRuns is the number of steps the fast path has run.
 func FastRuns() int64 { return fastRuns.Load() }
 
+// FusedEpilogues is the number of epilogues run inside a contraction.
+func FusedEpilogues() int64 { return fusedEpilogues.Load() }
+
 // HaveVectorKernel reports whether the AVX tile kernel is in use.
 func HaveVectorKernel() bool { return haveAVX && useVec }
 

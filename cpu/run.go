@@ -78,7 +78,8 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 		}
 		mem[b] = data
 	}
-	arena := alignedBytes(p.ArenaBytes)
+	arena, handle := getArena(p.ArenaBytes)
+	defer putArena(handle)
 	results := make([]*runtime.Tensor, len(p.Results))
 	for _, b := range p.Buffers {
 		switch b.Kind {
@@ -111,22 +112,34 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 	if prof != nil {
 		prof.Steps = make([]time.Duration, len(p.Steps))
 	}
-	for i, s := range p.Steps {
+	for i := 0; i < len(p.Steps); i++ {
+		s := p.Steps[i]
 		var start time.Time
 		if prof != nil {
 			start = time.Now()
 		}
-		// Dynamic view offsets are known now: resolve them (with their
-		// range checks) before runStep's checkView proves the bounds.
-		rs, err := regs.resolveStep(s)
-		if err == nil {
-			err = runStep(rs, lookup, regs)
+		var err error
+		if epi := fusedEpilogue(p, i); epi != nil {
+			// One dispatch: the epilogue runs inside the contraction
+			// (its time is the contraction's; it shows 0).
+			err = runFused(s, epi, lookup)
+		} else {
+			// Dynamic view offsets are known now: resolve them (with
+			// their range checks) before runStep's checkView proves the
+			// bounds.
+			var rs *plan.Step
+			if rs, err = regs.resolveStep(s); err == nil {
+				err = runStep(rs, lookup, regs)
+			}
 		}
 		if prof != nil {
 			prof.Steps[i] = time.Since(start)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
+		}
+		if fusedEpilogue(p, i) != nil {
+			i++
 		}
 	}
 	for i, r := range results {
@@ -179,28 +192,8 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars
 			err = fmt.Errorf("cpu: %v", r)
 		}
 	}()
-	if s.HasDynamicViews() {
-		return fmt.Errorf("cpu: step with an unresolved run-time view offset")
-	}
-	for _, vs := range [][]plan.View{s.Inputs, s.Outputs} {
-		for _, v := range vs {
-			m, err := mem(v.Buf)
-			if err != nil {
-				return err
-			}
-			if err := checkView(v, m); err != nil {
-				return err
-			}
-		}
-	}
-	for _, c := range s.Captures {
-		m, err := mem(c.View.Buf)
-		if err != nil {
-			return err
-		}
-		if err := checkView(c.View, m); err != nil {
-			return err
-		}
+	if err := checkViews(s, mem); err != nil {
+		return err
 	}
 	switch s.Kind {
 	case plan.StepEmpty:
@@ -233,6 +226,58 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars
 		return regs.runScalar(s, mem)
 	}
 	return fmt.Errorf("cpu: unknown step kind %d", s.Kind)
+}
+
+// checkViews proves every view of s lies in its buffer.
+func checkViews(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) error {
+	if s.HasDynamicViews() {
+		return fmt.Errorf("cpu: step with an unresolved run-time view offset")
+	}
+	views := append(append([]plan.View(nil), s.Inputs...), s.Outputs...)
+	for _, c := range s.Captures {
+		views = append(views, c.View)
+	}
+	for _, v := range views {
+		m, err := mem(v.Buf)
+		if err != nil {
+			return err
+		}
+		if err := checkView(v, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runFused runs a generic and its epilogue (plan.IsEpilogueOf holds) as
+// one dispatch: inside the contraction's tiles where its fast path runs,
+// else one after the other.
+func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("cpu: %v", r)
+		}
+	}()
+	for _, s := range []*plan.Step{prod, epi} {
+		if err := checkViews(s, mem); err != nil {
+			return err
+		}
+	}
+	kp, err := newKernel(prod, mem)
+	if err != nil {
+		return err
+	}
+	ke, err := newKernel(epi, mem)
+	if err != nil {
+		return err
+	}
+	if kp.fast == nil || kp.work == 0 {
+		if err := kp.run(); err != nil {
+			return err
+		}
+		return ke.run()
+	}
+	return kp.fast.runWith(kp, ke)
 }
 
 // encode returns the storage bytes of the scalar attribute a as element

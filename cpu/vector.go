@@ -34,6 +34,8 @@ const minLaneWork = 256
 type vframe struct {
 	f [][]float64
 	i [][]int64
+	// q and st are the current block's start and step per operand.
+	q, st []int64
 }
 
 type vinstr func(fr *vframe, n int)
@@ -369,10 +371,16 @@ func vSelect(cond, a, b, d int, float bool) vinstr {
 	}
 }
 
-// newVFrame makes lane registers, constants filled in.
-func (vp *vprogram) newVFrame() *vframe {
-	lanes := min(vecLanes, vp.ext[len(vp.ext)-1])
-	fr := &vframe{f: make([][]float64, len(vp.p.initF)), i: make([][]int64, len(vp.p.initI))}
+// newVFrame makes lane registers for blocks of the innermost loop.
+func (k *kernel) newVFrame() *vframe {
+	return k.newLaneFrame(min(vecLanes, k.vec.ext[len(k.vec.ext)-1]))
+}
+
+// newLaneFrame makes lane registers for blocks of up to lanes elements,
+// constants filled in.
+func (k *kernel) newLaneFrame(lanes int64) *vframe {
+	vp := k.vec
+	fr := &vframe{f: make([][]float64, len(vp.p.initF)), i: make([][]int64, len(vp.p.initI)), q: make([]int64, len(k.ops)), st: make([]int64, len(k.ops))}
 	for r, v := range vp.p.initF {
 		fr.f[r] = make([]float64, lanes)
 		if v != 0 {
@@ -400,7 +408,7 @@ func (k *kernel) vchunk(lo, hi int64) (err error) {
 			err = ir.OpErrorf(k.op, "cpu: %v", r)
 		}
 	}()
-	k.vloop(k.vec.newVFrame(), 0, k.loopOffsets(len(k.vec.ext)), lo, hi)
+	k.vloop(k.newVFrame(), 0, k.loopOffsets(len(k.vec.ext)), lo, hi)
 	return nil
 }
 
@@ -434,12 +442,22 @@ func (k *kernel) vblock(fr *vframe, off []int64, i0, n int64) {
 	vp := k.vec
 	last := len(vp.ext) - 1
 	for o := range k.ops {
+		c := vp.coef[o][last]
+		fr.q[o], fr.st[o] = off[o]+i0*c, c
+	}
+	k.runLanes(fr, n)
+}
+
+// runLanes runs n lanes whose operand o starts at element fr.q[o] and
+// steps by fr.st[o].
+func (k *kernel) runLanes(fr *vframe, n int64) {
+	vp := k.vec
+	for o := range k.ops {
 		op := &k.ops[o]
 		if op.reg.idx < 0 {
 			continue
 		}
-		c := vp.coef[o][last]
-		q := off[o] + i0*c
+		q, c := fr.q[o], fr.st[o]
 		if op.reg.float {
 			loadLanes(op, fr.f[op.reg.idx][:n], q, c)
 			continue
@@ -455,8 +473,7 @@ func (k *kernel) vblock(fr *vframe, off []int64, i0, n int64) {
 	}
 	for j, y := range vp.p.yield {
 		op := &k.ops[k.nIn+j]
-		c := vp.coef[k.nIn+j][last]
-		q := off[k.nIn+j] + i0*c
+		q, c := fr.q[k.nIn+j], fr.st[k.nIn+j]
 		if y.float {
 			storeLanes(op, fr.f[y.idx][:n], q, c)
 			continue

@@ -325,6 +325,10 @@ func (d *decoder) plan(fp *fb.Plan) (*plan.Plan, error) {
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
+		// A backend fuses an epilogue into the generic before it.
+		if s.Epilogue = fs.Epilogue(); s.Epilogue && (s.Kind != plan.StepGeneric || i == 0 || p.Steps[i-1].Kind != plan.StepGeneric || p.Steps[i-1].Epilogue) {
+			return nil, fmt.Errorf("step %d: an epilogue must be a generic that follows a generic", i)
+		}
 		p.Steps[i] = s
 	}
 	aliases := make([]string, fp.AliasesLength())

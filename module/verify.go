@@ -57,7 +57,7 @@ var (
 	tView       = &tableType{"View", []field{scalar("buffer", 4), scalar("offset", 8), vec("shape", 8), vec("strides", 8), vec("dyn", 24)}}
 	tInstr      = &tableType{"ScalarInstr", []field{str("op"), str("pred"), scalar("src_width", 4), scalar("dst", 4), vec("args", 16), scalar("input", 4), str("text")}}
 	tStep       = &tableType{"Step", []field{scalar("kind", 1), tbls("inputs", tView), tbls("outputs", tView), tbls("captures", tView), vec("capture_args", 4),
-		scalar("value_kind", 1), str("value_type"), scalar("value_float", 8), scalar("value_int", 8), scalar("constant", 4), str("kernel"), tbls("program", tInstr), str("text")}}
+		scalar("value_kind", 1), str("value_type"), scalar("value_float", 8), scalar("value_int", 8), scalar("constant", 4), str("kernel"), tbls("program", tInstr), str("text"), scalar("epilogue", 1)}}
 	tPlan = &tableType{"Plan", []field{str("func"), tbls("buffers", tBuffer), vec("args", 4), vec("results", 4), tbls("steps", tStep), strs("scalars"),
 		scalar("arena_bytes", 8), scalar("peak_bytes", 8), strs("aliases")}}
 	tConstant = &tableType{"Constant", []field{str("elem"), vec("shape", 8), vec("data", 1)}}

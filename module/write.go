@@ -457,5 +457,8 @@ func (w *writer) step(pi, si int, p *plan.Plan, s *plan.Step, views func([]plan.
 	}
 	fb.StepAddProgram(b, program)
 	fb.StepAddText(b, txt)
+	if s.Epilogue {
+		fb.StepAddEpilogue(b, true)
+	}
 	return fb.StepEnd(b), nil
 }

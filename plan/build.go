@@ -68,6 +68,7 @@ func Build(module *ir.Operation, funcName string) (*Plan, error) {
 		return nil, err
 	}
 	b.p.pruneUnused()
+	b.p.markEpilogues()
 	b.p.liveness()
 	return b.p, nil
 }

@@ -31,14 +31,22 @@ func (p *Plan) liveness() {
 			// from the first of them on).
 			continue
 		}
-		for _, v := range s.Inputs {
-			touch(v.Buf, i)
+		// A fused epilogue runs while its producer (the step before)
+		// still reads: its buffers are live from there.
+		from := i
+		if s.Epilogue && i > 0 {
+			from = i - 1
 		}
-		for _, v := range s.Outputs {
-			touch(v.Buf, i)
-		}
-		for _, c := range s.Captures {
-			touch(c.View.Buf, i)
+		for at := from; at <= i; at++ {
+			for _, v := range s.Inputs {
+				touch(v.Buf, at)
+			}
+			for _, v := range s.Outputs {
+				touch(v.Buf, at)
+			}
+			for _, c := range s.Captures {
+				touch(c.View.Buf, at)
+			}
 		}
 	}
 	end := len(p.Steps) - 1

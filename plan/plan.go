@@ -181,6 +181,12 @@ type Step struct {
 	Value ir.Attribute
 	// Program is the code of a Scalar step.
 	Program []ScalarInstr
+	// Epilogue marks an elementwise generic that consumes the output of
+	// the step before it (a contraction) element for element: one
+	// dispatch with it. A backend may apply it per output tile as the
+	// producer finishes each tile, or run it as its own pass; both give
+	// the same result (markEpilogues says what holds).
+	Epilogue bool
 	// Text is the one-line form of the op the step comes from, printed
 	// when Op is not one Build planned (a plan read back from a compiled
 	// module has no IR for most steps).
@@ -276,6 +282,9 @@ func (p *Plan) StepString(i int) string {
 	s := p.Steps[i]
 	var sb strings.Builder
 	sb.WriteString(s.Kind.String())
+	if s.Epilogue {
+		sb.WriteString(" epilogue")
+	}
 	if len(s.Inputs) > 0 {
 		sb.WriteString(" ins(" + joinViews(s.Inputs) + ")")
 	}

@@ -223,8 +223,20 @@ func (rcv *Step) Text() []byte {
 	return nil
 }
 
+func (rcv *Step) Epilogue() bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(30))
+	if o != 0 {
+		return rcv._tab.GetBool(o + rcv._tab.Pos)
+	}
+	return false
+}
+
+func (rcv *Step) MutateEpilogue(n bool) bool {
+	return rcv._tab.MutateBoolSlot(30, n)
+}
+
 func StepStart(builder *flatbuffers.Builder) {
-	builder.StartObject(13)
+	builder.StartObject(14)
 }
 func StepAddKind(builder *flatbuffers.Builder, kind StepKind) {
 	builder.PrependByteSlot(0, byte(kind), 0)
@@ -279,6 +291,9 @@ func StepStartProgramVector(builder *flatbuffers.Builder, numElems int) flatbuff
 }
 func StepAddText(builder *flatbuffers.Builder, text flatbuffers.UOffsetT) {
 	builder.PrependUOffsetTSlot(12, flatbuffers.UOffsetT(text), 0)
+}
+func StepAddEpilogue(builder *flatbuffers.Builder, epilogue bool) {
+	builder.PrependBoolSlot(13, epilogue, false)
 }
 func StepEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()

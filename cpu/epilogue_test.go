@@ -1,0 +1,76 @@
+package cpu_test
+
+import (
+	"math"
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// TestEpilogues checks dispatch formation end to end: the elementwise
+// consumer of a convolution or matmul is marked as its producer's
+// epilogue, the CPU runs it fused into the contraction's tiles, and the
+// results are bit for bit those of running the two steps one after the
+// other in the interpreter.
+func TestEpilogues(t *testing.T) {
+	src, err := os.ReadFile("testdata/epilogue.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := lowerTorch(t, "epilogue", string(src))
+	if err := compiler.Preprocess(compiler.NewContext(), m, "default"); err != nil {
+		t.Fatal(err)
+	}
+	for _, fn := range []string{"conv_relu", "conv_bf16", "mm_tanh"} {
+		t.Run(fn, func(t *testing.T) {
+			p, err := plan.Build(m, fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(p.String(), ": generic epilogue ") {
+				t.Fatalf("no epilogue in the plan:\n%s", p)
+			}
+			rng := rand.New(rand.NewSource(3))
+			var args []*runtime.Tensor
+			for _, b := range p.Args {
+				dt, err := cpu.DTypeOf(b.Elem)
+				if err != nil {
+					t.Fatal(err)
+				}
+				vs := make([]float64, b.NumElements())
+				for i := range vs {
+					vs[i] = rng.NormFloat64()
+				}
+				args = append(args, tensorOf(t, dt, b.Shape, vs))
+			}
+			before := cpu.FusedEpilogues()
+			got, err := cpu.Run(p, args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cpu.HaveVectorKernel() && cpu.FusedEpilogues() == before {
+				t.Fatalf("the epilogue did not run fused\n%s", p)
+			}
+			prev := cpu.SetFastContractions(false)
+			want, err := cpu.Run(p, args)
+			cpu.SetFastContractions(prev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				for j := 0; j < want[i].NumElements(); j++ {
+					g, w := got[i].Float64(j), want[i].Float64(j)
+					if math.Float64bits(g) != math.Float64bits(w) {
+						t.Fatalf("result %d element %d: fused %v, separate %v", i, j, g, w)
+					}
+				}
+			}
+		})
+	}
+}
