@@ -326,8 +326,8 @@ func (d *decoder) plan(fp *fb.Plan) (*plan.Plan, error) {
 			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
 		// A backend fuses an epilogue into the generic before it.
-		if s.Epilogue = fs.Epilogue(); s.Epilogue && (s.Kind != plan.StepGeneric || i == 0 || p.Steps[i-1].Kind != plan.StepGeneric || p.Steps[i-1].Epilogue) {
-			return nil, fmt.Errorf("step %d: an epilogue must be a generic that follows a generic", i)
+		if s.Epilogue = fs.Epilogue(); s.Epilogue && (i == 0 || !plan.IsEpilogueOf(p.Steps[i-1], s)) {
+			return nil, fmt.Errorf("step %d: marked as the epilogue of the step before it, which it cannot be", i)
 		}
 		p.Steps[i] = s
 	}
