@@ -119,7 +119,8 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 			start = time.Now()
 		}
 		var err error
-		if epi := fusedEpilogue(p, i); epi != nil {
+		epi := fusedEpilogue(p, i)
+		if epi != nil {
 			// One dispatch: the epilogue runs inside the contraction
 			// (its time is the contraction's; it shows 0).
 			err = runFused(s, epi, lookup)
@@ -138,7 +139,7 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 		if err != nil {
 			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
 		}
-		if fusedEpilogue(p, i) != nil {
+		if epi != nil {
 			i++
 		}
 	}
