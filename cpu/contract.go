@@ -448,6 +448,40 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			packedGEMM(a, b, out, ra, rb, outer, dm, dn, baseA, baseB, baseO, lo, hi)
 		})
 	}
+	if b == nil && mT == 1 && nT == 1 {
+		// A plain sum (a bias gradient): each output is one chain of
+		// dependent adds, so four outputs at a time keep four chains in
+		// flight (each still adds in the interpreter's order).
+		locate := func(t int) (pa, po int) {
+			pa, po = baseA, baseO
+			for j := len(outer) - 1; j >= 0; j-- {
+				od := outer[j]
+				i := t % od.ext
+				t /= od.ext
+				pa += i * od.ca
+				po += i * od.cout
+			}
+			return pa, po
+		}
+		groups := (total + 3) / 4
+		return false, parallelRange(k, groups, int64(total)*int64(K), func(lo, hi int) {
+			var pa, po [4]int
+			for g := lo; g < hi; g++ {
+				n := 0
+				for t := g * 4; t < min(total, g*4+4); t++ {
+					pa[n], po[n] = locate(t)
+					n++
+				}
+				if n < 4 {
+					for i := 0; i < n; i++ {
+						sumDot(a, out, pa[i], po[i], ra)
+					}
+					continue
+				}
+				sumDot4(a, out, pa, po, ra)
+			}
+		})
+	}
 	return false, parallelRange(k, total, int64(total)*int64(K)*tileM*tileN, doTiles)
 }
 
@@ -505,6 +539,19 @@ func sumDot[T floatT](a, out []T, pa, po int, ra []int) {
 		acc += a[pa+ia]
 	}
 	out[po] = acc
+}
+
+// sumDot4 is sumDot for four outputs at once: four independent chains.
+func sumDot4[T floatT](a, out []T, pa, po [4]int, ra []int) {
+	s0, s1, s2, s3 := out[po[0]], out[po[1]], out[po[2]], out[po[3]]
+	a0, a1, a2, a3 := a[pa[0]:], a[pa[1]:], a[pa[2]:], a[pa[3]:]
+	for _, ia := range ra {
+		s0 += a0[ia]
+		s1 += a1[ia]
+		s2 += a2[ia]
+		s3 += a3[ia]
+	}
+	out[po[0]], out[po[1]], out[po[2]], out[po[3]] = s0, s1, s2, s3
 }
 
 // The unchecked tile kernel reads through raw pointers. That is sound
