@@ -4,9 +4,12 @@
 // format (PASS/FAIL/XFAIL/XPASS lines and a Summary block).
 //
 // A case is a directory holding meta.json, program.mlir (torch dialect or
-// linalg on tensors), inputs/*.npy and expected/*.npy; see LoadCase for the
-// meta.json fields. e2e/gen/conv_backward_matrix.py writes the
-// convolution_backward matrix under e2e/cases/conv_backward.
+// linalg on tensors) or program.pt2 (a torch.export archive, imported with
+// its parameters and buffers inlined, so the inputs are the user inputs
+// alone), inputs/*.npy and expected/*.npy; see LoadCase for the meta.json
+// fields. e2e/gen/conv_backward_matrix.py writes the convolution_backward
+// matrix under e2e/cases/conv_backward; e2e/gen/joint_conv_bn_relu.py the
+// references of the model-level case under e2e/cases/models.
 //
 // # Tolerances
 //
@@ -44,7 +47,8 @@ type Case struct {
 	// Suite is the name of the directory holding the case (e.g. conv_backward).
 	Suite string
 	Dir   string
-	// Program is the path of program.mlir; Func the function to run.
+	// Program is the path of program.mlir or program.pt2; Func the
+	// function to run.
 	Program string
 	Func    string
 	Inputs  []TensorSpec
@@ -96,7 +100,8 @@ type metaFile struct {
 // LoadCase reads the case in dir. meta.json holds:
 //
 //	name, form, dtype        the case's name (default: the directory's), group and dtype
-//	program, function        default program.mlir and main
+//	program, function        default program.mlir (program.pt2 where the
+//	                         case has no program.mlir) and main
 //	inputs: [{file, dtype, shape}]           in argument order
 //	results: [{file, dtype, shape, tolerance: {atol, rtol, reason}} | null]
 //	                         in result order; null for a None result
@@ -120,6 +125,10 @@ func LoadCase(dir string) (*Case, error) {
 	}
 	if m.Program != "" {
 		c.Program = filepath.Join(dir, m.Program)
+	} else if pt2 := filepath.Join(dir, "program.pt2"); !fileExists(c.Program) && fileExists(pt2) {
+		// A model exported by a user is an archive; its parameters come
+		// from the archive itself (compiler.Load inlines them).
+		c.Program = pt2
 	}
 	if m.Function != "" {
 		c.Func = m.Function
@@ -194,4 +203,9 @@ func LoadCases(root string) ([]*Case, error) {
 		cases = append(cases, c)
 	}
 	return cases, nil
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

@@ -34,14 +34,7 @@ func TestConvBackwardMatrixUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	// Run Python outside the repository: its root holds a torch/ Go
-	// package that would shadow the torch module.
-	probe := exec.Command(python, "-c", "import torch, numpy")
-	probe.Dir = tmp
-	if out, err := probe.CombinedOutput(); err != nil {
-		t.Skipf("not checking the convolution_backward references: %s cannot import torch and numpy (apt-get install python3-torch python3-numpy): %v %s",
-			python, err, strings.TrimSpace(string(out)))
-	}
+	requireTorch(t, tmp, "the convolution_backward references")
 	out := filepath.Join(tmp, "conv_backward")
 	cmd := exec.Command(python, gen, "--out", out)
 	cmd.Dir = tmp
@@ -100,4 +93,17 @@ func listFiles(root string) (map[string]bool, error) {
 		return err
 	})
 	return files, err
+}
+
+// requireTorch skips t unless python can import torch and numpy when run
+// in dir. Run Python outside the repository: its root holds a torch/ Go
+// package that would shadow the torch module.
+func requireTorch(t *testing.T, dir, what string) {
+	t.Helper()
+	probe := exec.Command(python, "-c", "import torch, numpy")
+	probe.Dir = dir
+	if out, err := probe.CombinedOutput(); err != nil {
+		t.Skipf("not checking %s: %s cannot import torch and numpy (apt-get install python3-torch python3-numpy): %v %s",
+			what, python, err, strings.TrimSpace(string(out)))
+	}
 }

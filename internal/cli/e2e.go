@@ -17,8 +17,9 @@ import (
 const e2eHelp = `Usage: torchlower e2e [--filter=RE] [--device=cpu] [-v] [--cases=DIR]
 
 Runs the end-to-end suite: every case under --cases (a directory holding
-meta.json, program.mlir, inputs/*.npy and expected/*.npy, as written by
-e2e/gen/conv_backward_matrix.py) is compiled, run on --device and compared
+meta.json, program.mlir or a .pt2 archive program.pt2, inputs/*.npy and
+expected/*.npy, as written by e2e/gen/conv_backward_matrix.py and
+e2e/gen/joint_conv_bn_relu.py) is compiled, run on --device and compared
 output by output with PyTorch's results, at the tolerances in its
 meta.json (or the dtype's defaults). The report is torch-mlir's e2e
 format: one PASS/FAIL/XFAIL/XPASS line per case and a Summary block; with

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Model-level e2e case: one training step of the importer's conv+bn+relu
+fixture (importer/fixtures_test.go, progJoint with jointBlocks), with
+PyTorch's results.
+
+The fixture is a joint forward+backward graph written in Go the way
+torch.export's _export_forward_backward writes one; Debian's torch 1.13
+cannot export, so this script does not compare graphs. It rebuilds the same
+network in eager PyTorch (nn.Conv2d, nn.BatchNorm2d in training mode, ReLU,
+the summed output as loss), loads the very parameters and buffers that the
+archive holds, runs one step with autograd and writes each of the graph's
+outputs in the graph's order:
+
+    <case>/expected/<i>.npy   output i (float32; num_batches_tracked int64)
+    <case>/meta.json          program.pt2 run as `main`, inputs, results,
+                              tolerances and why, torch version
+
+It reads from the case directory (written by
+`go test ./importer -run TestModelCaseInputsUpToDate -update-models`):
+
+    <case>/program.pt2        the archive: its output signature gives the
+                              order and meaning of the outputs, and its
+                              forward nodes are checked against the
+                              network built here
+    <case>/inputs/0.npy       the user input x
+    <case>/params/<fqn>.npy   every parameter and buffer, by state-dict name
+
+Run with Debian's torch 1.13 from any directory but the repository root
+(whose torch/ Go package would shadow the Python module):
+
+    cd /tmp && /usr/bin/python3 /work/main/e2e/gen/joint_conv_bn_relu.py
+
+torch runs on one thread, so the output is byte-for-byte reproducible;
+e2e's TestModelReferencesUpToDate regenerates into a temporary directory and
+compares.
+
+Tolerances: float32 on both sides, reductions over batch x H x W in batch
+norm (mean, variance, and the three sums of its backward) and over the
+taps and positions of each convolution, in a different order here and in
+torchlower. The step is also evaluated in float64 from the same values; a
+result's atol is 10x torch's own float32 error against that (our float32
+evaluation differs from the exact value by an error of the same kind, so
+the two float32 results differ by about twice that; the rest is margin
+because a handful of elements is a noisy estimate), and never below the
+reduction bound 2*r^1.5*eps*scale used by the convolution_backward matrix
+(e2e package doc), r being the longest reduction behind the result and
+scale its largest magnitude, nor below the float32 default. rtol is the
+float32 default.
+"""
+
+import argparse
+import copy
+import json
+import os
+import shutil
+import sys
+import zipfile
+
+try:
+    import numpy as np
+    import torch
+    from torch import nn
+except ImportError as e:  # pragma: no cover - depends on the machine
+    sys.exit(f"joint_conv_bn_relu.py needs torch and numpy (apt-get install python3-torch): {e}")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_CASE = os.path.normpath(os.path.join(HERE, "..", "cases", "models", "joint_conv_bn_relu"))
+
+# jointBlocks in importer/fixtures_test.go: (cin, cout, stride, groups) of
+# plain, strided+grouped, grouped, depthwise and strided channel-reducing
+# blocks; every conv is 3x3 with padding 1 and a bias.
+BLOCKS = [(3, 4, 1, 1), (4, 4, 2, 2), (4, 8, 1, 4), (8, 8, 1, 8), (8, 4, 2, 1)]
+MOMENTUM, EPS = 0.1, 1e-5
+
+EPS32 = 2.0 ** -23
+DEFAULT_ATOL, DEFAULT_RTOL = 1e-5, 1e-4  # runtime.DefaultTolerance(F32)
+
+
+class Block(nn.Module):
+    def __init__(self, cin, cout, stride, groups):
+        super().__init__()
+        self.conv = nn.Conv2d(cin, cout, 3, stride=stride, padding=1, groups=groups, bias=True)
+        self.bn = nn.BatchNorm2d(cout, eps=EPS, momentum=MOMENTUM)
+        self.relu = nn.ReLU()
+
+    def forward(self, x):
+        return self.relu(self.bn(self.conv(x)))
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList([Block(*b) for b in BLOCKS])
+
+    def forward(self, x):
+        for b in self.blocks:
+            x = b(x)
+        return x
+
+
+def read_graph(case):
+    """The archive's graph: its nodes and output specs."""
+    with zipfile.ZipFile(os.path.join(case, "program.pt2")) as z:
+        name = next(n for n in z.namelist() if n.endswith("models/model.json"))
+        gm = json.loads(z.read(name))["graph_module"]
+    return gm["graph"]["nodes"], gm["signature"]["output_specs"]
+
+
+def check_graph(nodes):
+    """Fails unless the archive's forward nodes are the network built here."""
+    def args(n):
+        return {a["name"]: next(iter(a["arg"].values())) for a in n["inputs"]}
+    convs = [args(n) for n in nodes if n["target"] == "torch.ops.aten.convolution.default"]
+    bns = [args(n) for n in nodes if n["target"] == "torch.ops.aten._native_batch_norm_legit_functional.default"]
+    if len(convs) != len(BLOCKS) or len(bns) != len(BLOCKS):
+        sys.exit(f"the archive has {len(convs)} convolutions and {len(bns)} batch norms, BLOCKS has {len(BLOCKS)} blocks")
+    for i, ((_, _, s, g), c, bn) in enumerate(zip(BLOCKS, convs, bns)):
+        want = dict(stride=[s, s], padding=[1, 1], dilation=[1, 1], transposed=False, groups=g)
+        got = {k: c[k] for k in want}
+        if got != want:
+            sys.exit(f"block {i}: the archive's convolution has {got}, this script builds {want}")
+        got = dict(training=bn["training"], momentum=bn["momentum"], eps=bn["eps"])
+        if got != dict(training=True, momentum=MOMENTUM, eps=EPS):
+            sys.exit(f"block {i}: the archive's batch norm has {got}")
+
+
+def load_state(net, case):
+    """Loads params/<fqn>.npy into net: every entry, exact shapes and dtypes."""
+    state = {}
+    for k, v in net.state_dict().items():
+        a = np.load(os.path.join(case, "params", k + ".npy"))
+        if a.dtype != v.numpy().dtype or tuple(a.shape) != tuple(v.shape):
+            sys.exit(f"params/{k}.npy is {a.dtype}{list(a.shape)}, the network wants {v.dtype}{list(v.shape)}")
+        state[k] = torch.from_numpy(a)
+    net.load_state_dict(state, strict=True)
+
+
+def step(net, x):
+    """One training step; returns {(kind, fqn): tensor} for every graph output."""
+    net.train()
+    loss = net(x).sum()
+    loss.backward()
+    out = {("loss_output", ""): loss.detach()}
+    for k, v in net.state_dict().items():
+        out[("buffer_mutation", k)] = v
+    for k, p in net.named_parameters():
+        out[("gradient_to_parameter", k)] = p.grad
+    return out
+
+
+def spec_key(spec):
+    (kind, body), = spec.items()
+    return kind, body.get("buffer_name") or body.get("parameter_name") or ""
+
+
+def positions(x):
+    """N*H*W at each block's output: what its batch norm and bias gradients sum over."""
+    n, h = x.shape[0], x.shape[2]
+    out = []
+    for _, _, s, _ in BLOCKS:
+        h = (h + 2 - 3) // s + 1
+        out.append(n * h * h)
+    return out
+
+
+def lengths(key, x):
+    """The longest reduction behind a result of block i: its convolution's
+    taps (cin/groups*9) or its batch norm's and gradients' sums over N*H*W."""
+    kind, fqn = key
+    pos = positions(x)
+    i = len(BLOCKS) - 1 if kind == "loss_output" else int(fqn.split(".")[1])
+    cin, cout, _, g = BLOCKS[i]
+    n = max(pos[i], cin // g * 9)
+    if kind == "loss_output":
+        n = max(n, pos[i] * cout)
+    return n
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--case", default=DEFAULT_CASE, help="the case directory to read (default: %(default)s)")
+    ap.add_argument("--out", help="where to write expected/ and meta.json (default: the case directory)")
+    a = ap.parse_args()
+    out = a.out or a.case
+    torch.set_num_threads(1)
+
+    nodes, specs = read_graph(a.case)
+    check_graph(nodes)
+    net = Net()
+    load_state(net, a.case)
+    net64 = copy.deepcopy(net).double()
+    x = torch.from_numpy(np.load(os.path.join(a.case, "inputs", "0.npy")))
+    if x.dtype != torch.float32 or x.shape[1] != BLOCKS[0][0]:
+        sys.exit(f"inputs/0.npy is {x.dtype}{list(x.shape)}, want float32 [N, {BLOCKS[0][0]}, H, W]")
+    got = step(net, x)
+    ref = step(net64, x.double())
+
+    exp = os.path.join(out, "expected")
+    shutil.rmtree(exp, ignore_errors=True)
+    os.makedirs(exp)
+    results = []
+    for i, spec in enumerate(specs):
+        key = spec_key(spec)
+        if key not in got:
+            sys.exit(f"output {i} {key} has no counterpart in the eager network")
+        t = got[key].detach().contiguous()
+        arr = t.numpy()
+        np.save(os.path.join(exp, f"{i}.npy"), arr)
+        dtype = {torch.float32: "f32", torch.int64: "i64"}[t.dtype]
+        r = {"name": f"{key[0]}:{key[1]}" if key[1] else key[0], "file": f"expected/{i}.npy",
+             "dtype": dtype, "shape": list(t.shape)}
+        if dtype == "f32":
+            n = lengths(key, x)
+            err64 = float((t.double() - ref[key].detach()).abs().max())
+            scale = max(1.0, float(ref[key].abs().max()))
+            bound = 2 * n ** 1.5 * EPS32 * scale
+            atol = max(DEFAULT_ATOL, 10 * err64, bound)
+            r["tolerance"] = {
+                "atol": float(f"{atol:.3g}"), "rtol": DEFAULT_RTOL, "reduction_length": n,
+                "reason": (f"float32, reductions of up to {n} terms (batch norm over N*H*W, convolution taps) "
+                           f"summed in another order: atol = max(default 1e-05, 10 * torch's float32 error "
+                           f"against float64 {err64:.3g}, 2*r^1.5*eps*scale {bound:.3g} with scale {scale:.3g}); "
+                           f"rtol = default for f32"),
+            }
+        else:
+            if not torch.equal(t, ref[key]):
+                sys.exit(f"{key}: float32 and float64 steps disagree on an integer")
+            r["tolerance"] = {"atol": 0.0, "rtol": 0.0, "reason": "integer, exact"}
+        results.append(r)
+
+    meta = {
+        "name": "joint_conv_bn_relu",
+        "form": "model",
+        "dtype": "f32",
+        "generator": "e2e/gen/joint_conv_bn_relu.py",
+        "fixture": "importer/fixtures_test.go progJoint(jointBlocks, 2, 8)",
+        "program": "program.pt2",
+        "function": "main",
+        "reference": "torch-cpu-f32 eager autograd, one thread",
+        "note": ("one training step of 5 conv+bn+relu blocks; parameters and buffers are inlined from the archive, "
+                 "x is the only argument; outputs in the graph's order: buffer mutations, loss, gradients"),
+        "blocks": [dict(cin=c, cout=f, stride=s, groups=g) for c, f, s, g in BLOCKS],
+        "inputs": [{"name": "x", "file": "inputs/0.npy", "dtype": "f32", "shape": list(x.shape)}],
+        "results": results,
+        "torch_version": torch.__version__,
+    }
+    with open(os.path.join(out, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+package importer
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	w "github.com/torchlower/torchlower/importer/internal/pt2write"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+var updateModels = flag.Bool("update-models", false,
+	"rewrite the program.pt2, inputs/ and params/ of the model-level e2e cases from the fixtures")
+
+// modelCasesDir holds the model-level e2e cases, relative to this package.
+var modelCasesDir = filepath.Join("..", "e2e", "cases", "models")
+
+// TestModelCaseInputsUpToDate keeps the model-level e2e cases in step with the
+// fixtures they are made of. The fixtures are Go programs (progJoint), so
+// only this package can write them; the e2e case needs, besides the
+// archive it runs, the values PyTorch is to start from: the user input and
+// every parameter and buffer as .npy, which e2e/gen/joint_conv_bn_relu.py
+// loads into an eager torch network to compute the expected outputs. A
+// changed fixture therefore fails here first (and then the e2e case, once
+// its references are regenerated). With -update-models it rewrites the
+// files instead:
+//
+//	go test ./importer -run TestModelCaseInputsUpToDate -update-models
+//	cd /tmp && /usr/bin/python3 <repo>/e2e/gen/joint_conv_bn_relu.py
+func TestModelCaseInputsUpToDate(t *testing.T) {
+	p, ts := progJoint(jointBlocks, 2, 8)
+	files, err := modelCaseFiles(p, ts, []int64{2, 3, 8, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(modelCasesDir, "joint_conv_bn_relu")
+	if *updateModels {
+		for name, b := range files {
+			path := filepath.Join(dir, name)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	var drift []string
+	for name, b := range files {
+		have, err := os.ReadFile(filepath.Join(dir, name))
+		switch {
+		case err != nil:
+			drift = append(drift, fmt.Sprintf("%s: %v", name, err))
+		case !bytes.Equal(have, b):
+			drift = append(drift, name+": differs from what the fixture writes")
+		}
+	}
+	// A parameter file with no parameter behind it would be loaded by the
+	// generator all the same; it must go.
+	if names, err := filepath.Glob(filepath.Join(dir, "params", "*.npy")); err == nil {
+		for _, n := range names {
+			rel := filepath.Join("params", filepath.Base(n))
+			if _, ok := files[rel]; !ok {
+				drift = append(drift, rel+": committed but no such parameter or buffer")
+			}
+		}
+	}
+	if len(drift) > 0 {
+		sort.Strings(drift)
+		t.Errorf("e2e case %s is out of step with progJoint; run\n"+
+			"  go test ./importer -run TestModelCaseInputsUpToDate -update-models\n"+
+			"and regenerate its references (see e2e/README.md):\n%s", dir, strings.Join(drift, "\n"))
+	}
+}
+
+// modelCaseFiles returns the files of a model case, by path relative to
+// the case directory: program.pt2 (the archive, parameters inside; the e2e
+// suite imports it with them inlined), inputs/0.npy (the user input, of
+// shape x) and params/<fqn>.npy for each parameter and buffer.
+func modelCaseFiles(p *w.Program, ts []w.Tensor, x []int64) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	archive, err := writeArchive(w.PT2Raw, p, ts)
+	if err != nil {
+		return nil, err
+	}
+	files["program.pt2"] = archive
+	for _, tn := range ts {
+		if tn.Strides != nil || tn.Offset != 0 {
+			return nil, fmt.Errorf("%s: only contiguous parameters are exported", tn.FQN)
+		}
+		dt := runtime.F32
+		if tn.Dtype == w.Int64 {
+			dt = runtime.I64
+		} else if tn.Dtype != w.Float32 {
+			return nil, fmt.Errorf("%s: dtype %d is not exported", tn.FQN, tn.Dtype)
+		}
+		b, err := npyBytes(&runtime.Tensor{DType: dt, Shape: tn.Sizes, Data: tn.Data})
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", tn.FQN, err)
+		}
+		files[filepath.Join("params", tn.FQN+".npy")] = b
+	}
+	// The same ramp as TestRunParamsArgs: multiples of 1/8 in [-1, 1], so
+	// the first convolution is exact in float32 on both sides.
+	in := runtime.New(runtime.F32, x...)
+	for j := 0; j < in.NumElements(); j++ {
+		in.SetFloat64(j, float64((j*13)%17)/8-1)
+	}
+	if files[filepath.Join("inputs", "0.npy")], err = npyBytes(in); err != nil {
+		return nil, err
+	}
+	return files, nil
+}
+
+func npyBytes(t *runtime.Tensor) ([]byte, error) {
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	err := runtime.WriteNPY(&b, t)
+	return b.Bytes(), err
+}
