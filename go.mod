@@ -9,6 +9,7 @@ require (
 
 require (
 	github.com/campoy/embedmd v1.0.0 // indirect
+	github.com/ebitengine/purego v0.11.3 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	gonum.org/v1/gonum v0.9.3 // indirect
 )
