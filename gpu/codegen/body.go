@@ -103,7 +103,6 @@ var intBinary = map[string]func(a, b string, w int) string{
 // cmpF are the arith.cmpf predicates as C on two float registers; C's
 // comparisons are false on NaN, which is the ordered semantics.
 var cmpF = map[string]string{
-	"false": "false", "true": "true",
 	"oeq": "(%[1]s == %[2]s)", "ogt": "(%[1]s > %[2]s)", "oge": "(%[1]s >= %[2]s)",
 	"olt": "(%[1]s < %[2]s)", "ole": "(%[1]s <= %[2]s)", "one": "(%[1]s < %[2]s || %[1]s > %[2]s)",
 	"ord": "(%[1]s == %[1]s && %[2]s == %[2]s)", "ueq": "!(%[1]s < %[2]s || %[1]s > %[2]s)",
@@ -290,7 +289,14 @@ func (bc *bodyCompiler) expr(o *ir.Operation, re elem, args []string, ae []elem)
 		if !ok || len(args) != 2 || !ae[0].float || !ae[1].float || pa.Value < 0 || int(pa.Value) >= len(arith.CmpFPredicates) {
 			return "", ir.OpErrorf(o, "gpu codegen: malformed arith.cmpf")
 		}
-		return "-(i64)" + fmt.Sprintf(cmpF[arith.CmpFPredicates[pa.Value]], args[0], args[1]), nil
+		switch pred := arith.CmpFPredicates[pa.Value]; pred {
+		case "false":
+			return "(i64)0", nil
+		case "true":
+			return "(i64)-1", nil
+		default:
+			return "-(i64)" + fmt.Sprintf(cmpF[pred], args[0], args[1]), nil
+		}
 	case o.Name == arith.CmpI:
 		pa, ok := o.Attr("predicate").(ir.IntegerAttr)
 		if !ok || len(args) != 2 || ae[0].float || ae[1].float || pa.Value < 0 || int(pa.Value) >= len(arith.CmpIPredicates) {

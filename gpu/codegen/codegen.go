@@ -155,3 +155,17 @@ func gridFor(n int64) int {
 	g := (n + BlockSize - 1) / BlockSize
 	return int(max(1, min(g, maxGrid)))
 }
+
+// HIPOptions are the hiprtc options for the generated source on arch
+// (e.g. gfx90a, or a full target ID such as gfx942:sramecc+:xnack-).
+// Floating-point contraction is off: a multiply and an add round
+// separately, as they do on the CPU, so results can match bit for bit.
+func HIPOptions(arch string) []string {
+	return []string{"--offload-arch=" + arch, "-O3", "-ffp-contract=off"}
+}
+
+// CUDAOptions are the NVRTC options for arch (e.g. sm_90): no fused
+// multiply-add contraction, for the same reason as HIPOptions.
+func CUDAOptions(arch string) []string {
+	return []string{"--gpu-architecture=" + arch, "--fmad=false"}
+}

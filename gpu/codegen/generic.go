@@ -180,7 +180,11 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 			} else if q == 0 {
 				k.line(2, "const i64 %s = r;", idx[d])
 			} else {
-				k.line(2, "const i64 %s = r %% %d; r /= %d;", idx[d], ext[d], ext[d])
+				if ext[d] == 2 {
+					k.line(2, "const i64 q%d = r / 2; const i64 %s = tl_bit(r - q%d * 2); r = q%d;", d, idx[d], d, d)
+				} else {
+					k.line(2, "const i64 q%d = r / %d; const i64 %s = r - q%d * %d; r = q%d;", d, ext[d], idx[d], d, ext[d], d)
+				}
 			}
 		}
 	}

@@ -262,7 +262,10 @@ func gridLoop(k *kernelBuilder, n int64) {
 }
 
 // unravel declares idx<d> for each dim of shape from the flat index t
-// (row-major) and returns their names.
+// (row-major). The remainder is written r - q*e, not r % e: with several
+// extents of 2, hiprtc 5.2's LLVM (15) narrows the `%` form to i1
+// arithmetic and aborts in instruction selection ("Cannot select: i1 =
+// mul"); TestHiprtcCompilesEveryKernel found it.
 func unravel(k *kernelBuilder, names []string, shape []int64) {
 	if len(shape) == 0 {
 		return
@@ -274,7 +277,11 @@ func unravel(k *kernelBuilder, names []string, shape []int64) {
 		} else if d == 0 {
 			k.line(2, "const i64 %s = r;", names[d])
 		} else {
-			k.line(2, "const i64 %s = r %% %d; r /= %d;", names[d], shape[d], shape[d])
+			if shape[d] == 2 {
+				k.line(2, "const i64 q%d = r / 2; const i64 %s = tl_bit(r - q%d * 2); r = q%d;", d, names[d], d, d)
+			} else {
+				k.line(2, "const i64 q%d = r / %d; const i64 %s = r - q%d * %d; r = q%d;", d, shape[d], names[d], d, shape[d], d)
+			}
 		}
 	}
 }

@@ -35,6 +35,14 @@ TL_DEV h16 tl_f2h(float x) { union { h16 u; _Float16 f; } c; c.f = (_Float16)x; 
 TL_DEV float tl_h2f(h16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
 TL_DEV h16 tl_f2h(float x) { h16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 #endif
+/* tl_bit hides that an index of a dim of extent 2 is one bit wide: from
+   that, hiprtc 5.2's LLVM 15 forms i1 multiplies it cannot select and
+   aborts ("Cannot select: i1 = mul"). An empty asm costs nothing. */
+#if defined(TL_HIP)
+TL_DEV i64 tl_bit(i64 x) { asm volatile("" : "+v"(x)); return x; }
+#else
+TL_DEV i64 tl_bit(i64 x) { return x; }
+#endif
 TL_DEV float tl_b2f(b16 b) { return __uint_as_float(((unsigned)b) << 16); }
 TL_DEV b16 tl_f2b(float x) {
   unsigned u = __float_as_uint(x);

@@ -1,0 +1,168 @@
+package codegen_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/torchlower/torchlower/gpu/codegen"
+	"github.com/torchlower/torchlower/gpu/hip"
+)
+
+// hiprtcArch is the target CI compiles for: Debian's hiprtc 5.2.3 knows
+// gfx90a (MI200); it aborts the process on gfx940/gfx942.
+const hiprtcArch = "gfx90a"
+
+// batchEnv names the batch file a child process compiles.
+const batchEnv = "TORCHLOWER_HIPRTC_BATCH"
+
+// TestHiprtcCompilesEveryKernel compiles every kernel codegen produces
+// for the e2e suite (every case, both pipelines) and for the test
+// programs with hiprtc for gfx90a: no GPU is needed. Kernels of many
+// plans share a translation unit (hiprtc's fixed cost per program is
+// most of the time), and each unit is compiled in a child process (this
+// test binary re-executed): hiprtc 5.2 aborts the whole process on some
+// inputs, which must fail one batch, not kill the test run. Skips when
+// hiprtc is not installed (Debian: apt-get install libamdhip64-dev).
+func TestHiprtcCompilesEveryKernel(t *testing.T) {
+	if f := os.Getenv(batchEnv); f != "" {
+		compileBatch(t, f)
+		return
+	}
+	rtc, err := hip.LoadRTC()
+	if err != nil {
+		t.Skipf("hiprtc not available, kernels not compile-checked: %v", err)
+	}
+	major, minor := rtc.Version()
+	start := time.Now()
+	plans := append(testdataPlans(t), e2ePlans(t, 1)...)
+	const kernelsPerBatch = 400
+	dir := t.TempDir()
+	if d := os.Getenv("TORCHLOWER_HIPRTC_KEEP"); d != "" {
+		dir = d // keep the translation units for a look
+	}
+	var batches []string
+	var names [][]string
+	kernels := 0
+	// Kernels whose source differs only in the name (the fills and
+	// copies of equal shapes in different plans) are compiled once.
+	seen := map[string]bool{}
+	var src strings.Builder
+	var batchNames []string
+	flush := func() {
+		if len(batchNames) == 0 {
+			return
+		}
+		f := filepath.Join(dir, fmt.Sprintf("batch%03d.hip", len(batches)))
+		if err := os.WriteFile(f, []byte(codegen.Prelude()+src.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f+".names", []byte(strings.Join(batchNames, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		batches = append(batches, f)
+		names = append(names, batchNames)
+		src.Reset()
+		batchNames = nil
+	}
+	for i, np := range plans {
+		m, err := codegen.GenerateNamed(np.p, fmt.Sprintf("p%d", i))
+		if err != nil {
+			t.Errorf("%s: %v", np.name, err)
+			continue
+		}
+		for _, k := range m.Kernels {
+			kernels++
+			key := strings.Replace(k.Source, " "+k.Name+"(", " K(", 1)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			src.WriteString("\n" + k.Source)
+			batchNames = append(batchNames, k.Name)
+		}
+		if len(batchNames) >= kernelsPerBatch {
+			flush()
+		}
+	}
+	flush()
+	genTime := time.Since(start)
+	if os.Getenv("TORCHLOWER_HIPRTC_GENONLY") != "" {
+		t.Skipf("%d kernels written to %s", kernels, dir)
+	}
+
+	// Two children at a time (CI machines have few cores).
+	workers := max(1, min(2, runtime.NumCPU()))
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	failed, distinct := 0, len(seen)
+	for b, f := range batches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			cmd := exec.Command(os.Args[0], "-test.run=^TestHiprtcCompilesEveryKernel$", "-test.v")
+			cmd.Env = append(os.Environ(), batchEnv+"="+f)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				mu.Lock()
+				failed += len(names[b])
+				mu.Unlock()
+				t.Errorf("batch %s (%d kernels) did not compile: %v\n%s", filepath.Base(f), len(names[b]), err, head(out, 3000))
+			}
+		}()
+	}
+	wg.Wait()
+	ok := distinct - failed
+	t.Logf("hiprtc %d.%d, --offload-arch=%s: %d of %d distinct kernel sources (%.1f%%) compiled, covering %d kernels of %d plans, in %d translation units; generation %v, total %v",
+		major, minor, hiprtcArch, ok, distinct, 100*float64(ok)/float64(max(distinct, 1)), kernels, len(plans), len(batches),
+		genTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	if kernels < 1000 {
+		t.Errorf("only %d kernels generated: the e2e suite should give thousands", kernels)
+	}
+}
+
+// compileBatch is the child: compile one translation unit and check that
+// every kernel is in the code object.
+func compileBatch(t *testing.T, file string) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := os.ReadFile(file + ".names")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rtc, err := hip.LoadRTC()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := rtc.Compile(string(src), filepath.Base(file), codegen.HIPOptions(hiprtcArch))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(code, []byte("\x7fELF")) {
+		t.Fatalf("hiprtc returned %d bytes that are not an ELF code object", len(code))
+	}
+	for _, n := range strings.Split(string(nb), "\n") {
+		if !bytes.Contains(code, []byte(n+".kd\x00")) {
+			t.Errorf("kernel %s is not in the code object", n)
+		}
+	}
+}
+
+func head(b []byte, n int) string {
+	if len(b) > n {
+		b = b[:n]
+	}
+	return string(b)
+}
