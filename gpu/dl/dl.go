@@ -51,14 +51,17 @@ func Open(what string, candidates []string) (*Lib, error) {
 		if err == nil {
 			return &Lib{Path: c, handle: h}, nil
 		}
-		tried = append(tried, fmt.Sprintf("  %s: %v", c, shortErr(err)))
+		tried = append(tried, fmt.Sprintf("  %s: %s", c, shortErr(c, err)))
 	}
 	return nil, fmt.Errorf("%s not found; tried:\n%s", what, strings.Join(tried, "\n"))
 }
 
-// shortErr drops the path dlerror repeats before its reason.
-func shortErr(err error) string {
+// shortErr drops the name dlerror repeats before its reason.
+func shortErr(name string, err error) string {
 	s := err.Error()
+	if rest, ok := strings.CutPrefix(s, name+": "); ok {
+		return rest
+	}
 	if i := strings.LastIndex(s, ": "); i >= 0 && strings.Contains(s[:i], "/") {
 		return s[i+2:]
 	}
