@@ -32,7 +32,7 @@ var allowedImports = map[string][]string{
 	"cpu":                        {"ir", "ir/affine", "dialect/func", "dialect/arith", "dialect/math", "dialect/tensor", "dialect/linalg", "plan", "runtime"},
 	"preprocessing":              {"ir", "ir/affine", "ir/pass", "ir/transform", "dialect/func", "dialect/arith", "dialect/math", "dialect/tensor", "dialect/linalg"},
 	"compiler":                   {"ir", "ir/affine", "ir/asm", "ir/pass", "ir/transform", "dialect/func", "dialect/arith", "dialect/math", "dialect/tensor", "dialect/linalg", "torch", "importer", "importer/internal/pt2write", "lowering", "plan", "preprocessing"},
-	"e2e":                        {"compiler", "cpu", "plan", "runtime", "ir", "ir/affine", "ir/asm", "ir/pass", "dialect/func", "dialect/arith", "dialect/math", "dialect/tensor", "dialect/linalg", "torch", "lowering"},
+	"e2e":                        {"compiler", "cpu", "gpu", "plan", "runtime", "ir", "ir/affine", "ir/asm", "ir/pass", "dialect/func", "dialect/arith", "dialect/math", "dialect/tensor", "dialect/linalg", "torch", "lowering"},
 	"bench":                      {"compiler", "cpu", "plan", "runtime", "ir", "ir/affine", "ir/asm", "internal/convcase"},
 	"internal/convcase":          {},
 	"gpu/dl":                     {},
