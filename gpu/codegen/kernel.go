@@ -450,3 +450,11 @@ func intLit(v int64) string {
 	}
 	return strconv.FormatInt(v, 10) + "ll"
 }
+
+// StorageType is the C type kernels use for a buffer of element type t
+// (h16 and b16 are the 16-bit patterns of f16 and bf16), for code that
+// calls generated kernels from C++.
+func StorageType(t ir.Type) (string, error) {
+	e, err := elemOf(t)
+	return e.ctype, err
+}
