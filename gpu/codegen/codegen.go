@@ -71,6 +71,9 @@ type Kernel struct {
 	// Grid and Block are the launch shape (x dimension only); Shared is
 	// the dynamic shared memory in bytes.
 	Grid, Block, Shared int
+	// Sync is set when the kernel synchronizes the threads of a block
+	// (__syncthreads): they must run together, Block of them.
+	Sync bool
 }
 
 // Module is the generated code of a plan.

@@ -170,6 +170,10 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 		bc.captures = append(bc.captures, bodyCapture{value: c.Value, buf: buf, base: base, view: c.View, el: elems[c.View.Buf]})
 	}
 
+	if red := blockReduction(s, body, iters, thread, inner, hoist, ops, nIn, ext, threads); red != nil {
+		return genBlockReduce(k, bc, red, ops, nIn, idx, thread, inner, ext, threads, body, elems)
+	}
+
 	gridLoop(k, threads)
 	if len(thread) > 0 {
 		k.line(2, "i64 r = t;")
