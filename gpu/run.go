@@ -22,7 +22,9 @@ func codegenCUDAOptions(arch string) []string { return codegen.CUDAOptions(arch)
 // Profile receives the device time of each step (event timing), as
 // cpu.Profile does the host time.
 type Profile struct {
-	Steps   []time.Duration
+	Steps []time.Duration
+	// Compile is the time to get the module's code: a cache read, or
+	// code generation's compile.
 	Compile time.Duration
 }
 
@@ -43,8 +45,23 @@ func (d *Device) RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile
 	if err != nil {
 		return nil, err
 	}
+	start := time.Now()
+	src := mod.Source()
+	key := codegen.HashSource(src, d.target)
+	code, err := d.code(src, key)
+	if err != nil {
+		return nil, err
+	}
+	if prof != nil {
+		prof.Compile = time.Since(start)
+	}
 	var out []*runtime.Tensor
-	d.do(func() { out, err = d.run(p, mod, args, prof) })
+	d.do(func() {
+		var m uintptr
+		if m, err = d.module(key, code); err == nil {
+			out, err = d.run(p, mod, m, args, prof)
+		}
+	})
 	return out, err
 }
 
@@ -76,37 +93,37 @@ func dtypeOf(t ir.Type) (runtime.DType, error) {
 	return 0, fmt.Errorf("unsupported element type %s", t)
 }
 
-// module compiles (or finds in the caches) the module's code and loads it.
-func (d *Device) module(mod *codegen.Module, prof *Profile) (uintptr, error) {
-	src := mod.Source()
-	key := codegen.HashSource(src, d.target)
-	if m, ok := d.mods[key]; ok {
-		return m, nil
-	}
-	start := time.Now()
+// code returns the compiled code of mod for this device: from the disk
+// cache, else compiled (and cached). It runs on the caller's goroutine,
+// not the device thread, so that concurrent runs (the e2e suite's
+// parallel cases) compile in parallel; only loading is serialized.
+func (d *Device) code(src, key string) ([]byte, error) {
 	dir := cacheDir()
 	file := ""
 	if dir != "" {
 		file = filepath.Join(dir, key+".bin")
+		if b, err := os.ReadFile(file); err == nil && validCache(b) {
+			return b[32:], nil
+		}
 	}
-	code, err := os.ReadFile(file)
-	if file == "" || err != nil || !validCache(code) {
-		code, err = d.compile(src, "torchlower_"+key[:12]+".cu")
-		if err != nil {
-			return 0, err
-		}
-		if file != "" && os.MkdirAll(dir, 0o755) == nil {
-			writeCache(file, code)
-		}
-	} else {
-		code = code[32:]
+	code, err := d.compile(src, "torchlower_"+key[:12]+".cu")
+	if err != nil {
+		return nil, err
+	}
+	if file != "" && os.MkdirAll(dir, 0o755) == nil {
+		writeCache(file, code)
+	}
+	return code, nil
+}
+
+// module loads code as module key once per device (on the device thread).
+func (d *Device) module(key string, code []byte) (uintptr, error) {
+	if m, ok := d.mods[key]; ok {
+		return m, nil
 	}
 	m, err := d.api.LoadModule(code)
 	if err != nil {
 		return 0, err
-	}
-	if prof != nil {
-		prof.Compile = time.Since(start)
 	}
 	d.mods[key] = m
 	return m, nil
@@ -144,7 +161,7 @@ func writeCache(file string, code []byte) {
 }
 
 // run executes on the device thread.
-func (d *Device) run(p *plan.Plan, mod *codegen.Module, args []*runtime.Tensor, prof *Profile) (res []*runtime.Tensor, err error) {
+func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runtime.Tensor, prof *Profile) (res []*runtime.Tensor, err error) {
 	a := d.api
 	if len(args) != len(p.Args) {
 		return nil, fmt.Errorf("%s: @%s takes %d arguments, got %d", d.kind, p.Func, len(p.Args), len(args))
@@ -207,10 +224,6 @@ func (d *Device) run(p *plan.Plan, mod *codegen.Module, args []*runtime.Tensor, 
 		return nil, err
 	}
 	if err := a.Memset(errWord, 0, 8); err != nil {
-		return nil, err
-	}
-	m, err := d.module(mod, prof)
-	if err != nil {
 		return nil, err
 	}
 	stream, err := a.NewStream()

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"unsafe"
 
@@ -253,7 +254,10 @@ func (d *Driver) Launch(f uintptr, grid, block, shared int, s uintptr, args []ui
 	if len(ptrs) > 0 {
 		pp = unsafe.Pointer(&ptrs[0])
 	}
-	return d.check("cuLaunchKernel", d.cuLaunchKernel(f, uint32(grid), 1, 1, uint32(block), 1, 1, uint32(shared), s, pp, nil))
+	err := d.check("cuLaunchKernel", d.cuLaunchKernel(f, uint32(grid), 1, 1, uint32(block), 1, 1, uint32(shared), s, pp, nil))
+	runtime.KeepAlive(vals)
+	runtime.KeepAlive(ptrs)
+	return err
 }
 
 // NewStream creates a stream.

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"unsafe"
 
@@ -254,7 +255,10 @@ func (r *Runtime) Launch(f uintptr, grid, block, shared int, s uintptr, args []u
 	if len(ptrs) > 0 {
 		pp = unsafe.Pointer(&ptrs[0])
 	}
-	return r.check("hipModuleLaunchKernel", r.hipModuleLaunchKernel(f, uint32(grid), 1, 1, uint32(block), 1, 1, uint32(shared), s, pp, nil))
+	err := r.check("hipModuleLaunchKernel", r.hipModuleLaunchKernel(f, uint32(grid), 1, 1, uint32(block), 1, 1, uint32(shared), s, pp, nil))
+	runtime.KeepAlive(vals)
+	runtime.KeepAlive(ptrs)
+	return err
 }
 
 // NewStream creates a stream.

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/torchlower/torchlower/gpu/codegen"
+	"github.com/torchlower/torchlower/gpu/cuda"
 	"github.com/torchlower/torchlower/gpu/hip"
 )
 
@@ -20,8 +21,57 @@ import (
 // gfx90a (MI200); it aborts the process on gfx940/gfx942.
 const hiprtcArch = "gfx90a"
 
-// batchEnv names the batch file a child process compiles.
-const batchEnv = "TORCHLOWER_HIPRTC_BATCH"
+// batchEnv names the batch file a child process compiles, rtcEnv the
+// compiler (hiprtc or nvrtc).
+const (
+	batchEnv = "TORCHLOWER_RTC_BATCH"
+	rtcEnv   = "TORCHLOWER_RTC"
+)
+
+// nvrtcArch is the NVRTC target: sm_90 (H100/H200) unless
+// TORCHLOWER_NVRTC_ARCH says otherwise.
+func nvrtcArch() string {
+	if a := os.Getenv("TORCHLOWER_NVRTC_ARCH"); a != "" {
+		return a
+	}
+	return "sm_90"
+}
+
+// rtcCompiler is one run-time compiler the check can use.
+type rtcCompiler struct {
+	name    string
+	target  string
+	version string
+	compile func(src, name string) ([]byte, error)
+	// symbol is what the code object holds for a kernel name.
+	symbol func(name string) []byte
+}
+
+func loadCompiler(which string) (*rtcCompiler, error) {
+	switch which {
+	case "hiprtc":
+		rtc, err := hip.LoadRTC()
+		if err != nil {
+			return nil, err
+		}
+		a, b := rtc.Version()
+		return &rtcCompiler{"hiprtc", "--offload-arch=" + hiprtcArch, fmt.Sprintf("%d.%d", a, b),
+			func(src, name string) ([]byte, error) { return rtc.Compile(src, name, codegen.HIPOptions(hiprtcArch)) },
+			func(n string) []byte { return []byte(n + ".kd\x00") }}, nil
+	case "nvrtc":
+		rtc, err := cuda.LoadNVRTC()
+		if err != nil {
+			return nil, err
+		}
+		a, b := rtc.Version()
+		return &rtcCompiler{"NVRTC", "--gpu-architecture=" + nvrtcArch(), fmt.Sprintf("%d.%d", a, b),
+			func(src, name string) ([]byte, error) {
+				return rtc.Compile(src, name, codegen.CUDAOptions(nvrtcArch()))
+			},
+			func(n string) []byte { return []byte(n) }}, nil
+	}
+	return nil, fmt.Errorf("unknown compiler %q", which)
+}
 
 // TestHiprtcCompilesEveryKernel compiles every kernel codegen produces
 // for the e2e suite (every case, both pipelines) and for the test
@@ -31,16 +81,24 @@ const batchEnv = "TORCHLOWER_HIPRTC_BATCH"
 // test binary re-executed): hiprtc 5.2 aborts the whole process on some
 // inputs, which must fail one batch, not kill the test run. Skips when
 // hiprtc is not installed (Debian: apt-get install libamdhip64-dev).
-func TestHiprtcCompilesEveryKernel(t *testing.T) {
+func TestHiprtcCompilesEveryKernel(t *testing.T) { compileEveryKernel(t, "hiprtc") }
+
+// TestNVRTCCompilesEveryKernel is the same check with NVRTC for sm_90
+// (or $TORCHLOWER_NVRTC_ARCH), where NVRTC is installed; it needs no GPU
+// either. Skips without libnvrtc.
+func TestNVRTCCompilesEveryKernel(t *testing.T) { compileEveryKernel(t, "nvrtc") }
+
+func compileEveryKernel(t *testing.T, which string) {
 	if f := os.Getenv(batchEnv); f != "" {
-		compileBatch(t, f)
+		if os.Getenv(rtcEnv) == which {
+			compileBatch(t, which, f)
+		}
 		return
 	}
-	rtc, err := hip.LoadRTC()
+	rc, err := loadCompiler(which)
 	if err != nil {
-		t.Skipf("hiprtc not available, kernels not compile-checked: %v", err)
+		t.Skipf("%s not available, kernels not compile-checked: %v", which, err)
 	}
-	major, minor := rtc.Version()
 	start := time.Now()
 	plans := append(testdataPlans(t), e2ePlans(t, 1)...)
 	const kernelsPerBatch = 400
@@ -110,8 +168,8 @@ func TestHiprtcCompilesEveryKernel(t *testing.T) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			cmd := exec.Command(os.Args[0], "-test.run=^TestHiprtcCompilesEveryKernel$", "-test.v")
-			cmd.Env = append(os.Environ(), batchEnv+"="+f)
+			cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+			cmd.Env = append(os.Environ(), batchEnv+"="+f, rtcEnv+"="+which)
 			out, err := cmd.CombinedOutput()
 			if err != nil {
 				mu.Lock()
@@ -123,8 +181,8 @@ func TestHiprtcCompilesEveryKernel(t *testing.T) {
 	}
 	wg.Wait()
 	ok := distinct - failed
-	t.Logf("hiprtc %d.%d, --offload-arch=%s: %d of %d distinct kernel sources (%.1f%%) compiled, covering %d kernels of %d plans, in %d translation units; generation %v, total %v",
-		major, minor, hiprtcArch, ok, distinct, 100*float64(ok)/float64(max(distinct, 1)), kernels, len(plans), len(batches),
+	t.Logf("%s %s, %s: %d of %d distinct kernel sources (%.1f%%) compiled, covering %d kernels of %d plans, in %d translation units; generation %v, total %v",
+		rc.name, rc.version, rc.target, ok, distinct, 100*float64(ok)/float64(max(distinct, 1)), kernels, len(plans), len(batches),
 		genTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	if kernels < 1000 {
 		t.Errorf("only %d kernels generated: the e2e suite should give thousands", kernels)
@@ -133,7 +191,7 @@ func TestHiprtcCompilesEveryKernel(t *testing.T) {
 
 // compileBatch is the child: compile one translation unit and check that
 // every kernel is in the code object.
-func compileBatch(t *testing.T, file string) {
+func compileBatch(t *testing.T, which, file string) {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -142,19 +200,19 @@ func compileBatch(t *testing.T, file string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rtc, err := hip.LoadRTC()
+	rc, err := loadCompiler(which)
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, err := rtc.Compile(string(src), filepath.Base(file), codegen.HIPOptions(hiprtcArch))
+	code, err := rc.compile(string(src), filepath.Base(file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(code, []byte("\x7fELF")) {
+	if which == "hiprtc" && !bytes.HasPrefix(code, []byte("\x7fELF")) {
 		t.Fatalf("hiprtc returned %d bytes that are not an ELF code object", len(code))
 	}
 	for _, n := range strings.Split(string(nb), "\n") {
-		if !bytes.Contains(code, []byte(n+".kd\x00")) {
+		if !bytes.Contains(code, rc.symbol(n)) {
 			t.Errorf("kernel %s is not in the code object", n)
 		}
 	}
