@@ -31,8 +31,8 @@ func testdataPlans(t testing.TB) []namedPlan {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "cpu", "testdata", "*.mlir"))
 	more, _ := filepath.Glob(filepath.Join("..", "..", "plan", "testdata", "*.mlir"))
 	files = append(files, more...)
-	srcs := map[string]string{"ops.generated": opsProgram()}
-	names := []string{"ops.generated"}
+	srcs := map[string]string{"ops.generated": opsProgram(), "contract.generated": contractProgram()}
+	names := []string{"ops.generated", "contract.generated"}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {

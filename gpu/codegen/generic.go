@@ -173,6 +173,9 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 	if red := blockReduction(s, body, iters, thread, inner, hoist, ops, nIn, ext, threads); red != nil {
 		return genBlockReduce(k, bc, red, ops, nIn, idx, thread, inner, ext, threads, body, elems)
 	}
+	if c := matchContraction(s, body, iters, thread, inner, hoist, ops, ext); c != nil {
+		return genContraction(k, bc, c, ops, idx, ext, body, elems)
+	}
 
 	gridLoop(k, threads)
 	if len(thread) > 0 {

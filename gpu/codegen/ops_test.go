@@ -155,3 +155,42 @@ func.func @f(%x: tensor<4xi32>) -> tensor<4xi32> {
 		}
 	}
 }
+
+// contractProgram holds contractions large enough for the tiled kernel
+// (the e2e suite's are smaller): a batched f32 matrix product spanning
+// several tiles and a bf16 1-d convolution accumulating in f32.
+func contractProgram() string {
+	return `#a = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+#b = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
+#c = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#x = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2 + d4)>
+#w = affine_map<(d0, d1, d2, d3, d4) -> (d1, d3, d4)>
+#y = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+func.func @bmm(%a: tensor<2x40x24xf32>, %b: tensor<24x70xf32>) -> tensor<2x40x70xf32> {
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<2x40x70xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<2x40x24xf32>, tensor<24x70xf32>) outs(%f : tensor<2x40x70xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x40x70xf32>
+  return %r : tensor<2x40x70xf32>
+}
+func.func @conv1d_bf16(%in: tensor<2x6x32xbf16>, %w: tensor<20x6x3xbf16>) -> tensor<2x20x30xf32> {
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<2x20x30xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x20x30xf32>) -> tensor<2x20x30xf32>
+  %r = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%in, %w : tensor<2x6x32xbf16>, tensor<20x6x3xbf16>) outs(%f : tensor<2x20x30xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %o: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xf, %yf : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x20x30xf32>
+  return %r : tensor<2x20x30xf32>
+}
+`
+}
