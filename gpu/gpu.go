@@ -16,6 +16,7 @@ import (
 
 	"github.com/torchlower/torchlower/gpu/cuda"
 	"github.com/torchlower/torchlower/gpu/hip"
+	"github.com/torchlower/torchlower/runtime"
 )
 
 // api is what the executor needs from a vendor runtime: memory, copies,
@@ -160,3 +161,6 @@ func (d *Device) Reason() error { return d.reason }
 
 // Info describes the device and the libraries in use.
 func (d *Device) Info() string { return d.info }
+
+// A Device is a runtime.Device.
+var _ runtime.Device = (*Device)(nil)
