@@ -69,8 +69,64 @@ func loadCompiler(which string) (*rtcCompiler, error) {
 				return rtc.Compile(src, name, codegen.CUDAOptions(nvrtcArch()))
 			},
 			func(n string) []byte { return []byte(n) }}, nil
+	case "clang-cuda":
+		cxx, err := exec.LookPath("clang++-19")
+		if err != nil {
+			return nil, fmt.Errorf("clang++-19 not found (Debian: apt-get install clang-19)")
+		}
+		return &rtcCompiler{"clang++-19 -x cuda", "--cuda-gpu-arch=sm_90", "19",
+			func(src, name string) ([]byte, error) { return clangCUDA(cxx, src, name) },
+			func(n string) []byte { return []byte(".entry " + n + "(") }}, nil
 	}
 	return nil, fmt.Errorf("unknown compiler %q", which)
+}
+
+// TestClangCUDACompilesEveryKernel compiles every kernel in CUDA mode
+// with clang 19 to PTX for sm_90 (no CUDA SDK: the CUDA built-ins and the
+// math library's declarations come from cudaShim, as NVRTC provides
+// them). It checks the prelude's CUDA branch (the PTX f16 conversions)
+// and the kernels as CUDA C++ where NVRTC is not installed. Skips
+// without clang++-19.
+func TestClangCUDACompilesEveryKernel(t *testing.T) { compileEveryKernel(t, "clang-cuda") }
+
+// cudaShim declares what NVRTC has built in and clang in CUDA mode
+// without headers does not.
+const cudaShim = `#include <__clang_cuda_builtin_vars.h>
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __shared__ __attribute__((shared))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __launch_bounds__(n) __attribute__((launch_bounds(n)))
+#define __syncthreads() __nvvm_bar_sync(0)
+static __device__ float __uint_as_float(unsigned u) { return __builtin_bit_cast(float, u); }
+static __device__ unsigned __float_as_uint(float f) { return __builtin_bit_cast(unsigned, f); }
+static __device__ double __longlong_as_double(long long u) { return __builtin_bit_cast(double, u); }
+static __device__ long long __double_as_longlong(double f) { return __builtin_bit_cast(long long, f); }
+#define F1(n) extern "C" __device__ float n##f(float); extern "C" __device__ double n(double);
+#define F2(n) extern "C" __device__ float n##f(float, float); extern "C" __device__ double n(double, double);
+F1(fabs) F1(exp) F1(exp2) F1(expm1) F1(log) F1(log1p) F1(log2) F1(log10) F1(sqrt) F1(tanh) F1(erf) F1(ceil) F1(floor)
+F1(round) F1(rint) F1(trunc) F1(sin) F1(cos) F1(tan) F1(atan) F1(cbrt)
+F2(fmod) F2(pow) F2(atan2) F2(copysign)
+extern "C" __device__ float fmaf(float, float, float);
+extern "C" __device__ double fma(double, double, double);
+`
+
+func clangCUDA(cxx, src, name string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "tlcuda")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	in, out := filepath.Join(dir, name+".cu"), filepath.Join(dir, name+".ptx")
+	if err := os.WriteFile(in, []byte(cudaShim+src), 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(cxx, "-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_90",
+		"-O3", "-ffp-contract=off", "-S", in, "-o", out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, msg)
+	}
+	return os.ReadFile(out)
 }
 
 // TestHiprtcCompilesEveryKernel compiles every kernel codegen produces
