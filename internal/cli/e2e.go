@@ -33,7 +33,7 @@ func runE2E(env *Env, args []string) int {
 	fs := pflag.NewFlagSet("e2e", pflag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	filter := fs.String("filter", "", "run only the cases whose name (or suite/name) matches this regular expression")
-	device := fs.String("device", "cpu", "where to run: "+strings.Join(backendNames(), ", ")+" (hip and cuda come with the GPU backend)")
+	device := fs.String("device", "cpu", "where to run: "+strings.Join(backendNames(), ", "))
 	verbose := fs.BoolP("verbose", "v", false, "show the details of each failure")
 	casesDir := fs.String("cases", "e2e/cases", "the directory of cases")
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
@@ -63,7 +63,11 @@ func runE2E(env *Env, args []string) int {
 		return 2
 	}
 	if !b.Available() {
-		fmt.Fprintf(env.Stderr, "torchlower e2e: device %q is not available on this machine\n", *device)
+		why := ""
+		if g, ok := b.(e2e.GPU); ok {
+			why = ": " + g.Reason().Error()
+		}
+		fmt.Fprintf(env.Stderr, "torchlower e2e: device %q is not available on this machine%s\n", *device, why)
 		return 2
 	}
 	if _, ok := compiler.Pipelines[*pipeline]; !ok {
@@ -73,6 +77,10 @@ func runE2E(env *Env, args []string) int {
 	if cpuBackend, ok := b.(e2e.CPU); ok {
 		cpuBackend.Pipeline = *pipeline
 		b = cpuBackend
+	}
+	if gpuBackend, ok := b.(e2e.GPU); ok {
+		gpuBackend.Pipeline = *pipeline
+		b = gpuBackend
 	}
 	var re *regexp.Regexp
 	if *filter != "" {

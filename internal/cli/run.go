@@ -24,7 +24,7 @@ import (
 
 const runHelp = `Usage: torchlower run [flags] model.pt2|program.mlir|model.tlm
 
-Runs a function on the CPU, like iree-run-module: a .pt2 archive is
+Runs a function on the CPU or a GPU (--device), like iree-run-module: a .pt2 archive is
 imported, lowered with convert-torch-to-linalg, planned and executed; a
 .mlir file may be in the torch dialect (it is lowered first) or already
 linalg on tensors. A module written by 'torchlower compile' (.tlm) runs
@@ -70,7 +70,7 @@ func runRun(env *Env, args []string) int {
 	outputs := fs.StringArray("output", nil, "where to write a result, as @file.npy (repeat in result order)")
 	expected := fs.StringArray("expected_output", nil, "a reference result, as @file.npy (repeat in result order)")
 	function := fs.String("function", "main", "the function to run")
-	device := fs.String("device", "cpu", "where to run: cpu (hip and cuda come with the GPU backend)")
+	device := fs.String("device", "cpu", deviceHelp)
 	atol := fs.Float64("atol", -1, "absolute tolerance for --expected_output (default: per dtype)")
 	rtol := fs.Float64("rtol", -1, "relative tolerance for --expected_output (default: per dtype)")
 	timings := fs.Bool("print-timings", false, "print the time of each stage and of the slowest steps on stderr")
@@ -98,8 +98,9 @@ func runRun(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower run: expected one program (.pt2 or .mlir), got %d\n", fs.NArg())
 		return 2
 	}
-	if *device != "cpu" {
-		fmt.Fprintf(env.Stderr, "torchlower run: device %q is not available in this build (only cpu)\n", *device)
+	dev, err := openDevice(*device, env.Stderr)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
 		return 2
 	}
 	if *params != "" && *params != "args" && *params != "inline" {
@@ -121,7 +122,12 @@ func runRun(env *Env, args []string) int {
 			return 1
 		}
 		defer m.Close()
-		if err := m.CheckTarget(*device); err != nil {
+		// Modules hold CPU kernels only, until GPU targets exist.
+		present := "cpu"
+		if dev != nil {
+			present = dev.Name()
+		}
+		if err := m.CheckTarget(present); err != nil {
 			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
 			return 1
 		}
@@ -144,7 +150,7 @@ func runRun(env *Env, args []string) int {
 	}
 	stage.done("read inputs")
 	var prof cpu.Profile
-	results, err := cpu.RunProfiled(p, argv, &prof)
+	results, err := execute(dev, p, argv, &prof)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "%s: %v\n", in, err)
 		return 1

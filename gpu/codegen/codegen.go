@@ -1,0 +1,174 @@
+// Package codegen turns a plan (package plan) into GPU kernel source: one
+// translation unit in the common subset of HIP and CUDA C++ that hiprtc
+// (AMD) and NVRTC (NVIDIA) both compile, with a generated prelude instead
+// of any #include (see prelude.go).
+//
+// Every step that computes something gets one kernel, named after its
+// step (tl_s<i>_<kind>), so names are stable for a given plan and the
+// output is deterministic: the module's hash (Hash) is the cache key of
+// its compiled code. Shapes, strides and offsets are constants of the
+// source: a plan is static, and constant index arithmetic is what the
+// device compilers optimize best.
+//
+// Kernels follow the CPU backend's semantics (cpu/compile.go,
+// cpu/generic.go) operation for operation: a linalg.generic runs one
+// thread per output element with the reduction loops inside it, in the
+// CPU's loop order, so sums are accumulated in the same order and in the
+// body's own types (an f16 convolution that extends to f32 accumulates in
+// f32, as on the CPU). Only transcendental functions (exp, log, ...)
+// differ: the device's float versions are used where the CPU evaluates
+// in float64 and rounds.
+package codegen
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/torchlower/torchlower/plan"
+)
+
+// BlockSize is the number of threads per block of every kernel: a
+// multiple of both wave sizes (64 on CDNA, 32 on NVIDIA).
+const BlockSize = 256
+
+// maxGrid caps the blocks of a launch; kernels loop over the rest
+// (grid-stride), so any element count runs with any grid.
+const maxGrid = 1 << 16
+
+// ParamKind says what a kernel parameter is.
+type ParamKind uint8
+
+const (
+	// ParamBuffer is the device address of a plan buffer's first element
+	// (for arena buffers: the arena's base plus the buffer's Offset).
+	ParamBuffer ParamKind = iota
+	// ParamScalars is the device array of the plan's scalar registers
+	// (one int64 per plan.Scalar).
+	ParamScalars
+	// ParamError is the device array of two int32 a kernel reports a
+	// run-time error in (code, step); see ErrorMessage.
+	ParamError
+)
+
+// Param is one kernel parameter; all are pointers.
+type Param struct {
+	Kind   ParamKind
+	Buffer *plan.Buffer // for ParamBuffer
+}
+
+// Kernel is the kernel of one step.
+type Kernel struct {
+	// Name is the kernel's extern "C" symbol.
+	Name string
+	// Step is the index of the step in the plan.
+	Step int
+	// Source is the kernel's definition (the module's Source holds the
+	// prelude before it).
+	Source string
+	Params []Param
+	// Grid and Block are the launch shape (x dimension only); Shared is
+	// the dynamic shared memory in bytes.
+	Grid, Block, Shared int
+	// Sync is set when the kernel synchronizes the threads of a block
+	// (__syncthreads): they must run together, Block of them.
+	Sync bool
+}
+
+// Module is the generated code of a plan.
+type Module struct {
+	Kernels []*Kernel
+	// Steps[i] is step i's kernel, nil for steps that need none (empty,
+	// constant: a constant is an upload), or that do no work (an empty
+	// iteration space).
+	Steps []*Kernel
+}
+
+// Source is the whole translation unit: the prelude and every kernel.
+func (m *Module) Source() string {
+	var sb strings.Builder
+	sb.WriteString(prelude)
+	for _, k := range m.Kernels {
+		sb.WriteString("\n")
+		sb.WriteString(k.Source)
+	}
+	return sb.String()
+}
+
+// Hash is the cache key of the module's code compiled for target (an
+// offload arch such as gfx90a, or sm_90): a hex SHA-256 of both.
+func (m *Module) Hash(target string) string {
+	return HashSource(m.Source(), target)
+}
+
+// HashSource is the cache key of source compiled for target.
+func HashSource(source, target string) string {
+	h := sha256.New()
+	h.Write([]byte(target))
+	h.Write([]byte{0})
+	h.Write([]byte(source))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Prelude is the helper code every module starts with.
+func Prelude() string { return prelude }
+
+// Generate produces the kernels of p. An op or type it cannot compile is
+// an error naming the step and the op.
+func Generate(p *plan.Plan) (*Module, error) { return GenerateNamed(p, "tl") }
+
+// GenerateNamed is Generate with kernel names starting prefix instead of
+// "tl" (prefix_s<i>_<kind>), so that the kernels of several plans can
+// share one translation unit.
+func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
+	m := &Module{Steps: make([]*Kernel, len(p.Steps))}
+	for i, s := range p.Steps {
+		k, err := genStep(p, i, s, prefix)
+		if err != nil {
+			return nil, fmt.Errorf("gpu codegen: step %d (%s): %w", i, s.Kind, err)
+		}
+		if k != nil {
+			m.Steps[i] = k
+			m.Kernels = append(m.Kernels, k)
+		}
+	}
+	return m, nil
+}
+
+func genStep(p *plan.Plan, i int, s *plan.Step, prefix string) (*Kernel, error) {
+	k := newKernelBuilder(prefix, i, s.Kind.String())
+	switch s.Kind {
+	case plan.StepEmpty, plan.StepConstant:
+		return nil, nil
+	case plan.StepFill:
+		return genFill(k, s)
+	case plan.StepCopy:
+		return genCopy(k, s)
+	case plan.StepGeneric:
+		return genGeneric(k, s)
+	case plan.StepScalar:
+		return genScalar(k, p, s)
+	}
+	return nil, fmt.Errorf("unknown step kind %d", s.Kind)
+}
+
+// gridFor is the number of blocks for n work items.
+func gridFor(n int64) int {
+	g := (n + BlockSize - 1) / BlockSize
+	return int(max(1, min(g, maxGrid)))
+}
+
+// HIPOptions are the hiprtc options for the generated source on arch
+// (e.g. gfx90a, or a full target ID such as gfx942:sramecc+:xnack-).
+// Floating-point contraction is off: a multiply and an add round
+// separately, as they do on the CPU, so results can match bit for bit.
+func HIPOptions(arch string) []string {
+	return []string{"--offload-arch=" + arch, "-O3", "-ffp-contract=off"}
+}
+
+// CUDAOptions are the NVRTC options for arch (e.g. sm_90): no fused
+// multiply-add contraction, for the same reason as HIPOptions.
+func CUDAOptions(arch string) []string {
+	return []string{"--gpu-architecture=" + arch, "--fmad=false"}
+}

@@ -1,0 +1,134 @@
+package codegen_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/e2e"
+	"github.com/torchlower/torchlower/gpu/codegen"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/plan"
+)
+
+// namedPlan is a plan with a name for messages.
+type namedPlan struct {
+	name string
+	p    *plan.Plan
+}
+
+// testdataPlans plans every function of the CPU backend's and the
+// planner's test programs (scalar steps, dynamic views, captures,
+// integer bodies) and of opsProgram (every supported body op in every
+// float type). A function the planner rejects is not a kernel anyone
+// runs; it is logged and left out.
+func testdataPlans(t testing.TB) []namedPlan {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "cpu", "testdata", "*.mlir"))
+	more, _ := filepath.Glob(filepath.Join("..", "..", "plan", "testdata", "*.mlir"))
+	files = append(files, more...)
+	srcs := map[string]string{"ops.generated": opsProgram(), "contract.generated": contractProgram()}
+	names := []string{"ops.generated", "contract.generated"}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs[f] = string(b)
+		names = append(names, f)
+	}
+	fnRE := regexp.MustCompile(`func\.func @([A-Za-z0-9_]+)`)
+	var out []namedPlan
+	for _, f := range names {
+		for _, m := range fnRE.FindAllStringSubmatch(srcs[f], -1) {
+			mod, err := asm.Parse(compiler.NewContext(), srcs[f], asm.Options{FileName: f})
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			p, err := plan.Build(mod, m[1])
+			if err != nil {
+				t.Logf("%s @%s: not planned: %v", f, m[1], err)
+				continue
+			}
+			out = append(out, namedPlan{filepath.Base(f) + "@" + m[1], p})
+		}
+	}
+	return out
+}
+
+// e2ePlans plans every e2e case with both pipelines (every 'stride'-th
+// case when stride > 1).
+func e2ePlans(t testing.TB, stride int) []namedPlan {
+	t.Helper()
+	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []namedPlan
+	for i, c := range cases {
+		if i%stride != 0 {
+			continue
+		}
+		for _, pl := range []string{"default", "baseline"} {
+			p, err := compiler.CompileWith(c.Program, c.Func, pl)
+			if err != nil {
+				t.Fatalf("%s (%s): %v", c.Name, pl, err)
+			}
+			out = append(out, namedPlan{c.Name + "/" + pl, p})
+		}
+	}
+	return out
+}
+
+var kernelName = regexp.MustCompile(`^tl_s([0-9]+)_(fill|copy|generic|scalar)$`)
+
+// Generation is deterministic, names follow the steps, and the hash
+// keys both source and target.
+func TestGenerateDeterministicNamesAndHash(t *testing.T) {
+	for _, np := range append(testdataPlans(t), e2ePlans(t, 40)...) {
+		m1, err := codegen.Generate(np.p)
+		if err != nil {
+			t.Fatalf("%s: %v", np.name, err)
+		}
+		m2, err := codegen.Generate(np.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m1.Source() != m2.Source() {
+			t.Errorf("%s: two generations differ", np.name)
+		}
+		if len(m1.Steps) != len(np.p.Steps) {
+			t.Fatalf("%s: %d step entries for %d steps", np.name, len(m1.Steps), len(np.p.Steps))
+		}
+		for i, k := range m1.Steps {
+			s := np.p.Steps[i]
+			if k == nil {
+				if (s.Kind == plan.StepFill || s.Kind == plan.StepCopy) && s.Outputs[0].NumElements() > 0 || s.Kind == plan.StepScalar {
+					t.Errorf("%s: step %d (%s) has no kernel", np.name, i, s.Kind)
+				}
+				continue
+			}
+			sm := kernelName.FindStringSubmatch(k.Name)
+			if sm == nil || sm[1] != strconv.Itoa(i) || sm[2] != s.Kind.String() || k.Step != i {
+				t.Errorf("%s: step %d (%s) has kernel %q", np.name, i, s.Kind, k.Name)
+			}
+			if !strings.Contains(k.Source, "extern \"C\" __global__ void __launch_bounds__(256) "+k.Name+"(") {
+				t.Errorf("%s: kernel %s's source does not define it", np.name, k.Name)
+			}
+			if k.Grid < 1 || k.Block != codegen.BlockSize {
+				t.Errorf("%s: kernel %s launch %d x %d", np.name, k.Name, k.Grid, k.Block)
+			}
+		}
+		if strings.Contains(m1.Source(), "#include") {
+			t.Errorf("%s: source includes a header", np.name)
+		}
+		if m1.Hash("gfx90a") != m2.Hash("gfx90a") || m1.Hash("gfx90a") == m1.Hash("gfx942") ||
+			m1.Hash("gfx90a") != codegen.HashSource(m1.Source(), "gfx90a") || len(m1.Hash("sm_90")) != 64 {
+			t.Errorf("%s: hash is not a function of source and target", np.name)
+		}
+	}
+}

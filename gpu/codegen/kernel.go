@@ -1,0 +1,460 @@
+package codegen
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
+)
+
+// elem is how one element type is stored on the device and held in a
+// register.
+type elem struct {
+	ctype string // storage type
+	reg   string // register type: float, double or i64
+	float bool
+	width int // integer width for sign extension (0 for floats)
+	kind  ir.FloatKind
+}
+
+func elemOf(t ir.Type) (elem, error) {
+	switch x := t.(type) {
+	case ir.FloatType:
+		switch x.Kind {
+		case ir.F16:
+			return elem{ctype: "h16", reg: "float", float: true, kind: ir.F16}, nil
+		case ir.BF16:
+			return elem{ctype: "b16", reg: "float", float: true, kind: ir.BF16}, nil
+		case ir.F32:
+			return elem{ctype: "float", reg: "float", float: true, kind: ir.F32}, nil
+		case ir.F64:
+			return elem{ctype: "double", reg: "double", float: true, kind: ir.F64}, nil
+		}
+	case ir.IndexType:
+		return elem{ctype: "i64", reg: "i64", width: 64}, nil
+	case ir.IntegerType:
+		// ui8 is stored as a byte and held sign-extended, as the CPU does.
+		switch x.Width {
+		case 1:
+			return elem{ctype: "unsigned char", reg: "i64", width: 1}, nil
+		case 8:
+			return elem{ctype: "signed char", reg: "i64", width: 8}, nil
+		case 16:
+			return elem{ctype: "short", reg: "i64", width: 16}, nil
+		case 32:
+			return elem{ctype: "int", reg: "i64", width: 32}, nil
+		case 64:
+			return elem{ctype: "i64", reg: "i64", width: 64}, nil
+		}
+	}
+	return elem{}, fmt.Errorf("unsupported element type %s", t)
+}
+
+// size is the storage size in bytes.
+func (e elem) size() int64 {
+	switch e.ctype {
+	case "h16", "b16", "short":
+		return 2
+	case "float", "int":
+		return 4
+	case "double", "i64":
+		return 8
+	}
+	return 1
+}
+
+// load converts the stored element at ptr[off] to a register value.
+func (e elem) load(ptr, off string) string {
+	x := ptr + "[" + off + "]"
+	switch {
+	case e.ctype == "h16":
+		return "tl_h2f(" + x + ")"
+	case e.ctype == "b16":
+		return "tl_b2f(" + x + ")"
+	case e.float:
+		return x
+	case e.width == 1:
+		return "(-(i64)(" + x + " & 1))"
+	}
+	return "(i64)" + x
+}
+
+// store is the statement writing register value v to ptr[off].
+func (e elem) store(ptr, off, v string) string {
+	x := ptr + "[" + off + "]"
+	switch {
+	case e.ctype == "h16":
+		return x + " = tl_f2h(" + v + ");"
+	case e.ctype == "b16":
+		return x + " = tl_f2b(" + v + ");"
+	case e.float:
+		return x + " = " + v + ";"
+	case e.width == 1:
+		return x + " = (unsigned char)(" + v + " & 1);"
+	}
+	return x + " = (" + e.ctype + ")" + v + ";"
+}
+
+// round is the expression rounding a float register value to the type
+// (identity for f32 and f64, whose registers have the type's precision).
+func (e elem) round(v string) string {
+	switch e.ctype {
+	case "h16":
+		return "tl_rh(" + v + ")"
+	case "b16":
+		return "tl_rb(" + v + ")"
+	}
+	return v
+}
+
+// kernelBuilder collects a kernel's parameters, its checks of dynamic
+// offsets and its statements.
+type kernelBuilder struct {
+	name    string
+	step    int
+	params  []Param
+	bufs    map[*plan.Buffer]int
+	written map[*plan.Buffer]bool
+	sc, err bool
+	scWrite bool // the scalar registers are written (a scalar step)
+	checks  []string
+	checked map[plan.DynOffset]bool
+	body    strings.Builder
+}
+
+func newKernelBuilder(prefix string, step int, kind string) *kernelBuilder {
+	return &kernelBuilder{
+		name:    fmt.Sprintf("%s_s%d_%s", prefix, step, kind),
+		step:    step,
+		bufs:    map[*plan.Buffer]int{},
+		written: map[*plan.Buffer]bool{},
+		checked: map[plan.DynOffset]bool{},
+	}
+}
+
+// buffer registers b as a parameter and returns its name in the kernel.
+func (k *kernelBuilder) buffer(b *plan.Buffer, write bool) string {
+	if _, ok := k.bufs[b]; !ok {
+		k.bufs[b] = len(k.params)
+		k.params = append(k.params, Param{Kind: ParamBuffer, Buffer: b})
+	}
+	if write {
+		k.written[b] = true
+	}
+	return fmt.Sprintf("b%d", b.ID)
+}
+
+// view registers v's buffer, proves that every element of v lies in it
+// (for any value of its dynamic offsets in their ranges) and returns the
+// buffer's name and the C expression of v's offset.
+func (k *kernelBuilder) view(v plan.View, write bool) (string, string, error) {
+	if len(v.Shape) != len(v.Strides) {
+		return "", "", fmt.Errorf("malformed view of %s", v.Buf.Name())
+	}
+	lo, hi := v.Offset, v.Offset
+	empty := false
+	for d, n := range v.Shape {
+		if n <= 0 {
+			empty = empty || n == 0
+			if n < 0 {
+				return "", "", fmt.Errorf("negative size in a view of %s", v.Buf.Name())
+			}
+			continue
+		}
+		if v.Strides[d] > 0 {
+			hi += v.Strides[d] * (n - 1)
+		} else {
+			lo += v.Strides[d] * (n - 1)
+		}
+	}
+	off := strconv.FormatInt(v.Offset, 10)
+	for _, d := range v.Dyn {
+		if d.Coef > 0 {
+			hi += d.Coef * d.Max
+		} else {
+			lo += d.Coef * d.Max
+		}
+		off += fmt.Sprintf(" + %d * s%d", d.Coef, d.Slot)
+		k.dyn(d)
+	}
+	if !empty && (lo < 0 || hi >= v.Buf.NumElements()) {
+		return "", "", fmt.Errorf("view of %s reaches elements [%d, %d] outside its %d", v.Buf.Name(), lo, hi, v.Buf.NumElements())
+	}
+	return k.buffer(v.Buf, write), off, nil
+}
+
+// dyn declares scalar register d.Slot as s<slot> and checks its range
+// before the kernel touches memory, as cpu/scalar.go's resolve does.
+func (k *kernelBuilder) dyn(d plan.DynOffset) {
+	k.sc, k.err = true, true
+	key := plan.DynOffset{Slot: d.Slot, Max: d.Max}
+	if k.checked[key] {
+		return
+	}
+	if !slices.ContainsFunc(k.checks, func(s string) bool { return strings.HasPrefix(s, fmt.Sprintf("const i64 s%d ", d.Slot)) }) {
+		k.checks = append(k.checks, fmt.Sprintf("const i64 s%d = sc[%d];", d.Slot, d.Slot))
+	}
+	k.checks = append(k.checks, fmt.Sprintf("if (s%d < 0 || s%d > %d) { tl_fail(err, %d, %d); return; }", d.Slot, d.Slot, d.Max, ErrDynamicOffset, k.step))
+	k.checked[key] = true
+}
+
+func (k *kernelBuilder) line(indent int, format string, args ...any) {
+	k.body.WriteString(strings.Repeat("  ", indent))
+	fmt.Fprintf(&k.body, format, args...)
+	k.body.WriteByte('\n')
+}
+
+// finish assembles the kernel: signature, range checks, body.
+func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
+	var sig []string
+	for _, p := range k.params {
+		b := p.Buffer
+		c := "const "
+		if k.written[b] {
+			c = ""
+		}
+		sig = append(sig, fmt.Sprintf("%s%s* __restrict__ b%d", c, elems[b].ctype, b.ID))
+	}
+	if k.sc {
+		k.params = append(k.params, Param{Kind: ParamScalars})
+		if k.scWrite {
+			sig = append(sig, "i64* __restrict__ sc")
+		} else {
+			sig = append(sig, "const i64* __restrict__ sc")
+		}
+	}
+	if k.err {
+		k.params = append(k.params, Param{Kind: ParamError})
+		sig = append(sig, "int* err")
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "extern \"C\" __global__ void __launch_bounds__(%d) %s(%s) {\n", BlockSize, k.name, strings.Join(sig, ", "))
+	for _, c := range k.checks {
+		sb.WriteString("  " + c + "\n")
+	}
+	sb.WriteString(k.body.String())
+	sb.WriteString("}\n")
+	return &Kernel{Name: k.name, Step: k.step, Source: sb.String(), Params: k.params, Grid: grid, Block: BlockSize}
+}
+
+// elemsOf maps every buffer a step touches to its element info.
+func elemsOf(views ...[]plan.View) (map[*plan.Buffer]elem, error) {
+	m := map[*plan.Buffer]elem{}
+	for _, vs := range views {
+		for _, v := range vs {
+			e, err := elemOf(v.Buf.Elem)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", v.Buf.Name(), err)
+			}
+			m[v.Buf] = e
+		}
+	}
+	return m, nil
+}
+
+// gridLoop opens the grid-stride loop over n items with index variable t.
+func gridLoop(k *kernelBuilder, n int64) {
+	k.line(1, "for (i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x; t < %dll; t += (i64)gridDim.x * blockDim.x) {", n)
+}
+
+// unravel declares idx<d> for each dim of shape from the flat index t
+// (row-major). The remainder is written r - q*e, not r % e: with several
+// extents of 2, hiprtc 5.2's LLVM (15) narrows the `%` form to i1
+// arithmetic and aborts in instruction selection ("Cannot select: i1 =
+// mul"); TestHiprtcCompilesEveryKernel found it.
+func unravel(k *kernelBuilder, names []string, shape []int64) {
+	if len(shape) == 0 {
+		return
+	}
+	k.line(2, "i64 r = t;")
+	for d := len(shape) - 1; d >= 0; d-- {
+		if shape[d] == 1 {
+			k.line(2, "const i64 %s = 0;", names[d])
+		} else if d == 0 {
+			k.line(2, "const i64 %s = r;", names[d])
+		} else {
+			if shape[d] == 2 {
+				k.line(2, "const i64 q%d = r / 2; const i64 %s = tl_bit(r - q%d * 2); r = q%d;", d, names[d], d, d)
+			} else {
+				k.line(2, "const i64 q%d = r / %d; const i64 %s = r - q%d * %d; r = q%d;", d, shape[d], names[d], d, shape[d], d)
+			}
+		}
+	}
+}
+
+// offsetExpr is base + Σ idx[d]·strides[d] (terms with stride 0 left out).
+func offsetExpr(base string, names []string, strides []int64) string {
+	s := base
+	for d, st := range strides {
+		switch st {
+		case 0:
+		case 1:
+			s += " + " + names[d]
+		default:
+			s += fmt.Sprintf(" + %s * %d", names[d], st)
+		}
+	}
+	return s
+}
+
+// genFill writes the step's constant into every element of its output.
+func genFill(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
+	if len(s.Outputs) != 1 {
+		return nil, fmt.Errorf("malformed fill")
+	}
+	v := s.Outputs[0]
+	n := v.NumElements()
+	if n == 0 {
+		return nil, nil
+	}
+	elems, err := elemsOf(s.Outputs)
+	if err != nil {
+		return nil, err
+	}
+	e := elems[v.Buf]
+	val, err := storageConst(s.Value, v.Buf.Elem, e)
+	if err != nil {
+		return nil, err
+	}
+	buf, off, err := k.view(v, true)
+	if err != nil {
+		return nil, err
+	}
+	shape, strides := coalesce1(v.Shape, v.Strides)
+	names := idxNames("i", len(shape))
+	gridLoop(k, n)
+	unravel(k, names, shape)
+	k.line(2, "%s[%s] = %s;", buf, offsetExpr(off, names, strides), val)
+	k.line(1, "}")
+	return k.finish(elems, gridFor(n)), nil
+}
+
+// genCopy copies Inputs[0] into Outputs[0], element by element.
+func genCopy(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
+	if len(s.Inputs) != 1 || len(s.Outputs) != 1 {
+		return nil, fmt.Errorf("malformed copy")
+	}
+	dst, src := s.Outputs[0], s.Inputs[0]
+	if !ir.TypeEqual(dst.Buf.Elem, src.Buf.Elem) || !slices.Equal(dst.Shape, src.Shape) {
+		return nil, fmt.Errorf("copy from %s to %s: shapes or element types differ", src, dst)
+	}
+	n := dst.NumElements()
+	if n == 0 {
+		return nil, nil
+	}
+	elems, err := elemsOf(s.Inputs, s.Outputs)
+	if err != nil {
+		return nil, err
+	}
+	sb, so, err := k.view(src, false)
+	if err != nil {
+		return nil, err
+	}
+	db, do, err := k.view(dst, true)
+	if err != nil {
+		return nil, err
+	}
+	shape, ds, ss := coalesce2(dst.Shape, dst.Strides, src.Strides)
+	names := idxNames("i", len(shape))
+	gridLoop(k, n)
+	unravel(k, names, shape)
+	k.line(2, "%s[%s] = %s[%s];", db, offsetExpr(do, names, ds), sb, offsetExpr(so, names, ss))
+	k.line(1, "}")
+	return k.finish(elems, gridFor(n)), nil
+}
+
+func idxNames(prefix string, n int) []string {
+	out := make([]string, n)
+	for d := range out {
+		out[d] = fmt.Sprintf("%s%d", prefix, d)
+	}
+	return out
+}
+
+// coalesce2 merges adjacent dims both stride patterns step through as
+// one and drops unit dims (fewer divisions per element), as cpu's
+// coalesce does for copies.
+func coalesce2(shape, sa, sb []int64) ([]int64, []int64, []int64) {
+	var sh, a, b []int64
+	for d, n := range shape {
+		if n == 1 {
+			continue
+		}
+		if k := len(sh) - 1; k >= 0 && a[k] == sa[d]*n && b[k] == sb[d]*n {
+			sh[k] *= n
+			a[k], b[k] = sa[d], sb[d]
+			continue
+		}
+		sh, a, b = append(sh, n), append(a, sa[d]), append(b, sb[d])
+	}
+	return sh, a, b
+}
+
+func coalesce1(shape, st []int64) ([]int64, []int64) {
+	sh, a, _ := coalesce2(shape, st, st)
+	return sh, a
+}
+
+// storageConst is the C expression of the stored bits of the scalar
+// attribute a as element type t.
+func storageConst(a ir.Attribute, t ir.Type, e elem) (string, error) {
+	switch x := a.(type) {
+	case ir.FloatAttr:
+		if !e.float {
+			return "", fmt.Errorf("float value for %s", t)
+		}
+		switch e.kind {
+		case ir.F16:
+			return fmt.Sprintf("(h16)0x%04x", ir.F32ToF16Bits(float32(x.Value))), nil
+		case ir.BF16:
+			return fmt.Sprintf("(b16)0x%04x", ir.F32ToBF16Bits(float32(x.Value))), nil
+		}
+		return floatLit(x.Value, e.kind), nil
+	case ir.IntegerAttr:
+		if e.float {
+			return "", fmt.Errorf("integer value for %s", t)
+		}
+		v := x.Value
+		if e.width == 1 {
+			v &= 1
+		}
+		return "(" + e.ctype + ")" + intLit(v), nil
+	}
+	return "", fmt.Errorf("unsupported scalar %v", a)
+}
+
+// floatLit is an exact C expression of v in a register of kind k: a hex
+// literal, or the bits of an infinity or NaN.
+func floatLit(v float64, k ir.FloatKind) string {
+	if k == ir.F64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return fmt.Sprintf("__longlong_as_double(0x%016xll)", math.Float64bits(v))
+		}
+		return strconv.FormatFloat(v, 'x', -1, 64)
+	}
+	f := float32(v)
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return fmt.Sprintf("__uint_as_float(0x%08xu)", math.Float32bits(f))
+	}
+	return strconv.FormatFloat(float64(f), 'x', -1, 32) + "f"
+}
+
+// intLit is a C literal of v as a long long.
+func intLit(v int64) string {
+	if v == math.MinInt64 {
+		return "(-0x7fffffffffffffffll - 1)"
+	}
+	return strconv.FormatInt(v, 10) + "ll"
+}
+
+// StorageType is the C type kernels use for a buffer of element type t
+// (h16 and b16 are the 16-bit patterns of f16 and bf16), for code that
+// calls generated kernels from C++.
+func StorageType(t ir.Type) (string, error) {
+	e, err := elemOf(t)
+	return e.ctype, err
+}

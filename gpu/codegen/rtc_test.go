@@ -1,0 +1,282 @@
+package codegen_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/torchlower/torchlower/gpu/codegen"
+	"github.com/torchlower/torchlower/gpu/cuda"
+	"github.com/torchlower/torchlower/gpu/hip"
+)
+
+// hiprtcArch is the target CI compiles for: Debian's hiprtc 5.2.3 knows
+// gfx90a (MI200); it aborts the process on gfx940/gfx942.
+const hiprtcArch = "gfx90a"
+
+// batchEnv names the batch file a child process compiles, rtcEnv the
+// compiler (hiprtc or nvrtc).
+const (
+	batchEnv = "TORCHLOWER_RTC_BATCH"
+	rtcEnv   = "TORCHLOWER_RTC"
+)
+
+// nvrtcArch is the NVRTC target: sm_90 (H100/H200) unless
+// TORCHLOWER_NVRTC_ARCH says otherwise.
+func nvrtcArch() string {
+	if a := os.Getenv("TORCHLOWER_NVRTC_ARCH"); a != "" {
+		return a
+	}
+	return "sm_90"
+}
+
+// rtcCompiler is one run-time compiler the check can use.
+type rtcCompiler struct {
+	name    string
+	target  string
+	version string
+	compile func(src, name string) ([]byte, error)
+	// symbol is what the code object holds for a kernel name.
+	symbol func(name string) []byte
+}
+
+func loadCompiler(which string) (*rtcCompiler, error) {
+	switch which {
+	case "hiprtc":
+		rtc, err := hip.LoadRTC()
+		if err != nil {
+			return nil, err
+		}
+		a, b := rtc.Version()
+		return &rtcCompiler{"hiprtc", "--offload-arch=" + hiprtcArch, fmt.Sprintf("%d.%d", a, b),
+			func(src, name string) ([]byte, error) { return rtc.Compile(src, name, codegen.HIPOptions(hiprtcArch)) },
+			func(n string) []byte { return []byte(n + ".kd\x00") }}, nil
+	case "nvrtc":
+		rtc, err := cuda.LoadNVRTC()
+		if err != nil {
+			return nil, err
+		}
+		a, b := rtc.Version()
+		return &rtcCompiler{"NVRTC", "--gpu-architecture=" + nvrtcArch(), fmt.Sprintf("%d.%d", a, b),
+			func(src, name string) ([]byte, error) {
+				return rtc.Compile(src, name, codegen.CUDAOptions(nvrtcArch()))
+			},
+			func(n string) []byte { return []byte(n) }}, nil
+	case "clang-cuda":
+		cxx, err := exec.LookPath("clang++-19")
+		if err != nil {
+			return nil, fmt.Errorf("clang++-19 not found (Debian: apt-get install clang-19)")
+		}
+		return &rtcCompiler{"clang++-19 -x cuda", "--cuda-gpu-arch=sm_90", "19",
+			func(src, name string) ([]byte, error) { return clangCUDA(cxx, src, name) },
+			func(n string) []byte { return []byte(".entry " + n + "(") }}, nil
+	}
+	return nil, fmt.Errorf("unknown compiler %q", which)
+}
+
+// TestClangCUDACompilesEveryKernel compiles every kernel in CUDA mode
+// with clang 19 to PTX for sm_90 (no CUDA SDK: the CUDA built-ins and the
+// math library's declarations come from cudaShim, as NVRTC provides
+// them). It checks the prelude's CUDA branch (the PTX f16 conversions)
+// and the kernels as CUDA C++ where NVRTC is not installed. Skips
+// without clang++-19.
+func TestClangCUDACompilesEveryKernel(t *testing.T) { compileEveryKernel(t, "clang-cuda") }
+
+// cudaShim declares what NVRTC has built in and clang in CUDA mode
+// without headers does not.
+const cudaShim = `#include <__clang_cuda_builtin_vars.h>
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __shared__ __attribute__((shared))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __launch_bounds__(n) __attribute__((launch_bounds(n)))
+#define __syncthreads() __nvvm_bar_sync(0)
+static __device__ float __uint_as_float(unsigned u) { return __builtin_bit_cast(float, u); }
+static __device__ unsigned __float_as_uint(float f) { return __builtin_bit_cast(unsigned, f); }
+static __device__ double __longlong_as_double(long long u) { return __builtin_bit_cast(double, u); }
+static __device__ long long __double_as_longlong(double f) { return __builtin_bit_cast(long long, f); }
+#define F1(n) extern "C" __device__ float n##f(float); extern "C" __device__ double n(double);
+#define F2(n) extern "C" __device__ float n##f(float, float); extern "C" __device__ double n(double, double);
+F1(fabs) F1(exp) F1(exp2) F1(expm1) F1(log) F1(log1p) F1(log2) F1(log10) F1(sqrt) F1(tanh) F1(erf) F1(ceil) F1(floor)
+F1(round) F1(rint) F1(trunc) F1(sin) F1(cos) F1(tan) F1(atan) F1(cbrt)
+F2(fmod) F2(pow) F2(atan2) F2(copysign)
+extern "C" __device__ float fmaf(float, float, float);
+extern "C" __device__ double fma(double, double, double);
+`
+
+func clangCUDA(cxx, src, name string) ([]byte, error) {
+	dir, err := os.MkdirTemp("", "tlcuda")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	in, out := filepath.Join(dir, name+".cu"), filepath.Join(dir, name+".ptx")
+	if err := os.WriteFile(in, []byte(cudaShim+src), 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(cxx, "-x", "cuda", "--cuda-device-only", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_90",
+		"-O3", "-ffp-contract=off", "-S", in, "-o", out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, msg)
+	}
+	return os.ReadFile(out)
+}
+
+// TestHiprtcCompilesEveryKernel compiles every kernel codegen produces
+// for the e2e suite (every case, both pipelines) and for the test
+// programs with hiprtc for gfx90a: no GPU is needed. Kernels of many
+// plans share a translation unit (hiprtc's fixed cost per program is
+// most of the time), and each unit is compiled in a child process (this
+// test binary re-executed): hiprtc 5.2 aborts the whole process on some
+// inputs, which must fail one batch, not kill the test run. Skips when
+// hiprtc is not installed (Debian: apt-get install libamdhip64-dev).
+func TestHiprtcCompilesEveryKernel(t *testing.T) { compileEveryKernel(t, "hiprtc") }
+
+// TestNVRTCCompilesEveryKernel is the same check with NVRTC for sm_90
+// (or $TORCHLOWER_NVRTC_ARCH), where NVRTC is installed; it needs no GPU
+// either. Skips without libnvrtc.
+func TestNVRTCCompilesEveryKernel(t *testing.T) { compileEveryKernel(t, "nvrtc") }
+
+func compileEveryKernel(t *testing.T, which string) {
+	if f := os.Getenv(batchEnv); f != "" {
+		if os.Getenv(rtcEnv) == which {
+			compileBatch(t, which, f)
+		}
+		return
+	}
+	rc, err := loadCompiler(which)
+	if err != nil {
+		t.Skipf("%s not available, kernels not compile-checked: %v", which, err)
+	}
+	start := time.Now()
+	plans := append(testdataPlans(t), e2ePlans(t, 1)...)
+	const kernelsPerBatch = 400
+	dir := t.TempDir()
+	if d := os.Getenv("TORCHLOWER_HIPRTC_KEEP"); d != "" {
+		dir = d // keep the translation units for a look
+	}
+	var batches []string
+	var names [][]string
+	kernels := 0
+	// Kernels whose source differs only in the name (the fills and
+	// copies of equal shapes in different plans) are compiled once.
+	seen := map[string]bool{}
+	var src strings.Builder
+	var batchNames []string
+	flush := func() {
+		if len(batchNames) == 0 {
+			return
+		}
+		f := filepath.Join(dir, fmt.Sprintf("batch%03d.hip", len(batches)))
+		if err := os.WriteFile(f, []byte(codegen.Prelude()+src.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f+".names", []byte(strings.Join(batchNames, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		batches = append(batches, f)
+		names = append(names, batchNames)
+		src.Reset()
+		batchNames = nil
+	}
+	for i, np := range plans {
+		m, err := codegen.GenerateNamed(np.p, fmt.Sprintf("p%d", i))
+		if err != nil {
+			t.Errorf("%s: %v", np.name, err)
+			continue
+		}
+		for _, k := range m.Kernels {
+			kernels++
+			key := strings.Replace(k.Source, " "+k.Name+"(", " K(", 1)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			src.WriteString("\n" + k.Source)
+			batchNames = append(batchNames, k.Name)
+		}
+		if len(batchNames) >= kernelsPerBatch {
+			flush()
+		}
+	}
+	flush()
+	genTime := time.Since(start)
+	if os.Getenv("TORCHLOWER_HIPRTC_GENONLY") != "" {
+		t.Skipf("%d kernels written to %s", kernels, dir)
+	}
+
+	// Two children at a time (CI machines have few cores).
+	workers := max(1, min(2, runtime.NumCPU()))
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	failed, distinct := 0, len(seen)
+	for b, f := range batches {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+			cmd.Env = append(os.Environ(), batchEnv+"="+f, rtcEnv+"="+which)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				mu.Lock()
+				failed += len(names[b])
+				mu.Unlock()
+				t.Errorf("batch %s (%d kernels) did not compile: %v\n%s", filepath.Base(f), len(names[b]), err, head(out, 3000))
+			}
+		}()
+	}
+	wg.Wait()
+	ok := distinct - failed
+	t.Logf("%s %s, %s: %d of %d distinct kernel sources (%.1f%%) compiled, covering %d kernels of %d plans, in %d translation units; generation %v, total %v",
+		rc.name, rc.version, rc.target, ok, distinct, 100*float64(ok)/float64(max(distinct, 1)), kernels, len(plans), len(batches),
+		genTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	if kernels < 1000 {
+		t.Errorf("only %d kernels generated: the e2e suite should give thousands", kernels)
+	}
+}
+
+// compileBatch is the child: compile one translation unit and check that
+// every kernel is in the code object.
+func compileBatch(t *testing.T, which, file string) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := os.ReadFile(file + ".names")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := loadCompiler(which)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := rc.compile(string(src), filepath.Base(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if which == "hiprtc" && !bytes.HasPrefix(code, []byte("\x7fELF")) {
+		t.Fatalf("hiprtc returned %d bytes that are not an ELF code object", len(code))
+	}
+	for _, n := range strings.Split(string(nb), "\n") {
+		if !bytes.Contains(code, rc.symbol(n)) {
+			t.Errorf("kernel %s is not in the code object", n)
+		}
+	}
+}
+
+func head(b []byte, n int) string {
+	if len(b) > n {
+		b = b[:n]
+	}
+	return string(b)
+}

@@ -1,0 +1,301 @@
+// Package cuda binds the CUDA driver API (libcuda.so.1, installed with the
+// NVIDIA driver) and NVRTC (libnvrtc, from the CUDA toolkit or Python's
+// nvidia-cuda-nvrtc wheel) at run time through purego: no CUDA SDK at
+// build time, no cgo. HIP on NVIDIA is a header-only shim over these same
+// calls, so torchlower calls them directly (shared docs/gpu-runtime.md §2).
+//
+// Traps handled here: several driver exports carry _v2 suffixes (bound
+// first, the plain name as fallback); the primary context is used (CUDA
+// 13 changed cuCtxCreate's signature); the context is current per OS
+// thread, so callers keep all calls on one locked thread (package gpu
+// does); kernels take kernelParams, never the `extra` array whose END tag
+// differs from HIP's.
+package cuda
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/torchlower/torchlower/gpu/dl"
+)
+
+// Driver is libcuda.
+type Driver struct {
+	Lib *dl.Lib
+
+	cuInit                   func(flags uint32) int32
+	cuDeviceGetCount         func(n *int32) int32
+	cuDeviceGet              func(dev *int32, ordinal int32) int32
+	cuDeviceGetAttribute     func(v *int32, attr int32, dev int32) int32
+	cuDeviceGetName          func(name *byte, n int32, dev int32) int32
+	cuDevicePrimaryCtxRetain func(ctx *uintptr, dev int32) int32
+	cuCtxSetCurrent          func(ctx uintptr) int32
+	cuMemAlloc               func(p *uintptr, size uintptr) int32
+	cuMemFree                func(p uintptr) int32
+	cuMemcpyHtoD             func(dst uintptr, src unsafe.Pointer, size uintptr) int32
+	cuMemcpyDtoH             func(dst unsafe.Pointer, src uintptr, size uintptr) int32
+	cuMemsetD8               func(dst uintptr, v uint8, n uintptr) int32
+	cuModuleLoadData         func(m *uintptr, image unsafe.Pointer) int32
+	cuModuleUnload           func(m uintptr) int32
+	cuModuleGetFunction      func(f *uintptr, m uintptr, name *byte) int32
+	cuLaunchKernel           func(f uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params unsafe.Pointer, extra unsafe.Pointer) int32
+	cuStreamCreate           func(s *uintptr, flags uint32) int32
+	cuStreamSynchronize      func(s uintptr) int32
+	cuStreamDestroy          func(s uintptr) int32
+	cuEventCreate            func(e *uintptr, flags uint32) int32
+	cuEventRecord            func(e, s uintptr) int32
+	cuEventSynchronize       func(e uintptr) int32
+	cuEventElapsedTime       func(ms *float32, start, stop uintptr) int32
+	cuEventDestroy           func(e uintptr) int32
+	cuGetErrorString         func(err int32, s **byte) int32
+	ctx                      uintptr
+}
+
+func libDirs() []string {
+	var dirs []string
+	if c := os.Getenv("CUDA_PATH"); c != "" {
+		dirs = append(dirs, filepath.Join(c, "lib64"), filepath.Join(c, "lib"))
+	}
+	return append(dirs, "/usr/local/cuda/lib64", "/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib/wsl/lib")
+}
+
+var (
+	driverOnce sync.Once
+	driver     *Driver
+	driverErr  error
+)
+
+// Load opens libcuda (once per process).
+func Load() (*Driver, error) {
+	driverOnce.Do(func() { driver, driverErr = load() })
+	return driver, driverErr
+}
+
+func load() (*Driver, error) {
+	lib, err := dl.Open("the CUDA driver (libcuda.so.1, from the NVIDIA driver)", dl.Candidates([]string{"libcuda.so.1", "libcuda.so"}, libDirs()))
+	if err != nil {
+		return nil, err
+	}
+	d := &Driver{Lib: lib}
+	err = lib.Bind(map[string]any{
+		"cuInit":                                   &d.cuInit,
+		"cuDeviceGetCount":                         &d.cuDeviceGetCount,
+		"cuDeviceGet":                              &d.cuDeviceGet,
+		"cuDeviceGetAttribute":                     &d.cuDeviceGetAttribute,
+		"cuDeviceGetName":                          &d.cuDeviceGetName,
+		"cuDevicePrimaryCtxRetain":                 &d.cuDevicePrimaryCtxRetain,
+		"cuCtxSetCurrent":                          &d.cuCtxSetCurrent,
+		"cuMemAlloc_v2|cuMemAlloc":                 &d.cuMemAlloc,
+		"cuMemFree_v2|cuMemFree":                   &d.cuMemFree,
+		"cuMemcpyHtoD_v2|cuMemcpyHtoD":             &d.cuMemcpyHtoD,
+		"cuMemcpyDtoH_v2|cuMemcpyDtoH":             &d.cuMemcpyDtoH,
+		"cuMemsetD8_v2|cuMemsetD8":                 &d.cuMemsetD8,
+		"cuModuleLoadData":                         &d.cuModuleLoadData,
+		"cuModuleUnload":                           &d.cuModuleUnload,
+		"cuModuleGetFunction":                      &d.cuModuleGetFunction,
+		"cuLaunchKernel":                           &d.cuLaunchKernel,
+		"cuStreamCreate":                           &d.cuStreamCreate,
+		"cuStreamSynchronize":                      &d.cuStreamSynchronize,
+		"cuStreamDestroy_v2|cuStreamDestroy":       &d.cuStreamDestroy,
+		"cuEventCreate":                            &d.cuEventCreate,
+		"cuEventRecord":                            &d.cuEventRecord,
+		"cuEventSynchronize":                       &d.cuEventSynchronize,
+		"cuEventElapsedTime_v2|cuEventElapsedTime": &d.cuEventElapsedTime,
+		"cuEventDestroy_v2|cuEventDestroy":         &d.cuEventDestroy,
+		"cuGetErrorString":                         &d.cuGetErrorString,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Error is a failed driver call.
+type Error struct {
+	Call string
+	Code int32
+	Msg  string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("cuda: %s: error %d (%s)", e.Call, e.Code, e.Msg) }
+
+func (d *Driver) check(call string, code int32) error {
+	if code == 0 {
+		return nil
+	}
+	msg := "unknown"
+	var s *byte
+	if d.cuGetErrorString(code, &s) == 0 && s != nil {
+		msg = dl.GoString(unsafe.Slice(s, 256))
+	}
+	return &Error{Call: call, Code: code, Msg: msg}
+}
+
+// DeviceCount initializes the driver and counts devices; none is an error
+// saying so.
+func (d *Driver) DeviceCount() (int, error) {
+	if err := d.check("cuInit", d.cuInit(0)); err != nil {
+		return 0, fmt.Errorf("%s loaded but CUDA does not initialize (no NVIDIA GPU, or driver/library mismatch?): %w", d.Lib.Path, err)
+	}
+	var n int32
+	if err := d.check("cuDeviceGetCount", d.cuDeviceGetCount(&n)); err != nil {
+		return 0, err
+	}
+	if n == 0 {
+		return 0, fmt.Errorf("%s loaded but cuDeviceGetCount reports 0 devices", d.Lib.Path)
+	}
+	return int(n), nil
+}
+
+// SetDevice retains ordinal's primary context and makes it current on the
+// calling OS thread.
+func (d *Driver) SetDevice(ordinal int) error {
+	var dev int32
+	if err := d.check("cuDeviceGet", d.cuDeviceGet(&dev, int32(ordinal))); err != nil {
+		return err
+	}
+	if d.ctx == 0 {
+		if err := d.check("cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain(&d.ctx, dev)); err != nil {
+			return err
+		}
+	}
+	return d.check("cuCtxSetCurrent", d.cuCtxSetCurrent(d.ctx))
+}
+
+// Attribute numbers of cuDeviceGetAttribute.
+const (
+	attrMultiprocessorCount = 16
+	attrComputeMajor        = 75
+	attrComputeMinor        = 76
+)
+
+// Arch is the device's real architecture for NVRTC, e.g. "sm_90".
+func (d *Driver) Arch(ordinal int) (string, error) {
+	var major, minor int32
+	if err := d.check("cuDeviceGetAttribute", d.cuDeviceGetAttribute(&major, attrComputeMajor, int32(ordinal))); err != nil {
+		return "", err
+	}
+	if err := d.check("cuDeviceGetAttribute", d.cuDeviceGetAttribute(&minor, attrComputeMinor, int32(ordinal))); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("sm_%d%d", major, minor), nil
+}
+
+// Name is the device's name.
+func (d *Driver) Name(ordinal int) string {
+	buf := make([]byte, 256)
+	if d.cuDeviceGetName(&buf[0], int32(len(buf)), int32(ordinal)) != 0 {
+		return "?"
+	}
+	return dl.GoString(buf)
+}
+
+// Malloc allocates n bytes (at least 1).
+func (d *Driver) Malloc(n int64) (uintptr, error) {
+	var p uintptr
+	err := d.check("cuMemAlloc", d.cuMemAlloc(&p, uintptr(max(n, 1))))
+	return p, err
+}
+
+// Free releases device memory.
+func (d *Driver) Free(p uintptr) error { return d.check("cuMemFree", d.cuMemFree(p)) }
+
+// CopyHtoD copies src to device address dst.
+func (d *Driver) CopyHtoD(dst uintptr, src []byte) error {
+	if len(src) == 0 {
+		return nil
+	}
+	return d.check("cuMemcpyHtoD", d.cuMemcpyHtoD(dst, unsafe.Pointer(&src[0]), uintptr(len(src))))
+}
+
+// CopyDtoH copies device memory at src into dst.
+func (d *Driver) CopyDtoH(dst []byte, src uintptr) error {
+	if len(dst) == 0 {
+		return nil
+	}
+	return d.check("cuMemcpyDtoH", d.cuMemcpyDtoH(unsafe.Pointer(&dst[0]), src, uintptr(len(dst))))
+}
+
+// Memset sets n bytes at p to v.
+func (d *Driver) Memset(p uintptr, v byte, n int64) error {
+	return d.check("cuMemsetD8", d.cuMemsetD8(p, v, uintptr(n)))
+}
+
+// LoadModule loads a cubin, fatbin or NUL-terminated PTX image.
+func (d *Driver) LoadModule(image []byte) (uintptr, error) {
+	var m uintptr
+	err := d.check("cuModuleLoadData", d.cuModuleLoadData(&m, unsafe.Pointer(&image[0])))
+	return m, err
+}
+
+// UnloadModule unloads a module.
+func (d *Driver) UnloadModule(m uintptr) error { return d.check("cuModuleUnload", d.cuModuleUnload(m)) }
+
+// Function looks a kernel up by name.
+func (d *Driver) Function(m uintptr, name string) (uintptr, error) {
+	var f uintptr
+	err := d.check("cuModuleGetFunction("+name+")", d.cuModuleGetFunction(&f, m, dl.CString(name)))
+	return f, err
+}
+
+// Launch runs f on grid×block threads (x only) on stream s with pointer
+// arguments args.
+func (d *Driver) Launch(f uintptr, grid, block, shared int, s uintptr, args []uintptr) error {
+	vals := append([]uintptr(nil), args...)
+	ptrs := make([]unsafe.Pointer, len(vals))
+	for i := range vals {
+		ptrs[i] = unsafe.Pointer(&vals[i])
+	}
+	var pp unsafe.Pointer
+	if len(ptrs) > 0 {
+		pp = unsafe.Pointer(&ptrs[0])
+	}
+	err := d.check("cuLaunchKernel", d.cuLaunchKernel(f, uint32(grid), 1, 1, uint32(block), 1, 1, uint32(shared), s, pp, nil))
+	runtime.KeepAlive(vals)
+	runtime.KeepAlive(ptrs)
+	return err
+}
+
+// NewStream creates a stream.
+func (d *Driver) NewStream() (uintptr, error) {
+	var s uintptr
+	err := d.check("cuStreamCreate", d.cuStreamCreate(&s, 0))
+	return s, err
+}
+
+// Sync waits for stream s.
+func (d *Driver) Sync(s uintptr) error {
+	return d.check("cuStreamSynchronize", d.cuStreamSynchronize(s))
+}
+
+// DestroyStream destroys a stream.
+func (d *Driver) DestroyStream(s uintptr) error {
+	return d.check("cuStreamDestroy", d.cuStreamDestroy(s))
+}
+
+// NewEvent creates a timing event.
+func (d *Driver) NewEvent() (uintptr, error) {
+	var e uintptr
+	err := d.check("cuEventCreate", d.cuEventCreate(&e, 0))
+	return e, err
+}
+
+// Record records e on stream s.
+func (d *Driver) Record(e, s uintptr) error { return d.check("cuEventRecord", d.cuEventRecord(e, s)) }
+
+// Elapsed waits for stop and returns the milliseconds between the events.
+func (d *Driver) Elapsed(start, stop uintptr) (float32, error) {
+	if err := d.check("cuEventSynchronize", d.cuEventSynchronize(stop)); err != nil {
+		return 0, err
+	}
+	var ms float32
+	err := d.check("cuEventElapsedTime", d.cuEventElapsedTime(&ms, start, stop))
+	return ms, err
+}
+
+// DestroyEvent destroys an event.
+func (d *Driver) DestroyEvent(e uintptr) error { return d.check("cuEventDestroy", d.cuEventDestroy(e)) }

@@ -1,0 +1,166 @@
+// Package gpu runs plans on a GPU: AMD through HIP and hiprtc, NVIDIA
+// through the CUDA driver and NVRTC, both loaded at run time (packages
+// hip, cuda; no SDK at build time, no cgo). The kernels are generated
+// from the plan by package codegen, compiled for the device's own
+// architecture on first use and cached by the hash of source and target,
+// in memory and on disk.
+//
+// The device is driven from one goroutine locked to its OS thread: HIP's
+// current device and CUDA's current context are per thread.
+package gpu
+
+import (
+	"fmt"
+	goruntime "runtime"
+	"strings"
+
+	"github.com/torchlower/torchlower/gpu/cuda"
+	"github.com/torchlower/torchlower/gpu/hip"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// api is what the executor needs from a vendor runtime: memory, copies,
+// modules, launches, streams and events. hip.Runtime and cuda.Driver
+// both have it.
+type api interface {
+	Malloc(n int64) (uintptr, error)
+	Free(p uintptr) error
+	CopyHtoD(dst uintptr, src []byte) error
+	CopyDtoH(dst []byte, src uintptr) error
+	Memset(p uintptr, v byte, n int64) error
+	LoadModule(image []byte) (uintptr, error)
+	UnloadModule(m uintptr) error
+	Function(m uintptr, name string) (uintptr, error)
+	Launch(f uintptr, grid, block, shared int, s uintptr, args []uintptr) error
+	NewStream() (uintptr, error)
+	Sync(s uintptr) error
+	DestroyStream(s uintptr) error
+	NewEvent() (uintptr, error)
+	Record(e, s uintptr) error
+	Elapsed(start, stop uintptr) (float32, error)
+	DestroyEvent(e uintptr) error
+}
+
+// Device is one GPU. Open never fails: a device whose libraries or
+// hardware are missing is not Available, and Reason says what was looked
+// for.
+type Device struct {
+	kind   string
+	reason error
+
+	api     api
+	compile func(src, name string) ([]byte, error)
+	target  string // arch and compiler options: the cache key's target
+	info    string // vendor, device name, arch, library paths
+
+	work chan func()
+	mods map[string]uintptr // loaded modules by hash
+}
+
+// Kinds are the names Open accepts.
+var Kinds = []string{"hip", "cuda"}
+
+// Open prepares device 0 of kind "hip" or "cuda".
+func Open(kind string) *Device {
+	d := &Device{kind: kind, mods: map[string]uintptr{}}
+	switch kind {
+	case "hip", "cuda":
+	default:
+		d.reason = fmt.Errorf("unknown GPU kind %q (want hip or cuda)", kind)
+		return d
+	}
+	d.work = make(chan func())
+	go d.loop()
+	d.do(func() {
+		if kind == "hip" {
+			d.reason = d.openHIP()
+		} else {
+			d.reason = d.openCUDA()
+		}
+	})
+	return d
+}
+
+// loop runs GPU work on one OS thread for the device's lifetime.
+func (d *Device) loop() {
+	goruntime.LockOSThread()
+	for f := range d.work {
+		f()
+	}
+}
+
+// do runs f on the device's thread and waits for it.
+func (d *Device) do(f func()) {
+	done := make(chan struct{})
+	d.work <- func() { defer close(done); f() }
+	<-done
+}
+
+func (d *Device) openHIP() error {
+	rt, err := hip.Load()
+	if err != nil {
+		return err
+	}
+	if _, err := rt.DeviceCount(); err != nil {
+		return err
+	}
+	if err := rt.SetDevice(0); err != nil {
+		return err
+	}
+	arch, err := rt.Arch(0)
+	if err != nil {
+		return err
+	}
+	rtc, err := hip.LoadRTC()
+	if err != nil {
+		return err
+	}
+	opts := codegenHIPOptions(arch)
+	d.api = rt
+	d.target = "hip " + strings.Join(opts, " ")
+	d.compile = func(src, name string) ([]byte, error) { return rtc.Compile(src, name, opts) }
+	d.info = fmt.Sprintf("hip: %s (%s) via %s, hiprtc from %s", rt.Name(0), arch, rt.Lib.Path, rtc.Lib.Path)
+	return nil
+}
+
+func (d *Device) openCUDA() error {
+	drv, err := cuda.Load()
+	if err != nil {
+		return err
+	}
+	if _, err := drv.DeviceCount(); err != nil {
+		return err
+	}
+	if err := drv.SetDevice(0); err != nil {
+		return err
+	}
+	arch, err := drv.Arch(0)
+	if err != nil {
+		return err
+	}
+	rtc, err := cuda.LoadNVRTC()
+	if err != nil {
+		return fmt.Errorf("%s has a GPU (%s, %s) but no kernel compiler: %w", drv.Lib.Path, drv.Name(0), arch, err)
+	}
+	opts := codegenCUDAOptions(arch)
+	d.api = drv
+	d.target = "cuda " + strings.Join(opts, " ")
+	d.compile = func(src, name string) ([]byte, error) { return rtc.Compile(src, name, opts) }
+	d.info = fmt.Sprintf("cuda: %s (%s) via %s, NVRTC from %s", drv.Name(0), arch, drv.Lib.Path, rtc.Lib.Path)
+	return nil
+}
+
+// Name is "hip" or "cuda".
+func (d *Device) Name() string { return d.kind }
+
+// Available reports whether the runtime libraries loaded and found a GPU.
+func (d *Device) Available() bool { return d.reason == nil }
+
+// Reason says why the device is not available (nil when it is).
+func (d *Device) Reason() error { return d.reason }
+
+// Info describes the device and the libraries in use.
+func (d *Device) Info() string { return d.info }
+
+// A Device is a runtime.Device.
+var _ runtime.Device = (*Device)(nil)

@@ -1,0 +1,73 @@
+package gpu
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/gpu/cuda"
+	"github.com/torchlower/torchlower/gpu/hip"
+)
+
+// These tests check what can be checked without a GPU: that a missing
+// runtime or a missing device makes the device unavailable with a reason
+// naming what was looked for, and that running on it is that error, not
+// a crash. Execution on a GPU is not tested here (no GPU in CI).
+
+func TestUnknownKind(t *testing.T) {
+	d := Open("metal")
+	if d.Available() || d.Reason() == nil || !strings.Contains(d.Reason().Error(), `unknown GPU kind "metal"`) {
+		t.Errorf("Open(metal): available %v, reason %v", d.Available(), d.Reason())
+	}
+}
+
+// Where libamdhip64 is installed but no AMD GPU is present (CI: Debian's
+// libamdhip64-5), HIP loads and reports no device cleanly.
+func TestHIPLoadsButFindsNoDevice(t *testing.T) {
+	rt, err := hip.Load()
+	if err != nil {
+		t.Skipf("libamdhip64 not installed: %v", err)
+	}
+	if _, err := rt.DeviceCount(); err == nil {
+		t.Skip("an AMD GPU is present; this test is for machines without one")
+	}
+	d := Open("hip")
+	if d.Available() {
+		t.Fatal("hip device available without a GPU")
+	}
+	msg := d.Reason().Error()
+	t.Logf("hip: %s", msg)
+	for _, want := range []string{rt.Lib.Path, "loaded but", "hip"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("reason %q does not mention %q", msg, want)
+		}
+	}
+	if _, err := d.Run(nil, nil); err == nil || !strings.Contains(err.Error(), "hip device not available") {
+		t.Errorf("Run on an unavailable device: %v", err)
+	}
+}
+
+// Without the NVIDIA driver, the reason lists every libcuda path tried.
+func TestCUDAAbsentListsPaths(t *testing.T) {
+	if _, err := cuda.Load(); err == nil {
+		t.Skip("libcuda is installed here")
+	}
+	d := Open("cuda")
+	if d.Available() {
+		t.Fatal("cuda available without libcuda")
+	}
+	msg := d.Reason().Error()
+	for _, want := range []string{"the CUDA driver (libcuda.so.1", "not found; tried:", "libcuda.so.1: cannot open", "/usr/lib/x86_64-linux-gnu/libcuda.so.1:"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("reason does not mention %q:\n%s", want, msg)
+		}
+	}
+}
+
+// NVRTC's search covers the toolkit and pip's nvidia-cuda-nvrtc wheel.
+func TestNVRTCAbsentListsPaths(t *testing.T) {
+	if _, err := cuda.LoadNVRTC(); err == nil {
+		t.Skip("NVRTC is installed here")
+	} else if !strings.Contains(err.Error(), "libnvrtc.so.12:") || !strings.Contains(err.Error(), "libnvrtc.so.13:") {
+		t.Errorf("NVRTC error does not list the sonames:\n%v", err)
+	}
+}

@@ -1,0 +1,372 @@
+package gpu
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/torchlower/torchlower/gpu/codegen"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+func codegenHIPOptions(arch string) []string  { return codegen.HIPOptions(arch) }
+func codegenCUDAOptions(arch string) []string { return codegen.CUDAOptions(arch) }
+
+// Profile receives the device time of each step (event timing), as
+// cpu.Profile does the host time.
+type Profile struct {
+	Steps []time.Duration
+	// Compile is the time to get the module's code: a cache read, or
+	// code generation's compile.
+	Compile time.Duration
+}
+
+// Run executes p on args and returns the results (nil for a None).
+func (d *Device) Run(p *plan.Plan, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
+	return d.RunProfiled(p, args, nil)
+}
+
+// RunProfiled is Run that records step times in prof when it is not nil.
+func (d *Device) RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtime.Tensor, error) {
+	if !d.Available() {
+		return nil, fmt.Errorf("%s device not available: %w", d.kind, d.reason)
+	}
+	if p == nil {
+		return nil, fmt.Errorf("%s: nil plan", d.kind)
+	}
+	mod, err := codegen.Generate(p)
+	if err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	src := mod.Source()
+	key := codegen.HashSource(src, d.target)
+	code, err := d.code(src, key)
+	if err != nil {
+		return nil, err
+	}
+	if prof != nil {
+		prof.Compile = time.Since(start)
+	}
+	var out []*runtime.Tensor
+	d.do(func() {
+		var m uintptr
+		if m, err = d.module(key, code); err == nil {
+			out, err = d.run(p, mod, m, args, prof)
+		}
+	})
+	return out, err
+}
+
+// dtypeOf is the runtime dtype of an element type (as cpu.DTypeOf, which
+// package gpu may not import).
+func dtypeOf(t ir.Type) (runtime.DType, error) {
+	switch x := t.(type) {
+	case ir.FloatType:
+		return [...]runtime.DType{runtime.F16, runtime.BF16, runtime.F32, runtime.F64}[x.Kind], nil
+	case ir.IndexType:
+		return runtime.I64, nil
+	case ir.IntegerType:
+		if x.Signedness == ir.Unsigned && x.Width == 8 {
+			return runtime.U8, nil
+		}
+		switch x.Width {
+		case 1:
+			return runtime.Bool, nil
+		case 8:
+			return runtime.I8, nil
+		case 16:
+			return runtime.I16, nil
+		case 32:
+			return runtime.I32, nil
+		case 64:
+			return runtime.I64, nil
+		}
+	}
+	return 0, fmt.Errorf("unsupported element type %s", t)
+}
+
+// code returns the compiled code of mod for this device: from the disk
+// cache, else compiled (and cached). It runs on the caller's goroutine,
+// not the device thread, so that concurrent runs (the e2e suite's
+// parallel cases) compile in parallel; only loading is serialized.
+func (d *Device) code(src, key string) ([]byte, error) {
+	dir := cacheDir()
+	file := ""
+	if dir != "" {
+		file = filepath.Join(dir, key+".bin")
+		if b, err := os.ReadFile(file); err == nil && validCache(b) {
+			return b[32:], nil
+		}
+	}
+	code, err := d.compile(src, "torchlower_"+key[:12]+".cu")
+	if err != nil {
+		return nil, err
+	}
+	if file != "" && os.MkdirAll(dir, 0o755) == nil {
+		writeCache(file, code)
+	}
+	return code, nil
+}
+
+// module loads code as module key once per device (on the device thread).
+func (d *Device) module(key string, code []byte) (uintptr, error) {
+	if m, ok := d.mods[key]; ok {
+		return m, nil
+	}
+	m, err := d.api.LoadModule(code)
+	if err != nil {
+		return 0, err
+	}
+	d.mods[key] = m
+	return m, nil
+}
+
+// cacheDir is where compiled code is kept: $TORCHLOWER_CACHE, else the
+// user cache dir; "" (no disk cache) when neither can be had.
+func cacheDir() string {
+	if c := os.Getenv("TORCHLOWER_CACHE"); c != "" {
+		return filepath.Join(c, "kernels")
+	}
+	c, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(c, "torchlower", "kernels")
+}
+
+// A cache file is the SHA-256 of the code followed by the code, so a
+// truncated or corrupt file is recompiled rather than loaded.
+func validCache(b []byte) bool {
+	if len(b) <= 32 {
+		return false
+	}
+	h := sha256.Sum256(b[32:])
+	return string(h[:]) == string(b[:32])
+}
+
+func writeCache(file string, code []byte) {
+	h := sha256.Sum256(code)
+	tmp := file + ".tmp" + hex.EncodeToString(h[:4])
+	if os.WriteFile(tmp, append(h[:], code...), 0o644) == nil {
+		os.Rename(tmp, file)
+	}
+}
+
+// run executes on the device thread.
+func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runtime.Tensor, prof *Profile) (res []*runtime.Tensor, err error) {
+	a := d.api
+	if len(args) != len(p.Args) {
+		return nil, fmt.Errorf("%s: @%s takes %d arguments, got %d", d.kind, p.Func, len(p.Args), len(args))
+	}
+	var allocs []uintptr
+	alloc := func(n int64) (uintptr, error) {
+		ptr, err := a.Malloc(n)
+		if err == nil {
+			allocs = append(allocs, ptr)
+		}
+		return ptr, err
+	}
+	defer func() {
+		for _, ptr := range allocs {
+			a.Free(ptr)
+		}
+	}()
+	addr := map[*plan.Buffer]uintptr{}
+	for i, b := range p.Args {
+		t := args[i]
+		dt, err := dtypeOf(b.Elem)
+		if err != nil {
+			return nil, fmt.Errorf("argument %d: %v", i, err)
+		}
+		if t == nil || t.DType != dt || !slices.Equal(t.Shape, b.Shape) || int64(len(t.Data)) != b.Bytes() {
+			return nil, fmt.Errorf("%s: argument %d does not match @%s's %s", d.kind, i, p.Func, ir.Tensor(b.Elem, b.Shape...))
+		}
+		ptr, err := alloc(b.Bytes())
+		if err != nil {
+			return nil, err
+		}
+		if err := a.CopyHtoD(ptr, t.Data); err != nil {
+			return nil, err
+		}
+		addr[b] = ptr
+	}
+	arena, err := alloc(p.ArenaBytes)
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range p.Buffers {
+		switch b.Kind {
+		case plan.Constant, plan.Temporary:
+			if b.Offset < 0 || b.Offset+b.Bytes() > p.ArenaBytes || b.Offset%8 != 0 {
+				return nil, fmt.Errorf("%s: buffer %s lies outside the arena or is misaligned", d.kind, b.Name())
+			}
+			addr[b] = arena + uintptr(b.Offset)
+		case plan.Result:
+			if addr[b], err = alloc(b.Bytes()); err != nil {
+				return nil, err
+			}
+		}
+	}
+	scalars, err := alloc(int64(8 * max(1, len(p.Scalars))))
+	if err != nil {
+		return nil, err
+	}
+	errWord, err := alloc(8)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.Memset(errWord, 0, 8); err != nil {
+		return nil, err
+	}
+	stream, err := a.NewStream()
+	if err != nil {
+		return nil, err
+	}
+	defer a.DestroyStream(stream)
+	var events []uintptr
+	if prof != nil {
+		prof.Steps = make([]time.Duration, len(p.Steps))
+		for range len(p.Steps) + 1 {
+			e, err := a.NewEvent()
+			if err != nil {
+				return nil, err
+			}
+			events = append(events, e)
+		}
+		defer func() {
+			for _, e := range events {
+				a.DestroyEvent(e)
+			}
+		}()
+		if err := a.Record(events[0], stream); err != nil {
+			return nil, err
+		}
+	}
+	for i, s := range p.Steps {
+		if err := d.step(m, mod.Steps[i], s, addr, scalars, errWord, stream); err != nil {
+			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
+		}
+		if prof != nil {
+			if err := a.Record(events[i+1], stream); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := a.Sync(stream); err != nil {
+		return nil, err
+	}
+	if prof != nil {
+		for i := range p.Steps {
+			ms, err := a.Elapsed(events[i], events[i+1])
+			if err != nil {
+				return nil, err
+			}
+			prof.Steps[i] = time.Duration(float64(ms) * float64(time.Millisecond))
+		}
+	}
+	var ew [8]byte
+	if err := a.CopyDtoH(ew[:], errWord); err != nil {
+		return nil, err
+	}
+	if code := int32(binary.LittleEndian.Uint32(ew[:4])); code != 0 {
+		step := int(binary.LittleEndian.Uint32(ew[4:]))
+		return nil, fmt.Errorf("step %d: %s", step, codegen.ErrorMessage(int(code)))
+	}
+	results := make([]*runtime.Tensor, len(p.Results))
+	for i, b := range p.Results {
+		if b == nil {
+			continue
+		}
+		dt, err := dtypeOf(b.Elem)
+		if err != nil {
+			return nil, err
+		}
+		t := &runtime.Tensor{DType: dt, Shape: slices.Clone(b.Shape), Data: make([]byte, b.Bytes())}
+		if err := a.CopyDtoH(t.Data, addr[b]); err != nil {
+			return nil, err
+		}
+		results[i] = t
+	}
+	return results, nil
+}
+
+// step enqueues one step.
+func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan.Buffer]uintptr, scalars, errWord, stream uintptr) error {
+	a := d.api
+	if s.Kind == plan.StepConstant {
+		// The arena slot may be a dead temporary's that earlier kernels
+		// still use: wait for them before the (synchronous) upload.
+		if err := a.Sync(stream); err != nil {
+			return err
+		}
+		return d.constant(s, addr)
+	}
+	if k == nil {
+		return nil // empty, or nothing to do
+	}
+	f, err := a.Function(m, k.Name)
+	if err != nil {
+		return err
+	}
+	params := make([]uintptr, len(k.Params))
+	for j, prm := range k.Params {
+		switch prm.Kind {
+		case codegen.ParamBuffer:
+			ptr, ok := addr[prm.Buffer]
+			if !ok {
+				return fmt.Errorf("malformed plan: buffer %s has no memory", prm.Buffer.Name())
+			}
+			params[j] = ptr
+		case codegen.ParamScalars:
+			params[j] = scalars
+		case codegen.ParamError:
+			params[j] = errWord
+		}
+	}
+	return a.Launch(f, k.Grid, k.Block, k.Shared, stream, params)
+}
+
+// constant uploads a dense or dense_resource attribute (a splat is
+// expanded on the host). The copy is synchronous, so it is ordered
+// before the kernels enqueued after it.
+func (d *Device) constant(s *plan.Step, addr map[*plan.Buffer]uintptr) error {
+	if len(s.Outputs) != 1 || !s.Outputs[0].IsWhole() {
+		return fmt.Errorf("constant into a partial view")
+	}
+	b := s.Outputs[0].Buf
+	var raw []byte
+	switch x := s.Value.(type) {
+	case *ir.DenseElementsAttr:
+		raw = x.Raw()
+	case ir.DenseResourceAttr:
+		if x.Blob == nil {
+			return fmt.Errorf("dense_resource without data")
+		}
+		raw = x.Blob.Data
+	default:
+		return fmt.Errorf("unsupported constant %v", s.Value)
+	}
+	n := b.Bytes()
+	data := raw
+	switch {
+	case int64(len(raw)) == n:
+	case len(raw) > 0 && n%int64(len(raw)) == 0:
+		data = make([]byte, n)
+		for o := int64(0); o < n; o += int64(len(raw)) {
+			copy(data[o:], raw)
+		}
+	case n == 0:
+		return nil
+	default:
+		return fmt.Errorf("constant has %d bytes for a %d-byte buffer", len(raw), n)
+	}
+	return d.api.CopyHtoD(addr[b], data)
+}

@@ -1,0 +1,95 @@
+package gpu
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// TestTestdataMatchesCPU runs every function of the CPU backend's and the
+// planner's test programs (scalar steps, dynamic slices, captures,
+// integer bodies) on each usable GPU and compares with the CPU. Inputs
+// are small deterministic values; a function the CPU rejects on them (an
+// index out of range) is left out. Skips without a GPU.
+func TestTestdataMatchesCPU(t *testing.T) {
+	var devs []*Device
+	for _, k := range Kinds {
+		if d := Open(k); d.Available() {
+			devs = append(devs, d)
+		} else {
+			t.Logf("%s: %v", k, d.Reason())
+		}
+	}
+	if len(devs) == 0 {
+		t.Skip("no usable GPU")
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "cpu", "testdata", "*.mlir"))
+	more, _ := filepath.Glob(filepath.Join("..", "plan", "testdata", "*.mlir"))
+	fnRE := regexp.MustCompile(`func\.func @([A-Za-z0-9_]+)`)
+	ran := 0
+	for _, f := range append(files, more...) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range fnRE.FindAllStringSubmatch(string(src), -1) {
+			mod, err := asm.Parse(compiler.NewContext(), string(src), asm.Options{FileName: f})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := plan.Build(mod, m[1])
+			if err != nil {
+				continue
+			}
+			args := make([]*runtime.Tensor, len(p.Args))
+			for i, b := range p.Args {
+				dt, err := dtypeOf(b.Elem)
+				if err != nil {
+					t.Fatal(err)
+				}
+				x := runtime.New(dt, b.Shape...)
+				for j := range x.NumElements() {
+					if dt.IsFloat() {
+						x.SetFloat64(j, float64((j*7+i*3)%11)*0.25-1)
+					} else {
+						x.SetInt64(j, int64((j+i)%3))
+					}
+				}
+				args[i] = x
+			}
+			want, err := cpu.Run(p, args)
+			if err != nil {
+				t.Logf("%s @%s: the CPU rejects the inputs: %v", f, m[1], err)
+				continue
+			}
+			for _, d := range devs {
+				got, err := d.Run(p, args)
+				if err != nil {
+					t.Errorf("%s @%s on %s: %v", f, m[1], d.Name(), err)
+					continue
+				}
+				for r := range want {
+					if (want[r] == nil) != (got[r] == nil) {
+						t.Errorf("%s @%s on %s: result %d None mismatch", f, m[1], d.Name(), r)
+						continue
+					}
+					if want[r] == nil {
+						continue
+					}
+					if rep := runtime.Compare(got[r], want[r], runtime.DefaultTolerance(want[r].DType)); !rep.Match {
+						t.Errorf("%s @%s on %s: result %d: %s", f, m[1], d.Name(), r, rep)
+					}
+				}
+				ran++
+			}
+		}
+	}
+	t.Logf("%d function runs compared with the CPU", ran)
+}
