@@ -421,7 +421,9 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			var shared []float32
 			if !v.bMoves {
 				nT := (dn.ext + vN - 1) / vN
-				shared = make([]float32, nT*K*vN)
+				var words []uint64
+				shared, words = getFloats(nT * K * vN)
+				defer putWords(words)
 				if err := parallelRange(k, nT, int64(nT)*int64(K)*vN*16, func(lo, hi int) {
 					packB(shared, b32, rb, baseB, dn, lo, hi)
 				}); err != nil {
@@ -847,9 +849,14 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	var bufA, allA []float32
 	var packedA []bool
 	if cacheA {
-		allA, packedA = make([]float32, mT*K*vM), make([]bool, mT)
+		var words []uint64
+		allA, words = getFloats(mT * K * vM)
+		defer putWords(words)
+		packedA = make([]bool, mT)
 	} else {
-		bufA = make([]float32, unitBatch*K*vM)
+		var words []uint64
+		bufA, words = getFloats(unitBatch * K * vM)
+		defer putWords(words)
 	}
 	packA := func(dst []float32, pa, i0, mr int) {
 		if mr == vM {
@@ -884,7 +891,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	}
 	bufB := shared
 	if bufB == nil {
-		bufB = make([]float32, nT*K*vN)
+		var words []uint64
+		bufB, words = getFloats(nT * K * vN)
+		defer putWords(words)
 	}
 	// Units run in batches of up to unitBatch consecutive tiles of one
 	// group: for each block of the reduction and each n tile, every unit

@@ -2,7 +2,6 @@ package cpu
 
 import (
 	"fmt"
-	"sync"
 	"unsafe"
 
 	"github.com/torchlower/torchlower/ir"
@@ -82,36 +81,17 @@ func alignedBytes(n int64) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(&u[0])), n)
 }
 
-// arenas keeps the arenas of finished runs for the next: a fresh arena
-// lands on newly mapped pages, and the first touch of each page (a fault
-// per 4 KiB) costs more than a pass of arithmetic over it — a 6 MB
-// temporary's zero fill took 6-10 ms that way instead of well under 1.
-// A run never reads a temporary before a step writes it, so the stale
-// contents of a reused arena are never seen.
-var arenas sync.Pool
-
-// getArena returns n bytes (8-byte aligned) of arena and the handle to
-// give back with putArena when the run is over.
-func getArena(n int64) ([]byte, *[]uint64) {
-	words := (n + 7) / 8
-	if h, ok := arenas.Get().(*[]uint64); ok {
-		if int64(cap(*h)) >= words && int64(cap(*h)) <= 2*words+1024 {
-			u := (*h)[:words]
-			if words == 0 {
-				return []byte{}, h
-			}
-			return unsafe.Slice((*byte)(unsafe.Pointer(&u[0])), n), h
-		}
-		arenas.Put(h)
+// getArena returns n bytes (8-byte aligned) of arena, reused from an
+// earlier run where one is free (scratch.go), and the words to give back
+// with putWords when the run is over. A run never reads a temporary
+// before a step writes it, so stale contents are never seen.
+func getArena(n int64) ([]byte, []uint64) {
+	w := getWords(int((n + 7) / 8))
+	if n == 0 {
+		return []byte{}, w
 	}
-	u := make([]uint64, words)
-	if words == 0 {
-		return []byte{}, &u
-	}
-	return unsafe.Slice((*byte)(unsafe.Pointer(&u[0])), n), &u
+	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), n), w
 }
-
-func putArena(h *[]uint64) { arenas.Put(h) }
 
 func isAligned(b []byte, to int) bool {
 	return len(b) == 0 || uintptr(unsafe.Pointer(&b[0]))%uintptr(to) == 0

@@ -79,7 +79,7 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 		mem[b] = data
 	}
 	arena, handle := getArena(p.ArenaBytes)
-	defer putArena(handle)
+	defer putWords(handle)
 	results := make([]*runtime.Tensor, len(p.Results))
 	for _, b := range p.Buffers {
 		switch b.Kind {

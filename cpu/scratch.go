@@ -1,0 +1,79 @@
+package cpu
+
+import (
+	"math/bits"
+	"sync"
+	"unsafe"
+)
+
+// Large buffers (a run's arena, a contraction's packed panels) are kept
+// between steps and runs instead of being left to the garbage collector:
+// a fresh one lands on pages the runtime has returned to the kernel, and
+// the first touch of each 4 KiB page faults — for a data gradient's 1 MB
+// panels and 6 MB temporaries that cost as much as the arithmetic, and
+// made repeated timings bimodal (a sync.Pool is emptied by every GC).
+//
+// Buffers are kept by power-of-two size class, a few per class, up to
+// maxScratchBytes in all. Their contents are stale: every user writes
+// before it reads (zeroing where it needs zeros).
+
+const (
+	minScratchWords = 1 << 13 // smaller buffers are the allocator's business
+	perClass        = 4
+	maxScratchBytes = 1 << 29
+)
+
+var scratch struct {
+	sync.Mutex
+	free  [64][][]uint64
+	bytes int64
+}
+
+// getWords returns n words of scratch (contents undefined).
+func getWords(n int) []uint64 {
+	if n < minScratchWords {
+		return make([]uint64, n)
+	}
+	c := bits.Len(uint(n - 1))
+	scratch.Lock()
+	if l := len(scratch.free[c]); l > 0 {
+		w := scratch.free[c][l-1]
+		scratch.free[c] = scratch.free[c][:l-1]
+		scratch.bytes -= int64(cap(w)) * 8
+		scratch.Unlock()
+		return w[:n]
+	}
+	scratch.Unlock()
+	return make([]uint64, n, 1<<c)
+}
+
+// putWords gives w back for reuse; w must not be used afterwards.
+func putWords(w []uint64) {
+	if cap(w) < minScratchWords || cap(w)&(cap(w)-1) != 0 {
+		return
+	}
+	c := bits.Len(uint(cap(w) - 1))
+	scratch.Lock()
+	if len(scratch.free[c]) < perClass && scratch.bytes+int64(cap(w))*8 <= maxScratchBytes {
+		scratch.free[c] = append(scratch.free[c], w[:cap(w)])
+		scratch.bytes += int64(cap(w)) * 8
+	}
+	scratch.Unlock()
+}
+
+// getFloats returns n float32s of scratch (contents undefined) and the
+// words to give back with putWords.
+func getFloats(n int) ([]float32, []uint64) {
+	w := getWords((n + 1) / 2)
+	if n == 0 {
+		return []float32{}, w
+	}
+	return unsafe.Slice((*float32)(unsafe.Pointer(&w[0])), n), w
+}
+
+// getZeroFloats is getFloats with the contents zeroed.
+func getZeroFloats(n int) ([]float32, []uint64) {
+	f, w := getFloats(n)
+	clear(f)
+	return f, w
+}
