@@ -99,16 +99,8 @@ func setConst(p *program, r reg, a ir.Attribute, t ir.Type) {
 // compileBody compiles the body of a linalg.generic.
 func compileBody(op *ir.Operation, body *ir.Block, loops int, captures map[*ir.Value]*capture) (*program, error) {
 	c := &compiler{p: &program{}, regs: map[*ir.Value]reg{}, captures: captures, loops: loops}
-	for _, a := range body.Args() {
-		r := reg{idx: -1}
-		if a.HasUses() {
-			var err error
-			if r, err = c.newReg(a.Type()); err != nil {
-				return nil, ir.OpErrorf(op, "cpu: block argument: %v", err)
-			}
-			c.regs[a] = r
-		}
-		c.p.args = append(c.p.args, r)
+	if err := c.bindArgs(body); err != nil {
+		return nil, ir.OpErrorf(op, "cpu: block argument: %v", err)
 	}
 	for o := body.First(); o != nil; o = o.Next() {
 		if o.Name == "linalg.yield" {
@@ -126,6 +118,22 @@ func compileBody(op *ir.Operation, body *ir.Block, loops int, captures map[*ir.V
 		}
 	}
 	return nil, ir.OpErrorf(op, "cpu: linalg.generic body has no linalg.yield")
+}
+
+// bindArgs gives each used block argument a register (unused ones -1).
+func (c *compiler) bindArgs(body *ir.Block) error {
+	for _, a := range body.Args() {
+		r := reg{idx: -1}
+		if a.HasUses() {
+			var err error
+			if r, err = c.newReg(a.Type()); err != nil {
+				return err
+			}
+			c.regs[a] = r
+		}
+		c.p.args = append(c.p.args, r)
+	}
+	return nil
 }
 
 func (c *compiler) emit(i instr) { c.p.code = append(c.p.code, i) }

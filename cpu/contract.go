@@ -496,6 +496,16 @@ var usePacked = true
 // parallelRange runs f over [0, total) split into contiguous ranges, one
 // per worker, when work (multiply-adds) is worth it.
 func parallelRange(k *kernel, total int, work int64, f func(lo, hi int)) error {
+	if p := splitRange(total, work, f); p != nil {
+		return ir.OpErrorf(k.op, "cpu: %v", p)
+	}
+	return nil
+}
+
+// splitRange runs f over [0, total) in one contiguous range per worker
+// (on the caller's goroutine when work is too small to pay for more) and
+// returns the first panic a worker raised, or nil.
+func splitRange(total int, work int64, f func(lo, hi int)) any {
 	workers := goruntime.GOMAXPROCS(0)
 	if workers > total {
 		workers = total
@@ -505,20 +515,20 @@ func parallelRange(k *kernel, total int, work int64, f func(lo, hi int)) error {
 		return nil
 	}
 	var wg sync.WaitGroup
-	errs := make([]any, workers)
+	panics := make([]any, workers)
 	for w := 0; w < workers; w++ {
 		lo, hi := total*w/workers, total*(w+1)/workers
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer func() { errs[w] = recover() }()
+			defer func() { panics[w] = recover() }()
 			f(lo, hi)
 		}()
 	}
 	wg.Wait()
-	for _, e := range errs {
-		if e != nil {
-			return ir.OpErrorf(k.op, "cpu: %v", e)
+	for _, p := range panics {
+		if p != nil {
+			return p
 		}
 	}
 	return nil

@@ -16,9 +16,7 @@ package cpu
 import (
 	"encoding/binary"
 	"fmt"
-	goruntime "runtime"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/torchlower/torchlower/ir"
@@ -424,7 +422,8 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 	// stride s): a typed loop nest, split over the outermost dim among
 	// workers when the copy is large.
 	ext := dst.Shape
-	parallelChunks(ext[0], dst.NumElements(), func(lo, hi int64) {
+	p := splitRange(int(ext[0]), dst.NumElements(), func(l, h int) {
+		lo, hi := int64(l), int64(h)
 		e := append([]int64{hi - lo}, ext[1:]...)
 		od, os := dst.Offset+lo*dst.Strides[0], src.Offset+lo*src.Strides[0]
 		switch es {
@@ -442,39 +441,10 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 			})
 		}
 	})
+	if p != nil {
+		return fmt.Errorf("cpu: copy from %s to %s: %v", src, dst, p)
+	}
 	return nil
-}
-
-// parallelChunks runs f over [0, n) in one contiguous chunk per worker
-// when the step moves enough elements to pay for the goroutines, else in
-// one call.
-func parallelChunks(n, elements int64, f func(lo, hi int64)) {
-	workers := int64(goruntime.GOMAXPROCS(0))
-	if workers > n {
-		workers = n
-	}
-	if workers < 2 || elements < parallelWork {
-		f(0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	panics := make([]any, workers)
-	for w := int64(0); w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { panics[w] = recover() }()
-			f(n*w/workers, n*(w+1)/workers)
-		}()
-	}
-	wg.Wait()
-	// Re-raised on the step's goroutine, where runStep turns it into an
-	// error naming the step.
-	for _, p := range panics {
-		if p != nil {
-			panic(p)
-		}
-	}
 }
 
 // coalesce merges adjacent dims that both views step through as one (a

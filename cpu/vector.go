@@ -74,16 +74,8 @@ func compileVector(k *kernel, iters []string, body *ir.Block) *vprogram {
 		}
 	}
 	c := &compiler{p: &program{}, regs: map[*ir.Value]reg{}, loops: len(k.ext)}
-	for _, a := range body.Args() {
-		r := reg{idx: -1}
-		if a.HasUses() {
-			var err error
-			if r, err = c.newReg(a.Type()); err != nil {
-				return nil
-			}
-			c.regs[a] = r
-		}
-		c.p.args = append(c.p.args, r)
+	if c.bindArgs(body) != nil {
+		return nil
 	}
 	vp := &vprogram{p: c.p}
 	vp.mergeLoops(k)
