@@ -1,6 +1,8 @@
 package cpu
 
 import (
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -29,12 +31,36 @@ func SetKernels(vec, direct, packed bool) (restore func()) {
 // FastSteps reports, per generic step of p, whether the fast path takes it.
 func FastSteps(p *plan.Plan, args []*runtime.Tensor) []bool {
 	var r []bool
+	pc := newPrepCache()
 	for _, s := range p.Steps {
 		if s.Kind != plan.StepGeneric {
 			continue
 		}
-		k, err := newKernel(s, func(b *plan.Buffer) ([]byte, error) { return alignedBytes(b.Bytes()), nil })
+		k, err := newKernel(s, func(b *plan.Buffer) ([]byte, error) { return alignedBytes(b.Bytes()), nil }, pc)
 		r = append(r, err == nil && k.fast != nil)
 	}
 	return r
+}
+
+// SameBody reports whether two linalg.generic ops' bodies may share one
+// compiled program (prepare.go).
+func SameBody(a, b *ir.Operation) bool { return sameBody(linalg.Body(a), linalg.Body(b)) }
+
+// SharedPrograms prepares every generic step of p the way one run does
+// and returns how many there are and how many distinct programs they got.
+func SharedPrograms(p *plan.Plan) (generics, programs int, err error) {
+	pc := newPrepCache()
+	progs := map[*program]bool{}
+	for _, s := range p.Steps {
+		if s.Kind != plan.StepGeneric {
+			continue
+		}
+		k, err := newKernel(s, func(b *plan.Buffer) ([]byte, error) { return alignedBytes(b.Bytes()), nil }, pc)
+		if err != nil {
+			return 0, 0, err
+		}
+		generics++
+		progs[k.prog] = true
+	}
+	return generics, len(progs), nil
 }

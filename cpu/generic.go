@@ -36,59 +36,35 @@ type kOperand struct {
 	reg  reg // block argument register (idx -1: not read)
 }
 
-// newKernel prepares a Generic step.
-func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (*kernel, error) {
+// newKernel prepares a Generic step; pc shares the op's decoded form and
+// its compiled body with the run's other steps (nil: nothing is shared).
+func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache) (*kernel, error) {
 	op := s.Op
-	maps := linalg.IndexingMaps(op)
-	iters := linalg.IteratorTypes(op)
-	body := linalg.Body(op)
-	views := append(append([]plan.View(nil), s.Inputs...), s.Outputs...)
-	if maps == nil || iters == nil || body == nil || len(maps) != len(views) || len(body.Args()) != len(views) {
-		return nil, ir.OpErrorf(op, "cpu: malformed linalg.generic")
-	}
-	n := len(iters)
-	k := &kernel{op: op, nIn: len(s.Inputs), split: -1, ext: make([]int64, n)}
-	for d := range k.ext {
-		k.ext[d] = -1
-	}
-	for o, m := range maps {
-		if m.NumDims != n || m.NumSymbols != 0 || len(m.Results) != len(views[o].Shape) {
-			return nil, ir.OpErrorf(op, "cpu: indexing map %d does not match the loops or the operand rank", o)
-		}
-		for r, e := range m.Results {
-			if d, ok := e.AsDim(); ok && k.ext[d] < 0 {
-				k.ext[d] = views[o].Shape[r]
-			}
-		}
-	}
-	k.work = 1
-	for d, e := range k.ext {
-		if e < 0 {
-			return nil, ir.OpErrorf(op, "cpu: loop d%d's extent is not the size of any operand dimension", d)
-		}
-		k.work *= e
-	}
-	caps := map[*ir.Value]*capture{}
-	for _, c := range s.Captures {
-		b, err := mem(c.View.Buf)
-		if err != nil {
-			return nil, err
-		}
-		ek, err := kindOf(c.View.Buf.Elem)
-		if err != nil {
-			return nil, ir.OpErrorf(op, "%v", err)
-		}
-		caps[c.Value] = &capture{view: c.View, acc: newAccessor(b, ek)}
-	}
-	prog, err := compileBody(op, body, n, caps)
+	g, err := pc.generic(op)
 	if err != nil {
 		return nil, err
 	}
-	if len(prog.yield) != len(s.Outputs) {
-		return nil, ir.OpErrorf(op, "cpu: linalg.yield has %d values for %d outputs", len(prog.yield), len(s.Outputs))
+	nv := len(s.Inputs) + len(s.Outputs)
+	if len(g.maps) != nv {
+		return nil, ir.OpErrorf(op, "cpu: malformed linalg.generic")
 	}
-	k.prog = prog
-	for o, v := range views {
+	n := len(g.iters)
+	k := &kernel{op: op, nIn: len(s.Inputs), split: -1, ext: make([]int64, n)}
+	if err := k.setExtents(s, g); err != nil {
+		return nil, err
+	}
+	cb, err := bodyOf(s, g, n, mem, pc)
+	if err != nil {
+		return nil, err
+	}
+	k.prog = cb.prog
+	if len(k.prog.yield) != len(s.Outputs) {
+		return nil, ir.OpErrorf(op, "cpu: linalg.yield has %d values for %d outputs", len(k.prog.yield), len(s.Outputs))
+	}
+	k.ops = make([]kOperand, nv)
+	coefs := make([]int64, nv*n)
+	for o := range k.ops {
+		v := viewAt(s, o)
 		b, err := mem(v.Buf)
 		if err != nil {
 			return nil, err
@@ -97,52 +73,115 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (*kernel, e
 		if err != nil {
 			return nil, ir.OpErrorf(op, "%v", err)
 		}
-		ko := kOperand{acc: newAccessor(b, ek), mem: b, base: v.Offset, coef: make([]int64, n), reg: prog.args[o]}
+		ko := &k.ops[o]
+		*ko = kOperand{acc: newAccessor(b, ek), mem: b, base: v.Offset, coef: coefs[o*n : (o+1)*n : (o+1)*n], reg: k.prog.args[o]}
 		if ko.reg.idx >= 0 && ko.reg.float != ek.isFloat() {
 			return nil, ir.OpErrorf(op, "cpu: operand %d's element type does not match its block argument", o)
 		}
 		if o >= k.nIn {
-			if y := prog.yield[o-k.nIn]; y.float != ek.isFloat() {
+			if y := k.prog.yield[o-k.nIn]; y.float != ek.isFloat() {
 				return nil, ir.OpErrorf(op, "cpu: yielded value %d does not match output type", o-k.nIn)
 			}
 		}
-		for r, e := range maps[o].Results {
-			c, kc, ok := affine.LinearForm(e, n)
-			if !ok {
-				return nil, ir.OpErrorf(op, "cpu: indexing map result %s is not linear in the loops", e)
-			}
-			// The result must stay inside the view for every
-			// iteration: check its range over the loop box.
-			lo, hi := kc, kc
-			for d, cd := range c {
-				if k.ext[d] == 0 {
-					continue
-				}
-				if cd > 0 {
-					hi += cd * (k.ext[d] - 1)
-				} else {
-					lo += cd * (k.ext[d] - 1)
-				}
-			}
-			if k.work > 0 && (lo < 0 || hi >= v.Shape[r]) {
-				return nil, ir.OpErrorf(op, "cpu: operand %d dimension %d is indexed in [%d, %d], outside its size %d", o, r, lo, hi, v.Shape[r])
-			}
-			ko.base += kc * v.Strides[r]
-			for d := range c {
-				ko.coef[d] += c[d] * v.Strides[r]
-			}
+		if err := k.addOffsets(o, v, g); err != nil {
+			return nil, err
 		}
-		k.ops = append(k.ops, ko)
 	}
-	k.split = pickSplit(iters, maps[k.nIn:], k.ext)
-	k.fast = matchContraction(k, maps, iters, body)
+	k.split = pickSplit(g.iters, g.maps[k.nIn:], k.ext)
+	k.fast = matchContraction(k, g.maps, g.iters, g.body)
 	if k.fast == nil && len(k.ext) > 0 {
 		k.copy = matchCopy(k)
 	}
 	if k.fast == nil && k.copy == nil && fastContractions.Load() {
-		k.vec = compileVector(k, iters, body)
+		k.vec = compileVector(k, g.iters, cb)
 	}
 	return k, nil
+}
+
+// setExtents sets each loop's extent to the size of an operand dimension
+// its map indexes directly, and the work to their product.
+func (k *kernel) setExtents(s *plan.Step, g *genericInfo) error {
+	for d := range k.ext {
+		k.ext[d] = -1
+	}
+	for o, m := range g.maps {
+		shape := viewAt(s, o).Shape
+		if len(m.Results) != len(shape) {
+			return ir.OpErrorf(k.op, "cpu: indexing map %d does not match the loops or the operand rank", o)
+		}
+		for r, e := range m.Results {
+			if d, ok := e.AsDim(); ok && k.ext[d] < 0 {
+				k.ext[d] = shape[r]
+			}
+		}
+	}
+	k.work = 1
+	for d, e := range k.ext {
+		if e < 0 {
+			return ir.OpErrorf(k.op, "cpu: loop d%d's extent is not the size of any operand dimension", d)
+		}
+		k.work *= e
+	}
+	return nil
+}
+
+// bodyOf is the compiled body of generic step s: shared through pc, or,
+// when the body reads captured tensors, compiled for s alone with the
+// captures bound.
+func bodyOf(s *plan.Step, g *genericInfo, loops int, mem func(*plan.Buffer) ([]byte, error), pc *prepCache) (*compiledBody, error) {
+	if len(s.Captures) == 0 {
+		return pc.program(s.Op, g.body, loops)
+	}
+	caps := make(map[*ir.Value]*capture, len(s.Captures))
+	for _, c := range s.Captures {
+		b, err := mem(c.View.Buf)
+		if err != nil {
+			return nil, err
+		}
+		ek, err := kindOf(c.View.Buf.Elem)
+		if err != nil {
+			return nil, ir.OpErrorf(s.Op, "%v", err)
+		}
+		caps[c.Value] = &capture{view: c.View, acc: newAccessor(b, ek)}
+	}
+	prog, err := compileBody(s.Op, g.body, loops, caps)
+	if err != nil {
+		return nil, err
+	}
+	return &compiledBody{body: g.body, loops: loops, prog: prog}, nil
+}
+
+// addOffsets folds operand o's indexing map, through view v's strides,
+// into its base and per-loop coefficients, after checking that every
+// index it forms over the loop box stays inside the view.
+func (k *kernel) addOffsets(o int, v *plan.View, g *genericInfo) error {
+	ko := &k.ops[o]
+	for r, f := range g.forms[o] {
+		if !f.ok {
+			return ir.OpErrorf(k.op, "cpu: indexing map result %s is not linear in the loops", g.maps[o].Results[r])
+		}
+		// The result must stay inside the view for every iteration:
+		// check its range over the loop box.
+		lo, hi := f.k, f.k
+		for d, cd := range f.coef {
+			if k.ext[d] == 0 {
+				continue
+			}
+			if cd > 0 {
+				hi += cd * (k.ext[d] - 1)
+			} else {
+				lo += cd * (k.ext[d] - 1)
+			}
+		}
+		if k.work > 0 && (lo < 0 || hi >= v.Shape[r]) {
+			return ir.OpErrorf(k.op, "cpu: operand %d dimension %d is indexed in [%d, %d], outside its size %d", o, r, lo, hi, v.Shape[r])
+		}
+		ko.base += f.k * v.Strides[r]
+		for d, cd := range f.coef {
+			ko.coef[d] += cd * v.Strides[r]
+		}
+	}
+	return nil
 }
 
 // pickSplit chooses the parallel loop to divide among goroutines: one

@@ -107,6 +107,7 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 		return m, nil
 	}
 	regs := newScalars(p)
+	pc := newPrepCache()
 	if prof != nil {
 		prof.Steps = make([]time.Duration, len(p.Steps))
 	}
@@ -121,14 +122,14 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 		if epi != nil {
 			// One dispatch: the epilogue runs inside the contraction
 			// (its time is the contraction's; it shows 0).
-			err = runFused(s, epi, lookup)
+			err = runFused(s, epi, lookup, pc)
 		} else {
 			// Dynamic view offsets are known now: resolve them (with
 			// their range checks) before runStep's checkView proves the
 			// bounds.
 			var rs *plan.Step
 			if rs, err = regs.resolveStep(s); err == nil {
-				err = runStep(rs, lookup, regs)
+				err = runStep(rs, lookup, regs, pc)
 			}
 		}
 		if prof != nil {
@@ -157,7 +158,7 @@ func littleEndian() bool {
 
 // checkView makes sure every element of v lies in its buffer, so that a
 // malformed plan is an error and not a crash.
-func checkView(v plan.View, mem []byte) error {
+func checkView(v *plan.View, mem []byte) error {
 	k, err := kindOf(v.Buf.Elem)
 	if err != nil {
 		return err
@@ -185,7 +186,7 @@ func checkView(v plan.View, mem []byte) error {
 	return nil
 }
 
-func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars) (err error) {
+func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars, pc *prepCache) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
@@ -213,7 +214,7 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars
 		}
 		return constant(s.Outputs[0], s.Value, mem)
 	case plan.StepGeneric:
-		k, err := newKernel(s, mem)
+		k, err := newKernel(s, mem, pc)
 		if err != nil {
 			return err
 		}
@@ -232,11 +233,8 @@ func checkViews(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) error {
 	if s.HasDynamicViews() {
 		return fmt.Errorf("cpu: step with an unresolved run-time view offset")
 	}
-	views := append(append([]plan.View(nil), s.Inputs...), s.Outputs...)
-	for _, c := range s.Captures {
-		views = append(views, c.View)
-	}
-	for _, v := range views {
+	for o := range len(s.Inputs) + len(s.Outputs) + len(s.Captures) {
+		v := viewAt(s, o)
 		m, err := mem(v.Buf)
 		if err != nil {
 			return err
@@ -248,10 +246,22 @@ func checkViews(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) error {
 	return nil
 }
 
+// viewAt is view o of s: its inputs, then its outputs, then its captures
+// (without collecting them into a slice: a plan's steps are many).
+func viewAt(s *plan.Step, o int) *plan.View {
+	if o < len(s.Inputs) {
+		return &s.Inputs[o]
+	}
+	if o -= len(s.Inputs); o < len(s.Outputs) {
+		return &s.Outputs[o]
+	}
+	return &s.Captures[o-len(s.Outputs)].View
+}
+
 // runFused runs a generic and its epilogue (plan.IsEpilogueOf holds) as
 // one dispatch: inside the contraction's tiles where its fast path runs,
 // else one after the other.
-func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (err error) {
+func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
@@ -262,11 +272,11 @@ func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (err
 			return err
 		}
 	}
-	kp, err := newKernel(prod, mem)
+	kp, err := newKernel(prod, mem, pc)
 	if err != nil {
 		return err
 	}
-	ke, err := newKernel(epi, mem)
+	ke, err := newKernel(epi, mem, pc)
 	if err != nil {
 		return err
 	}

@@ -41,8 +41,7 @@ type vframe struct {
 type vinstr func(fr *vframe, n int)
 
 type vprogram struct {
-	p    *program // registers, constants, block arguments and yields
-	code []vinstr
+	*laneCode
 	// The loop nest with adjacent loops merged where every operand steps
 	// through them as one (a bias add over N×C×H×W runs H·W-long lanes),
 	// unit loops dropped: extents, per operand coefficients, and the
@@ -52,9 +51,16 @@ type vprogram struct {
 	split int
 }
 
-// compileVector compiles body for lane execution; nil when the generic
-// does not qualify.
-func compileVector(k *kernel, iters []string, body *ir.Block) *vprogram {
+// laneCode is a body compiled for lanes; it depends on the body alone, so
+// the steps of a run share it (prepare.go).
+type laneCode struct {
+	p    *program // registers, constants, block arguments and yields
+	code []vinstr
+}
+
+// compileVector returns the lane program of kernel k, whose body cb is;
+// nil when the generic does not qualify.
+func compileVector(k *kernel, iters []string, cb *compiledBody) *vprogram {
 	// Tiny generics (a batch-norm's per-channel statistics) stay on the
 	// interpreter: compiling and allocating lanes would cost more.
 	if len(k.ext) == 0 || len(k.prog.code) == 0 || k.work < minLaneWork {
@@ -73,28 +79,39 @@ func compileVector(k *kernel, iters []string, body *ir.Block) *vprogram {
 			}
 		}
 	}
-	c := &compiler{p: &program{}, regs: map[*ir.Value]reg{}, loops: len(k.ext)}
+	lc := cb.laneCode()
+	if lc == nil {
+		return nil
+	}
+	vp := &vprogram{laneCode: lc}
+	vp.mergeLoops(k)
+	return vp
+}
+
+// compileLanes compiles body (loops deep) for lane execution; nil when
+// an op has no lane form.
+func compileLanes(body *ir.Block, loops int) *laneCode {
+	c := &compiler{p: &program{}, regs: map[*ir.Value]reg{}, loops: loops}
 	if c.bindArgs(body) != nil {
 		return nil
 	}
-	vp := &vprogram{p: c.p}
-	vp.mergeLoops(k)
+	lc := &laneCode{p: c.p}
 	for o := body.First(); o != nil; o = o.Next() {
 		if o.Name == "linalg.yield" {
-			for _, v := range o.Operands() {
-				r, err := c.lookup(o, v)
+			for i := range o.NumOperands() {
+				r, err := c.lookup(o, o.Operand(i))
 				if err != nil {
 					return nil
 				}
 				c.p.yield = append(c.p.yield, r)
 			}
-			return vp
+			return lc
 		}
 		code := c.vectorOp(o)
 		if code == nil {
 			return nil
 		}
-		vp.code = append(vp.code, code)
+		lc.code = append(lc.code, code)
 	}
 	return nil
 }

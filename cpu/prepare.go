@@ -1,0 +1,294 @@
+package cpu
+
+import (
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
+	"github.com/torchlower/torchlower/plan"
+)
+
+// A run prepares each Generic step's kernel when it reaches the step
+// (newKernel). Loop extents, operand offsets and memory are the step's
+// own, but most of the preparation is not: a generic's indexing maps,
+// iterators and their linear forms depend on the op alone, and its
+// compiled body (the scalar program and the lane code) on the body alone.
+// A training step runs the same few bodies again and again (the five
+// conv+bn+relu blocks of the importer's joint fixture: 106 generics, 14
+// distinct bodies), and a compiled module already hands the steps that
+// run one generic on operands of the same types the same op. Since
+// starting a compiled module is mostly its first run, a run keeps a
+// prepCache: each op is decoded once and each distinct body compiled
+// once, and the steps share the results.
+//
+// Sharing is sound because a program is immutable once compiled (a frame
+// copies its constants; the code closes over register numbers and pure
+// functions only), and because two bodies share one only when they
+// compute the same values (sameBody): equal block argument types, and op
+// for op equal names, attributes, result types and operands. A body that
+// reads a captured tensor (tensor.extract) binds the step's view and
+// memory into its program, so it is compiled for its step alone.
+
+// prepCache holds one run's decoded generics and compiled bodies. A nil
+// *prepCache shares nothing: every step decodes and compiles its own.
+type prepCache struct {
+	ops    map[*ir.Operation]*genericInfo
+	bodies map[uint64][]*compiledBody // by bodyHash
+}
+
+func newPrepCache() *prepCache {
+	return &prepCache{ops: map[*ir.Operation]*genericInfo{}, bodies: map[uint64][]*compiledBody{}}
+}
+
+// genericInfo is what newKernel needs of a linalg.generic that does not
+// depend on the step's views.
+type genericInfo struct {
+	maps  []affine.Map
+	iters []string
+	body  *ir.Block
+	// forms[o][r] is result r of operand o's indexing map as a linear
+	// function of the loops.
+	forms [][]linearForm
+}
+
+// linearForm is Σ coef[d]·d_d + k; ok is false when the expression is not
+// linear in the loops (newKernel rejects the step).
+type linearForm struct {
+	coef []int64
+	k    int64
+	ok   bool
+}
+
+// compiledBody is a body compiled once: its scalar program and, on first
+// demand, its lane code.
+type compiledBody struct {
+	body      *ir.Block // the body it was compiled from
+	loops     int
+	prog      *program
+	lanes     *laneCode
+	lanesDone bool
+}
+
+// generic returns op's decoded maps, iterators, body and linear forms,
+// decoding them on the first request.
+func (c *prepCache) generic(op *ir.Operation) (*genericInfo, error) {
+	if c != nil {
+		if g, ok := c.ops[op]; ok {
+			return g, nil
+		}
+	}
+	g, err := decodeGeneric(op)
+	if err != nil {
+		return nil, err
+	}
+	if c != nil {
+		c.ops[op] = g
+	}
+	return g, nil
+}
+
+func decodeGeneric(op *ir.Operation) (*genericInfo, error) {
+	g := &genericInfo{maps: linalg.IndexingMaps(op), iters: linalg.IteratorTypes(op), body: linalg.Body(op)}
+	if g.maps == nil || g.iters == nil || g.body == nil || len(g.maps) != len(g.body.Args()) {
+		return nil, ir.OpErrorf(op, "cpu: malformed linalg.generic")
+	}
+	n := len(g.iters)
+	results := 0
+	for o, m := range g.maps {
+		if m.NumDims != n || m.NumSymbols != 0 {
+			return nil, ir.OpErrorf(op, "cpu: indexing map %d does not match the loops or the operand rank", o)
+		}
+		results += len(m.Results)
+	}
+	// One backing array for every coefficient: a kernel's preparation
+	// is dominated by small allocations.
+	coefs := make([]int64, results*n)
+	g.forms = make([][]linearForm, len(g.maps))
+	for o, m := range g.maps {
+		g.forms[o] = make([]linearForm, len(m.Results))
+		for r, e := range m.Results {
+			f := &g.forms[o][r]
+			f.coef, coefs = coefs[:n:n], coefs[n:]
+			f.k, f.ok = linearInto(f.coef, e)
+		}
+	}
+	return g, nil
+}
+
+// linearInto writes e's loop coefficients into coef (zeroed, one per
+// loop) and returns its constant term; ok is false when e is not linear.
+// Plain dimensions and constants, nearly every map result, take no
+// allocation.
+func linearInto(coef []int64, e affine.Expr) (k int64, ok bool) {
+	if d, isDim := e.AsDim(); isDim {
+		if d >= len(coef) {
+			return 0, false
+		}
+		coef[d] = 1
+		return 0, true
+	}
+	if c, isConst := e.AsConst(); isConst {
+		return c, true
+	}
+	c, k, ok := affine.LinearForm(e, len(coef))
+	if !ok {
+		return 0, false
+	}
+	copy(coef, c)
+	return k, true
+}
+
+// program returns the compiled body of op (body, loops deep) that steps
+// without captures share: the one compiled earlier from an equal body, or
+// a new one. Compilation errors are returned and never kept.
+func (c *prepCache) program(op *ir.Operation, body *ir.Block, loops int) (*compiledBody, error) {
+	var h uint64
+	if c != nil {
+		h = bodyHash(body, loops)
+		for _, cb := range c.bodies[h] {
+			if cb.loops == loops && sameBody(cb.body, body) {
+				return cb, nil
+			}
+		}
+	}
+	prog, err := compileBody(op, body, loops, nil)
+	if err != nil {
+		return nil, err
+	}
+	cb := &compiledBody{body: body, loops: loops, prog: prog}
+	if c != nil {
+		c.bodies[h] = append(c.bodies[h], cb)
+	}
+	return cb, nil
+}
+
+// laneCode returns the body's lane code (nil when it has none), compiling
+// it on the first request.
+func (cb *compiledBody) laneCode() *laneCode {
+	if !cb.lanesDone {
+		cb.lanes, cb.lanesDone = compileLanes(cb.body, cb.loops), true
+	}
+	return cb.lanes
+}
+
+// bodyHash buckets bodies by loop count, argument count and op names;
+// sameBody decides.
+func bodyHash(b *ir.Block, loops int) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	mix := func(x uint64) { h = (h ^ x) * prime }
+	mix(uint64(loops))
+	mix(uint64(len(b.Args())))
+	for o := b.First(); o != nil; o = o.Next() {
+		for i := 0; i < len(o.Name); i++ {
+			mix(uint64(o.Name[i]))
+		}
+		mix(uint64(o.NumOperands()))
+	}
+	return h
+}
+
+// sameBody reports whether bodies a and b compute the same values from
+// the same block arguments, so that one compiled program serves both:
+// equal argument types (and uses), and op for op equal names, attributes,
+// result types and operands (sameOperand). Ops with regions are never
+// equal: compileBody rejects them.
+func sameBody(a, b *ir.Block) bool {
+	if a == b {
+		return true
+	}
+	if a.Len() != b.Len() || len(a.Args()) != len(b.Args()) {
+		return false
+	}
+	for i, x := range a.Args() {
+		y := b.Arg(i)
+		if !ir.TypeEqual(x.Type(), y.Type()) || x.HasUses() != y.HasUses() {
+			return false
+		}
+	}
+	for x, y := a.First(), b.First(); x != nil; x, y = x.Next(), y.Next() {
+		if !sameOp(x, y, a, b) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameOp(x, y *ir.Operation, a, b *ir.Block) bool {
+	if x.Name != y.Name || x.NumRegions() != 0 || y.NumRegions() != 0 ||
+		x.NumResults() != y.NumResults() || x.NumOperands() != y.NumOperands() ||
+		!sameAttrs(x.Attrs(), y.Attrs()) {
+		return false
+	}
+	for i := range x.NumResults() {
+		if !ir.TypeEqual(x.Result(i).Type(), y.Result(i).Type()) {
+			return false
+		}
+	}
+	for i := range x.NumOperands() {
+		if !sameOperand(x.Operand(i), y.Operand(i), a, b) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameAttrs(x, y ir.DictionaryAttr) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i].Name != y[i].Name {
+			return false
+		}
+		// Equal opaque attributes (arith's fastmath flags, on every float
+		// op) are equal structs; ir.AttrEqual would print both.
+		if ox, ok := x[i].Value.(ir.OpaqueAttr); ok {
+			if oy, ok := y[i].Value.(ir.OpaqueAttr); ok && ox == oy {
+				continue
+			}
+		}
+		if !ir.AttrEqual(x[i].Value, y[i].Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameOperand reports whether v (read in body a) and w (read in body b)
+// are the same value of their bodies: the same block argument, the same
+// result of ops at the same position, or scalar constants from outside
+// their bodies with equal types and values.
+func sameOperand(v, w *ir.Value, a, b *ir.Block) bool {
+	if !ir.TypeEqual(v.Type(), w.Type()) {
+		return false
+	}
+	vIn, wIn := definedIn(v, a), definedIn(w, b)
+	switch {
+	case vIn != wIn:
+		return false
+	case !vIn:
+		cv, cw := plan.ScalarConstant(v), plan.ScalarConstant(w)
+		return cv != nil && cw != nil && ir.AttrEqual(cv, cw)
+	case v.IsBlockArg() || w.IsBlockArg():
+		return v.IsBlockArg() && w.IsBlockArg() && v.Index() == w.Index()
+	}
+	return v.Index() == w.Index() && samePosition(v.DefiningOp(), w.DefiningOp())
+}
+
+// definedIn reports whether v is an argument of blk or the result of an
+// op directly in it.
+func definedIn(v *ir.Value, blk *ir.Block) bool {
+	if v.IsBlockArg() {
+		return v.OwnerBlock() == blk
+	}
+	return v.DefiningOp().Block() == blk
+}
+
+// samePosition reports whether x and y are equally far from the starts of
+// their blocks.
+func samePosition(x, y *ir.Operation) bool {
+	for x != nil && y != nil {
+		x, y = x.Prev(), y.Prev()
+	}
+	return x == nil && y == nil
+}
