@@ -83,7 +83,7 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCac
 				return nil, ir.OpErrorf(op, "cpu: yielded value %d does not match output type", o-k.nIn)
 			}
 		}
-		if err := k.addOffsets(o, v, g); err != nil {
+		if err := k.addOffsets(o, v, g.maps[o]); err != nil {
 			return nil, err
 		}
 	}
@@ -154,16 +154,23 @@ func bodyOf(s *plan.Step, g *genericInfo, loops int, mem func(*plan.Buffer) ([]b
 // addOffsets folds operand o's indexing map, through view v's strides,
 // into its base and per-loop coefficients, after checking that every
 // index it forms over the loop box stays inside the view.
-func (k *kernel) addOffsets(o int, v *plan.View, g *genericInfo) error {
+func (k *kernel) addOffsets(o int, v *plan.View, m affine.Map) error {
 	ko := &k.ops[o]
-	for r, f := range g.forms[o] {
-		if !f.ok {
-			return ir.OpErrorf(k.op, "cpu: indexing map result %s is not linear in the loops", g.maps[o].Results[r])
+	var buf [16]int64
+	c := buf[:0]
+	if len(k.ext) > len(buf) {
+		c = make([]int64, 0, len(k.ext))
+	}
+	c = c[:len(k.ext)]
+	for r, e := range m.Results {
+		kc, ok := linearInto(c, e)
+		if !ok {
+			return ir.OpErrorf(k.op, "cpu: indexing map result %s is not linear in the loops", e)
 		}
 		// The result must stay inside the view for every iteration:
 		// check its range over the loop box.
-		lo, hi := f.k, f.k
-		for d, cd := range f.coef {
+		lo, hi := kc, kc
+		for d, cd := range c {
 			if k.ext[d] == 0 {
 				continue
 			}
@@ -176,12 +183,64 @@ func (k *kernel) addOffsets(o int, v *plan.View, g *genericInfo) error {
 		if k.work > 0 && (lo < 0 || hi >= v.Shape[r]) {
 			return ir.OpErrorf(k.op, "cpu: operand %d dimension %d is indexed in [%d, %d], outside its size %d", o, r, lo, hi, v.Shape[r])
 		}
-		ko.base += f.k * v.Strides[r]
-		for d, cd := range f.coef {
+		ko.base += kc * v.Strides[r]
+		for d, cd := range c {
 			ko.coef[d] += cd * v.Strides[r]
 		}
 	}
 	return nil
+}
+
+// linearInto sets coef (one per loop) to e's loop coefficients and
+// returns its constant term; ok is false when e is not linear in the
+// loops. It allocates nothing for the maps lowering produces (dimensions,
+// constants, sums and products by constants): a run walks every
+// generic's maps.
+func linearInto(coef []int64, e affine.Expr) (int64, bool) {
+	clear(coef)
+	return addLinear(coef, e, 1)
+}
+
+// addLinear adds scale·e to coef and returns scale times e's constant
+// term.
+func addLinear(coef []int64, e affine.Expr, scale int64) (int64, bool) {
+	switch e.Kind() {
+	case affine.KindConst:
+		c, _ := e.AsConst()
+		return scale * c, true
+	case affine.KindDim:
+		d, _ := e.AsDim()
+		if d >= len(coef) {
+			return 0, false
+		}
+		coef[d] += scale
+		return 0, true
+	case affine.KindAdd:
+		a, ok := addLinear(coef, e.LHS(), scale)
+		if !ok {
+			return 0, false
+		}
+		b, ok := addLinear(coef, e.RHS(), scale)
+		return a + b, ok
+	case affine.KindMul:
+		if c, ok := e.RHS().AsConst(); ok {
+			return addLinear(coef, e.LHS(), scale*c)
+		}
+		if c, ok := e.LHS().AsConst(); ok {
+			return addLinear(coef, e.RHS(), scale*c)
+		}
+	}
+	// Anything else (a product by a compound constant; a product of
+	// loops, a division or a symbol, which are not linear) takes the
+	// general form.
+	c, k, ok := affine.LinearForm(e, len(coef))
+	if !ok {
+		return 0, false
+	}
+	for d := range coef {
+		coef[d] += scale * c[d]
+	}
+	return scale * k, true
 }
 
 // pickSplit chooses the parallel loop to divide among goroutines: one

@@ -45,17 +45,6 @@ type genericInfo struct {
 	maps  []affine.Map
 	iters []string
 	body  *ir.Block
-	// forms[o][r] is result r of operand o's indexing map as a linear
-	// function of the loops.
-	forms [][]linearForm
-}
-
-// linearForm is Σ coef[d]·d_d + k; ok is false when the expression is not
-// linear in the loops (newKernel rejects the step).
-type linearForm struct {
-	coef []int64
-	k    int64
-	ok   bool
 }
 
 // compiledBody is a body compiled once: its scalar program and, on first
@@ -91,50 +80,12 @@ func decodeGeneric(op *ir.Operation) (*genericInfo, error) {
 	if g.maps == nil || g.iters == nil || g.body == nil || len(g.maps) != len(g.body.Args()) {
 		return nil, ir.OpErrorf(op, "cpu: malformed linalg.generic")
 	}
-	n := len(g.iters)
-	results := 0
 	for o, m := range g.maps {
-		if m.NumDims != n || m.NumSymbols != 0 {
+		if m.NumDims != len(g.iters) || m.NumSymbols != 0 {
 			return nil, ir.OpErrorf(op, "cpu: indexing map %d does not match the loops or the operand rank", o)
-		}
-		results += len(m.Results)
-	}
-	// One backing array for every coefficient: a kernel's preparation
-	// is dominated by small allocations.
-	coefs := make([]int64, results*n)
-	g.forms = make([][]linearForm, len(g.maps))
-	for o, m := range g.maps {
-		g.forms[o] = make([]linearForm, len(m.Results))
-		for r, e := range m.Results {
-			f := &g.forms[o][r]
-			f.coef, coefs = coefs[:n:n], coefs[n:]
-			f.k, f.ok = linearInto(f.coef, e)
 		}
 	}
 	return g, nil
-}
-
-// linearInto writes e's loop coefficients into coef (zeroed, one per
-// loop) and returns its constant term; ok is false when e is not linear.
-// Plain dimensions and constants, nearly every map result, take no
-// allocation.
-func linearInto(coef []int64, e affine.Expr) (k int64, ok bool) {
-	if d, isDim := e.AsDim(); isDim {
-		if d >= len(coef) {
-			return 0, false
-		}
-		coef[d] = 1
-		return 0, true
-	}
-	if c, isConst := e.AsConst(); isConst {
-		return c, true
-	}
-	c, k, ok := affine.LinearForm(e, len(coef))
-	if !ok {
-		return 0, false
-	}
-	copy(coef, c)
-	return k, true
 }
 
 // program returns the compiled body of op (body, loops deep) that steps
