@@ -178,9 +178,21 @@ func (d DictionaryAttr) Get(name string) Attribute {
 
 // NewDictionary sorts entries by name; a later duplicate replaces an earlier one.
 func NewDictionary(entries []NamedAttr) DictionaryAttr {
+	// An insertion sort into one allocation: With copies the dictionary
+	// for every entry, and every op built goes through here.
 	d := make(DictionaryAttr, 0, len(entries))
 	for _, e := range entries {
-		d = d.With(e.Name, e.Value)
+		i := len(d)
+		for i > 0 && d[i-1].Name > e.Name {
+			i--
+		}
+		if i > 0 && d[i-1].Name == e.Name {
+			d[i-1].Value = e.Value
+			continue
+		}
+		d = append(d, NamedAttr{})
+		copy(d[i+1:], d[i:])
+		d[i] = e
 	}
 	return d
 }

@@ -148,7 +148,7 @@ func NewOperation(name string, def *OpDef, loc Location, operands []*Value, resu
 	op.SetOperands(operands)
 	op.results = make([]*Value, len(resultTypes))
 	for i, t := range resultTypes {
-		mustType(t, name+" result")
+		mustType(t, name, " result")
 		op.results[i] = &Value{typ: t, op: op, index: i}
 	}
 	for i := 0; i < numRegions; i++ {
@@ -183,9 +183,13 @@ func (op *Operation) SetOperands(vs []*Value) {
 	for _, o := range op.operands {
 		o.Set(nil)
 	}
+	// One allocation for all the operands: building IR (the importer,
+	// a compiled module's loader) creates ops by the thousand.
+	uses := make([]Operand, len(vs))
 	op.operands = make([]*Operand, len(vs))
 	for i, v := range vs {
-		op.operands[i] = &Operand{owner: op, index: i}
+		uses[i] = Operand{owner: op, index: i}
+		op.operands[i] = &uses[i]
 		op.operands[i].Set(v)
 	}
 }
@@ -398,9 +402,12 @@ type Block struct {
 
 // NewBlock creates a detached block with arguments of the given types.
 func NewBlock(argTypes ...Type) *Block {
-	b := &Block{}
-	for _, t := range argTypes {
-		b.AddArgument(t)
+	b := &Block{args: make([]*Value, len(argTypes))}
+	vals := make([]Value, len(argTypes))
+	for i, t := range argTypes {
+		mustType(t, "block argument", "")
+		vals[i] = Value{typ: t, block: b, index: i}
+		b.args[i] = &vals[i]
 	}
 	return b
 }
@@ -413,7 +420,7 @@ func (b *Block) Arg(i int) *Value { return b.args[i] }
 
 // AddArgument appends an argument.
 func (b *Block) AddArgument(t Type) *Value {
-	mustType(t, "block argument")
+	mustType(t, "block argument", "")
 	v := &Value{typ: t, block: b, index: len(b.args)}
 	b.args = append(b.args, v)
 	return v

@@ -321,8 +321,10 @@ func ShapeString(shape []int64) string {
 }
 
 // mustType panics on nil; used in constructors to catch programmer errors.
-func mustType(t Type, what string) {
+// mustType panics when t is nil, naming what (in two parts, joined only
+// then: it is checked for every result of every op built).
+func mustType(t Type, what, suffix string) {
 	if t == nil {
-		panic(fmt.Sprintf("ir: nil type for %s", what))
+		panic(fmt.Sprintf("ir: nil type for %s%s", what, suffix))
 	}
 }
