@@ -218,6 +218,7 @@ type decoder struct {
 	kernels *kernelSet
 	consts  map[int]ir.Attribute
 	slab    []int64
+	vslab   []plan.View
 }
 
 // ints returns n int64s carved from a larger allocation: a plan has
@@ -229,6 +230,17 @@ func (d *decoder) ints(n int) []int64 {
 	}
 	out := d.slab[:n:n]
 	d.slab = d.slab[n:]
+	return out
+}
+
+// viewSlice returns n views carved from a larger allocation, as ints
+// does: every step has a few.
+func (d *decoder) viewSlice(n int) []plan.View {
+	if n > len(d.vslab) {
+		d.vslab = make([]plan.View, max(n, 256))
+	}
+	out := d.vslab[:n:n]
+	d.vslab = d.vslab[n:]
 	return out
 }
 
@@ -343,7 +355,7 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 	if n == 0 {
 		return nil, nil
 	}
-	out := make([]plan.View, n)
+	out := d.viewSlice(n)
 	var fv fb.View
 	var dyn fb.DynOffset
 	for i := range out {
