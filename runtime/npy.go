@@ -515,7 +515,13 @@ func ReadNPYFile(path string, want DType) (*Tensor, error) {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		avail = st.Size() // an upper bound on the payload: enough for the hint
 	}
-	t, err := readNPY(bufio.NewReaderSize(f, 1<<16), want, avail)
+	// A buffer no larger than the file: small inputs are the common case
+	// when a compiled module starts, and 64 KiB per input is garbage.
+	size := 1 << 16
+	if avail >= 0 && avail < int64(size) {
+		size = int(avail)
+	}
+	t, err := readNPY(bufio.NewReaderSize(f, size), want, avail)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
