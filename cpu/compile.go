@@ -56,6 +56,15 @@ type compiler struct {
 	loops    int
 }
 
+// newCompiler is a compiler for body, loops deep, its tables sized for
+// the body: a run compiles a few dozen small bodies, and growing maps and
+// slices was a good part of that.
+func newCompiler(body *ir.Block, loops int) *compiler {
+	n := len(body.Args()) + body.Len()
+	p := &program{initF: make([]float64, 0, n)}
+	return &compiler{p: p, regs: make(map[*ir.Value]reg, n), loops: loops}
+}
+
 func (c *compiler) newReg(t ir.Type) (reg, error) {
 	switch {
 	case ir.IsFloat(t):
@@ -98,14 +107,15 @@ func setConst(p *program, r reg, a ir.Attribute, t ir.Type) {
 
 // compileBody compiles the body of a linalg.generic.
 func compileBody(op *ir.Operation, body *ir.Block, loops int, captures map[*ir.Value]*capture) (*program, error) {
-	c := &compiler{p: &program{}, regs: map[*ir.Value]reg{}, captures: captures, loops: loops}
+	c := newCompiler(body, loops)
+	c.captures = captures
 	if err := c.bindArgs(body); err != nil {
 		return nil, ir.OpErrorf(op, "cpu: block argument: %v", err)
 	}
 	for o := body.First(); o != nil; o = o.Next() {
 		if o.Name == "linalg.yield" {
-			for _, v := range o.Operands() {
-				r, err := c.lookup(o, v)
+			for i := range o.NumOperands() {
+				r, err := c.lookup(o, o.Operand(i))
 				if err != nil {
 					return nil, err
 				}
@@ -161,7 +171,8 @@ func (c *compiler) compileOp(o *ir.Operation) error {
 		return nil
 	}
 	ins := make([]reg, o.NumOperands())
-	for i, v := range o.Operands() {
+	for i := range ins {
+		v := o.Operand(i)
 		if ir.IsTensor(v.Type()) {
 			ins[i] = reg{idx: -1} // tensor.extract's source: a capture
 			continue

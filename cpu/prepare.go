@@ -1,6 +1,8 @@
 package cpu
 
 import (
+	"math"
+
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
@@ -121,7 +123,9 @@ func (cb *compiledBody) laneCode() *laneCode {
 	return cb.lanes
 }
 
-// bodyHash buckets bodies by loop count, argument count and op names;
+// bodyHash buckets bodies by loop count, argument count, op names and
+// the values of scalar attributes and outside constants (bodies that
+// differ only in a constant, a batch-norm's count per block, land apart);
 // sameBody decides.
 func bodyHash(b *ir.Block, loops int) uint64 {
 	const prime = 1099511628211
@@ -134,8 +138,28 @@ func bodyHash(b *ir.Block, loops int) uint64 {
 			mix(uint64(o.Name[i]))
 		}
 		mix(uint64(o.NumOperands()))
+		for _, a := range o.Attrs() {
+			mix(scalarBits(a.Value))
+		}
+		for i := range o.NumOperands() {
+			if v := o.Operand(i); !definedIn(v, b) {
+				mix(scalarBits(plan.ScalarConstant(v)))
+			}
+		}
 	}
 	return h
+}
+
+// scalarBits is the value of an integer or float attribute as bits, 0 for
+// any other.
+func scalarBits(a ir.Attribute) uint64 {
+	switch x := a.(type) {
+	case ir.FloatAttr:
+		return math.Float64bits(x.Value)
+	case ir.IntegerAttr:
+		return uint64(x.Value)
+	}
+	return 0
 }
 
 // sameBody reports whether bodies a and b compute the same values from

@@ -91,7 +91,7 @@ func compileVector(k *kernel, iters []string, cb *compiledBody) *vprogram {
 // compileLanes compiles body (loops deep) for lane execution; nil when
 // an op has no lane form.
 func compileLanes(body *ir.Block, loops int) *laneCode {
-	c := &compiler{p: &program{}, regs: map[*ir.Value]reg{}, loops: loops}
+	c := newCompiler(body, loops)
 	if c.bindArgs(body) != nil {
 		return nil
 	}
@@ -185,7 +185,8 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 		return func(*vframe, int) {}
 	}
 	ins := make([]reg, o.NumOperands())
-	for i, v := range o.Operands() {
+	for i := range ins {
+		v := o.Operand(i)
 		if ir.IsTensor(v.Type()) {
 			return nil
 		}
