@@ -93,7 +93,7 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCac
 		k.copy = matchCopy(k)
 	}
 	if k.fast == nil && k.copy == nil && fastContractions.Load() {
-		k.vec = compileVector(k, g.iters, cb)
+		k.vec = compileVector(k, g.maps, g.iters, cb)
 	}
 	return k, nil
 }

@@ -57,6 +57,8 @@ type compiledBody struct {
 	prog      *program
 	lanes     *laneCode
 	lanesDone bool
+	folds     *laneCode
+	foldsDone bool
 }
 
 // generic returns op's decoded maps, iterators, body and linear forms,
@@ -121,6 +123,15 @@ func (cb *compiledBody) laneCode() *laneCode {
 		cb.lanes, cb.lanesDone = compileLanes(cb.body, cb.loops), true
 	}
 	return cb.lanes
+}
+
+// foldCode returns the body's lane code as a fold (compileFold; nil when
+// it has none), compiling it on the first request.
+func (cb *compiledBody) foldCode() *laneCode {
+	if !cb.foldsDone {
+		cb.folds, cb.foldsDone = compileFold(cb.body, cb.loops), true
+	}
+	return cb.folds
 }
 
 // bodyHash buckets bodies by loop count, argument count, op names and

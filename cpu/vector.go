@@ -4,6 +4,7 @@ import (
 	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/plan"
 )
 
@@ -19,10 +20,20 @@ import (
 // Each lane computes exactly what the interpreter computes for its
 // element: the same float64 registers, the same functions, the same
 // rounding to the result type after every op. Lanes are independent
-// because no loop is a reduction and no output overlaps an input other
-// than element for element (an in-place update reads its element before
-// the block's store writes it); bodies with anything else (integer
-// arithmetic, linalg.index, tensor.extract) stay on the interpreter.
+// because no two lanes of a block write one output element and no output
+// overlaps an input other than element for element (an in-place update
+// reads its element before the block's store writes it); bodies with
+// anything else (integer arithmetic, linalg.index, tensor.extract) stay
+// on the interpreter.
+//
+// Reductions (a batch-norm's variance, Σ (x - mean)², and its gradients)
+// run in lanes too. Where the innermost loop moves every output, lanes
+// are distinct output elements and the blocks run as above, each reading
+// the values the blocks before it stored. Where it moves none (a sum over
+// H·W), the body must end in a fold, out' = f(out, x) with x computed
+// without out: the lanes compute a block of x, and f folds them into the
+// output element one by one in loop order, exactly as the interpreter's
+// loads and stores of that element would.
 
 // vecLanes is the block length along the innermost loop.
 const vecLanes = 256
@@ -45,7 +56,7 @@ type vprogram struct {
 	// The loop nest with adjacent loops merged where every operand steps
 	// through them as one (a bias add over N×C×H×W runs H·W-long lanes),
 	// unit loops dropped: extents, per operand coefficients, and the
-	// loop divided among workers.
+	// loop divided among workers (-1: none).
 	ext   []int64
 	coef  [][]int64
 	split int
@@ -56,36 +67,100 @@ type vprogram struct {
 type laneCode struct {
 	p    *program // registers, constants, block arguments and yields
 	code []vinstr
+	// fold, when not nil, folds the one yielded value of each lane into
+	// the output instead of storing it (the body without its last
+	// step, f, was compiled).
+	fold *laneFold
+}
+
+// laneFold is a reduction's last step: out = r(f(out, x)), or
+// r(f(x, out)) when xFirst.
+type laneFold struct {
+	f      func(x, y float64) float64
+	r      func(float64) float64
+	xFirst bool
 }
 
 // compileVector returns the lane program of kernel k, whose body cb is;
 // nil when the generic does not qualify.
-func compileVector(k *kernel, iters []string, cb *compiledBody) *vprogram {
+func compileVector(k *kernel, maps []affine.Map, iters []string, cb *compiledBody) *vprogram {
 	// Tiny generics (a batch-norm's per-channel statistics) stay on the
 	// interpreter: compiling and allocating lanes would cost more.
 	if len(k.ext) == 0 || len(k.prog.code) == 0 || k.work < minLaneWork {
 		return nil
 	}
+	reduces := false
 	for _, it := range iters {
-		if it != linalg.Parallel {
-			return nil
-		}
+		reduces = reduces || it != linalg.Parallel
 	}
 	for o := 0; o < k.nIn; o++ {
 		for j := k.nIn; j < len(k.ops); j++ {
 			in, out := &k.ops[o], &k.ops[j]
-			if in.reg.idx >= 0 && overlaps(in.mem, out.mem) && !sameOffsets(in, out) {
+			if in.reg.idx >= 0 && overlaps(in.mem, out.mem) && (reduces || !sameOffsets(in, out)) {
 				return nil
 			}
 		}
 	}
-	lc := cb.laneCode()
-	if lc == nil {
+	if reduces && !indexesParallel(maps[k.nIn:], iters) {
 		return nil
 	}
-	vp := &vprogram{laneCode: lc}
+	vp := &vprogram{}
 	vp.mergeLoops(k)
+	if !reduces {
+		vp.laneCode = cb.laneCode()
+	} else {
+		vp.laneCode = reductionLanes(k, vp, cb)
+	}
+	if vp.laneCode == nil {
+		return nil
+	}
 	return vp
+}
+
+// reductionLanes is the lane code of reduction kernel k over vp's loops:
+// the plain one when the innermost loop moves every output, the fold one
+// when it moves the one output there is not at all; nil otherwise. Only
+// a loop that moves every output may be divided among workers.
+func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
+	if !movesOutputs(k, vp, 0) {
+		vp.split = -1
+	}
+	last := len(vp.ext) - 1
+	if movesOutputs(k, vp, last) {
+		return cb.laneCode()
+	}
+	if len(k.ops) != k.nIn+1 {
+		return nil
+	}
+	return cb.foldCode()
+}
+
+// indexesParallel reports whether every output map is a projected
+// permutation of parallel loops: then distinct values of the loops an
+// output moves along are distinct elements of it, which lanes and
+// workers need.
+func indexesParallel(outMaps []affine.Map, iters []string) bool {
+	for _, m := range outMaps {
+		if !m.IsProjectedPermutation() {
+			return false
+		}
+		for _, e := range m.Results {
+			if d, _ := e.AsDim(); iters[d] != linalg.Parallel {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// movesOutputs reports whether every output steps along merged loop d.
+func movesOutputs(k *kernel, vp *vprogram, d int) bool {
+	for j := k.nIn; j < len(k.ops); j++ {
+		if vp.coef[j][d] == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // compileLanes compiles body (loops deep) for lane execution; nil when
@@ -107,13 +182,62 @@ func compileLanes(body *ir.Block, loops int) *laneCode {
 			}
 			return lc
 		}
-		code := c.vectorOp(o)
-		if code == nil {
+		if lc.code = c.appendVectorOp(lc.code, o); lc.code == nil {
 			return nil
 		}
-		lc.code = append(lc.code, code)
 	}
 	return nil
+}
+
+// compileFold compiles a reduction body of one output that ends in a
+// fold: its yielded value is f(out, x) or f(x, out), f a float binary op
+// and out the output's block argument, read nowhere else (so x does not
+// depend on it). The lanes compute x; nil when the body has another form
+// or an op without a lane form.
+func compileFold(body *ir.Block, loops int) *laneCode {
+	args := body.Args()
+	y := body.Last()
+	if len(args) == 0 || y == nil || y.Name != "linalg.yield" || y.NumOperands() != 1 {
+		return nil
+	}
+	out, last := args[len(args)-1], y.Operand(0).DefiningOp()
+	if last == nil || last.Block() != body || !y.Operand(0).HasOneUse() || !out.HasOneUse() || last.NumOperands() != 2 {
+		return nil
+	}
+	f, ok := floatBinary[last.Name]
+	xFirst := last.Operand(1) == out
+	x := last.Operand(0)
+	if !xFirst {
+		x = last.Operand(1)
+	}
+	if !ok || x == out || (!xFirst && last.Operand(0) != out) || !ir.IsFloat(last.Result(0).Type()) {
+		return nil
+	}
+	c := newCompiler(body, loops)
+	if c.bindArgs(body) != nil {
+		return nil
+	}
+	lc := &laneCode{p: c.p, fold: &laneFold{f: f, r: rounder(last.Result(0).Type()), xFirst: xFirst}}
+	for o := body.First(); o != last; o = o.Next() {
+		if lc.code = c.appendVectorOp(lc.code, o); lc.code == nil {
+			return nil
+		}
+	}
+	r, err := c.lookup(last, x)
+	if err != nil || !r.float {
+		return nil
+	}
+	c.p.yield = append(c.p.yield, r)
+	return lc
+}
+
+// appendVectorOp appends o's lane code to code; nil when o has none.
+func (c *compiler) appendVectorOp(code []vinstr, o *ir.Operation) []vinstr {
+	v := c.vectorOp(o)
+	if v == nil {
+		return nil
+	}
+	return append(code, v)
 }
 
 func (vp *vprogram) mergeLoops(k *kernel) {
@@ -481,6 +605,10 @@ func (k *kernel) runLanes(fr *vframe, n int64) {
 	for _, c := range vp.code {
 		c(fr, int(n))
 	}
+	if vp.fold != nil {
+		k.foldLanes(fr.f[vp.p.yield[0].idx][:n], fr.q[k.nIn])
+		return
+	}
 	for j, y := range vp.p.yield {
 		op := &k.ops[k.nIn+j]
 		q, c := fr.q[k.nIn+j], fr.st[k.nIn+j]
@@ -493,6 +621,22 @@ func (k *kernel) runLanes(fr *vframe, n int64) {
 			q += c
 		}
 	}
+}
+
+// foldLanes folds xs, in order, into the output element at offset q.
+// The element stays in a register between lanes: each fold rounds it to
+// the output's type, so storing and reloading it would not change it.
+func (k *kernel) foldLanes(xs []float64, q int64) {
+	fd, out := k.vec.fold, &k.ops[k.nIn]
+	acc := out.acc.loadF(q)
+	for _, x := range xs {
+		if fd.xFirst {
+			acc = round(fd.r, fd.f(x, acc))
+		} else {
+			acc = round(fd.r, fd.f(acc, x))
+		}
+	}
+	out.acc.storeF(q, acc)
 }
 
 func loadLanes(op *kOperand, dst []float64, q, c int64) {

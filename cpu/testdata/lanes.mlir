@@ -79,3 +79,74 @@ func.func @in_place(%x: tensor<4x600xf32>) -> tensor<4x600xf32> {
   } -> tensor<4x600xf32>
   return %r : tensor<4x600xf32>
 }
+
+#bn_x = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#bn_c = affine_map<(d0, d1, d2, d3) -> (d1)>
+#lead_x = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#lead_o = affine_map<(d0, d1, d2) -> (d1, d2)>
+#mid_o = affine_map<(d0, d1, d2) -> (d1)>
+#row_x = affine_map<(d0, d1) -> (d0, d1)>
+#row_o = affine_map<(d0, d1) -> (d0)>
+
+// A batch-norm variance, Σ (x - m)² over N, H and W: H·W is the
+// innermost loop and moves no output, so the lanes compute (x - m)² and
+// fold it into the channel's sum in order.
+func.func @variance(%x: tensor<2x5x7x9xf32>, %m: tensor<5xf32>, %acc: tensor<5xf32>) -> tensor<5xf32> {
+  %r = linalg.generic {indexing_maps = [#bn_x, #bn_c, #bn_c], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%x, %m : tensor<2x5x7x9xf32>, tensor<5xf32>) outs(%acc : tensor<5xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %s = arith.mulf %d, %d : f32
+    %t = arith.addf %o, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<5xf32>
+  return %r : tensor<5xf32>
+}
+
+// A sum over the leading dimension, large enough to be divided among
+// workers: the innermost loops move the output, so lanes are output
+// elements, updated once per batch; the batch loop, which moves no
+// output, must not be divided.
+func.func @sum_lead(%x: tensor<64x4x100xf32>, %acc: tensor<4x100xf32>) -> tensor<4x100xf32> {
+  %r = linalg.generic {indexing_maps = [#lead_x, #lead_o], iterator_types = ["reduction", "parallel", "parallel"]} ins(%x : tensor<64x4x100xf32>) outs(%acc : tensor<4x100xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = math.tanh %a : f32
+    %m = arith.addf %o, %t : f32
+    linalg.yield %m : f32
+  } -> tensor<4x100xf32>
+  return %r : tensor<4x100xf32>
+}
+
+// A sum of squares in f16, the folded value first: x² + out.
+func.func @fold_f16(%x: tensor<2x3x50xf16>, %acc: tensor<3xf16>) -> tensor<3xf16> {
+  %r = linalg.generic {indexing_maps = [#lead_x, #mid_o], iterator_types = ["reduction", "parallel", "reduction"]} ins(%x : tensor<2x3x50xf16>) outs(%acc : tensor<3xf16>) {
+  ^bb0(%a: f16, %o: f16):
+    %s = arith.mulf %a, %a : f16
+    %t = arith.addf %s, %o : f16
+    linalg.yield %t : f16
+  } -> tensor<3xf16>
+  return %r : tensor<3xf16>
+}
+
+// A fold that does not commute, in f64: out' = x/2 - out.
+func.func @fold_sub(%x: tensor<4x70xf64>, %acc: tensor<4xf64>) -> tensor<4xf64> {
+  %half = arith.constant 0.5 : f64
+  %r = linalg.generic {indexing_maps = [#row_x, #row_o], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x70xf64>) outs(%acc : tensor<4xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %h = arith.mulf %a, %half : f64
+    %t = arith.subf %h, %o : f64
+    linalg.yield %t : f64
+  } -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// Not a fold: the output's value is read twice (out + out·x), so the
+// lanes could not compute x without it; this stays on the interpreter.
+func.func @reads_out(%x: tensor<4x70xf32>, %acc: tensor<4xf32>) -> tensor<4xf32> {
+  %r = linalg.generic {indexing_maps = [#row_x, #row_o], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<4x70xf32>) outs(%acc : tensor<4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %p = arith.mulf %o, %a : f32
+    %t = arith.addf %o, %p : f32
+    linalg.yield %t : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
