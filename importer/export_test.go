@@ -21,3 +21,17 @@ func JointBlockArchive(cin, cout, stride, groups, n, hw int64) ([]byte, error) {
 	p, ts := progJoint([]blockCfg{{cin, cout, stride, groups}}, n, hw)
 	return writeArchive(w.PT2Raw, p, ts)
 }
+
+// JointArchive writes the training step of n conv+bn+relu blocks (batch
+// 2, 8×8 images, 3 input channels) as a 2.9+ archive: the joint
+// fixture's blocks, then stride-1 blocks cycling through its plain,
+// grouped and depthwise kinds, a deeper network of the same layers.
+func JointArchive(n int) ([]byte, error) {
+	deeper := []blockCfg{{4, 4, 1, 1}, {4, 8, 1, 4}, {8, 8, 1, 8}, {8, 4, 1, 1}}
+	blocks := append([]blockCfg(nil), jointBlocks[:min(n, len(jointBlocks))]...)
+	for i := 0; len(blocks) < n; i++ {
+		blocks = append(blocks, deeper[i%len(deeper)])
+	}
+	p, ts := progJoint(blocks, 2, 8)
+	return writeArchive(w.PT2Raw, p, ts)
+}

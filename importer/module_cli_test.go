@@ -49,12 +49,26 @@ func TestCompileArchive(t *testing.T) {
 // result on the largest test archive: from the .pt2 (import, lower,
 // plan, run) and from the module compiled from it (map, decode, run).
 func BenchmarkStartup(b *testing.B) {
-	dir := b.TempDir()
-	in := filepath.Join(dir, "model.pt2")
 	arch, err := importer.FixtureArchive("joint_conv_bn_relu")
 	if err != nil || arch == nil {
 		b.Fatalf("fixture: %v", err)
 	}
+	benchStartup(b, arch)
+}
+
+// BenchmarkStartupDeep is BenchmarkStartup on a 33-block network of the
+// same layers (importer.JointArchive).
+func BenchmarkStartupDeep(b *testing.B) {
+	arch, err := importer.JointArchive(33)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchStartup(b, arch)
+}
+
+func benchStartup(b *testing.B, arch []byte) {
+	dir := b.TempDir()
+	in := filepath.Join(dir, "model.pt2")
 	if err := os.WriteFile(in, arch, 0o644); err != nil {
 		b.Fatal(err)
 	}
