@@ -17,7 +17,25 @@ import (
 // travel as one function per distinct Generic step holding only that
 // generic (and the scalar arith.constant ops its body reads from outside),
 // in the binary form of irbin.go, so the loader builds a few small
-// functions, never the whole program, and nothing is lowered again.
+// functions, never the whole program, and nothing is lowered again. A
+// kernel's tensors have dynamic sizes (shapeless): the step's views give
+// them, and equal generics at different sizes share one function.
+
+// shapeless is t with every dimension of a tensor type dynamic: a kernel
+// takes its sizes from the step's views (the loader checks those against
+// the buffers, the CPU the maps against the views), so steps that run one
+// generic at several sizes share its function.
+func shapeless(t ir.Type) ir.Type {
+	rt, ok := t.(ir.RankedTensorType)
+	if !ok {
+		return t
+	}
+	shape := make([]int64, len(rt.Shape))
+	for i := range shape {
+		shape[i] = ir.Dynamic
+	}
+	return ir.RankedTensorType{Shape: shape, Elem: rt.Elem, Encoding: rt.Encoding}
+}
 
 // kernelFormat names the stored form of the cpu kernels (Kernel.format).
 const kernelFormat = "ir1"
@@ -60,10 +78,14 @@ func (k *kernelWriter) add(s *plan.Step, name string) (kernel string, captureArg
 	}
 	types := make([]ir.Type, len(args))
 	for i, v := range args {
-		types[i] = v.Type()
+		types[i] = shapeless(v.Type())
+	}
+	results := op.ResultTypes()
+	for i, t := range results {
+		results[i] = shapeless(t)
 	}
 	k.b.SetInsertionPointToEnd(ir.Body(k.mod))
-	f := fn.NewFunc(k.b, op.Loc, name, ir.FunctionType{Inputs: types, Results: op.ResultTypes()})
+	f := fn.NewFunc(k.b, op.Loc, name, ir.FunctionType{Inputs: types, Results: results})
 	body := fn.Body(f)
 	mapping := map[*ir.Value]*ir.Value{}
 	index := map[*ir.Value]int{}
@@ -109,10 +131,13 @@ func (k *kernelWriter) add(s *plan.Step, name string) (kernel string, captureArg
 		k.b.Insert(ir.Clone(v.DefiningOp(), mapping))
 	}
 	g := k.b.Insert(ir.Clone(op, mapping))
+	for i, t := range results {
+		g.Result(i).SetType(t)
+	}
 	fn.NewReturn(k.b, op.Loc, g.Results()...)
-	// Steps that run the same generic on operands of the same types share
-	// one function (a training step repeats its blocks): the loader parses
-	// it once.
+	// Steps that run the same generic on operands of the same element
+	// types and ranks share one function (a training step repeats its
+	// blocks, at several sizes): the loader parses and verifies it once.
 	f.SetAttr("sym_name", ir.StringAttr("k"))
 	key := f.String()
 	if prev, ok := k.seen[key]; ok {
