@@ -130,7 +130,14 @@ func (k *kernel) setExtents(s *plan.Step, g *genericInfo) error {
 // captures bound.
 func bodyOf(s *plan.Step, g *genericInfo, loops int, mem func(*plan.Buffer) ([]byte, error), pc *prepCache) (*compiledBody, error) {
 	if len(s.Captures) == 0 {
-		return pc.program(s.Op, g.body, loops)
+		if g.shared == nil {
+			cb, err := pc.program(s.Op, g.body, loops)
+			if err != nil {
+				return nil, err
+			}
+			g.shared = cb
+		}
+		return g.shared, nil
 	}
 	caps := make(map[*ir.Value]*capture, len(s.Captures))
 	for _, c := range s.Captures {

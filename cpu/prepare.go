@@ -47,6 +47,9 @@ type genericInfo struct {
 	maps  []affine.Map
 	iters []string
 	body  *ir.Block
+	// shared is the body's compiled form once a step without captures
+	// has looked it up: the op's other steps skip the look-up.
+	shared *compiledBody
 }
 
 // compiledBody is a body compiled once: its scalar program and, on first
