@@ -26,6 +26,7 @@ type kernel struct {
 	fast  *contraction // the contraction fast path (contract.go), or nil
 	copy  *copyGeneric // the strided-copy fast path (contract.go), or nil
 	vec   *vprogram    // the lane program of an elementwise body (vector.go), or nil
+	store *laneStore   // the run's kept lane registers, or nil
 }
 
 type kOperand struct {
@@ -49,7 +50,7 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCac
 		return nil, ir.OpErrorf(op, "cpu: malformed linalg.generic")
 	}
 	n := len(g.iters)
-	k := &kernel{op: op, nIn: len(s.Inputs), split: -1, ext: make([]int64, n)}
+	k := &kernel{op: op, nIn: len(s.Inputs), split: -1, ext: make([]int64, n), store: pc.laneStore()}
 	if err := k.setExtents(s, g); err != nil {
 		return nil, err
 	}

@@ -35,10 +35,19 @@ import (
 type prepCache struct {
 	ops    map[*ir.Operation]*genericInfo
 	bodies map[uint64][]*compiledBody // by bodyHash
+	lanes  laneStore
 }
 
 func newPrepCache() *prepCache {
 	return &prepCache{ops: map[*ir.Operation]*genericInfo{}, bodies: map[uint64][]*compiledBody{}}
+}
+
+// laneStore is the run's store of lane registers (nil for a nil cache).
+func (c *prepCache) laneStore() *laneStore {
+	if c == nil {
+		return nil
+	}
+	return &c.lanes
 }
 
 // genericInfo is what newKernel needs of a linalg.generic that does not

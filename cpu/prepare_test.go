@@ -17,7 +17,9 @@ import (
 // one detail (testdata/shared.mlir), through the lane programs and
 // through the interpreter: a run compiles each distinct body once and
 // shares it among its steps, so a body that took its twin's program
-// would compute its twin's values.
+// would compute its twin's values. The lane programs of the run also
+// take over each other's registers (laneStore): a stale constant would
+// show too.
 func TestSharedBodies(t *testing.T) {
 	// 256 elements: enough for the lane programs, which are shared too.
 	const n = 256

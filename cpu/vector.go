@@ -1,6 +1,8 @@
 package cpu
 
 import (
+	"sync"
+
 	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
@@ -47,6 +49,9 @@ type vframe struct {
 	i [][]int64
 	// q and st are the current block's start and step per operand.
 	q, st []int64
+	// fslab and islab hold the registers (laneStore).
+	fslab []float64
+	islab []int64
 }
 
 type vinstr func(fr *vframe, n int)
@@ -511,27 +516,77 @@ func (k *kernel) newVFrame() *vframe {
 }
 
 // newLaneFrame makes lane registers for blocks of up to lanes elements,
-// constants filled in.
+// constants filled in (every other register zero).
 func (k *kernel) newLaneFrame(lanes int64) *vframe {
-	vp := k.vec
+	vp, l := k.vec, int(lanes)
 	fr := &vframe{f: make([][]float64, len(vp.p.initF)), i: make([][]int64, len(vp.p.initI)), q: make([]int64, len(k.ops)), st: make([]int64, len(k.ops))}
+	fr.fslab = takeSlab(k.store, &k.store.floats, len(vp.p.initF)*l)
 	for r, v := range vp.p.initF {
-		fr.f[r] = make([]float64, lanes)
-		if v != 0 {
-			for j := range fr.f[r] {
-				fr.f[r][j] = v
-			}
-		}
+		fr.f[r] = fillLanes(fr.fslab[r*l:(r+1)*l:(r+1)*l], v)
 	}
+	fr.islab = takeSlab(k.store, &k.store.ints, len(vp.p.initI)*l)
 	for r, v := range vp.p.initI {
-		fr.i[r] = make([]int64, lanes)
-		if v != 0 {
-			for j := range fr.i[r] {
-				fr.i[r][j] = v
-			}
-		}
+		fr.i[r] = fillLanes(fr.islab[r*l:(r+1)*l:(r+1)*l], v)
 	}
 	return fr
+}
+
+func fillLanes[T float64 | int64](s []T, v T) []T {
+	if v == 0 {
+		clear(s)
+		return s
+	}
+	for j := range s {
+		s[j] = v
+	}
+	return s
+}
+
+// laneStore keeps the lane registers of a run's finished steps for its
+// later ones: a frame is a few KB of registers, a training step has
+// dozens of lane programs, and garbage is what makes a first run slow.
+// A frame refills every register it takes (newLaneFrame), so stale
+// values are never read. A nil *laneStore keeps nothing.
+type laneStore struct {
+	mu     sync.Mutex
+	floats [][]float64
+	ints   [][]int64
+}
+
+// maxKeptSlabs bounds what a laneStore keeps of each kind.
+const maxKeptSlabs = 8
+
+// takeSlab returns a kept slab of at least n elements from free, or a
+// new one.
+func takeSlab[T float64 | int64](s *laneStore, free *[][]T, n int) []T {
+	if s != nil {
+		s.mu.Lock()
+		for i, b := range *free {
+			if cap(b) >= n {
+				*free = append((*free)[:i], (*free)[i+1:]...)
+				s.mu.Unlock()
+				return b[:n]
+			}
+		}
+		s.mu.Unlock()
+	}
+	return make([]T, n)
+}
+
+// put keeps fr's registers for a later frame; fr must not be used
+// afterwards.
+func (s *laneStore) put(fr *vframe) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	if len(s.floats) < maxKeptSlabs && cap(fr.fslab) > 0 {
+		s.floats = append(s.floats, fr.fslab)
+	}
+	if len(s.ints) < maxKeptSlabs && cap(fr.islab) > 0 {
+		s.ints = append(s.ints, fr.islab)
+	}
+	s.mu.Unlock()
 }
 
 // vchunk is chunk for the lane program: the merged loop 0 limited to
@@ -542,7 +597,9 @@ func (k *kernel) vchunk(lo, hi int64) (err error) {
 			err = ir.OpErrorf(k.op, "cpu: %v", r)
 		}
 	}()
-	k.vloop(k.newVFrame(), 0, k.loopOffsets(len(k.vec.ext)), lo, hi)
+	fr := k.newVFrame()
+	k.vloop(fr, 0, k.loopOffsets(len(k.vec.ext)), lo, hi)
+	k.store.put(fr)
 	return nil
 }
 
