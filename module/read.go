@@ -219,6 +219,10 @@ type decoder struct {
 	consts  map[int]ir.Attribute
 	slab    []int64
 	vslab   []plan.View
+	// fv and dyn are views' cursors, kept here: a local one escapes to
+	// the heap on every call.
+	fv  fb.View
+	dyn fb.DynOffset
 }
 
 // ints returns n int64s carved from a larger allocation: a plan has
@@ -356,10 +360,9 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 		return nil, nil
 	}
 	out := d.viewSlice(n)
-	var fv fb.View
-	var dyn fb.DynOffset
+	fv, dyn := &d.fv, &d.dyn
 	for i := range out {
-		at(&fv, i)
+		at(fv, i)
 		if int(fv.Buffer()) >= len(p.Buffers) {
 			return nil, fmt.Errorf("view %d of buffer %d of %d", i, fv.Buffer(), len(p.Buffers))
 		}
@@ -384,7 +387,7 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 			return nil, fmt.Errorf("view %d has offset %d", i, v.Offset)
 		}
 		for j := 0; j < fv.DynLength(); j++ {
-			fv.Dyn(&dyn, j)
+			fv.Dyn(dyn, j)
 			t := plan.DynOffset{Slot: int(dyn.Slot()), Coef: dyn.Coef(), Max: dyn.Max()}
 			if t.Slot < 0 || t.Slot >= len(p.Scalars) {
 				return nil, fmt.Errorf("view %d reads scalar register %d of %d", i, t.Slot, len(p.Scalars))
