@@ -25,7 +25,7 @@ type kernel struct {
 	work  int64
 	fast  *contraction // the contraction fast path (contract.go), or nil
 	copy  *copyGeneric // the strided-copy fast path (contract.go), or nil
-	vec   *vprogram    // the lane program of an elementwise body (vector.go), or nil
+	vec   *vprogram    // the lane program (vector.go), or nil
 	store *laneStore   // the run's kept lane registers, or nil
 }
 

@@ -11,13 +11,13 @@ import (
 
 // A run prepares each Generic step's kernel when it reaches the step
 // (newKernel). Loop extents, operand offsets and memory are the step's
-// own, but most of the preparation is not: a generic's indexing maps,
-// iterators and their linear forms depend on the op alone, and its
-// compiled body (the scalar program and the lane code) on the body alone.
-// A training step runs the same few bodies again and again (the five
-// conv+bn+relu blocks of the importer's joint fixture: 106 generics, 14
-// distinct bodies), and a compiled module already hands the steps that
-// run one generic on operands of the same types the same op. Since
+// own, but much of the preparation is not: a generic's indexing maps and
+// iterators depend on the op alone, and its compiled body (the scalar
+// program and the lane code) on the body alone. A training step runs the
+// same few bodies again and again (the five conv+bn+relu blocks of the
+// importer's joint fixture: 106 generics, 24 distinct bodies), and a
+// compiled module already hands the steps that run one generic (on
+// operands of the same element types and ranks) the same op. Since
 // starting a compiled module is mostly its first run, a run keeps a
 // prepCache: each op is decoded once and each distinct body compiled
 // once, and the steps share the results.
@@ -30,8 +30,9 @@ import (
 // reads a captured tensor (tensor.extract) binds the step's view and
 // memory into its program, so it is compiled for its step alone.
 
-// prepCache holds one run's decoded generics and compiled bodies. A nil
-// *prepCache shares nothing: every step decodes and compiles its own.
+// prepCache holds one run's decoded generics, compiled bodies and kept
+// lane registers. A nil *prepCache shares nothing: every step decodes and
+// compiles its own.
 type prepCache struct {
 	ops    map[*ir.Operation]*genericInfo
 	bodies map[uint64][]*compiledBody // by bodyHash
@@ -73,8 +74,8 @@ type compiledBody struct {
 	foldsDone bool
 }
 
-// generic returns op's decoded maps, iterators, body and linear forms,
-// decoding them on the first request.
+// generic returns op's decoded maps, iterators and body, decoding them
+// on the first request.
 func (c *prepCache) generic(op *ir.Operation) (*genericInfo, error) {
 	if c != nil {
 		if g, ok := c.ops[op]; ok {
