@@ -4,10 +4,11 @@
 // Memory is the plan's: one arena (8-byte aligned) holds every constant
 // and temporary at its planned offset, each result gets its own
 // allocation that is handed to the caller without a copy, and arguments
-// are read in place. linalg.generic bodies are compiled once per step
-// into closures over a register file (compile.go) and run over a loop
-// nest with strength-reduced offsets, split across goroutines along a
-// parallel loop (generic.go). Contractions (convolutions, their
+// are read in place. linalg.generic bodies are compiled once per run and
+// distinct body (prepare.go) into closures over a register file
+// (compile.go) and run over a loop nest with strength-reduced offsets,
+// split across goroutines along a parallel loop (generic.go), or in
+// lanes (vector.go). Contractions (convolutions, their
 // gradients, matmuls, sums) and strided copies take a fast path
 // (contract.go, with an AVX tile kernel in kern_amd64.s) that computes
 // bit for bit what the interpreter does.
