@@ -417,6 +417,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	if b != nil && c.m >= 0 && c.n >= 0 && haveAVX && useVec && panelOK {
 		if a32, ok := any(a).([]float32); ok {
 			v := newVecSpace(outer, dm, dn, K)
+			v.outZero = k.outZero
 			b32, o32 := any(b).([]float32), any(out).([]float32)
 			var shared []float32
 			if !v.bMoves {
@@ -775,6 +776,9 @@ type vecSpace struct {
 	// be cached across groups); bMoves: some moves the second (its
 	// panels are packed per group instead of once).
 	aMoves, bMoves bool
+	// outZero: the output holds zeros on entry (kernel.outZero); tiles
+	// start at zero instead of gathering them from the output.
+	outZero bool
 }
 
 func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
@@ -978,6 +982,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				nr := min(vN, dn.ext-nt*vN)
 				c := &cs[j*nT+nt]
 				*c = [vM * vN]float32{}
+				if v.outZero {
+					continue
+				}
 				for i := 0; i < ut.mr; i++ {
 					q := po + v.rowO[ut.i0+i] + nt*vN*dn.cout
 					if dn.cout == 1 {

@@ -26,6 +26,9 @@ type kernel struct {
 	fast  *contraction // the contraction fast path (contract.go), or nil
 	copy  *copyGeneric // the strided-copy fast path (contract.go), or nil
 	vec   *vprogram    // the lane program of an elementwise body (vector.go), or nil
+	// outZero: the output holds zeros on entry (plan.ZeroOnEntry), so
+	// the contraction fast path starts its tiles at zero unread.
+	outZero bool
 }
 
 type kOperand struct {
