@@ -14,7 +14,7 @@ func TestZeroOnEntry(t *testing.T) {
 	buf := &Buffer{Elem: ir.F32T, Shape: []int64{4, 8}}
 	other := &Buffer{Elem: ir.F32T, Shape: []int64{4, 8}}
 	whole := View{Buf: buf, Shape: []int64{4, 8}, Strides: []int64{8, 1}}
-	even := View{Buf: buf, Shape: []int64{4, 4}, Strides: []int64{8, 2}}          // even columns
+	even := View{Buf: buf, Shape: []int64{4, 4}, Strides: []int64{8, 2}}           // even columns
 	odd := View{Buf: buf, Offset: 1, Shape: []int64{4, 4}, Strides: []int64{8, 2}} // odd columns
 	row0 := View{Buf: buf, Shape: []int64{1, 8}, Strides: []int64{8, 1}}
 	fill := func(v View, x float64) *Step {
