@@ -1084,17 +1084,47 @@ func (c *copyGeneric) run(k *kernel) (err error) {
 
 func copyNest[E any](dst, src []E, ext, cd, cs []int64, od, os int64) {
 	if len(ext) == 1 {
-		n, sd, ss := ext[0], cd[0], cs[0]
-		for i := int64(0); i < n; i++ {
-			dst[od] = src[os]
-			od += sd
-			os += ss
-		}
+		copyRun(dst, src, ext[0], cd[0], cs[0], od, os)
 		return
 	}
 	for i := int64(0); i < ext[0]; i++ {
 		copyNest(dst, src, ext[1:], cd[1:], cs[1:], od, os)
 		od += cd[0]
 		os += cs[0]
+	}
+}
+
+// copyRun copies n elements, dst[od + i·sd] = src[os + i·ss]. It is the
+// innermost loop of every strided copy (a transpose's gather, a
+// scatter's strided writes), so it runs on unchecked pointers, four
+// elements per iteration: about twice as fast as the checked loop on a
+// transpose. The elements of a run lie between its two ends, so the
+// checked accesses of both ends, in both slices, prove every address.
+func copyRun[E any](dst, src []E, n, sd, ss, od, os int64) {
+	if n <= 0 {
+		return
+	}
+	_, _ = dst[od], dst[od+(n-1)*sd]
+	_, _ = src[os], src[os+(n-1)*ss]
+	var z E
+	es := int64(unsafe.Sizeof(z))
+	pd, ps := unsafe.Pointer(&dst[od]), unsafe.Pointer(&src[os])
+	bd, bs := int(sd*es), int(ss*es)
+	// Addresses are formed from the run's start for each element, so
+	// no pointer ever points outside the slices.
+	i := 0
+	for ; i+4 <= int(n); i += 4 {
+		s, d := i*bs, i*bd
+		v0 := *(*E)(unsafe.Add(ps, s))
+		v1 := *(*E)(unsafe.Add(ps, s+bs))
+		v2 := *(*E)(unsafe.Add(ps, s+2*bs))
+		v3 := *(*E)(unsafe.Add(ps, s+3*bs))
+		*(*E)(unsafe.Add(pd, d)) = v0
+		*(*E)(unsafe.Add(pd, d+bd)) = v1
+		*(*E)(unsafe.Add(pd, d+2*bd)) = v2
+		*(*E)(unsafe.Add(pd, d+3*bd)) = v3
+	}
+	for ; i < int(n); i++ {
+		*(*E)(unsafe.Add(pd, i*bd)) = *(*E)(unsafe.Add(ps, i*bs))
 	}
 }
