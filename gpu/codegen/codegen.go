@@ -146,6 +146,7 @@ func genStep(p *plan.Plan, i int, s *plan.Step, prefix string) (*Kernel, error) 
 	case plan.StepCopy:
 		return genCopy(k, s)
 	case plan.StepGeneric:
+		k.outZero = p.ZeroOnEntry(i)
 		return genGeneric(k, s)
 	case plan.StepScalar:
 		return genScalar(k, p, s)

@@ -194,16 +194,25 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	if syncPlans == 0 {
 		t.Error("no plan of the sample has a block-reduction kernel: that path is not checked")
 	}
-	tiled := 0
+	// Tiled contractions, those that start from zero (plan.ZeroOnEntry)
+	// and those that read their output first.
+	tiled, tiledZero := 0, 0
 	for _, np := range plans {
-		if m, err := codegen.Generate(np.p); err == nil && slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool {
-			return strings.Contains(k.Source, "__shared__") && strings.Contains(k.Source, " sb[")
-		}) {
-			tiled++
+		m, err := codegen.Generate(np.p)
+		if err != nil {
+			continue
+		}
+		for _, k := range m.Kernels {
+			if strings.Contains(k.Source, "__shared__") && strings.Contains(k.Source, " sb[") {
+				tiled++
+				if strings.Contains(k.Source, "for (int j = 0; j < 4; ++j) acc[i][j] = 0;") {
+					tiledZero++
+				}
+			}
 		}
 	}
-	if tiled < 2 {
-		t.Errorf("%d plans with tiled contractions in the sample, want the 2 of contractProgram", tiled)
+	if tiled < 3 || tiledZero < 2 || tiled-tiledZero < 1 {
+		t.Errorf("%d tiled contractions in the sample, %d of them starting from zero; want contractProgram's 3, 2 from zero", tiled, tiledZero)
 	}
 	dir := t.TempDir()
 	sem := make(chan struct{}, 2)

@@ -158,7 +158,10 @@ func.func @f(%x: tensor<4xi32>) -> tensor<4xi32> {
 
 // contractProgram holds contractions large enough for the tiled kernel
 // (the e2e suite's are smaller): a batched f32 matrix product spanning
-// several tiles and a bf16 1-d convolution accumulating in f32.
+// several tiles and a bf16 1-d convolution accumulating in f32, both into
+// zero-filled outputs (their tiles start from zero unread,
+// plan.ZeroOnEntry), and a matrix product accumulating into an argument's
+// values (its tiles read the output first).
 func contractProgram() string {
 	return `#a = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
 #b = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
@@ -191,6 +194,15 @@ func.func @conv1d_bf16(%in: tensor<2x6x32xbf16>, %w: tensor<20x6x3xbf16>) -> ten
     linalg.yield %s : f32
   } -> tensor<2x20x30xf32>
   return %r : tensor<2x20x30xf32>
+}
+func.func @bmm_acc(%a: tensor<2x40x24xf32>, %b: tensor<24x70xf32>, %c: tensor<2x40x70xf32>) -> tensor<2x40x70xf32> {
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<2x40x24xf32>, tensor<24x70xf32>) outs(%c : tensor<2x40x70xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x40x70xf32>
+  return %r : tensor<2x40x70xf32>
 }
 `
 }
