@@ -72,8 +72,9 @@ func matchContraction(s *plan.Step, body *ir.Block, iters []string, thread, inne
 	return c
 }
 
-// genContraction emits the tiled kernel.
-func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem) (*Kernel, error) {
+// genContraction emits the tiled kernel, with ep (when not nil) fused
+// after each output element's store.
+func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem, ep *epilogue) (*Kernel, error) {
 	a, b, o := ops[0], ops[1], ops[2]
 	tilesM := (c.mTot + tileM - 1) / tileM
 	tilesN := (c.nTot + tileN - 1) / tileN
@@ -162,9 +163,14 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
 	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
 	k.line(3, "%s", o.el.store(o.buf, o.offset(idx), "acc[i][j]"))
+	if ep != nil {
+		if err := ep.emit(k, 3, idx); err != nil {
+			return nil, err
+		}
+	}
 	k.line(2, "}")
 	k.line(1, "}")
-	kern := k.finish(elems, int(min(tiles, maxGrid)))
+	kern := k.finish(ep.withElems(elems), int(min(tiles, maxGrid)))
 	kern.Sync = true
 	return kern, nil
 }

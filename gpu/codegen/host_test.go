@@ -211,8 +211,27 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 			}
 		}
 	}
-	if tiled < 3 || tiledZero < 2 || tiled-tiledZero < 1 {
-		t.Errorf("%d tiled contractions in the sample, %d of them starting from zero; want contractProgram's 3, 2 from zero", tiled, tiledZero)
+	if tiled < 4 || tiledZero < 3 || tiled-tiledZero < 1 {
+		t.Errorf("%d tiled contractions in the sample, %d of them starting from zero; want contractProgram's 4, 3 from zero", tiled, tiledZero)
+	}
+	// Fused epilogues: contractProgram's two, one in a tiled kernel.
+	fusedEpi, fusedTiled := 0, 0
+	for _, np := range plans {
+		m, err := codegen.Generate(np.p)
+		if err != nil {
+			continue
+		}
+		for _, k := range m.Kernels {
+			if strings.Contains(k.Source, "// epilogue: the next step, fused") {
+				fusedEpi++
+				if strings.Contains(k.Source, " sb[") {
+					fusedTiled++
+				}
+			}
+		}
+	}
+	if fusedEpi < 2 || fusedTiled < 1 {
+		t.Errorf("%d kernels with a fused epilogue (%d tiled) in the sample, want at least contractProgram's 2 (1 tiled)", fusedEpi, fusedTiled)
 	}
 	dir := t.TempDir()
 	sem := make(chan struct{}, 2)
