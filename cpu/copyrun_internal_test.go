@@ -33,26 +33,8 @@ func TestCopyRun(t *testing.T) {
 	}
 	check("uint64", func(d, s []uint64, n, sd, ss, od, os int64) { copyRun(d, s, n, sd, ss, od, os) })
 	// Narrower elements: copy typed copies and widen back.
-	check("uint32", func(d, s []uint64, n, sd, ss, od, os int64) {
-		d32, s32 := make([]uint32, len(d)), make([]uint32, len(s))
-		for i := range s {
-			s32[i] = uint32(s[i])
-		}
-		copyRun(d32, s32, n, sd, ss, od, os)
-		for i := range d {
-			d[i] = uint64(d32[i])
-		}
-	})
-	check("uint16", func(d, s []uint64, n, sd, ss, od, os int64) {
-		d16, s16 := make([]uint16, len(d)), make([]uint16, len(s))
-		for i := range s {
-			s16[i] = uint16(s[i])
-		}
-		copyRun(d16, s16, n, sd, ss, od, os)
-		for i := range d {
-			d[i] = uint64(d16[i])
-		}
-	})
+	check("uint32", narrowed[uint32])
+	check("uint16", narrowed[uint16])
 	// A run that would leave its slice panics instead of writing past it.
 	defer func() {
 		if recover() == nil {
@@ -60,4 +42,16 @@ func TestCopyRun(t *testing.T) {
 		}
 	}()
 	copyRun(make([]uint32, 8), make([]uint32, 8), 3, 4, 1, 0, 0)
+}
+
+// narrowed is copyRun on E-typed copies of d and s, widened back.
+func narrowed[E uint16 | uint32](d, s []uint64, n, sd, ss, od, os int64) {
+	dn, sn := make([]E, len(d)), make([]E, len(s))
+	for i := range s {
+		sn[i] = E(s[i])
+	}
+	copyRun(dn, sn, n, sd, ss, od, os)
+	for i := range d {
+		d[i] = uint64(dn[i])
+	}
 }
