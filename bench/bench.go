@@ -117,12 +117,15 @@ func Run(s Suite, opt Options) (*Result, error) {
 }
 
 // measure compiles sh with each pipeline, counts the plan's MACs and
-// times it.
+// times them side by side: after the warm-up runs, each round runs every
+// pipeline once, so that a slow spell of a shared machine falls on all
+// of them alike rather than on whichever was being timed then.
 func measure(sh Shape, pipelines []string, opt Options) (Row, error) {
 	row := Row{Shape: sh}
 	c := sh.Case()
 	var args []*runtime.Tensor
-	for _, pl := range pipelines {
+	plans := make([]*plan.Plan, len(pipelines))
+	for i, pl := range pipelines {
 		p, err := compile(c.TorchFunc(), sh.Name, pl)
 		if err != nil {
 			return row, fmt.Errorf("%s pipeline: %w", pl, err)
@@ -132,13 +135,14 @@ func measure(sh Shape, pipelines []string, opt Options) (Row, error) {
 				return row, err
 			}
 		}
-		t, err := timeRuns(p, args, opt.Warmup, opt.Reps)
-		if err != nil {
-			return row, fmt.Errorf("%s pipeline: %w", pl, err)
-		}
+		plans[i] = p
 		row.MACs = append(row.MACs, p.MACs())
-		row.Times = append(row.Times, t)
 	}
+	times, err := timeRuns(plans, pipelines, args, opt.Warmup, opt.Reps)
+	if err != nil {
+		return row, err
+	}
+	row.Times = times
 	return row, nil
 }
 
@@ -182,22 +186,30 @@ func randomArgs(p *plan.Plan) ([]*runtime.Tensor, error) {
 	return args, nil
 }
 
-func timeRuns(p *plan.Plan, args []*runtime.Tensor, warmup, reps int) (Timing, error) {
-	for i := 0; i < warmup; i++ {
-		if _, err := cpu.Run(p, args); err != nil {
-			return Timing{}, err
+// timeRuns times each plan (of the pipeline names[i]) reps times, in
+// rounds that run every plan once, after warmup untimed rounds.
+func timeRuns(plans []*plan.Plan, names []string, args []*runtime.Tensor, warmup, reps int) ([]Timing, error) {
+	ts := make([][]time.Duration, len(plans))
+	for round := -warmup; round < reps; round++ {
+		for i, p := range plans {
+			start := time.Now()
+			if _, err := cpu.Run(p, args); err != nil {
+				return nil, fmt.Errorf("%s pipeline: %w", names[i], err)
+			}
+			if round >= 0 {
+				ts[i] = append(ts[i], time.Since(start))
+			}
 		}
 	}
-	ts := make([]time.Duration, reps)
-	for i := range ts {
-		start := time.Now()
-		if _, err := cpu.Run(p, args); err != nil {
-			return Timing{}, err
+	out := make([]Timing, len(plans))
+	for i, t := range ts {
+		if len(t) == 0 {
+			continue
 		}
-		ts[i] = time.Since(start)
+		sort.Slice(t, func(a, b int) bool { return t[a] < t[b] })
+		out[i] = Timing{Median: t[len(t)/2], Best: t[0]}
 	}
-	sort.Slice(ts, func(i, j int) bool { return ts[i] < ts[j] })
-	return Timing{Median: ts[len(ts)/2], Best: ts[0]}, nil
+	return out, nil
 }
 
 // pipelineIndex is the column of the named pipeline, or -1.

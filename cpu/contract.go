@@ -417,6 +417,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	if b != nil && c.m >= 0 && c.n >= 0 && haveAVX && useVec && panelOK {
 		if a32, ok := any(a).([]float32); ok {
 			v := newVecSpace(outer, dm, dn, K)
+			v.outZero = k.outZero
 			b32, o32 := any(b).([]float32), any(out).([]float32)
 			var shared []float32
 			if !v.bMoves {
@@ -775,6 +776,9 @@ type vecSpace struct {
 	// be cached across groups); bMoves: some moves the second (its
 	// panels are packed per group instead of once).
 	aMoves, bMoves bool
+	// outZero: the output holds zeros on entry (kernel.outZero); tiles
+	// start at zero instead of gathering them from the output.
+	outZero bool
 }
 
 func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
@@ -978,6 +982,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				nr := min(vN, dn.ext-nt*vN)
 				c := &cs[j*nT+nt]
 				*c = [vM * vN]float32{}
+				if v.outZero {
+					continue
+				}
 				for i := 0; i < ut.mr; i++ {
 					q := po + v.rowO[ut.i0+i] + nt*vN*dn.cout
 					if dn.cout == 1 {
@@ -1077,17 +1084,47 @@ func (c *copyGeneric) run(k *kernel) (err error) {
 
 func copyNest[E any](dst, src []E, ext, cd, cs []int64, od, os int64) {
 	if len(ext) == 1 {
-		n, sd, ss := ext[0], cd[0], cs[0]
-		for i := int64(0); i < n; i++ {
-			dst[od] = src[os]
-			od += sd
-			os += ss
-		}
+		copyRun(dst, src, ext[0], cd[0], cs[0], od, os)
 		return
 	}
 	for i := int64(0); i < ext[0]; i++ {
 		copyNest(dst, src, ext[1:], cd[1:], cs[1:], od, os)
 		od += cd[0]
 		os += cs[0]
+	}
+}
+
+// copyRun copies n elements, dst[od + i·sd] = src[os + i·ss]. It is the
+// innermost loop of every strided copy (a transpose's gather, a
+// scatter's strided writes), so it runs on unchecked pointers, four
+// elements per iteration: about twice as fast as the checked loop on a
+// transpose. The elements of a run lie between its two ends, so the
+// checked accesses of both ends, in both slices, prove every address.
+func copyRun[E any](dst, src []E, n, sd, ss, od, os int64) {
+	if n <= 0 {
+		return
+	}
+	_, _ = dst[od], dst[od+(n-1)*sd]
+	_, _ = src[os], src[os+(n-1)*ss]
+	var z E
+	es := int64(unsafe.Sizeof(z))
+	pd, ps := unsafe.Pointer(&dst[od]), unsafe.Pointer(&src[os])
+	bd, bs := int(sd*es), int(ss*es)
+	// Addresses are formed from the run's start for each element, so
+	// no pointer ever points outside the slices.
+	i := 0
+	for ; i+4 <= int(n); i += 4 {
+		s, d := i*bs, i*bd
+		v0 := *(*E)(unsafe.Add(ps, s))
+		v1 := *(*E)(unsafe.Add(ps, s+bs))
+		v2 := *(*E)(unsafe.Add(ps, s+2*bs))
+		v3 := *(*E)(unsafe.Add(ps, s+3*bs))
+		*(*E)(unsafe.Add(pd, d)) = v0
+		*(*E)(unsafe.Add(pd, d+bd)) = v1
+		*(*E)(unsafe.Add(pd, d+2*bd)) = v2
+		*(*E)(unsafe.Add(pd, d+3*bd)) = v3
+	}
+	for ; i < int(n); i++ {
+		*(*E)(unsafe.Add(pd, i*bd)) = *(*E)(unsafe.Add(ps, i*bs))
 	}
 }

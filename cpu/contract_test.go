@@ -2,11 +2,14 @@ package cpu_test
 
 import (
 	"fmt"
-	"github.com/torchlower/torchlower/compiler"
 	"math"
 	"math/rand"
+	"os"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/torchlower/torchlower/compiler"
 
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/ir"
@@ -151,16 +154,22 @@ func TestContractionFastPath(t *testing.T) {
 		vec, direct, packed bool
 	}{{"vector", true, true, true}, {"vector-packed", true, false, true}, {"packed", false, false, true}, {"tiles", false, false, false}} {
 		restore := cpu.SetKernels(kc.vec, kc.direct, kc.packed)
-		for _, s := range specs {
-			t.Run(kc.name+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s) })
+		for _, pipeline := range []string{"baseline", "default"} {
+			for _, s := range specs {
+				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
+			}
 		}
 		restore()
 	}
 }
 
-func checkFastPath(t *testing.T, s convSpec) {
+// checkFastPath compares the fast path with the interpreter on s's plan
+// after pipeline; the default pipeline's phases accumulate into windows
+// that hold zeros on entry (plan.ZeroOnEntry), which the fast path then
+// does not read.
+func checkFastPath(t *testing.T, s convSpec, pipeline string) {
 	{
-		p, args := s.build(t)
+		p, args := s.buildWith(t, pipeline)
 		before := cpu.FastRuns()
 		fast, err := cpu.Run(p, args)
 		if err != nil {
@@ -293,4 +302,71 @@ func BenchmarkConvBackwardInterpreter(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N)/s.macs(), "ns/MAC")
+}
+
+// TestContractionInitialOutput runs matmuls whose output holds values on
+// entry (an argument, a fill of 1.5 or of -0.0, an earlier matmul's
+// result) and one whose output is proven zero: the fast path must read
+// the former (bit for bit the interpreter) and may skip reading only the
+// latter.
+func TestContractionInitialOutput(t *testing.T) {
+	src, err := os.ReadFile("testdata/accumulate.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := lowerTorch(t, "accumulate", string(src))
+	for _, c := range []struct {
+		fn   string
+		zero []bool // ZeroOnEntry of the generic steps, in order
+	}{
+		{"into_arg", []bool{false}},
+		{"into_ones", []bool{false}},
+		{"into_negzero", []bool{false}},
+		{"twice", []bool{true, false}},
+	} {
+		t.Run(c.fn, func(t *testing.T) {
+			p, err := plan.Build(m, c.fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var zero []bool
+			for i, s := range p.Steps {
+				if s.Kind == plan.StepGeneric {
+					zero = append(zero, p.ZeroOnEntry(i))
+				}
+			}
+			if !slices.Equal(zero, c.zero) {
+				t.Fatalf("ZeroOnEntry of the generics = %v, want %v\n%s", zero, c.zero, p)
+			}
+			rng := rand.New(rand.NewSource(5))
+			var args []*runtime.Tensor
+			for _, b := range p.Args {
+				vs := make([]float64, b.NumElements())
+				for i := range vs {
+					vs[i] = rng.NormFloat64()
+				}
+				args = append(args, tensorOf(t, runtime.F32, b.Shape, vs))
+			}
+			before := cpu.FastRuns()
+			got, err := cpu.Run(p, args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cpu.FastRuns() == before {
+				t.Fatalf("the fast path did not run")
+			}
+			prev := cpu.SetFastContractions(false)
+			want, err := cpu.Run(p, args)
+			cpu.SetFastContractions(prev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j := 0; j < want[0].NumElements(); j++ {
+				g, w := got[0].Float64(j), want[0].Float64(j)
+				if math.Float64bits(g) != math.Float64bits(w) {
+					t.Fatalf("element %d: fast %v, interpreter %v", j, g, w)
+				}
+			}
+		})
+	}
 }

@@ -27,6 +27,9 @@ type kernel struct {
 	copy  *copyGeneric // the strided-copy fast path (contract.go), or nil
 	vec   *vprogram    // the lane program (vector.go), or nil
 	store *laneStore   // the run's kept lane registers, or nil
+	// outZero: the output holds zeros on entry (plan.ZeroOnEntry), so
+	// the contraction fast path starts its tiles at zero unread.
+	outZero bool
 }
 
 type kOperand struct {

@@ -123,14 +123,14 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 		if epi != nil {
 			// One dispatch: the epilogue runs inside the contraction
 			// (its time is the contraction's; it shows 0).
-			err = runFused(s, epi, lookup, pc)
+			err = runFused(s, epi, lookup, pc, p.ZeroOnEntry(i))
 		} else {
 			// Dynamic view offsets are known now: resolve them (with
 			// their range checks) before runStep's checkView proves the
 			// bounds.
 			var rs *plan.Step
 			if rs, err = regs.resolveStep(s); err == nil {
-				err = runStep(rs, lookup, regs, pc)
+				err = runStep(rs, lookup, regs, pc, p.ZeroOnEntry(i))
 			}
 		}
 		if prof != nil {
@@ -187,7 +187,8 @@ func checkView(v *plan.View, mem []byte) error {
 	return nil
 }
 
-func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars, pc *prepCache) (err error) {
+// runStep runs one step; outZero is plan.ZeroOnEntry for it.
+func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars, pc *prepCache, outZero bool) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
@@ -219,6 +220,7 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars
 		if err != nil {
 			return err
 		}
+		k.outZero = outZero
 		return k.run()
 	case plan.StepScalar:
 		if regs == nil {
@@ -262,7 +264,7 @@ func viewAt(s *plan.Step, o int) *plan.View {
 // runFused runs a generic and its epilogue (plan.IsEpilogueOf holds) as
 // one dispatch: inside the contraction's tiles where its fast path runs,
 // else one after the other.
-func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache) (err error) {
+func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache, outZero bool) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
@@ -277,6 +279,7 @@ func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *
 	if err != nil {
 		return err
 	}
+	kp.outZero = outZero
 	ke, err := newKernel(epi, mem, pc)
 	if err != nil {
 		return err

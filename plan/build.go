@@ -70,6 +70,7 @@ func Build(module *ir.Operation, funcName string) (*Plan, error) {
 	b.p.pruneUnused()
 	b.p.markEpilogues()
 	b.p.liveness()
+	b.p.markZeroOnEntry()
 	return b.p, nil
 }
 

@@ -233,6 +233,8 @@ type Plan struct {
 	peak    int64
 	opText  map[*ir.Operation]string
 	aliases []string
+	// zeroOnEntry is per step (markZeroOnEntry).
+	zeroOnEntry []bool
 }
 
 // PeakBytes is the largest amount of memory the plan itself holds at
@@ -297,6 +299,9 @@ func (p *Plan) StepString(i int) string {
 	}
 	if len(s.Outputs) > 0 {
 		sb.WriteString(" outs(" + joinViews(s.Outputs) + ")")
+	}
+	if p.ZeroOnEntry(i) {
+		sb.WriteString(" zero-on-entry")
 	}
 	if s.Kind == StepFill {
 		sb.WriteString(" value " + s.Value.String())

@@ -58,8 +58,8 @@ func TestPlans(t *testing.T) {
 		file: "phase_windows", fn: "phases",
 		want: []string{
 			"1: fill outs(%b2) value 0.000000e+00 : f32",
-			"2: generic ins(%b0, %b1) outs(%b2[4 +0 strides 2])",
-			"3: generic ins(%b0, %b1) outs(%b2[4 +1 strides 2])",
+			"2: generic ins(%b0, %b1) outs(%b2[4 +0 strides 2]) zero-on-entry",
+			"3: generic ins(%b0, %b1) outs(%b2[4 +1 strides 2]) zero-on-entry",
 		},
 		notWant: []string{"copy", "temp", "fill outs(%b2["},
 	}, {

@@ -16,8 +16,10 @@ func (p *Plan) OpText(op *ir.Operation) string { return p.opText[op] }
 func (p *Plan) Aliases() []string { return append([]string(nil), p.aliases...) }
 
 // Restore sets the peak (PeakBytes) and the alias lines of a plan built
-// from its exported fields rather than by Build.
+// from its exported fields rather than by Build, and derives from its
+// steps what Build derives (ZeroOnEntry); call it once the steps are set.
 func (p *Plan) Restore(peak int64, aliases []string) {
 	p.peak = peak
 	p.aliases = append([]string(nil), aliases...)
+	p.markZeroOnEntry()
 }

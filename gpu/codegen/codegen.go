@@ -80,8 +80,9 @@ type Kernel struct {
 type Module struct {
 	Kernels []*Kernel
 	// Steps[i] is step i's kernel, nil for steps that need none (empty,
-	// constant: a constant is an upload), or that do no work (an empty
-	// iteration space).
+	// constant: a constant is an upload), that do no work (an empty
+	// iteration space), or that run in the kernel before them (a fused
+	// epilogue, epilogue.go).
 	Steps []*Kernel
 }
 
@@ -123,8 +124,13 @@ func Generate(p *plan.Plan) (*Module, error) { return GenerateNamed(p, "tl") }
 // share one translation unit.
 func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 	m := &Module{Steps: make([]*Kernel, len(p.Steps))}
-	for i, s := range p.Steps {
-		k, err := genStep(p, i, s, prefix)
+	for i := 0; i < len(p.Steps); i++ {
+		s := p.Steps[i]
+		var epi *plan.Step
+		if i+1 < len(p.Steps) && p.Steps[i+1].Epilogue && plan.IsEpilogueOf(s, p.Steps[i+1]) {
+			epi = p.Steps[i+1]
+		}
+		k, fused, err := genStep(p, i, s, prefix, epi)
 		if err != nil {
 			return nil, fmt.Errorf("gpu codegen: step %d (%s): %w", i, s.Kind, err)
 		}
@@ -132,25 +138,33 @@ func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 			m.Steps[i] = k
 			m.Kernels = append(m.Kernels, k)
 		}
+		if fused {
+			i++ // the epilogue ran in step i's kernel: it has none
+		}
 	}
 	return m, nil
 }
 
-func genStep(p *plan.Plan, i int, s *plan.Step, prefix string) (*Kernel, error) {
-	k := newKernelBuilder(prefix, i, s.Kind.String())
+// genStep emits step i's kernel; epi, when not nil, is the next step, an
+// epilogue of s the kernel may fuse (fused reports whether it did).
+func genStep(p *plan.Plan, i int, s *plan.Step, prefix string, epi *plan.Step) (k *Kernel, fused bool, err error) {
+	kb := newKernelBuilder(prefix, i, s.Kind.String())
 	switch s.Kind {
 	case plan.StepEmpty, plan.StepConstant:
-		return nil, nil
+		return nil, false, nil
 	case plan.StepFill:
-		return genFill(k, s)
+		k, err = genFill(kb, s)
 	case plan.StepCopy:
-		return genCopy(k, s)
+		k, err = genCopy(kb, s)
 	case plan.StepGeneric:
-		return genGeneric(k, s)
+		kb.outZero = p.ZeroOnEntry(i)
+		return genGeneric(kb, s, epi)
 	case plan.StepScalar:
-		return genScalar(k, p, s)
+		k, err = genScalar(kb, p, s)
+	default:
+		err = fmt.Errorf("unknown step kind %d", s.Kind)
 	}
-	return nil, fmt.Errorf("unknown step kind %d", s.Kind)
+	return k, false, err
 }
 
 // gridFor is the number of blocks for n work items.

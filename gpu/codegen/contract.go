@@ -72,8 +72,9 @@ func matchContraction(s *plan.Step, body *ir.Block, iters []string, thread, inne
 	return c
 }
 
-// genContraction emits the tiled kernel.
-func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem) (*Kernel, error) {
+// genContraction emits the tiled kernel, with ep (when not nil) fused
+// after each output element's store.
+func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem, ep *epilogue) (*Kernel, error) {
 	a, b, o := ops[0], ops[1], ops[2]
 	tilesM := (c.mTot + tileM - 1) / tileM
 	tilesN := (c.nTot + tileN - 1) / tileN
@@ -85,14 +86,20 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	k.line(2, "%s acc[4][4];", o.el.reg)
-	// Initial values: the output's elements.
-	k.line(2, "for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j) {")
-	k.line(3, "const i64 m = tm * %d + ty + 16 * i, n = tn * %d + tx + 16 * j;", tileM, tileN)
-	k.line(3, "if (m >= %dll || n >= %dll) { acc[i][j] = 0; continue; }", c.mTot, c.nTot)
-	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
-	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
-	k.line(3, "acc[i][j] = %s;", o.el.load(o.buf, o.offset(idx)))
-	k.line(2, "}")
+	// Initial values: the output's elements, or zeros unread where the
+	// plan proves that is what they are (the phases of a strided
+	// backward-data convolution, each in its own window).
+	if k.outZero {
+		k.line(2, "for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j) acc[i][j] = 0;")
+	} else {
+		k.line(2, "for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j) {")
+		k.line(3, "const i64 m = tm * %d + ty + 16 * i, n = tn * %d + tx + 16 * j;", tileM, tileN)
+		k.line(3, "if (m >= %dll || n >= %dll) { acc[i][j] = 0; continue; }", c.mTot, c.nTot)
+		decompose(k, 3, "m", "rm", c.mDims, ext, idx)
+		decompose(k, 3, "n", "rn", c.nDims, ext, idx)
+		k.line(3, "acc[i][j] = %s;", o.el.load(o.buf, o.offset(idx)))
+		k.line(2, "}")
+	}
 	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, tileK)
 	for q, st := range []struct {
 		op   *operand
@@ -156,9 +163,14 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
 	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
 	k.line(3, "%s", o.el.store(o.buf, o.offset(idx), "acc[i][j]"))
+	if ep != nil {
+		if err := ep.emit(k, 3, idx); err != nil {
+			return nil, err
+		}
+	}
 	k.line(2, "}")
 	k.line(1, "}")
-	kern := k.finish(elems, int(min(tiles, maxGrid)))
+	kern := k.finish(ep.withElems(elems), int(min(tiles, maxGrid)))
 	kern.Sync = true
 	return kern, nil
 }

@@ -31,14 +31,18 @@ func (o *operand) offset(idx []string) string { return offsetExpr(o.base, idx, o
 // CPU interpreter's, and so is every rounding. An output whose offset
 // does not move in the inner loops (the usual accumulator) lives in a
 // register across them.
-func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
+//
+// epi, when not nil, is the step after s, its epilogue
+// (plan.IsEpilogueOf): genGeneric fuses it into the kernel where it can
+// (epilogue.go) and reports whether it did.
+func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, error) {
 	op := s.Op
 	maps := linalg.IndexingMaps(op)
 	iters := linalg.IteratorTypes(op)
 	body := linalg.Body(op)
 	views := append(append([]plan.View(nil), s.Inputs...), s.Outputs...)
 	if maps == nil || iters == nil || body == nil || len(maps) != len(views) || len(body.Args()) != len(views) {
-		return nil, ir.OpErrorf(op, "malformed linalg.generic")
+		return nil, false, ir.OpErrorf(op, "malformed linalg.generic")
 	}
 	n := len(iters)
 	nIn := len(s.Inputs)
@@ -48,7 +52,7 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 	}
 	for o, m := range maps {
 		if m.NumDims != n || m.NumSymbols != 0 || len(m.Results) != len(views[o].Shape) {
-			return nil, ir.OpErrorf(op, "indexing map %d does not match the loops or the operand rank", o)
+			return nil, false, ir.OpErrorf(op, "indexing map %d does not match the loops or the operand rank", o)
 		}
 		for r, e := range m.Results {
 			if d, ok := e.AsDim(); ok && ext[d] < 0 {
@@ -59,12 +63,12 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 	work := int64(1)
 	for d, e := range ext {
 		if e < 0 {
-			return nil, ir.OpErrorf(op, "loop d%d's extent is not the size of any operand dimension", d)
+			return nil, false, ir.OpErrorf(op, "loop d%d's extent is not the size of any operand dimension", d)
 		}
 		work *= e
 	}
 	if work == 0 {
-		return nil, nil // the CPU does nothing either
+		return nil, false, nil // the CPU does nothing either
 	}
 	capViews := make([]plan.View, len(s.Captures))
 	for j, c := range s.Captures {
@@ -72,26 +76,26 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 	}
 	elems, err := elemsOf(s.Inputs, s.Outputs, capViews)
 	if err != nil {
-		return nil, ir.OpErrorf(op, "%v", err)
+		return nil, false, ir.OpErrorf(op, "%v", err)
 	}
 	ops := make([]*operand, len(views))
 	for o, v := range views {
 		buf, base, err := k.view(v, o >= nIn)
 		if err != nil {
-			return nil, ir.OpErrorf(op, "operand %d: %v", o, err)
+			return nil, false, ir.OpErrorf(op, "operand %d: %v", o, err)
 		}
 		od := &operand{buf: buf, el: elems[v.Buf], base: base, coef: make([]int64, n)}
 		if a := body.Args()[o]; a.HasUses() {
 			od.arg = a
 			ae, err := elemOf(a.Type())
 			if err != nil || ae.float != od.el.float {
-				return nil, ir.OpErrorf(op, "operand %d's element type %s does not match its block argument %s", o, v.Buf.Elem, a.Type())
+				return nil, false, ir.OpErrorf(op, "operand %d's element type %s does not match its block argument %s", o, v.Buf.Elem, a.Type())
 			}
 		}
 		for r, e := range maps[o].Results {
 			c, kc, ok := affine.LinearForm(e, n)
 			if !ok {
-				return nil, ir.OpErrorf(op, "indexing map result %s is not linear in the loops", e)
+				return nil, false, ir.OpErrorf(op, "indexing map result %s is not linear in the loops", e)
 			}
 			lo, hi := kc, kc
 			for d, cd := range c {
@@ -102,7 +106,7 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 				}
 			}
 			if lo < 0 || hi >= v.Shape[r] {
-				return nil, ir.OpErrorf(op, "operand %d dimension %d is indexed in [%d, %d], outside its size %d", o, r, lo, hi, v.Shape[r])
+				return nil, false, ir.OpErrorf(op, "operand %d dimension %d is indexed in [%d, %d], outside its size %d", o, r, lo, hi, v.Shape[r])
 			}
 			if kc != 0 {
 				od.base += fmt.Sprintf(" + %d", kc*v.Strides[r])
@@ -165,16 +169,24 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 	for _, c := range s.Captures {
 		buf, base, err := k.view(c.View, false)
 		if err != nil {
-			return nil, ir.OpErrorf(op, "capture: %v", err)
+			return nil, false, ir.OpErrorf(op, "capture: %v", err)
 		}
 		bc.captures = append(bc.captures, bodyCapture{value: c.Value, buf: buf, base: base, view: c.View, el: elems[c.View.Buf]})
 	}
 
 	if red := blockReduction(s, body, iters, thread, inner, hoist, ops, nIn, ext, threads); red != nil {
-		return genBlockReduce(k, bc, red, ops, nIn, idx, thread, inner, ext, threads, body, elems)
+		kern, err := genBlockReduce(k, bc, red, ops, nIn, idx, thread, inner, ext, threads, body, elems)
+		return kern, false, err
+	}
+	var ep *epilogue
+	if epi != nil {
+		if ep, err = prepareEpilogue(k, s, epi); err != nil {
+			return nil, false, err
+		}
 	}
 	if c := matchContraction(s, body, iters, thread, inner, hoist, ops, ext); c != nil {
-		return genContraction(k, bc, c, ops, idx, ext, body, elems)
+		kern, err := genContraction(k, bc, c, ops, idx, ext, body, elems, ep)
+		return kern, ep != nil, err
 	}
 
 	gridLoop(k, threads)
@@ -233,10 +245,10 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 	}
 	yield, err := bc.compile(body)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if len(yield) != len(s.Outputs) {
-		return nil, ir.OpErrorf(op, "linalg.yield has %d values for %d outputs", len(yield), len(s.Outputs))
+		return nil, false, ir.OpErrorf(op, "linalg.yield has %d values for %d outputs", len(yield), len(s.Outputs))
 	}
 	// Every yielded value is read before any is stored or assigned: a
 	// yield may name another output's block argument.
@@ -245,10 +257,10 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 		o := ops[nIn+j]
 		ye, err := elemOf(y.Type())
 		if err != nil || ye.float != o.el.float {
-			return nil, ir.OpErrorf(op, "yielded value %d of type %s does not match output type %s", j, y.Type(), s.Outputs[j].Buf.Elem)
+			return nil, false, ir.OpErrorf(op, "yielded value %d of type %s does not match output type %s", j, y.Type(), s.Outputs[j].Buf.Elem)
 		}
 		if vals[j], err = bc.value(op, y); err != nil {
-			return nil, err
+			return nil, false, err
 		}
 		if len(yield) > 1 {
 			k.line(depth, "const %s y%d = %s;", o.el.reg, j, vals[j])
@@ -273,6 +285,13 @@ func genGeneric(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 			k.line(2, "%s", o.el.store(o.buf, o.offset(idx), fmt.Sprintf("acc%d", j)))
 		}
 	}
+	if ep != nil {
+		// Every parallel loop is a thread loop (the output map is a
+		// permutation of them): the element is final here.
+		if err := ep.emit(k, 2, idx); err != nil {
+			return nil, false, err
+		}
+	}
 	k.line(1, "}")
-	return k.finish(elems, gridFor(threads)), nil
+	return k.finish(ep.withElems(elems), gridFor(threads)), ep != nil, nil
 }

@@ -185,25 +185,42 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 			plans = append(plans, namedPlanInternal{c.Name + "/" + pl, p, args})
 		}
 	}
-	syncPlans := 0
+	// The sample must reach every kernel form: block reductions, tiled
+	// contractions that start from zero (plan.ZeroOnEntry) and that read
+	// their output first, and fused epilogues (one in a tiled kernel).
+	var syncPlans, tiled, tiledZero, fusedEpi, fusedTiled int
 	for _, np := range plans {
-		if m, err := codegen.Generate(np.p); err == nil && slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool { return k.Sync }) {
+		m, err := codegen.Generate(np.p)
+		if err != nil {
+			continue
+		}
+		if slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool { return k.Sync }) {
 			syncPlans++
+		}
+		for _, k := range m.Kernels {
+			isTiled := strings.Contains(k.Source, "__shared__") && strings.Contains(k.Source, " sb[")
+			if isTiled {
+				tiled++
+				if strings.Contains(k.Source, "for (int j = 0; j < 4; ++j) acc[i][j] = 0;") {
+					tiledZero++
+				}
+			}
+			if strings.Contains(k.Source, "// epilogue: the next step, fused") {
+				fusedEpi++
+				if isTiled {
+					fusedTiled++
+				}
+			}
 		}
 	}
 	if syncPlans == 0 {
 		t.Error("no plan of the sample has a block-reduction kernel: that path is not checked")
 	}
-	tiled := 0
-	for _, np := range plans {
-		if m, err := codegen.Generate(np.p); err == nil && slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool {
-			return strings.Contains(k.Source, "__shared__") && strings.Contains(k.Source, " sb[")
-		}) {
-			tiled++
-		}
+	if tiled < 4 || tiledZero < 3 || tiled-tiledZero < 1 {
+		t.Errorf("%d tiled contractions in the sample, %d of them starting from zero; want contractProgram's 4, 3 from zero", tiled, tiledZero)
 	}
-	if tiled < 2 {
-		t.Errorf("%d plans with tiled contractions in the sample, want the 2 of contractProgram", tiled)
+	if fusedEpi < 2 || fusedTiled < 1 {
+		t.Errorf("%d kernels with a fused epilogue (%d tiled) in the sample, want at least contractProgram's 2 (1 tiled)", fusedEpi, fusedTiled)
 	}
 	dir := t.TempDir()
 	sem := make(chan struct{}, 2)

@@ -121,6 +121,9 @@ type kernelBuilder struct {
 	written map[*plan.Buffer]bool
 	sc, err bool
 	scWrite bool // the scalar registers are written (a scalar step)
+	// outZero: the step's output holds zeros on entry
+	// (plan.ZeroOnEntry); a tiled contraction starts from zero unread.
+	outZero bool
 	checks  []string
 	checked map[plan.DynOffset]bool
 	body    strings.Builder

@@ -158,7 +158,12 @@ func.func @f(%x: tensor<4xi32>) -> tensor<4xi32> {
 
 // contractProgram holds contractions large enough for the tiled kernel
 // (the e2e suite's are smaller): a batched f32 matrix product spanning
-// several tiles and a bf16 1-d convolution accumulating in f32.
+// several tiles and a bf16 1-d convolution accumulating in f32, both into
+// zero-filled outputs (their tiles start from zero unread,
+// plan.ZeroOnEntry), a matrix product accumulating into an argument's
+// values (its tiles read the output first), and two matrix products with
+// a bias-add-and-ReLU epilogue, one tiled and one too small for tiles
+// (each fused into its producer's kernel).
 func contractProgram() string {
 	return `#a = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
 #b = affine_map<(d0, d1, d2, d3) -> (d3, d2)>
@@ -191,6 +196,53 @@ func.func @conv1d_bf16(%in: tensor<2x6x32xbf16>, %w: tensor<20x6x3xbf16>) -> ten
     linalg.yield %s : f32
   } -> tensor<2x20x30xf32>
   return %r : tensor<2x20x30xf32>
+}
+func.func @bmm_acc(%a: tensor<2x40x24xf32>, %b: tensor<24x70xf32>, %c: tensor<2x40x70xf32>) -> tensor<2x40x70xf32> {
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<2x40x24xf32>, tensor<24x70xf32>) outs(%c : tensor<2x40x70xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x40x70xf32>
+  return %r : tensor<2x40x70xf32>
+}
+func.func @mm_bias_relu(%a: tensor<2x40x24xf32>, %b: tensor<24x70xf32>, %bias: tensor<70xf32>) -> tensor<2x40x70xf32> {
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<2x40x70xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x40x70xf32>) -> tensor<2x40x70xf32>
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<2x40x24xf32>, tensor<24x70xf32>) outs(%f : tensor<2x40x70xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x40x70xf32>
+  %e2 = tensor.empty() : tensor<2x40x70xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%r, %bias : tensor<2x40x70xf32>, tensor<70xf32>) outs(%e2 : tensor<2x40x70xf32>) {
+  ^bb0(%x: f32, %c: f32, %o: f32):
+    %s = arith.addf %x, %c : f32
+    %m = arith.maxf %s, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<2x40x70xf32>
+  return %y : tensor<2x40x70xf32>
+}
+func.func @small_bias_relu(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>, %bias: tensor<4xf32>) -> tensor<3x4xf32> {
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<3x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<3x4xf32>) -> tensor<3x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<3x5xf32>, tensor<5x4xf32>) outs(%f : tensor<3x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<3x4xf32>
+  %e2 = tensor.empty() : tensor<3x4xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%r, %bias : tensor<3x4xf32>, tensor<4xf32>) outs(%e2 : tensor<3x4xf32>) {
+  ^bb0(%x: f32, %c: f32, %o: f32):
+    %s = arith.addf %x, %c : f32
+    %m = arith.maxf %s, %z : f32
+    linalg.yield %m : f32
+  } -> tensor<3x4xf32>
+  return %y : tensor<3x4xf32>
 }
 `
 }

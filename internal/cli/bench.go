@@ -20,7 +20,8 @@ which stops multiplying those zeros), and against PyTorch on the same
 machine. For each shape the table shows the multiply-accumulates each plan
 executes (counted from the plan, zeros included) and their ratio, each
 pipeline's time (the median of --reps runs after --warmup runs, and the
-best), the speedup baseline time / default time, PyTorch's time for the same
+best; the pipelines run in turn, one run each per round, so that a busy
+spell of the machine slows them alike), the speedup baseline time / default time, PyTorch's time for the same
 torch.ops.aten.convolution_backward (same shapes, output_mask and thread
 count: GOMAXPROCS, by torch.set_num_threads) and the ratio ours(default) /
 PyTorch; then the median speedup and ratio per class of shape ("1x1 stride

@@ -1,4 +1,7 @@
-// RUN: torchlower opt %s -p decompose-strided-backward-data --split-input-file | FileCheck %s
+// RUN: torchlower opt %s -p 'decompose-strided-backward-data{reduction-last-source=false}' --split-input-file | FileCheck %s
+
+// The phases and regions, with dy read in its own layout (the default
+// transposes it first: decompose_strided_backward_data_layout.mlir).
 
 // The 3x3 stride-2 data gradient as lowering emits it (NCHW, fill
 // spelling, scatter offset 2 = d(K-1) - p with p = 0). Per spatial dim,

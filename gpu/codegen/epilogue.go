@@ -1,0 +1,157 @@
+package codegen
+
+import (
+	"fmt"
+
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
+	"github.com/torchlower/torchlower/plan"
+)
+
+// Epilogue fusion. A step the plan marks as the epilogue of the
+// contraction before it (plan.IsEpilogueOf: an elementwise generic that
+// reads the producer's output O element for element, the bias add, ReLU
+// or truncf after a convolution) runs inside the producer's kernel: the
+// thread that stores an element of O evaluates the epilogue's body for
+// that element right after the store, reading O back (its own write, so
+// the same bits) and the epilogue's other inputs. One launch instead of
+// two, and O's element is read from cache rather than by a second pass
+// over memory. The epilogue step then has no kernel (Module.Steps[i+1]
+// is nil). Producers whose outputs are written by several threads (the
+// block reductions) keep the epilogue as a kernel of its own.
+
+// epilogue is a fused epilogue step as the producer's kernel addresses
+// it.
+type epilogue struct {
+	step *plan.Step
+	body *ir.Block
+	ops  []*operand // inputs then outputs; coefficients over the epilogue's loops
+	// loopOf[d] is the producer's loop that the epilogue's loop d runs
+	// with: the producer's output map's result d (the epilogue's map of O
+	// is the identity).
+	loopOf []int
+	elems  map[*plan.Buffer]elem
+}
+
+// prepareEpilogue registers epi's buffers with k and works out its
+// operands; prod is the producer step (IsEpilogueOf(prod, epi) holds).
+func prepareEpilogue(k *kernelBuilder, prod, epi *plan.Step) (*epilogue, error) {
+	op := epi.Op
+	maps := linalg.IndexingMaps(op)
+	body := linalg.Body(op)
+	views := append(append([]plan.View(nil), epi.Inputs...), epi.Outputs...)
+	if maps == nil || body == nil || len(maps) != len(views) || len(body.Args()) != len(views) {
+		return nil, ir.OpErrorf(op, "malformed linalg.generic")
+	}
+	pMaps := linalg.IndexingMaps(prod.Op)
+	out := pMaps[len(pMaps)-1]
+	n := maps[0].NumDims
+	if len(out.Results) != n {
+		return nil, ir.OpErrorf(op, "epilogue has %d loops for a producer output of rank %d", n, len(out.Results))
+	}
+	e := &epilogue{step: epi, body: body, loopOf: make([]int, n)}
+	for d, r := range out.Results {
+		pd, ok := r.AsDim()
+		if !ok {
+			return nil, ir.OpErrorf(prod.Op, "output map result %s is not a loop", r)
+		}
+		e.loopOf[d] = pd
+	}
+	var err error
+	if e.elems, err = elemsOf(epi.Inputs, epi.Outputs); err != nil {
+		return nil, ir.OpErrorf(op, "%v", err)
+	}
+	nIn := len(epi.Inputs)
+	for o, v := range views {
+		buf, base, err := k.view(v, o >= nIn)
+		if err != nil {
+			return nil, ir.OpErrorf(op, "operand %d: %v", o, err)
+		}
+		od := &operand{buf: buf, el: e.elems[v.Buf], base: base, coef: make([]int64, n)}
+		if a := body.Args()[o]; a.HasUses() {
+			od.arg = a
+			ae, err := elemOf(a.Type())
+			if err != nil || ae.float != od.el.float {
+				return nil, ir.OpErrorf(op, "operand %d's element type %s does not match its block argument %s", o, v.Buf.Elem, a.Type())
+			}
+		}
+		for r, x := range maps[o].Results {
+			c, kc, ok := affine.LinearForm(x, n)
+			if !ok {
+				return nil, ir.OpErrorf(op, "indexing map result %s is not linear in the loops", x)
+			}
+			if kc != 0 {
+				od.base += fmt.Sprintf(" + %d", kc*v.Strides[r])
+			}
+			for d := range c {
+				od.coef[d] += c[d] * v.Strides[r]
+			}
+		}
+		e.ops = append(e.ops, od)
+	}
+	return e, nil
+}
+
+// emit writes the epilogue for the producer's loop point idx (every
+// parallel loop of the producer named), at depth, after the producer has
+// stored its output element there.
+func (e *epilogue) emit(k *kernelBuilder, depth int, idx []string) error {
+	op := e.step.Op
+	k.line(depth, "{ // epilogue: the next step, fused")
+	depth++
+	eidx := make([]string, len(e.loopOf))
+	for d, pd := range e.loopOf {
+		eidx[d] = fmt.Sprintf("e%d", d)
+		k.line(depth, "const i64 %s = %s;", eidx[d], idx[pd])
+	}
+	// Temporaries numbered apart from the producer's body's.
+	bc := &bodyCompiler{k: k, names: map[*ir.Value]string{}, idx: eidx, loops: len(eidx), depth: depth, next: 1000}
+	for q, o := range e.ops {
+		if o.arg == nil {
+			continue
+		}
+		name := fmt.Sprintf("ea%d", q)
+		k.line(depth, "const %s %s = %s;", o.el.reg, name, o.el.load(o.buf, o.offset(eidx)))
+		bc.names[o.arg] = name
+	}
+	yield, err := bc.compile(e.body)
+	if err != nil {
+		return err
+	}
+	nIn := len(e.step.Inputs)
+	if len(yield) != len(e.step.Outputs) {
+		return ir.OpErrorf(op, "linalg.yield has %d values for %d outputs", len(yield), len(e.step.Outputs))
+	}
+	vals := make([]string, len(yield))
+	for j, y := range yield {
+		if ye, err := elemOf(y.Type()); err != nil || ye.float != e.ops[nIn+j].el.float {
+			return ir.OpErrorf(op, "yielded value %d of type %s does not match output type %s", j, y.Type(), e.step.Outputs[j].Buf.Elem)
+		}
+		if vals[j], err = bc.value(op, y); err != nil {
+			return err
+		}
+		k.line(depth, "const %s ey%d = %s;", e.ops[nIn+j].el.reg, j, vals[j])
+	}
+	for j := range yield {
+		o := e.ops[nIn+j]
+		k.line(depth, "%s", o.el.store(o.buf, o.offset(eidx), fmt.Sprintf("ey%d", j)))
+	}
+	k.line(depth-1, "}")
+	return nil
+}
+
+// withElems is elems with the epilogue's buffers added (nil e: elems).
+func (e *epilogue) withElems(elems map[*plan.Buffer]elem) map[*plan.Buffer]elem {
+	if e == nil {
+		return elems
+	}
+	m := make(map[*plan.Buffer]elem, len(elems)+len(e.elems))
+	for b, x := range elems {
+		m[b] = x
+	}
+	for b, x := range e.elems {
+		m[b] = x
+	}
+	return m
+}
