@@ -800,8 +800,14 @@ func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
 		n *= d.ext
 	}
 	v.rowA, v.rowO = make([]int, n), make([]int, n)
-	walkOffsets(rowDims, func(r, a, _, o int) {
-		v.rowA[r], v.rowO[r] = a, o
+	// The innermost row dim (dm) as a plain loop: a phase has tens of
+	// thousands of rows, and a call per row was a tenth of its time.
+	r := 0
+	walkOffsets(rowDims[:len(rowDims)-1], func(_, a, _, o int) {
+		for i := 0; i < dm.ext; i++ {
+			v.rowA[r], v.rowO[r] = a+i*dm.ca, o+i*dm.cout
+			r++
+		}
 	})
 	return v
 }
