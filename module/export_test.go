@@ -17,8 +17,13 @@ func WithSchemaVersion(data []byte, v uint32) []byte {
 	return data
 }
 
-// EncodeForTarget writes a module for a target whose backend this build
-// lacks (as a newer torchlower would), to test the loader's refusal.
-func EncodeForTarget(target string, plans ...*plan.Plan) ([]byte, error) {
-	return encode(Options{Target: target}, true, plans...)
+// EncodeWithKernels writes a module for target whose kernel entries
+// after the plans' ir1 kernels are the given (format, data) pairs,
+// unchecked, to test the loader on damaged GPU code.
+func EncodeWithKernels(target string, entries [][2]string, plans ...*plan.Plan) ([]byte, error) {
+	var extra []rawKernel
+	for _, e := range entries {
+		extra = append(extra, rawKernel{target, e[0], []byte(e[1])})
+	}
+	return encode(Options{Target: target}, extra, plans...)
 }

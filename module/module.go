@@ -81,6 +81,9 @@ type Module struct {
 	Target        string
 	Producer      Producer
 	Entries       []*Entry
+	// GPU is the GPU code of a GPU target's module (gpucode.go); nil for
+	// a cpu module.
+	GPU *GPUCode
 	// Size is the file's length in bytes.
 	Size int
 
@@ -126,12 +129,18 @@ func (m *Module) CheckTarget(present ...string) error {
 		m.Name, m.Target, have, strings.Join(present, "|"))
 }
 
+// Targets are the targets this build compiles modules for and runs them
+// on, as messages and help list them: cpu, and any AMD (hip:gfxNNN) or
+// NVIDIA (cuda:sm_NN) architecture, of which these are the ones the
+// generated GPU code is checked on.
+var Targets = []string{"cpu", "hip:gfx90a", "hip:gfx942", "cuda:sm_90"}
+
 var targetRE = regexp.MustCompile(`^(cpu|hip:gfx[0-9a-f]+|cuda:sm_[0-9]+a?)$`)
 
 // ParseTarget checks a target name: cpu, hip:gfxNNN or cuda:sm_NN.
 func ParseTarget(t string) error {
 	if !targetRE.MatchString(t) {
-		return fmt.Errorf("unknown target %q (want cpu, hip:gfx90a, hip:gfx942, cuda:sm_90, ...)", t)
+		return fmt.Errorf("unknown target %q (want %s, ...: cpu, hip:gfxNNN or cuda:sm_NN)", t, strings.Join(Targets, ", "))
 	}
 	return nil
 }

@@ -206,16 +206,90 @@ func TestReadFile(t *testing.T) {
 	}
 }
 
+// amdELF is the start of an AMD GPU code object (ELF64, EM_AMDGPU),
+// enough for the loader's check of a hip binary.
+var amdELF = "\x7fELF\x02\x01\x01\x40\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00\xe0\x00" + strings.Repeat("\x00", 44)
+
 func TestTargets(t *testing.T) {
 	p := compile(t, "ops.mlir", "gather")
 	for _, tgt := range []string{"hip:gfx90a", "hip:gfx942", "cuda:sm_90"} {
 		_, err := module.Encode(module.Options{Target: tgt}, p)
-		if err == nil || !strings.Contains(err.Error(), "not built yet") {
-			t.Errorf("--target=%s: %v", tgt, err)
+		if err == nil || !strings.Contains(err.Error(), "needs the plans' GPU kernel source") {
+			t.Errorf("--target=%s without GPU code: %v", tgt, err)
 		}
 	}
-	if _, err := module.Encode(module.Options{Target: "tpu"}, p); err == nil || !strings.Contains(err.Error(), "unknown target") {
+	if _, err := module.Encode(module.Options{Target: "cpu", GPU: &module.GPUCode{Source: "x"}}, p); err == nil || !strings.Contains(err.Error(), "target cpu runs no GPU code") {
+		t.Errorf("cpu with GPU code: %v", err)
+	}
+	if _, err := module.Encode(module.Options{Target: "cuda:sm_90", GPU: &module.GPUCode{Source: "x", Binary: []byte(amdELF)}}, p); err == nil || !strings.Contains(err.Error(), "neither a cubin nor PTX") {
+		t.Errorf("cuda with an AMD binary: %v", err)
+	}
+	if _, err := module.Encode(module.Options{Target: "tpu"}, p); err == nil || !strings.Contains(err.Error(), "unknown target") || !strings.Contains(err.Error(), "cuda:sm_90") {
 		t.Errorf("--target=tpu: %v", err)
+	}
+	// A GPU module holds the plan and its kernels as a cpu module does,
+	// and its GPU code; it decodes on a machine without that GPU (the run
+	// refuses it there, naming the targets).
+	for _, c := range []module.GPUCode{{Source: "// kernels\n"}, {Source: "// kernels\n", Binary: []byte(amdELF)}} {
+		data, err := module.Encode(module.Options{Target: "hip:gfx90a", GPU: &c}, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := module.Decode("g.tlm", data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Target != "hip:gfx90a" || m.GPU == nil || m.GPU.Source != c.Source || !bytes.Equal(m.GPU.Binary, c.Binary) || (c.Binary == nil) != (m.GPU.Binary == nil) {
+			t.Errorf("read back target %s, GPU code %+v; wrote %+v", m.Target, m.GPU, c)
+		}
+		if got, want := m.Entries[0].Plan.String(), p.String(); got != want {
+			t.Errorf("the GPU module's plan differs from the cpu one's:\n%s\nvs\n%s", got, want)
+		}
+		if err := m.CheckTarget("cpu"); err == nil || !strings.Contains(err.Error(), "hip:gfx90a") || !strings.Contains(err.Error(), "present: cpu") {
+			t.Errorf("CheckTarget: %v", err)
+		}
+	}
+	if m, err := module.Decode("c.tlm", encode(t, p)); err != nil || m.GPU != nil {
+		t.Errorf("a cpu module has GPU code %v (%v)", m.GPU, err)
+	}
+}
+
+// TestCorruptGPUCode: damaged GPU kernel entries are errors naming the
+// file, the target and what is wrong.
+func TestCorruptGPUCode(t *testing.T) {
+	p := compile(t, "ops.mlir", "gather")
+	for _, c := range []struct {
+		target  string
+		entries [][2]string
+		want    string
+	}{
+		{"hip:gfx90a", nil, "no GPU kernel source for hip:gfx90a"},
+		{"hip:gfx90a", [][2]string{{"binary", amdELF}}, "no GPU kernel source for hip:gfx90a"},
+		{"hip:gfx90a", [][2]string{{"source", ""}}, "needs the plans' GPU kernel source"},
+		{"hip:gfx90a", [][2]string{{"source", "\xff\xfe"}}, "not UTF-8 text"},
+		{"hip:gfx90a", [][2]string{{"source", "x"}, {"source", "y"}}, "two source kernel entries for hip:gfx90a"},
+		{"hip:gfx90a", [][2]string{{"source", "x"}, {"binary", "garbage"}}, "the binary for hip:gfx90a (7 bytes) is not an AMD GPU code object"},
+		{"hip:gfx90a", [][2]string{{"source", "x"}, {"binary", ""}}, "is not an AMD GPU code object"},
+		{"hip:gfx90a", [][2]string{{"source", "x"}, {"hsaco", amdELF}}, `kernels for hip:gfx90a in format "hsaco"`},
+		{"cuda:sm_90", [][2]string{{"source", "x"}, {"binary", amdELF}}, "the binary for cuda:sm_90 (64 bytes) is neither a cubin nor PTX"},
+		{"cpu", [][2]string{{"source", "x"}}, `kernels for cpu are in format "source", want ir1`},
+	} {
+		data, err := module.EncodeWithKernels(c.target, c.entries, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = module.Decode("bad.tlm", data)
+		if err == nil || !strings.HasPrefix(err.Error(), "bad.tlm: ") || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: %v, want an error saying %q", c.target, c.entries, err, c.want)
+		}
+	}
+	// PTX (NUL-terminated text with a .version) is a cuda binary.
+	data, err := module.EncodeWithKernels("cuda:sm_90", [][2]string{{"source", "x"}, {"binary", "//\n.version 8.0\n.target sm_90\n\x00"}}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := module.Decode("ptx.tlm", data); err != nil {
+		t.Errorf("a PTX binary: %v", err)
 	}
 }
 
@@ -249,11 +323,6 @@ func TestCorrupt(t *testing.T) {
 	future := module.WithSchemaVersion(good, module.SchemaVersion+1)
 	mustFail("future schema", future, fmt.Sprintf("schema version %d is newer than this torchlower reads (%d)", module.SchemaVersion+1, module.SchemaVersion))
 	mustFail("no schema version", module.WithSchemaVersion(good, 0), "no schema version")
-	hip, err := module.EncodeForTarget("hip:gfx942", compile(t, "ops.mlir", "gather"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mustFail("absent target", hip, "compiled for target hip:gfx942, which this torchlower cannot run (it has: [cpu])")
 	// Flipped bytes: many decode to errors, some to a different valid
 	// module; none may panic.
 	errs := 0
@@ -279,6 +348,11 @@ func FuzzLoad(f *testing.F) {
 	for _, pr := range programs {
 		f.Add(encode(f, compile(f, pr.file, pr.fn)))
 	}
+	gpu, err := module.Encode(module.Options{Target: "hip:gfx90a", GPU: &module.GPUCode{Source: "// kernels\n", Binary: []byte(amdELF)}}, compile(f, "ops.mlir", "gather"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(gpu)
 	f.Add([]byte("\x08\x00\x00\x00TLM1"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// Every module is a multiple of 64 bytes long; padding the input

@@ -18,9 +18,6 @@ const (
 	maxRank        = 64
 )
 
-// Targets are the targets this build can run: the backends it has.
-var Targets = []string{"cpu"}
-
 // Sniff reports whether data starts like a module (its file identifier).
 func Sniff(data []byte) bool {
 	return len(data) >= 8 && string(data[4:8]) == Identifier
@@ -76,23 +73,11 @@ func decode(name string, data []byte) (*Module, error) {
 	if p := root.Producer(nil); p != nil {
 		m.Producer = Producer{Torchlower: string(p.Torchlower()), Go: string(p.Go()), Source: string(p.Source()), Pipeline: string(p.Pipeline())}
 	}
-	if err := m.CheckTarget(Targets...); err != nil {
-		return nil, fmt.Errorf("the module was compiled for target %s, which this torchlower cannot run (it has: %v)", m.Target, Targets)
-	}
 	d := &decoder{root: root, consts: map[int]ir.Attribute{}}
-	var src []byte
-	var k fb.Kernel
-	for i := 0; i < root.KernelsLength(); i++ {
-		root.Kernels(&k, i)
-		if string(k.Target()) == m.Target {
-			if string(k.Format()) != kernelFormat {
-				return nil, fmt.Errorf("kernels for %s are in format %q, want %s", m.Target, k.Format(), kernelFormat)
-			}
-			src = k.DataBytes()
-			break
-		}
+	src, err := m.kernelEntries(root)
+	if err != nil {
+		return nil, err
 	}
-	var err error
 	if d.kernels, err = parseKernels(name+": kernels", src); err != nil {
 		return nil, fmt.Errorf("kernels: %w", err)
 	}
@@ -131,6 +116,52 @@ func decode(name string, data []byte) (*Module, error) {
 		return nil, fmt.Errorf("kernels: %w", err)
 	}
 	return m, nil
+}
+
+// kernelEntries reads the Kernel entries of the module's target (entries
+// of other targets are skipped): the ir1 kernels of its plans, which it
+// returns, and for a GPU target its GPU code, which it sets in m.GPU.
+func (m *Module) kernelEntries(root *fb.Module) ([]byte, error) {
+	var ir1 []byte
+	var k fb.Kernel
+	var gc GPUCode
+	seen := map[string]bool{}
+	for i := 0; i < root.KernelsLength(); i++ {
+		root.Kernels(&k, i)
+		if string(k.Target()) != m.Target {
+			continue
+		}
+		format := string(k.Format())
+		switch {
+		case format == kernelFormat:
+			ir1 = k.DataBytes()
+		case isGPU(m.Target) && format == sourceFormat:
+			gc.Source = string(k.DataBytes())
+		case isGPU(m.Target) && format == binaryFormat:
+			gc.Binary = k.DataBytes()
+			if gc.Binary == nil {
+				gc.Binary = []byte{}
+			}
+		case isGPU(m.Target):
+			return nil, fmt.Errorf("corrupt module: kernels for %s in format %q (want %s, %s or %s)", m.Target, format, kernelFormat, sourceFormat, binaryFormat)
+		default:
+			return nil, fmt.Errorf("kernels for %s are in format %q, want %s", m.Target, format, kernelFormat)
+		}
+		if seen[format] {
+			return nil, fmt.Errorf("corrupt module: two %s kernel entries for %s", format, m.Target)
+		}
+		seen[format] = true
+	}
+	if isGPU(m.Target) {
+		if !seen[sourceFormat] {
+			return nil, fmt.Errorf("corrupt module: no GPU kernel source for %s", m.Target)
+		}
+		if err := checkGPUCode(m.Target, &gc); err != nil {
+			return nil, fmt.Errorf("corrupt module: %w", err)
+		}
+		m.GPU = &gc
+	}
+	return ir1, nil
 }
 
 // alignedCopy copies data to memory aligned to ConstantAlign.

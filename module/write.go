@@ -20,25 +20,45 @@ const maxFileBytes = 1<<31 - 1<<20
 
 // Options describe the module Encode writes.
 type Options struct {
-	// Target is where the module runs; only "cpu" has a backend so far.
+	// Target is where the module runs: cpu, hip:gfxNNN or cuda:sm_NN.
 	Target   string
 	Producer Producer
+	// GPU is the code of a GPU target (gpu.Compile makes it); nil for cpu.
+	GPU *GPUCode
 }
 
 // Encode writes a module holding plans (one entry point each, named by
-// the plan's function) for opts.Target.
+// the plan's function) for opts.Target. A GPU target's module holds the
+// plans' GPU code (opts.GPU, gpucode.go) besides what a cpu module holds;
+// a cpu module is the same bytes it always was.
 func Encode(opts Options, plans ...*plan.Plan) ([]byte, error) {
-	return encode(opts, false, plans...)
-}
-
-// encode is Encode; anyTarget writes the cpu kernels under any valid
-// target name (for tests of the loader's target check).
-func encode(opts Options, anyTarget bool, plans ...*plan.Plan) ([]byte, error) {
 	if err := ParseTarget(opts.Target); err != nil {
 		return nil, err
 	}
-	if opts.Target != "cpu" && !anyTarget {
-		return nil, fmt.Errorf("target %s: its backend is not built yet (this torchlower compiles for cpu only)", opts.Target)
+	if err := checkGPUCode(opts.Target, opts.GPU); err != nil {
+		return nil, err
+	}
+	var extra []rawKernel
+	if c := opts.GPU; c != nil {
+		extra = append(extra, rawKernel{opts.Target, sourceFormat, []byte(c.Source)})
+		if c.Binary != nil {
+			extra = append(extra, rawKernel{opts.Target, binaryFormat, c.Binary})
+		}
+	}
+	return encode(opts, extra, plans...)
+}
+
+// rawKernel is a Kernel entry as it is written.
+type rawKernel struct {
+	target, format string
+	data           []byte
+}
+
+// encode writes a module with the plans' ir1 kernels under opts.Target,
+// then the extra kernel entries, unchecked (tests write damaged ones).
+func encode(opts Options, extra []rawKernel, plans ...*plan.Plan) ([]byte, error) {
+	if err := ParseTarget(opts.Target); err != nil {
+		return nil, err
 	}
 	if len(plans) == 0 {
 		return nil, fmt.Errorf("a module needs at least one entry point")
@@ -77,16 +97,21 @@ func encode(opts Options, anyTarget bool, plans ...*plan.Plan) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	kTarget, kFormat := b.CreateString(opts.Target), b.CreateString(kernelFormat)
-	kData := b.CreateByteVector(blob)
-	fb.KernelStart(b)
-	fb.KernelAddTarget(b, kTarget)
-	fb.KernelAddFormat(b, kFormat)
-	fb.KernelAddData(b, kData)
-	kernels := w.vector([]flatbuffers.UOffsetT{fb.KernelEnd(b)})
+	entries := append([]rawKernel{{opts.Target, kernelFormat, blob}}, extra...)
+	kernelOffs := make([]flatbuffers.UOffsetT, len(entries))
+	for i, k := range entries {
+		kTarget, kFormat := b.CreateString(k.target), b.CreateString(k.format)
+		kData := b.CreateByteVector(k.data)
+		fb.KernelStart(b)
+		fb.KernelAddTarget(b, kTarget)
+		fb.KernelAddFormat(b, kFormat)
+		fb.KernelAddData(b, kData)
+		kernelOffs[i] = fb.KernelEnd(b)
+	}
+	kernels := w.vector(kernelOffs)
 	constants := w.vector(w.constants)
 	plansVec := w.vector(planOffs)
-	entries := w.vector(entryOffs)
+	entryVec := w.vector(entryOffs)
 	pr := opts.Producer
 	ptl, pgo, psrc, ppipe := b.CreateString(pr.Torchlower), b.CreateString(pr.Go), b.CreateString(pr.Source), b.CreateString(pr.Pipeline)
 	fb.ProducerStart(b)
@@ -100,7 +125,7 @@ func encode(opts Options, anyTarget bool, plans ...*plan.Plan) ([]byte, error) {
 	fb.ModuleAddSchemaVersion(b, SchemaVersion)
 	fb.ModuleAddTarget(b, target)
 	fb.ModuleAddProducer(b, producer)
-	fb.ModuleAddEntryPoints(b, entries)
+	fb.ModuleAddEntryPoints(b, entryVec)
 	fb.ModuleAddPlans(b, plansVec)
 	fb.ModuleAddConstants(b, constants)
 	fb.ModuleAddKernels(b, kernels)
