@@ -51,6 +51,7 @@ type Device struct {
 	api     api
 	compile func(src, name string) ([]byte, error)
 	target  string // arch and compiler options: the cache key's target
+	arch    string // the device's arch: gfx90a:sramecc+:xnack-, sm_90
 	info    string // vendor, device name, arch, library paths
 
 	work chan func()
@@ -116,7 +117,7 @@ func (d *Device) openHIP() error {
 		return err
 	}
 	opts := codegenHIPOptions(arch)
-	d.api = rt
+	d.api, d.arch = rt, arch
 	d.target = "hip " + strings.Join(opts, " ")
 	d.compile = func(src, name string) ([]byte, error) { return rtc.Compile(src, name, opts) }
 	d.info = fmt.Sprintf("hip: %s (%s) via %s, hiprtc from %s", rt.Name(0), arch, rt.Lib.Path, rtc.Lib.Path)
@@ -143,7 +144,7 @@ func (d *Device) openCUDA() error {
 		return fmt.Errorf("%s has a GPU (%s, %s) but no kernel compiler: %w", drv.Lib.Path, drv.Name(0), arch, err)
 	}
 	opts := codegenCUDAOptions(arch)
-	d.api = drv
+	d.api, d.arch = drv, arch
 	d.target = "cuda " + strings.Join(opts, " ")
 	d.compile = func(src, name string) ([]byte, error) { return rtc.Compile(src, name, opts) }
 	d.info = fmt.Sprintf("cuda: %s (%s) via %s, NVRTC from %s", drv.Name(0), arch, drv.Lib.Path, rtc.Lib.Path)
