@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/gpu"
 	"github.com/torchlower/torchlower/module"
 )
 
@@ -25,9 +26,16 @@ in place when the module is run), the entry point's signature and the
 versions that produced it. A .mlir whose parameters are arguments keeps
 them as arguments: run gives every one with --input.
 
---target names where the module runs: cpu. hip:gfx90a, hip:gfx942 and
-cuda:sm_90 are accepted names, but their backend is not built yet, so
-compiling for them fails and writes nothing.
+--target names where the module runs: cpu, or a GPU architecture,
+hip:gfxNNN (AMD; hip:gfx90a, hip:gfx942) or cuda:sm_NN (NVIDIA; cuda:sm_90).
+A GPU module holds, besides the plan, the kernel source the GPU backend
+generates from it and, when the target's compiler loads here (hiprtc for
+hip:*, which needs no GPU; NVRTC for cuda:*), that source compiled for the
+architecture. Without the compiler it holds the source only (a note says
+so), and the run compiles it on the target machine, once, through the
+kernel cache. 'torchlower run' runs a module on its target: the CPU, or a
+GPU of exactly that architecture; anywhere else it is an error naming the
+module's target and the targets present.
 
 Flags:
 `
@@ -36,7 +44,7 @@ func runCompile(env *Env, args []string) int {
 	fs := pflag.NewFlagSet("compile", pflag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	output := fs.StringP("output", "o", "", "the module file to write (model.tlm)")
-	target := fs.String("target", "cpu", "where the module runs: cpu (hip:gfx90a, hip:gfx942, cuda:sm_90 come with the GPU backend)")
+	target := fs.String("target", "cpu", "where the module runs: cpu, hip:gfxNNN or cuda:sm_NN ("+strings.Join(module.Targets, ", ")+", ...)")
 	function := fs.String("function", "main", "the function to compile")
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -66,14 +74,6 @@ func runCompile(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower compile: %v\n", err)
 		return 2
 	}
-	if *target != "cpu" {
-		backend := "HIP"
-		if strings.HasPrefix(*target, "cuda:") {
-			backend = "CUDA"
-		}
-		fmt.Fprintf(env.Stderr, "torchlower compile: --target=%s: the %s backend is not built yet; this torchlower compiles for cpu only (nothing written)\n", *target, backend)
-		return 1
-	}
 	in := fs.Arg(0)
 	if isModuleFile(in) {
 		fmt.Fprintf(env.Stderr, "torchlower compile: %s is already a compiled module\n", in)
@@ -84,9 +84,22 @@ func runCompile(env *Env, args []string) int {
 		printError(env.Stderr, err, nil)
 		return 1
 	}
-	data, err := module.Encode(module.Options{Target: *target, Producer: module.Producer{
+	opts := module.Options{Target: *target, Producer: module.Producer{
 		Torchlower: producerVersion(), Source: filepath.Base(in), Pipeline: *pipeline,
-	}}, p)
+	}}
+	if kind, _ := module.TargetKind(*target); kind != "cpu" {
+		c, missing, err := gpu.Compile(*target, p)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower compile: %s: %v\n", in, err)
+			return 1
+		}
+		if missing != nil {
+			fmt.Fprintf(env.Stderr, "torchlower compile: note: %s: the module holds the kernel source only, to be compiled when it first runs on a %s GPU: %s\n",
+				*target, kind, strings.TrimSuffix(strings.TrimSpace(strings.SplitN(missing.Error(), "\n", 2)[0]), "; tried:"))
+		}
+		opts.GPU = &module.GPUCode{Source: c.Source, Binary: c.Binary}
+	}
+	data, err := module.Encode(opts, p)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "torchlower compile: %s: %v\n", in, err)
 		return 1

@@ -15,6 +15,7 @@ import (
 
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/gpu"
 	"github.com/torchlower/torchlower/importer"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/module"
@@ -28,9 +29,13 @@ Runs a function on the CPU or a GPU (--device), like iree-run-module: a .pt2 arc
 imported, lowered with convert-torch-to-linalg, planned and executed; a
 .mlir file may be in the torch dialect (it is lowered first) or already
 linalg on tensors. A module written by 'torchlower compile' (.tlm) runs
-its compiled plan directly: nothing is imported or lowered, its constants
-are mapped from the file, and a module compiled for a target other than
---device is an error naming both.
+its compiled plan directly: nothing is imported or lowered, and its
+constants are mapped from the file. A module runs where its target says
+(--device may be left out): a cpu module on the CPU, a hip:gfxNNN or
+cuda:sm_NN module on a GPU of that architecture, with the kernels compiled
+into it (or, when it holds only their source, compiled on first use and
+cached). A target that is not present here, or a --device other than the
+target's, is an error naming the module's target and what is present.
 
 Inputs are given in function-argument order and outputs written in result
 order, as .npy files: --input=@x.npy --output=@y.npy. With
@@ -98,20 +103,31 @@ func runRun(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower run: expected one program (.pt2 or .mlir), got %d\n", fs.NArg())
 		return 2
 	}
-	dev, err := openDevice(*device, env.Stderr)
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
-		return 2
+	in := fs.Arg(0)
+	isModule := isModuleFile(in)
+	var dev *gpu.Device
+	if isModule {
+		if !slices.Contains(deviceNames, *device) {
+			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", unknownDevice(*device))
+			return 2
+		}
+	} else {
+		var err error
+		if dev, err = openDevice(*device, env.Stderr); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
+			return 2
+		}
 	}
 	if *params != "" && *params != "args" && *params != "inline" {
 		fmt.Fprintf(env.Stderr, "torchlower run: --params must be args or inline, not %q\n", *params)
 		return 2
 	}
-	in := fs.Arg(0)
 	stage := newStageTimer(*timings, env.Stderr)
 	var p *plan.Plan
 	var mp *importer.Mapping
-	if isModuleFile(in) {
+	var gcode *gpu.Compiled
+	entry := 0
+	if isModule {
 		if fs.Changed("pipeline") || *params != "" || *mapping != "" {
 			fmt.Fprintf(env.Stderr, "torchlower run: %s is a compiled module: --pipeline, --params and --mapping were fixed when it was compiled\n", in)
 			return 2
@@ -122,12 +138,7 @@ func runRun(env *Env, args []string) int {
 			return 1
 		}
 		defer m.Close()
-		// Modules hold CPU kernels only, until GPU targets exist.
-		present := "cpu"
-		if dev != nil {
-			present = dev.Name()
-		}
-		if err := m.CheckTarget(present); err != nil {
+		if dev, err = moduleDevice(m, *device, fs.Changed("device")); err != nil {
 			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
 			return 1
 		}
@@ -137,6 +148,13 @@ func runRun(env *Env, args []string) int {
 			return 1
 		}
 		p = e.Plan
+		if m.GPU != nil {
+			if gcode, err = moduleCode(m); err != nil {
+				fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
+				return 1
+			}
+			entry = slices.Index(m.Entries, e)
+		}
 		stage.done("load module")
 	} else {
 		var code int
@@ -150,7 +168,7 @@ func runRun(env *Env, args []string) int {
 	}
 	stage.done("read inputs")
 	var prof cpu.Profile
-	results, err := execute(dev, p, argv, &prof)
+	results, err := execute(dev, p, gcode, entry, argv, &prof)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "%s: %v\n", in, err)
 		return 1
@@ -158,7 +176,7 @@ func runRun(env *Env, args []string) int {
 	stage.done("execute")
 	execTime := stage.times[len(stage.times)-1]
 
-	code = 0
+	status := 0
 	for i, r := range results {
 		if r == nil {
 			// A None result (a masked gradient): nothing to write or compare.
@@ -199,7 +217,7 @@ func runRun(env *Env, args []string) int {
 			rep := runtime.Compare(r, want, tol)
 			fmt.Fprintf(env.Stdout, "result[%d] vs %s: %s\n", i, filepath.Base(path), rep)
 			if !rep.Match {
-				code = 1
+				status = 1
 			}
 		}
 	}
@@ -213,7 +231,7 @@ func runRun(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "  plan: %d steps, %d buffers, peak memory %d bytes\n", len(p.Steps), len(p.Buffers), p.PeakBytes())
 		printStepTimes(env.Stderr, p, prof.Steps, execTime, *topSteps)
 	}
-	return code
+	return status
 }
 
 // compileForRun loads, lowers, preprocesses and plans a .pt2 or .mlir for
