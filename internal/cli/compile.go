@@ -31,8 +31,9 @@ hip:gfxNNN (AMD; hip:gfx90a, hip:gfx942) or cuda:sm_NN (NVIDIA; cuda:sm_90).
 A GPU module holds, besides the plan, the kernel source the GPU backend
 generates from it and, when the target's compiler loads here (hiprtc for
 hip:*, which needs no GPU; NVRTC for cuda:*), that source compiled for the
-architecture. Without the compiler it holds the source only (a note says
-so), and the run compiles it on the target machine, once, through the
+architecture. Without the compiler, or with a hiprtc older than the
+architecture, it holds the source only (a note says so), and the run
+compiles it on the target machine, once, through the
 kernel cache. 'torchlower run' runs a module on its target: the CPU, or a
 GPU of exactly that architecture; anywhere else it is an error naming the
 module's target and the targets present.

@@ -43,6 +43,16 @@ func TestCompileThenRun(t *testing.T) {
 	if _, errOut, code := run(t, "", "run", tlm, "--pipeline=baseline"); code != 2 || !strings.Contains(errOut, "fixed when it was compiled") {
 		t.Errorf("--pipeline with a module: exit %d, %s", code, errOut)
 	}
+	// A cpu module runs on the CPU: --device=cpu or auto, no GPU kind.
+	if out, errOut, code := run(t, "", append([]string{"run", tlm, "--device=auto"}, args[2:]...)...); code != 0 || strings.Count(out, ": match:") != 3 {
+		t.Errorf("--device=auto: exit %d\n%s%s", code, out, errOut)
+	}
+	if _, errOut, code := run(t, "", append([]string{"run", tlm, "--device=cuda"}, args[2:]...)...); code != 1 || !strings.Contains(errOut, tlm+": the module was compiled for target cpu, which --device=cuda does not run") {
+		t.Errorf("--device=cuda: exit %d, %s", code, errOut)
+	}
+	if _, errOut, code := run(t, "", append([]string{"run", tlm, "--device=tpu"}, args[2:]...)...); code != 2 || !strings.Contains(errOut, `unknown device "tpu"`) {
+		t.Errorf("--device=tpu: exit %d, %s", code, errOut)
+	}
 	if _, errOut, code := run(t, "", append([]string{"run", tlm, "--function=nope"}, args[2:]...)...); code != 1 || !strings.Contains(errOut, "no entry point @nope (the module has @main)") {
 		t.Errorf("--function=nope: exit %d, %s", code, errOut)
 	}
