@@ -12,8 +12,10 @@ import (
 	"github.com/torchlower/torchlower/plan"
 )
 
-// The cpu target's kernels are the plan's linalg.generic ops themselves:
-// the CPU backend compiles a generic's body when it runs the step. They
+// The plans' kernels are their linalg.generic ops themselves: the CPU
+// backend compiles a generic's body when it runs the step, and a GPU
+// target's module carries them too, so that its plans are restored whole
+// (the GPU code is generated from them; gpucode.go). They
 // travel as one function per distinct Generic step holding only that
 // generic (and the scalar arith.constant ops its body reads from outside),
 // in the binary form of irbin.go, so the loader builds a few small
@@ -37,7 +39,7 @@ func shapeless(t ir.Type) ir.Type {
 	return ir.RankedTensorType{Shape: shape, Elem: rt.Elem, Encoding: rt.Encoding}
 }
 
-// kernelFormat names the stored form of the cpu kernels (Kernel.format).
+// kernelFormat names the stored form of the plans' kernels (Kernel.format).
 const kernelFormat = "ir1"
 
 // newContext is a context with the dialects a kernel body may use.
