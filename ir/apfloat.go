@@ -21,6 +21,10 @@ import (
 // The digit generation below follows APFloat's algorithm, truncation steps
 // included, because that is what decides the digits upstream prints.
 func FormatFloat(v float64, k FloatKind) string {
+	// v should be a value of k already (a FloatAttr's is); rounding it
+	// keeps a stray double (a tiny one that k flushes to zero) from
+	// reaching the digit generation below, which assumes one.
+	v = RoundToFloatType(v, k)
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		return hexFloat(v, k)
 	}

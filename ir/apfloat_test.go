@@ -105,3 +105,24 @@ func TestFormatFloatAgainstMLIROpt(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatFloatRoundsFirst: a double that is not a value of the kind
+// (a tiny one that f32 flushes to zero, a large one that f16 overflows)
+// prints as the value of the kind it rounds to, instead of breaking the
+// digit generation (FuzzLoad found the first through a module's fill).
+func TestFormatFloatRoundsFirst(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		k    FloatKind
+		want string
+	}{
+		{1e-300, F32, "0.000000e+00"},
+		{-1e-300, F32, "-0.000000e+00"},
+		{1e6, F16, "0x7C00"},
+		{0.1, F32, "1.000000e-01"},
+	} {
+		if got := FormatFloat(c.v, c.k); got != c.want {
+			t.Errorf("FormatFloat(%v, %v) = %s, want %s", c.v, c.k, got, c.want)
+		}
+	}
+}

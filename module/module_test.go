@@ -375,7 +375,8 @@ func FuzzLoad(f *testing.F) {
 
 // TestViewOutOfBounds: a module whose view reaches past its buffer (by
 // its static part or by the range of a run-time offset) is refused at
-// load, so a backend never indexes outside a buffer.
+// load, so a backend never indexes outside a buffer; so is a fill value
+// that is not a value of its type.
 func TestViewOutOfBounds(t *testing.T) {
 	for _, c := range []struct {
 		fn, want string
@@ -397,6 +398,17 @@ func TestViewOutOfBounds(t *testing.T) {
 						s.Inputs[i].Dyn[0].Max += 100
 						return true
 					}
+				}
+			}
+			return false
+		}},
+		// A fill value its type would round (FuzzLoad found one, a tiny
+		// double for an f32 fill, that made printing the plan panic).
+		{"matmul", "is not a f32 value", func(p *plan.Plan) bool {
+			for _, s := range p.Steps {
+				if s.Kind == plan.StepFill {
+					s.Value = ir.FloatAttr{Value: 1e-300, Type: ir.FloatType{Kind: ir.F32}}
+					return true
 				}
 			}
 			return false

@@ -529,7 +529,13 @@ func (d *decoder) step(p *plan.Plan, fs *fb.Step) (*plan.Step, error) {
 			if !ok {
 				return nil, fmt.Errorf("float fill value of type %s", t)
 			}
-			s.Value = ir.FloatAttr{Value: fs.ValueFloat(), Type: ft}
+			v := fs.ValueFloat()
+			// A FloatAttr holds a value of its type (printing relies on
+			// it): a double that the type would round is not one.
+			if r := ir.RoundToFloatType(v, ft.Kind); math.Float64bits(r) != math.Float64bits(v) && !math.IsNaN(v) {
+				return nil, fmt.Errorf("fill value %v is not a %s value", v, ft)
+			}
+			s.Value = ir.FloatAttr{Value: v, Type: ft}
 		case fb.ValueKindInt:
 			if !ir.IsIntOrIndex(t) {
 				return nil, fmt.Errorf("integer fill value of type %s", t)
