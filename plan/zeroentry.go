@@ -2,7 +2,9 @@ package plan
 
 import (
 	"math"
+	"slices"
 
+	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
 )
 
@@ -16,8 +18,8 @@ import (
 //
 // Pre: steps are final (Build after liveness, or a plan restored from a
 // module).
-// Post: zeroOnEntry[i] is true for a step i with exactly one output view
-// V, static, such that an earlier Fill step of a value whose bits are all
+// Post: zeroOnEntry[i] is true for a generic step i with a reduction loop
+// and exactly one output view V, static, such that an earlier Fill step of a value whose bits are all
 // zero (+0.0, integer 0) wrote the whole of V's buffer, and no step
 // between them writes that buffer through a view that may share an
 // element with V (mayOverlap; its budget answers "may"). False otherwise,
@@ -28,7 +30,7 @@ func (p *Plan) markZeroOnEntry() {
 	// writers[b] are the steps so far that write buffer b, in order.
 	writers := map[*Buffer][]int{}
 	for i, s := range p.Steps {
-		if len(s.Outputs) == 1 && s.Kind == StepGeneric {
+		if len(s.Outputs) == 1 && s.Kind == StepGeneric && accumulates(s) {
 			p.zeroOnEntry[i] = p.zeroBefore(s.Outputs[0], writers[s.Outputs[0].Buf])
 		}
 		for _, v := range s.Outputs {
@@ -37,6 +39,14 @@ func (p *Plan) markZeroOnEntry() {
 			}
 		}
 	}
+}
+
+// accumulates reports whether s is a generic with a reduction loop: one
+// that folds into its output, the only kind a backend starts from zero.
+// Elementwise steps are skipped: most steps of a training graph, whose
+// analysis a compiled module's start-up would pay for nothing.
+func accumulates(s *Step) bool {
+	return s.Op != nil && slices.Contains(linalg.IteratorTypes(s.Op), linalg.Reduction)
 }
 
 // zeroBefore reports whether v holds zeros after the steps ws (the

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
 )
 
@@ -20,7 +21,12 @@ func TestZeroOnEntry(t *testing.T) {
 	fill := func(v View, x float64) *Step {
 		return &Step{Kind: StepFill, Outputs: []View{v}, Value: ir.FloatAttr{Value: x, Type: ir.FloatType{Kind: ir.F32}}}
 	}
-	gen := func(out View) *Step { return &Step{Kind: StepGeneric, Outputs: []View{out}} }
+	generic := func(iters ...string) *ir.Operation {
+		return ir.NewOperation(linalg.Generic, nil, ir.UnknownLoc{}, nil, nil,
+			[]ir.NamedAttr{{Name: linalg.IteratorTypesAttr, Value: linalg.IteratorTypesAttrOf(iters)}}, 0)
+	}
+	reduction, elementwise := generic("parallel", "reduction"), generic("parallel", "parallel")
+	gen := func(out View) *Step { return &Step{Kind: StepGeneric, Op: reduction, Outputs: []View{out}} }
 	copyTo := func(out View) *Step {
 		return &Step{Kind: StepCopy, Inputs: []View{{Buf: other, Shape: out.Shape, Strides: out.Strides}}, Outputs: []View{out}}
 	}
@@ -44,6 +50,9 @@ func TestZeroOnEntry(t *testing.T) {
 		{"integer zero", []*Step{{Kind: StepFill, Outputs: []View{whole}, Value: ir.IntegerAttr{Value: 0, Type: ir.I32}}, gen(even)}, true},
 		{"a run-time offset", []*Step{fill(whole, 0), gen(dyn)}, false},
 		{"refill after a write", []*Step{fill(whole, 0), gen(even), fill(whole, 0), gen(even)}, true},
+		// Only accumulations are marked: an elementwise step does not read
+		// its output first on any backend.
+		{"elementwise", []*Step{fill(whole, 0), {Kind: StepGeneric, Op: elementwise, Outputs: []View{even}}}, false},
 	}
 	for _, c := range cases {
 		p := &Plan{Steps: c.steps}
