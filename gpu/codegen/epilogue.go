@@ -5,7 +5,6 @@ import (
 
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
-	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/plan"
 )
 
@@ -58,37 +57,17 @@ func prepareEpilogue(k *kernelBuilder, prod, epi *plan.Step) (*epilogue, error) 
 		}
 		e.loopOf[d] = pd
 	}
-	var err error
-	if e.elems, err = elemsOf(epi.Inputs, epi.Outputs); err != nil {
+	elems, err := elemsOf(epi.Inputs, epi.Outputs)
+	if err != nil {
 		return nil, ir.OpErrorf(op, "%v", err)
 	}
-	nIn := len(epi.Inputs)
-	for o, v := range views {
-		buf, base, err := k.view(v, o >= nIn)
-		if err != nil {
-			return nil, ir.OpErrorf(op, "operand %d: %v", o, err)
-		}
-		od := &operand{buf: buf, el: e.elems[v.Buf], base: base, coef: make([]int64, n)}
-		if a := body.Args()[o]; a.HasUses() {
-			od.arg = a
-			ae, err := elemOf(a.Type())
-			if err != nil || ae.float != od.el.float {
-				return nil, ir.OpErrorf(op, "operand %d's element type %s does not match its block argument %s", o, v.Buf.Elem, a.Type())
-			}
-		}
-		for r, x := range maps[o].Results {
-			c, kc, ok := affine.LinearForm(x, n)
-			if !ok {
-				return nil, ir.OpErrorf(op, "indexing map result %s is not linear in the loops", x)
-			}
-			if kc != 0 {
-				od.base += fmt.Sprintf(" + %d", kc*v.Strides[r])
-			}
-			for d := range c {
-				od.coef[d] += c[d] * v.Strides[r]
-			}
-		}
-		e.ops = append(e.ops, od)
+	e.elems = elems
+	ext, err := loopExtents(op, maps, views, n)
+	if err != nil {
+		return nil, err
+	}
+	if e.ops, err = operandsOf(k, op, maps, views, len(epi.Inputs), body, ext, e.elems); err != nil {
+		return nil, err
 	}
 	return e, nil
 }

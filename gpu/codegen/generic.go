@@ -46,25 +46,12 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 	}
 	n := len(iters)
 	nIn := len(s.Inputs)
-	ext := make([]int64, n)
-	for d := range ext {
-		ext[d] = -1
-	}
-	for o, m := range maps {
-		if m.NumDims != n || m.NumSymbols != 0 || len(m.Results) != len(views[o].Shape) {
-			return nil, false, ir.OpErrorf(op, "indexing map %d does not match the loops or the operand rank", o)
-		}
-		for r, e := range m.Results {
-			if d, ok := e.AsDim(); ok && ext[d] < 0 {
-				ext[d] = views[o].Shape[r]
-			}
-		}
+	ext, err := loopExtents(op, maps, views, n)
+	if err != nil {
+		return nil, false, err
 	}
 	work := int64(1)
-	for d, e := range ext {
-		if e < 0 {
-			return nil, false, ir.OpErrorf(op, "loop d%d's extent is not the size of any operand dimension", d)
-		}
+	for _, e := range ext {
 		work *= e
 	}
 	if work == 0 {
@@ -78,44 +65,9 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 	if err != nil {
 		return nil, false, ir.OpErrorf(op, "%v", err)
 	}
-	ops := make([]*operand, len(views))
-	for o, v := range views {
-		buf, base, err := k.view(v, o >= nIn)
-		if err != nil {
-			return nil, false, ir.OpErrorf(op, "operand %d: %v", o, err)
-		}
-		od := &operand{buf: buf, el: elems[v.Buf], base: base, coef: make([]int64, n)}
-		if a := body.Args()[o]; a.HasUses() {
-			od.arg = a
-			ae, err := elemOf(a.Type())
-			if err != nil || ae.float != od.el.float {
-				return nil, false, ir.OpErrorf(op, "operand %d's element type %s does not match its block argument %s", o, v.Buf.Elem, a.Type())
-			}
-		}
-		for r, e := range maps[o].Results {
-			c, kc, ok := affine.LinearForm(e, n)
-			if !ok {
-				return nil, false, ir.OpErrorf(op, "indexing map result %s is not linear in the loops", e)
-			}
-			lo, hi := kc, kc
-			for d, cd := range c {
-				if cd > 0 {
-					hi += cd * (ext[d] - 1)
-				} else {
-					lo += cd * (ext[d] - 1)
-				}
-			}
-			if lo < 0 || hi >= v.Shape[r] {
-				return nil, false, ir.OpErrorf(op, "operand %d dimension %d is indexed in [%d, %d], outside its size %d", o, r, lo, hi, v.Shape[r])
-			}
-			if kc != 0 {
-				od.base += fmt.Sprintf(" + %d", kc*v.Strides[r])
-			}
-			for d := range c {
-				od.coef[d] += c[d] * v.Strides[r]
-			}
-		}
-		ops[o] = od
+	ops, err := operandsOf(k, op, maps, views, nIn, body, ext, elems)
+	if err != nil {
+		return nil, false, err
 	}
 
 	// Thread loops and inner loops.
@@ -294,4 +246,78 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 	}
 	k.line(1, "}")
 	return k.finish(ep.withElems(elems), gridFor(threads)), ep != nil, nil
+}
+
+// loopExtents is the extent of each of a generic's n loops: the size of
+// an operand dimension a map result indexes with the bare loop.
+func loopExtents(op *ir.Operation, maps []affine.Map, views []plan.View, n int) ([]int64, error) {
+	ext := make([]int64, n)
+	for d := range ext {
+		ext[d] = -1
+	}
+	for o, m := range maps {
+		if m.NumDims != n || m.NumSymbols != 0 || len(m.Results) != len(views[o].Shape) {
+			return nil, ir.OpErrorf(op, "indexing map %d does not match the loops or the operand rank", o)
+		}
+		for r, e := range m.Results {
+			if d, ok := e.AsDim(); ok && ext[d] < 0 {
+				ext[d] = views[o].Shape[r]
+			}
+		}
+	}
+	for d, e := range ext {
+		if e < 0 {
+			return nil, ir.OpErrorf(op, "loop d%d's extent is not the size of any operand dimension", d)
+		}
+	}
+	return ext, nil
+}
+
+// operandsOf addresses each operand of a generic (views: inputs, then
+// the nIn.. outputs, which the kernel writes) as its map composed with
+// its view's strides, after checking that every index the loops form
+// lies inside the view and that a block argument the body reads has the
+// operand's kind of element.
+func operandsOf(k *kernelBuilder, op *ir.Operation, maps []affine.Map, views []plan.View, nIn int, body *ir.Block, ext []int64, elems map[*plan.Buffer]elem) ([]*operand, error) {
+	n := len(ext)
+	ops := make([]*operand, len(views))
+	for o, v := range views {
+		buf, base, err := k.view(v, o >= nIn)
+		if err != nil {
+			return nil, ir.OpErrorf(op, "operand %d: %v", o, err)
+		}
+		od := &operand{buf: buf, el: elems[v.Buf], base: base, coef: make([]int64, n)}
+		if a := body.Args()[o]; a.HasUses() {
+			od.arg = a
+			ae, err := elemOf(a.Type())
+			if err != nil || ae.float != od.el.float {
+				return nil, ir.OpErrorf(op, "operand %d's element type %s does not match its block argument %s", o, v.Buf.Elem, a.Type())
+			}
+		}
+		for r, e := range maps[o].Results {
+			c, kc, ok := affine.LinearForm(e, n)
+			if !ok {
+				return nil, ir.OpErrorf(op, "indexing map result %s is not linear in the loops", e)
+			}
+			lo, hi := kc, kc
+			for d, cd := range c {
+				if cd > 0 {
+					hi += cd * (ext[d] - 1)
+				} else {
+					lo += cd * (ext[d] - 1)
+				}
+			}
+			if lo < 0 || hi >= v.Shape[r] {
+				return nil, ir.OpErrorf(op, "operand %d dimension %d is indexed in [%d, %d], outside its size %d", o, r, lo, hi, v.Shape[r])
+			}
+			if kc != 0 {
+				od.base += fmt.Sprintf(" + %d", kc*v.Strides[r])
+			}
+			for d := range c {
+				od.coef[d] += c[d] * v.Strides[r]
+			}
+		}
+		ops[o] = od
+	}
+	return ops, nil
 }
