@@ -331,10 +331,12 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	for _, d := range c.red {
 		K *= int(k.ext[d])
 	}
-	ra := make([]int, K)
+	ra, words := getInts(K)
+	defer putWords(words)
 	var rb []int
 	if ob != nil {
-		rb = make([]int, K)
+		rb, words = getInts(K)
+		defer putWords(words)
 	}
 	red := make([]tdim, len(c.red))
 	for j, d := range c.red {
@@ -346,16 +348,6 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			rb[r] = b
 		}
 	})
-	// Byte-offset copies of the tables for the unchecked tile kernel.
-	var z T
-	sz := int(unsafe.Sizeof(z))
-	var raB, rbB []int
-	if rb != nil {
-		raB, rbB = make([]int, K), make([]int, K)
-		for r := range ra {
-			raB[r], rbB[r] = ra[r]*sz, rb[r]*sz
-		}
-	}
 	var outer []tdim
 	for _, d := range c.par {
 		if d != c.m && d != c.n {
@@ -374,44 +366,6 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	baseB := 0
 	if ob != nil {
 		baseB = int(ob.base)
-	}
-	doTiles := func(lo, hi int) {
-		for t := lo; t < hi; t++ {
-			nt := t % nT
-			mt := (t / nT) % mT
-			rest := t / (nT * mT)
-			pa, pb, po := baseA, baseB, baseO
-			for j := len(outer) - 1; j >= 0; j-- {
-				od := outer[j]
-				i := rest % od.ext
-				rest /= od.ext
-				pa += i * od.ca
-				pb += i * od.cb
-				po += i * od.cout
-			}
-			i0, j0 := mt*tileM, nt*tileN
-			pa += i0*dm.ca + j0*dn.ca
-			pb += i0*dm.cb + j0*dn.cb
-			po += i0*dm.cout + j0*dn.cout
-			mr, nr := min(tileM, dm.ext-i0), min(tileN, dn.ext-j0)
-			if b == nil {
-				for i := 0; i < mr; i++ {
-					for j := 0; j < nr; j++ {
-						sumDot(a, out, pa+i*dm.ca+j*dn.ca, po+i*dm.cout+j*dn.cout, ra)
-					}
-				}
-				continue
-			}
-			if mr == tileM && nr == tileN {
-				micro24u(a, b, out, pa, dm.ca, pb, dn.cb, po, dm.cout, dn.cout, raB, rbB)
-				continue
-			}
-			for i := 0; i < mr; i++ {
-				for j := 0; j < nr; j++ {
-					dot(a, b, out, pa+i*dm.ca+j*dn.ca, pb+i*dm.cb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
-				}
-			}
-		}
 	}
 	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
 	if b != nil && c.m >= 0 && c.n >= 0 && haveAVX && useVec && panelOK {
@@ -433,7 +387,9 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			}
 			var raB []int
 			if useDirect {
-				raB = make([]int, K)
+				var words []uint64
+				raB, words = getInts(K)
+				defer putWords(words)
 				for r, x := range ra {
 					raB[r] = x * 4
 				}
@@ -484,6 +440,57 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 				sumDot4(a, out, pa, po, ra)
 			}
 		})
+	}
+	// Byte-offset copies of the tables for the unchecked tile kernel.
+	var z T
+	sz := int(unsafe.Sizeof(z))
+	var raB, rbB []int
+	if rb != nil {
+		raB, words = getInts(K)
+		defer putWords(words)
+		rbB, words = getInts(K)
+		defer putWords(words)
+		for r := range ra {
+			raB[r], rbB[r] = ra[r]*sz, rb[r]*sz
+		}
+	}
+	doTiles := func(lo, hi int) {
+		for t := lo; t < hi; t++ {
+			nt := t % nT
+			mt := (t / nT) % mT
+			rest := t / (nT * mT)
+			pa, pb, po := baseA, baseB, baseO
+			for j := len(outer) - 1; j >= 0; j-- {
+				od := outer[j]
+				i := rest % od.ext
+				rest /= od.ext
+				pa += i * od.ca
+				pb += i * od.cb
+				po += i * od.cout
+			}
+			i0, j0 := mt*tileM, nt*tileN
+			pa += i0*dm.ca + j0*dn.ca
+			pb += i0*dm.cb + j0*dn.cb
+			po += i0*dm.cout + j0*dn.cout
+			mr, nr := min(tileM, dm.ext-i0), min(tileN, dn.ext-j0)
+			if b == nil {
+				for i := 0; i < mr; i++ {
+					for j := 0; j < nr; j++ {
+						sumDot(a, out, pa+i*dm.ca+j*dn.ca, po+i*dm.cout+j*dn.cout, ra)
+					}
+				}
+				continue
+			}
+			if mr == tileM && nr == tileN {
+				micro24u(a, b, out, pa, dm.ca, pb, dn.cb, po, dm.cout, dn.cout, raB, rbB)
+				continue
+			}
+			for i := 0; i < mr; i++ {
+				for j := 0; j < nr; j++ {
+					dot(a, b, out, pa+i*dm.ca+j*dn.ca, pb+i*dm.cb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
+				}
+			}
+		}
 	}
 	return false, parallelRange(k, total, int64(total)*int64(K)*tileM*tileN, doTiles)
 }
@@ -928,7 +935,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 		panel  []float32
 	}
 	units := make([]unitTile, unitBatch)
-	cs := make([][vM * vN]float32, unitBatch*nT)
+	csF, csWords := getFloats(unitBatch * nT * vM * vN)
+	defer putWords(csWords)
+	cs := unsafe.Slice((*[vM * vN]float32)(unsafe.Pointer(&csF[0])), unitBatch*nT)
 	var epf *epiFrame
 	if ep != nil {
 		epf = ep.newFrame()

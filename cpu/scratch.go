@@ -13,13 +13,19 @@ import (
 // panels and 6 MB temporaries that cost as much as the arithmetic, and
 // made repeated timings bimodal (a sync.Pool is emptied by every GC).
 //
+// Small buffers are kept too: a process that starts, runs a compiled
+// module once and exits never collects garbage, so every buffer it
+// allocates is fresh memory, page-faulted in. A training step of a small
+// network makes hundreds of contractions with tables and panels of a few
+// KB each; kept here, one step's buffers serve the next.
+//
 // Buffers are kept by power-of-two size class, a few per class, up to
 // maxScratchBytes in all. Their contents are stale: every user writes
 // before it reads (zeroing where it needs zeros).
 
 const (
-	minScratchWords = 1 << 13 // smaller buffers are the allocator's business
-	perClass        = 4
+	minScratchWords = 1 << 4 // smaller buffers are the allocator's business
+	perClass        = 8
 	maxScratchBytes = 1 << 29
 )
 
@@ -76,4 +82,14 @@ func getZeroFloats(n int) ([]float32, []uint64) {
 	f, w := getFloats(n)
 	clear(f)
 	return f, w
+}
+
+// getInts returns n ints of scratch (contents undefined) and the words to
+// give back with putWords.
+func getInts(n int) ([]int, []uint64) {
+	w := getWords(n)
+	if n == 0 {
+		return []int{}, w
+	}
+	return unsafe.Slice((*int)(unsafe.Pointer(&w[0])), n), w
 }

@@ -6,6 +6,7 @@ import (
 
 	fn "github.com/torchlower/torchlower/dialect/func"
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/ir/asm"
 )
 
@@ -14,17 +15,20 @@ import (
 // `run model.tlm` took to start. The ops' structure (names, operands,
 // result types, regions, blocks) is a stream of varints over a table of
 // the distinct attributes and types. In the table, scalar and tensor
-// types and arrays are binary; every other attribute (affine maps,
-// iterator types, floats, ...) is MLIR text, printed and parsed by ir/asm
-// as one array attribute of an empty builtin.module, so that this file
-// needs no encoding of its own for them. Encoding reads the table back
-// and checks that every attribute comes back equal.
+// types, arrays and affine maps (most of a kernel's attributes, and the
+// slowest to parse) are binary; every other attribute (iterator types,
+// floats, ...) is MLIR text, printed and parsed by ir/asm as one array
+// attribute of an empty builtin.module, so that this file needs no
+// encoding of its own for them. Encoding reads the table back and checks
+// that every attribute comes back equal.
 //
 //	blob    := strings text table funcs
 //	strings := n (len bytes)*n          op, attribute, function and element type names
 //	text    := len bytes                module attributes {attrs = [...]} {}
 //	table   := n entry*n                entry: kind (0 text index | 1 n id*n |
-//	                                    2 elem | 3 elem rank dim*rank); ids are earlier entries
+//	                                    2 elem | 3 elem rank dim*rank |
+//	                                    4 ndims nsyms n expr*n); ids are earlier entries
+//	expr    := kind (0-4 expr expr | 5 varint | 6 dim | 7 symbol)   affine.ExprKind, prefix order
 //	funcs   := n (name nargs type*nargs nops op*nops)*n
 //	op      := name nres type*nres nopd value*nopd nattr (name attr)*nattr nreg region*nreg
 //	region  := nblocks (nargs type*nargs nops op*nops)*nblocks
@@ -85,6 +89,14 @@ func (w *irWriter) attrID(a ir.Attribute) int {
 		}
 	case ir.TypeAttr:
 		e = w.typeEntry(x.Type)
+	case ir.AffineMapAttr:
+		e = []byte{attrAffineMap}
+		e = binary.AppendUvarint(e, uint64(x.Map.NumDims))
+		e = binary.AppendUvarint(e, uint64(x.Map.NumSymbols))
+		e = binary.AppendUvarint(e, uint64(len(x.Map.Results)))
+		for _, r := range x.Map.Results {
+			e = appendExpr(e, r)
+		}
 	}
 	if e == nil {
 		e = binary.AppendUvarint([]byte{attrLeaf}, uint64(len(w.leaves)))
@@ -132,7 +144,97 @@ const (
 	attrArray             // an array of earlier entries
 	attrScalarType        // a scalar type, by element type name
 	attrTensorType        // a ranked tensor type: element type name, shape
+	attrAffineMap         // an affine map: dims, symbols, result expressions
 )
+
+// appendExpr appends affine expression x in prefix order.
+func appendExpr(out []byte, x affine.Expr) []byte {
+	out = append(out, byte(x.Kind()))
+	switch x.Kind() {
+	case affine.KindConst:
+		c, _ := x.AsConst()
+		return binary.AppendVarint(out, c)
+	case affine.KindDim:
+		d, _ := x.AsDim()
+		return binary.AppendUvarint(out, uint64(d))
+	case affine.KindSymbol:
+		s, _ := x.AsSymbol()
+		return binary.AppendUvarint(out, uint64(s))
+	}
+	return appendExpr(appendExpr(out, x.LHS()), x.RHS())
+}
+
+// maxExprDepth bounds the nesting of a stored affine expression; kernels'
+// maps are a few levels deep.
+const maxExprDepth = 64
+
+// affineMap reads an attrAffineMap entry's body.
+func (r *irReader) affineMap() (m affine.Map, err error) {
+	var n [3]int
+	for i := range n {
+		if n[i], err = r.count(); err != nil {
+			return m, err
+		}
+	}
+	m = affine.Map{NumDims: n[0], NumSymbols: n[1], Results: make([]affine.Expr, n[2])}
+	// The constructors simplify as MLIR does and panic on what no
+	// simplification admits (a division by zero): a corrupt stream is an
+	// error, not a crash.
+	defer func() {
+		if x := recover(); x != nil {
+			err = fmt.Errorf("corrupt kernel stream at byte %d: affine expression: %v", r.pos, x)
+		}
+	}()
+	for i := range m.Results {
+		if m.Results[i], err = r.expr(m, 0); err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
+func (r *irReader) expr(m affine.Map, depth int) (affine.Expr, error) {
+	if r.pos >= len(r.data) || depth > maxExprDepth {
+		return nil, fmt.Errorf("corrupt kernel stream at byte %d: affine expression", r.pos)
+	}
+	kind := affine.ExprKind(r.data[r.pos])
+	r.pos++
+	switch {
+	case kind == affine.KindConst:
+		c, k := binary.Varint(r.data[r.pos:])
+		if k <= 0 {
+			return nil, fmt.Errorf("corrupt kernel stream at byte %d: affine constant", r.pos)
+		}
+		r.pos += k
+		return affine.Const(c), nil
+	case kind == affine.KindDim || kind == affine.KindSymbol:
+		p, err := r.uv()
+		if err != nil {
+			return nil, err
+		}
+		if kind == affine.KindDim {
+			if p >= m.NumDims {
+				return nil, fmt.Errorf("corrupt kernel stream at byte %d: d%d of a map of %d dims", r.pos, p, m.NumDims)
+			}
+			return affine.Dim(p), nil
+		}
+		if p >= m.NumSymbols {
+			return nil, fmt.Errorf("corrupt kernel stream at byte %d: s%d of a map of %d symbols", r.pos, p, m.NumSymbols)
+		}
+		return affine.Sym(p), nil
+	case kind.IsBinary():
+		lhs, err := r.expr(m, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		rhs, err := r.expr(m, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		return affine.BinaryOp(kind, lhs, rhs), nil
+	}
+	return nil, fmt.Errorf("corrupt kernel stream at byte %d: affine expression kind %d", r.pos-1, kind)
+}
 
 func (w *irWriter) typ(t ir.Type) { w.attr(ir.TypeAttr{Type: t}) }
 
@@ -341,7 +443,7 @@ func (r *irReader) types() ([]ir.Type, error) {
 // readKernels decodes a blob into a module of kernel functions; the
 // caller verifies it (ir.Verify) before anything runs it.
 func readKernels(name string, data []byte) (*ir.Operation, error) {
-	r := &irReader{data: data, ctx: newContext()}
+	r := &irReader{data: data, ctx: readContext()}
 	if err := r.header(name); err != nil {
 		return nil, err
 	}
@@ -466,6 +568,12 @@ func (r *irReader) header(name string) error {
 				t = ir.Tensor(t, shape...)
 			}
 			a = ir.TypeAttr{Type: t}
+		case attrAffineMap:
+			m, err := r.affineMap()
+			if err != nil {
+				return err
+			}
+			a = ir.AffineMapAttr{Map: m}
 		default:
 			return fmt.Errorf("corrupt kernel stream: attribute kind %d", kind)
 		}

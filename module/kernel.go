@@ -2,6 +2,7 @@ package module
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/torchlower/torchlower/dialect/arith"
 	fn "github.com/torchlower/torchlower/dialect/func"
@@ -46,6 +47,12 @@ const kernelFormat = "ir1"
 func newContext() *ir.Context {
 	return ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
 }
+
+// readContext is the context modules' kernels are read in. Building one
+// (registering five dialects' ops) was a tenth of decoding a module, and
+// reading only looks ops up in it, so it is built once and shared, also
+// by decodes on several goroutines; nothing registers into it afterwards.
+var readContext = sync.OnceValue(newContext)
 
 // kernelWriter collects the kernel functions of one plan.
 type kernelWriter struct {

@@ -32,8 +32,10 @@ const Identifier = "TLM1"
 
 // SchemaVersion is the version of the schema this build writes and the
 // newest it reads. Bump it when a change would make an older reader
-// misread a newer file.
-const SchemaVersion = 1
+// misread a newer file. Version 2 stores the kernels' affine maps in
+// binary (an ir1 table entry version 1 readers do not know); it still
+// reads version 1 files.
+const SchemaVersion = 2
 
 // Extension is the file extension of a compiled module.
 const Extension = ".tlm"
@@ -135,10 +137,20 @@ func (m *Module) CheckTarget(present ...string) error {
 // generated GPU code is checked on.
 var Targets = []string{"cpu", "hip:gfx90a", "hip:gfx942", "cuda:sm_90"}
 
-var targetRE = regexp.MustCompile(`^(cpu|hip:gfx[0-9a-f]+|cuda:sm_[0-9]+a?)$`)
+var (
+	targetRE = regexp.MustCompile(`^(cpu|hip:gfx[0-9a-f]+|cuda:sm_[0-9]+)$`)
+	// archSpecificRE: NVIDIA's architecture-specific targets (sm_90a).
+	archSpecificRE = regexp.MustCompile(`^cuda:(sm_[0-9]+)a$`)
+)
 
 // ParseTarget checks a target name: cpu, hip:gfxNNN or cuda:sm_NN.
+// NVIDIA's architecture-specific variants (cuda:sm_90a) are refused: a
+// device reports its compute capability (sm_90), so a module for sm_90a
+// would match none, and the generated code uses nothing that needs them.
 func ParseTarget(t string) error {
+	if m := archSpecificRE.FindStringSubmatch(t); m != nil {
+		return fmt.Errorf("target %q: architecture-specific NVIDIA targets are not supported; the generated code runs on cuda:%s, compile for that", t, m[1])
+	}
 	if !targetRE.MatchString(t) {
 		return fmt.Errorf("unknown target %q (want %s, ...: cpu, hip:gfxNNN or cuda:sm_NN)", t, strings.Join(Targets, ", "))
 	}

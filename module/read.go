@@ -78,27 +78,42 @@ func decode(name string, data []byte) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.kernels, err = parseKernels(name+": kernels", src); err != nil {
-		return nil, fmt.Errorf("kernels: %w", err)
-	}
-	// Verifying the kernels is the largest part of decoding; it runs
-	// beside the decoding of the plans, which only records pointers to the
-	// kernels' ops, and nothing is returned before it has succeeded.
+	// The kernels are parsed and verified on another goroutine while the
+	// plans are decoded here: the two are the bulk of decoding, and only
+	// the generic steps' links to their kernels (resolve) need both. The
+	// channels are buffered so that an early return leaves nothing
+	// blocked.
+	parsed := make(chan error, 1)
 	verified := make(chan error, 1)
-	if km := d.kernels.module; km != nil {
-		go func() { verified <- ir.Verify(km) }()
-	} else {
-		verified <- nil
-	}
+	go func() {
+		ks, err := parseKernels(name+": kernels", src)
+		d.kernels = ks
+		parsed <- err
+		if err != nil || ks.module == nil {
+			verified <- nil
+			return
+		}
+		verified <- ir.Verify(ks.module)
+	}()
 	var fp fb.Plan
 	plans := make([]*plan.Plan, root.PlansLength())
+	pending := make([]planLinks, len(plans))
 	for i := range plans {
 		root.Plans(&fp, i)
-		p, err := d.plan(&fp)
+		p, err := d.plan(&fp, &pending[i])
 		if err != nil {
+			<-parsed
 			return nil, fmt.Errorf("plan %d: %w", i, err)
 		}
 		plans[i] = p
+	}
+	if err := <-parsed; err != nil {
+		return nil, fmt.Errorf("kernels: %w", err)
+	}
+	for i, p := range plans {
+		if err := d.resolve(p, &pending[i]); err != nil {
+			return nil, fmt.Errorf("plan %d: %w", i, err)
+		}
 	}
 	var fe fb.EntryPoint
 	for i := 0; i < root.EntryPointsLength(); i++ {
@@ -250,6 +265,7 @@ type decoder struct {
 	consts  map[int]ir.Attribute
 	slab    []int64
 	vslab   []plan.View
+	strides [][]int64 // rowMajor's, by buffer ID, for the plan being decoded
 	// fv and dyn are views' cursors, kept here: a local one escapes to
 	// the heap on every call.
 	fv  fb.View
@@ -300,13 +316,35 @@ func shapeElems(n int, at func(int) int64) ([]int64, int64, error) {
 	return shape, count, nil
 }
 
-func (d *decoder) plan(fp *fb.Plan) (*plan.Plan, error) {
+// planLinks is what decoding a plan leaves for resolve, which runs once
+// the kernels are parsed: each generic step's kernel, the steps marked as
+// epilogues, and what Restore takes.
+type planLinks struct {
+	generics  []genericLink
+	epilogues []int
+	peak      int64
+	aliases   []string
+}
+
+// genericLink names a generic step's kernel and the kernel arguments its
+// captures bind.
+type genericLink struct {
+	step    int
+	kernel  string
+	caps    []plan.View
+	capArgs []int
+}
+
+// plan decodes fp's buffers and steps; the generic steps' ops, the
+// epilogue marks and the derived facts come in resolve.
+func (d *decoder) plan(fp *fb.Plan, links *planLinks) (*plan.Plan, error) {
 	p := &plan.Plan{Func: string(fp.Func()), ArenaBytes: fp.ArenaBytes()}
 	if p.ArenaBytes < 0 || p.ArenaBytes > maxBufferBytes {
 		return nil, fmt.Errorf("arena of %d bytes", p.ArenaBytes)
 	}
 	var fbuf fb.Buffer
 	p.Buffers = make([]*plan.Buffer, fp.BuffersLength())
+	d.strides = make([][]int64, len(p.Buffers))
 	for i := range p.Buffers {
 		fp.Buffers(&fbuf, i)
 		b := &plan.Buffer{ID: i, Kind: plan.BufferKind(fbuf.Kind()), Index: int(fbuf.Index()), Offset: fbuf.Offset(), First: int(fbuf.First()), Last: int(fbuf.Last())}
@@ -366,24 +404,59 @@ func (d *decoder) plan(fp *fb.Plan) (*plan.Plan, error) {
 	}
 	var fs fb.Step
 	p.Steps = make([]*plan.Step, fp.StepsLength())
+	// One allocation for all the steps: a plan has hundreds.
+	steps := make([]plan.Step, len(p.Steps))
 	for i := range p.Steps {
 		fp.Steps(&fs, i)
-		s, err := d.step(p, &fs)
+		s, err := d.step(p, &fs, i, links, &steps[i])
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
-		// A backend fuses an epilogue into the generic before it.
-		if s.Epilogue = fs.Epilogue(); s.Epilogue && (i == 0 || !plan.IsEpilogueOf(p.Steps[i-1], s)) {
-			return nil, fmt.Errorf("step %d: marked as the epilogue of the step before it, which it cannot be", i)
+		if fs.Epilogue() {
+			links.epilogues = append(links.epilogues, i)
 		}
 		p.Steps[i] = s
 	}
-	aliases := make([]string, fp.AliasesLength())
-	for i := range aliases {
-		aliases[i] = string(fp.Aliases(i))
+	links.aliases = make([]string, fp.AliasesLength())
+	for i := range links.aliases {
+		links.aliases[i] = string(fp.Aliases(i))
 	}
-	p.Restore(fp.PeakBytes(), aliases)
+	links.peak = fp.PeakBytes()
 	return p, nil
+}
+
+// resolve links p's generic steps to their kernels (d.kernels, parsed),
+// checks the steps marked as epilogues and derives what Restore derives.
+func (d *decoder) resolve(p *plan.Plan, links *planLinks) error {
+	for _, l := range links.generics {
+		s := p.Steps[l.step]
+		g, ok := d.kernels.generic[l.kernel]
+		if !ok {
+			return fmt.Errorf("step %d: generic step's kernel @%s is not in the module", l.step, l.kernel)
+		}
+		if g.NumOperands() != len(s.Inputs)+len(s.Outputs) {
+			return fmt.Errorf("step %d: kernel @%s has %d operands for %d views", l.step, l.kernel, g.NumOperands(), len(s.Inputs)+len(s.Outputs))
+		}
+		args := d.kernels.args[l.kernel]
+		for i, v := range l.caps {
+			a := l.capArgs[i]
+			if a >= len(args) {
+				return fmt.Errorf("step %d: capture %d binds argument %d of kernel @%s, which has %d", l.step, i, a, l.kernel, len(args))
+			}
+			s.Captures = append(s.Captures, plan.Capture{Value: args[a], View: v})
+		}
+		s.Op = g
+	}
+	// A backend fuses an epilogue into the generic before it. The marks
+	// are checked in order, each against its producer as already marked.
+	for _, i := range links.epilogues {
+		s := p.Steps[i]
+		if s.Epilogue = true; i == 0 || !plan.IsEpilogueOf(p.Steps[i-1], s) {
+			return fmt.Errorf("step %d: marked as the epilogue of the step before it, which it cannot be", i)
+		}
+	}
+	p.Restore(links.peak, links.aliases)
+	return nil
 }
 
 func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]plan.View, error) {
@@ -402,16 +475,22 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 		if rank > maxRank || fv.StridesLength() != rank {
 			return nil, fmt.Errorf("view %d has rank %d and %d strides", i, rank, fv.StridesLength())
 		}
-		v.Shape, v.Strides = d.ints(rank), d.ints(rank)
-		for j := range v.Shape {
-			if v.Shape[j] = fv.Shape(j); v.Shape[j] < 0 || v.Shape[j] > maxBufferBytes {
-				return nil, fmt.Errorf("view %d: dimension %d has size %d", i, j, v.Shape[j])
+		if d.wholeView(fv, v.Buf) {
+			// Most views are of a whole buffer: they share its shape and
+			// its row-major strides instead of copies of their own.
+			v.Shape, v.Strides = v.Buf.Shape, d.rowMajor(v.Buf)
+		} else {
+			v.Shape, v.Strides = d.ints(rank), d.ints(rank)
+			for j := range v.Shape {
+				if v.Shape[j] = fv.Shape(j); v.Shape[j] < 0 || v.Shape[j] > maxBufferBytes {
+					return nil, fmt.Errorf("view %d: dimension %d has size %d", i, j, v.Shape[j])
+				}
 			}
-		}
-		for j := range v.Strides {
-			v.Strides[j] = fv.Strides(j)
-			if s := v.Strides[j]; s > maxBufferBytes || s < -maxBufferBytes {
-				return nil, fmt.Errorf("view %d has stride %d", i, s)
+			for j := range v.Strides {
+				v.Strides[j] = fv.Strides(j)
+				if s := v.Strides[j]; s > maxBufferBytes || s < -maxBufferBytes {
+					return nil, fmt.Errorf("view %d has stride %d", i, s)
+				}
 			}
 		}
 		if v.Offset < -maxBufferBytes || v.Offset > maxBufferBytes {
@@ -434,6 +513,38 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 		out[i] = v
 	}
 	return out, nil
+}
+
+// wholeView reports whether fv is the whole of b in row-major order: b's
+// shape, and each stride the product of the sizes after it.
+func (d *decoder) wholeView(fv *fb.View, b *plan.Buffer) bool {
+	rank := fv.ShapeLength()
+	if rank != len(b.Shape) || fv.StridesLength() != rank {
+		return false
+	}
+	stride := int64(1)
+	for j := rank - 1; j >= 0; j-- {
+		if fv.Shape(j) != b.Shape[j] || fv.Strides(j) != stride {
+			return false
+		}
+		stride *= b.Shape[j]
+	}
+	return true
+}
+
+// rowMajor returns b's row-major strides, computed once per buffer.
+func (d *decoder) rowMajor(b *plan.Buffer) []int64 {
+	if st := d.strides[b.ID]; st != nil {
+		return st
+	}
+	st := d.ints(len(b.Shape))
+	stride := int64(1)
+	for j := len(st) - 1; j >= 0; j-- {
+		st[j] = stride
+		stride *= b.Shape[j]
+	}
+	d.strides[b.ID] = st
+	return st
 }
 
 // inBounds checks that every element a view can reach, for every value
@@ -476,8 +587,9 @@ func inBounds(v plan.View) error {
 	return nil
 }
 
-func (d *decoder) step(p *plan.Plan, fs *fb.Step) (*plan.Step, error) {
-	s := &plan.Step{Kind: plan.StepKind(fs.Kind()), Text: string(fs.Text())}
+// step decodes fs, step index of p, into s.
+func (d *decoder) step(p *plan.Plan, fs *fb.Step, index int, links *planLinks, s *plan.Step) (*plan.Step, error) {
+	*s = plan.Step{Kind: plan.StepKind(fs.Kind()), Text: string(fs.Text())}
 	if s.Kind > plan.StepScalar {
 		return nil, fmt.Errorf("unknown step kind %d", s.Kind)
 	}
@@ -494,26 +606,17 @@ func (d *decoder) step(p *plan.Plan, fs *fb.Step) (*plan.Step, error) {
 	}
 	switch s.Kind {
 	case plan.StepGeneric:
-		name := string(fs.Kernel())
-		g, ok := d.kernels.generic[name]
-		if !ok {
-			return nil, fmt.Errorf("generic step's kernel @%s is not in the module", name)
-		}
-		if g.NumOperands() != len(s.Inputs)+len(s.Outputs) {
-			return nil, fmt.Errorf("kernel @%s has %d operands for %d views", name, g.NumOperands(), len(s.Inputs)+len(s.Outputs))
-		}
-		args := d.kernels.args[name]
 		if fs.CaptureArgsLength() != len(caps) {
 			return nil, fmt.Errorf("%d capture arguments for %d captures", fs.CaptureArgsLength(), len(caps))
 		}
-		for i, v := range caps {
-			a := int(fs.CaptureArgs(i))
-			if a >= len(args) {
-				return nil, fmt.Errorf("capture %d binds argument %d of kernel @%s, which has %d", i, a, name, len(args))
+		l := genericLink{step: index, kernel: string(fs.Kernel()), caps: caps}
+		if len(caps) > 0 {
+			l.capArgs = make([]int, len(caps))
+			for i := range caps {
+				l.capArgs[i] = int(fs.CaptureArgs(i))
 			}
-			s.Captures = append(s.Captures, plan.Capture{Value: args[a], View: v})
 		}
-		s.Op = g
+		links.generics = append(links.generics, l)
 	case plan.StepConstant:
 		if s.Value, err = d.constant(int(fs.Constant())); err != nil {
 			return nil, err

@@ -1,6 +1,9 @@
 package plan
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+)
 
 // mayOverlap reports whether two static views of a buffer may share an
 // element. Element i of a is element j of b iff
@@ -10,8 +13,8 @@ import "sort"
 // the unknowns from the largest stride down keeps only values the smaller
 // strides can still make up. For the windows the planner compares (the
 // phases and regions of one strided scatter, whose strides nest) the
-// search is exact and visits a handful of nodes; past a budget it answers
-// true, the safe answer.
+// search is exact and visits a handful of nodes; past a budget of nodes,
+// or of distinct strides (maxUnknowns), it answers true, the safe answer.
 func mayOverlap(a, b View) bool {
 	if a.Buf != b.Buf {
 		return false
@@ -27,66 +30,93 @@ func mayOverlap(a, b View) bool {
 	if ahi < blo || bhi < alo {
 		return false
 	}
-	// unknown: coefficient c times an integer in [lo, hi].
-	type unknown struct{ c, lo, hi int64 }
-	byStride := map[int64]*unknown{}
-	add := func(stride, n, sign int64) {
-		if n <= 1 || stride == 0 {
-			return
-		}
-		if stride < 0 {
-			stride, sign = -stride, -sign
-		}
-		u := byStride[stride]
-		if u == nil {
-			u = &unknown{c: stride}
-			byStride[stride] = u
-		}
-		if sign > 0 {
-			u.hi += n - 1
-		} else {
-			u.lo -= n - 1
-		}
-	}
+	// The search lives on the stack: the loader asks this for every
+	// accumulation of a plan, and a compiled module's start-up should not
+	// pay an allocation per question.
+	o := overlapSearch{budget: 1 << 16}
 	for d, n := range a.Shape {
-		add(a.Strides[d], n, 1)
-	}
-	for d, n := range b.Shape {
-		add(b.Strides[d], n, -1)
-	}
-	us := make([]unknown, 0, len(byStride))
-	for _, u := range byStride {
-		us = append(us, *u)
-	}
-	sort.Slice(us, func(i, j int) bool { return us[i].c > us[j].c })
-	// minRest[k], maxRest[k]: the range of Σ over unknowns k.. .
-	minRest := make([]int64, len(us)+1)
-	maxRest := make([]int64, len(us)+1)
-	for k := len(us) - 1; k >= 0; k-- {
-		minRest[k] = minRest[k+1] + us[k].lo*us[k].c
-		maxRest[k] = maxRest[k+1] + us[k].hi*us[k].c
-	}
-	budget := 1 << 16 // search nodes before giving up (answering true)
-	var solve func(k int, rest int64) bool
-	solve = func(k int, rest int64) bool {
-		if budget--; budget < 0 {
+		if !o.add(a.Strides[d], n, 1) {
 			return true
 		}
-		if k == len(us) {
-			return rest == 0
-		}
-		c := us[k].c
-		// x·c must leave a rest the later unknowns can make.
-		lo := max(us[k].lo, ceilDiv(rest-maxRest[k+1], c))
-		hi := min(us[k].hi, floorDiv(rest-minRest[k+1], c))
-		for x := lo; x <= hi; x++ {
-			if solve(k+1, rest-x*c) {
-				return true
-			}
-		}
-		return false
 	}
-	return solve(0, b.Offset-a.Offset)
+	for d, n := range b.Shape {
+		if !o.add(b.Strides[d], n, -1) {
+			return true
+		}
+	}
+	us := o.us[:o.n]
+	slices.SortFunc(us, func(x, y unknown) int { return cmp.Compare(y.c, x.c) })
+	for k := o.n - 1; k >= 0; k-- {
+		o.rest[k] = [2]int64{o.rest[k+1][0] + us[k].lo*us[k].c, o.rest[k+1][1] + us[k].hi*us[k].c}
+	}
+	return o.solve(0, b.Offset-a.Offset)
+}
+
+// maxUnknowns bounds the distinct stride magnitudes of two views that
+// mayOverlap searches; beyond it the answer is "may" (two views of rank 8
+// have at most 16).
+const maxUnknowns = 16
+
+// unknown is a coefficient c times an integer in [lo, hi].
+type unknown struct{ c, lo, hi int64 }
+
+// overlapSearch is mayOverlap's search: the unknowns (by decreasing
+// coefficient once sorted), rest[k] the range of the sum of unknowns
+// k.., and the nodes left to visit.
+type overlapSearch struct {
+	us     [maxUnknowns]unknown
+	n      int
+	rest   [maxUnknowns + 1][2]int64
+	budget int
+}
+
+// add merges the term stride·i, 0 ≤ i < n, with sign into the unknown of
+// its stride's magnitude; false when there is no room for a new one.
+func (o *overlapSearch) add(stride, n, sign int64) bool {
+	if n <= 1 || stride == 0 {
+		return true
+	}
+	if stride < 0 {
+		stride, sign = -stride, -sign
+	}
+	k := 0
+	for k < o.n && o.us[k].c != stride {
+		k++
+	}
+	if k == o.n {
+		if o.n == maxUnknowns {
+			return false
+		}
+		o.us[k] = unknown{c: stride}
+		o.n++
+	}
+	if sign > 0 {
+		o.us[k].hi += n - 1
+	} else {
+		o.us[k].lo -= n - 1
+	}
+	return true
+}
+
+// solve reports whether unknowns k.. can sum to rest (true also once the
+// budget is spent).
+func (o *overlapSearch) solve(k int, rest int64) bool {
+	if o.budget--; o.budget < 0 {
+		return true
+	}
+	if k == o.n {
+		return rest == 0
+	}
+	c := o.us[k].c
+	// x·c must leave a rest the later unknowns can make.
+	lo := max(o.us[k].lo, ceilDiv(rest-o.rest[k+1][1], c))
+	hi := min(o.us[k].hi, floorDiv(rest-o.rest[k+1][0], c))
+	for x := lo; x <= hi; x++ {
+		if o.solve(k+1, rest-x*c) {
+			return true
+		}
+	}
+	return false
 }
 
 // span is the lowest and highest element a view touches.

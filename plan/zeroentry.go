@@ -2,7 +2,6 @@ package plan
 
 import (
 	"math"
-	"slices"
 
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
@@ -27,16 +26,33 @@ import (
 // anyway.
 func (p *Plan) markZeroOnEntry() {
 	p.zeroOnEntry = make([]bool, len(p.Steps))
-	// writers[b] are the steps so far that write buffer b, in order.
-	writers := map[*Buffer][]int{}
+	// writers[b.ID] are the steps so far that write buffer b, in order;
+	// a buffer that is not p.Buffers[b.ID] (a plan built by hand) is kept
+	// in others.
+	writers := make([][]int, len(p.Buffers))
+	var others map[*Buffer]*[]int
+	of := func(b *Buffer) *[]int {
+		if b.ID >= 0 && b.ID < len(p.Buffers) && p.Buffers[b.ID] == b {
+			return &writers[b.ID]
+		}
+		if others == nil {
+			others = map[*Buffer]*[]int{}
+		}
+		if others[b] == nil {
+			others[b] = new([]int)
+		}
+		return others[b]
+	}
 	for i, s := range p.Steps {
 		if len(s.Outputs) == 1 && s.Kind == StepGeneric && accumulates(s) {
-			p.zeroOnEntry[i] = p.zeroBefore(s.Outputs[0], writers[s.Outputs[0].Buf])
+			p.zeroOnEntry[i] = p.zeroBefore(s.Outputs[0], *of(s.Outputs[0].Buf))
+		}
+		if s.Kind == StepEmpty {
+			continue
 		}
 		for _, v := range s.Outputs {
-			if s.Kind != StepEmpty {
-				writers[v.Buf] = append(writers[v.Buf], i)
-			}
+			ws := of(v.Buf)
+			*ws = append(*ws, i)
 		}
 	}
 }
@@ -46,7 +62,7 @@ func (p *Plan) markZeroOnEntry() {
 // Elementwise steps are skipped: most steps of a training graph, whose
 // analysis a compiled module's start-up would pay for nothing.
 func accumulates(s *Step) bool {
-	return s.Op != nil && slices.Contains(linalg.IteratorTypes(s.Op), linalg.Reduction)
+	return s.Op != nil && linalg.HasReduction(s.Op)
 }
 
 // zeroBefore reports whether v holds zeros after the steps ws (the

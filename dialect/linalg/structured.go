@@ -2,6 +2,7 @@ package linalg
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/ir"
@@ -203,6 +204,28 @@ func IndexingMaps(op *ir.Operation) []affine.Map {
 		return maps
 	}
 	return shortFormMaps(op, inf.kind)
+}
+
+// HasReduction reports whether op is a structured op with a reduction
+// loop: IteratorTypes(op) contains Reduction, without building the list
+// for a linalg.generic (a compiled module's loader asks it of every step).
+func HasReduction(op *ir.Operation) bool {
+	if inf := infos[op.Name]; inf != nil && inf.kind == kindGeneric {
+		arr, ok := op.Attr(IteratorTypesAttr).(ir.ArrayAttr)
+		if !ok {
+			return false
+		}
+		found := false
+		for _, a := range arr {
+			k, ok := iteratorKind(a)
+			if !ok {
+				return false
+			}
+			found = found || k == Reduction
+		}
+		return found
+	}
+	return slices.Contains(IteratorTypes(op), Reduction)
 }
 
 // IteratorTypes returns "parallel" or "reduction" for each loop of a

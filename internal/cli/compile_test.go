@@ -68,6 +68,7 @@ func TestCompileErrors(t *testing.T) {
 	}{
 		{[]string{"--target=tpu"}, 2, `unknown target "tpu"`},
 		{[]string{"--target=hip:gfx90a:xnack-"}, 2, `unknown target "hip:gfx90a:xnack-"`},
+		{[]string{"--target=cuda:sm_90a"}, 2, `target "cuda:sm_90a": architecture-specific NVIDIA targets are not supported; the generated code runs on cuda:sm_90`},
 	} {
 		args := append([]string{"compile", "../../examples/conv_backward.mlir", "-o", out}, c.args...)
 		_, errOut, code := run(t, "", args...)
