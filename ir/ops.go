@@ -286,9 +286,23 @@ func (op *Operation) HasTrait(t Trait) bool { return op.Def != nil && op.Def.Tra
 // IsBeforeInBlock reports whether op precedes other in the same block.
 func (op *Operation) IsBeforeInBlock(other *Operation) bool {
 	b := op.block
+	if b.orderOf == nil && b.n <= shortBlock {
+		// A short block is walked rather than numbered: the numbering
+		// is a map, and verifying a compiled module's kernels (blocks
+		// of a few ops) would build one per block.
+		for o := op.next; o != nil; o = o.next {
+			if o == other {
+				return true
+			}
+		}
+		return false
+	}
 	b.renumber()
 	return op.order() < other.order()
 }
+
+// shortBlock is the length up to which IsBeforeInBlock walks a block.
+const shortBlock = 16
 
 func (op *Operation) order() int { return op.block.orderOf[op] }
 
