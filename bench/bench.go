@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"regexp"
 	goruntime "runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -32,6 +33,27 @@ type Options struct {
 	Python  string
 	// Progress, when set, receives a line as each shape is done.
 	Progress io.Writer
+	// Device, when set, runs the plans instead of the CPU (a GPU), and
+	// PyTorch runs on its GPU too.
+	Device Device
+	// Kernels is how many of the slowest steps of each shape's default
+	// plan the report lists with their achieved rates (on a Device).
+	Kernels int
+}
+
+// A Device runs plans somewhere other than the host: a GPU (internal/cli
+// adapts gpu.Device; the bench package does not load GPU runtimes).
+type Device interface {
+	// Name is the device kind ("cuda", "hip") and Info a line naming
+	// the hardware.
+	Name() string
+	Info() string
+	// Run executes p on args and returns the device time of each step
+	// (kernels only: not the copies of arguments and results).
+	Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error)
+	// Peak is the device's peak FP32 rate and memory bandwidth, 0 where
+	// unknown, and how they were derived.
+	Peak() (flops, bytesPerSec float64, desc string)
 }
 
 // DefaultPython is the interpreter with Debian's PyTorch.
@@ -51,13 +73,30 @@ type Row struct {
 	Times    []Timing
 	Torch    *Timing
 	TorchErr string
+	// Kernels are the slowest steps of the default plan on a Device, in
+	// its median run, slowest first.
+	Kernels []Kernel
+}
+
+// Kernel is one step's device time and what it moved and computed.
+type Kernel struct {
+	Step  int
+	Text  string // the step as the plan prints it
+	Time  time.Duration
+	FLOPs int64 // 2 × its multiply-accumulates (0: not a contraction)
+	Bytes int64 // the bytes of its views, each read or written once
 }
 
 // Result is a suite's table.
 type Result struct {
 	Suite   Suite
 	Threads int
-	Rows    []Row
+	// Device is "cpu" or the Device's info line; PeakFLOPs and PeakBytes
+	// (per second) are its peaks, 0 where unknown, as PeakDesc says.
+	Device               string
+	PeakFLOPs, PeakBytes float64
+	PeakDesc             string
+	Rows                 []Row
 	// Torch describes PyTorch: its version and threads, "skipped
 	// (--no-torch)" or "unavailable (reason)".
 	Torch string
@@ -77,7 +116,11 @@ func Run(s Suite, opt Options) (*Result, error) {
 	if len(shapes) == 0 {
 		return nil, fmt.Errorf("bench: no shape of suite %s matches the filter", s.Name)
 	}
-	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0)}
+	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0), Device: "cpu"}
+	if opt.Device != nil {
+		r.Device = opt.Device.Info()
+		r.PeakFLOPs, r.PeakBytes, r.PeakDesc = opt.Device.Peak()
+	}
 	for _, sh := range shapes {
 		row, err := measure(sh, s.Pipelines, opt)
 		if err != nil {
@@ -96,7 +139,11 @@ func Run(s Suite, opt Options) (*Result, error) {
 	if python == "" {
 		python = DefaultPython
 	}
-	res, version, err := runTorch(python, shapes, r.Threads, opt.Reps, opt.Warmup)
+	torchDevice := "cpu"
+	if opt.Device != nil {
+		torchDevice = "cuda" // ROCm's torch calls its GPU cuda too
+	}
+	res, version, err := runTorch(python, torchDevice, shapes, r.Threads, opt.Reps, opt.Warmup)
 	if err != nil {
 		r.Torch = "unavailable (" + err.Error() + ")"
 		return r, nil
@@ -138,12 +185,38 @@ func measure(sh Shape, pipelines []string, opt Options) (Row, error) {
 		plans[i] = p
 		row.MACs = append(row.MACs, p.MACs())
 	}
-	times, err := timeRuns(plans, pipelines, args, opt.Warmup, opt.Reps)
+	times, steps, err := timeRuns(plans, pipelines, args, opt)
 	if err != nil {
 		return row, err
 	}
 	row.Times = times
+	if opt.Device != nil {
+		ours := len(pipelines) - 1
+		if i := slices.Index(pipelines, "default"); i >= 0 {
+			ours = i
+		}
+		row.Kernels = slowest(plans[ours], steps[ours], opt.Kernels)
+	}
 	return row, nil
+}
+
+// slowest is the n slowest steps of p with times steps.
+func slowest(p *plan.Plan, steps []time.Duration, n int) []Kernel {
+	var ks []Kernel
+	for i, s := range p.Steps {
+		if i >= len(steps) || s.Kind == plan.StepEmpty {
+			continue
+		}
+		k := Kernel{Step: i, Text: p.StepString(i), Time: steps[i], FLOPs: 2 * s.MACs()}
+		for _, vs := range [][]plan.View{s.Inputs, s.Outputs} {
+			for _, v := range vs {
+				k.Bytes += v.NumElements() * int64(ir.ElementByteSize(v.Buf.Elem))
+			}
+		}
+		ks = append(ks, k)
+	}
+	sort.SliceStable(ks, func(a, b int) bool { return ks[a].Time > ks[b].Time })
+	return ks[:min(n, len(ks))]
 }
 
 // compile lowers a torch-dialect function @conv, runs the pipeline and
@@ -186,30 +259,50 @@ func randomArgs(p *plan.Plan) ([]*runtime.Tensor, error) {
 	return args, nil
 }
 
-// timeRuns times each plan (of the pipeline names[i]) reps times, in
-// rounds that run every plan once, after warmup untimed rounds.
-func timeRuns(plans []*plan.Plan, names []string, args []*runtime.Tensor, warmup, reps int) ([]Timing, error) {
-	ts := make([][]time.Duration, len(plans))
-	for round := -warmup; round < reps; round++ {
+// timeRuns times each plan (of the pipeline names[i]) opt.Reps times, in
+// rounds that run every plan once, after opt.Warmup untimed rounds. On
+// the CPU a run's time is its wall time; on a Device, the sum of its
+// steps' device times, and steps[i] are plan i's step times in its
+// median run.
+func timeRuns(plans []*plan.Plan, names []string, args []*runtime.Tensor, opt Options) (out []Timing, steps [][]time.Duration, err error) {
+	type run struct {
+		total time.Duration
+		steps []time.Duration
+	}
+	ts := make([][]run, len(plans))
+	for round := -opt.Warmup; round < opt.Reps; round++ {
 		for i, p := range plans {
-			start := time.Now()
-			if _, err := cpu.Run(p, args); err != nil {
-				return nil, fmt.Errorf("%s pipeline: %w", names[i], err)
+			var r run
+			if opt.Device != nil {
+				if r.steps, err = opt.Device.Run(p, args); err != nil {
+					return nil, nil, fmt.Errorf("%s pipeline on %s: %w", names[i], opt.Device.Name(), err)
+				}
+				for _, d := range r.steps {
+					r.total += d
+				}
+			} else {
+				start := time.Now()
+				if _, err := cpu.Run(p, args); err != nil {
+					return nil, nil, fmt.Errorf("%s pipeline: %w", names[i], err)
+				}
+				r.total = time.Since(start)
 			}
 			if round >= 0 {
-				ts[i] = append(ts[i], time.Since(start))
+				ts[i] = append(ts[i], r)
 			}
 		}
 	}
-	out := make([]Timing, len(plans))
+	out = make([]Timing, len(plans))
+	steps = make([][]time.Duration, len(plans))
 	for i, t := range ts {
 		if len(t) == 0 {
 			continue
 		}
-		sort.Slice(t, func(a, b int) bool { return t[a] < t[b] })
-		out[i] = Timing{Median: t[len(t)/2], Best: t[0]}
+		sort.Slice(t, func(a, b int) bool { return t[a].total < t[b].total })
+		out[i] = Timing{Median: t[len(t)/2].total, Best: t[0].total}
+		steps[i] = t[len(t)/2].steps
 	}
-	return out, nil
+	return out, steps, nil
 }
 
 // pipelineIndex is the column of the named pipeline, or -1.
@@ -257,7 +350,12 @@ func ms(t Timing) string {
 
 // Print writes the table and the medians per class.
 func (r *Result) Print(w io.Writer) {
-	fmt.Fprintf(w, "suite %s: convolution_backward on cpu, GOMAXPROCS=%d; times in ms, median of the runs (best)\n", r.Suite.Name, r.Threads)
+	if r.Device == "cpu" {
+		fmt.Fprintf(w, "suite %s: convolution_backward on cpu, GOMAXPROCS=%d; times in ms, median of the runs (best)\n", r.Suite.Name, r.Threads)
+	} else {
+		fmt.Fprintf(w, "suite %s: convolution_backward on %s; times in ms (the plan's kernels, by device events), median of the runs (best)\n", r.Suite.Name, r.Device)
+		fmt.Fprintf(w, "peak: %s\n", r.PeakDesc)
+	}
 	fmt.Fprintf(w, "PyTorch: %s\n\n", r.Torch)
 	pls := r.Suite.Pipelines
 	both := r.pipelineIndex("baseline") >= 0 && r.pipelineIndex("default") >= 0
@@ -311,6 +409,47 @@ func (r *Result) Print(w io.Writer) {
 		fmt.Fprintf(w, "median ours(%s)/PyTorch (time ratio, < 1 is faster than PyTorch):\n", pls[r.oursIndex()])
 		r.printMedians(w, r.TorchRatio, "")
 	}
+	r.printKernels(w)
+}
+
+// printKernels lists each shape's slowest kernels with their achieved
+// rates and, where the peak is known, the fraction of it.
+func (r *Result) printKernels(w io.Writer) {
+	for _, row := range r.Rows {
+		if len(row.Kernels) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s, %s pipeline: slowest kernels (GFLOP/s counts 2 per multiply-add; GB/s counts each view once)\n", row.Shape.Name, r.Suite.Pipelines[r.oursIndex()])
+		table := [][]string{{"  step", "ms", "GFLOP/s", "of peak", "GB/s", "of peak", "dispatch"}}
+		for _, k := range row.Kernels {
+			sec := k.Time.Seconds()
+			cells := []string{fmt.Sprintf("  %d", k.Step), fmt.Sprintf("%.3f", sec*1e3)}
+			for _, v := range []struct {
+				amount int64
+				peak   float64
+			}{{k.FLOPs, r.PeakFLOPs}, {k.Bytes, r.PeakBytes}} {
+				if v.amount == 0 || sec == 0 {
+					cells = append(cells, "-", "-")
+					continue
+				}
+				rate := float64(v.amount) / sec
+				cells = append(cells, fmt.Sprintf("%.1f", rate/1e9), percent(rate, v.peak))
+			}
+			text := k.Text
+			if utf8.RuneCountInString(text) > 90 {
+				text = string([]rune(text)[:90]) + "..."
+			}
+			table = append(table, append(cells, text))
+		}
+		printTable(w, table, "lrrrrrl")
+	}
+}
+
+func percent(rate, peak float64) string {
+	if peak <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*rate/peak)
 }
 
 func ratio(a, b float64) string {

@@ -7,6 +7,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
 )
 
 func smoke(t *testing.T) Suite {
@@ -147,5 +152,76 @@ func TestSuitesCompile(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// hostDevice stands for a GPU in the tests of the Device path: it runs
+// plans on the CPU and reports the CPU's step times, with a made-up peak.
+// What it checks is bench's side: step times summed per run, the slowest
+// kernels of the default plan and their rates against the peak.
+type hostDevice struct{ runs int }
+
+func (*hostDevice) Name() string { return "host" }
+func (*hostDevice) Info() string { return "host: the CPU standing in for a GPU" }
+func (*hostDevice) Peak() (float64, float64, string) {
+	return 1e12, 1e11, "1 TFLOP/s, 100 GB/s (made up)"
+}
+
+func (h *hostDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error) {
+	h.runs++
+	var prof cpu.Profile
+	if _, err := cpu.RunProfiled(p, args, &prof); err != nil {
+		return nil, err
+	}
+	return prof.Steps, nil
+}
+
+func TestDeviceKernels(t *testing.T) {
+	dev := &hostDevice{}
+	r, err := Run(smoke(t), Options{Reps: 3, Warmup: 1, NoTorch: true, Device: dev, Kernels: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(r.Rows) * 2 * 4; dev.runs != want {
+		t.Errorf("%d device runs, want %d (2 pipelines × 4 rounds per shape)", dev.runs, want)
+	}
+	if r.Device != dev.Info() || r.PeakFLOPs != 1e12 || r.PeakBytes != 1e11 {
+		t.Errorf("device %q, peaks %g %g", r.Device, r.PeakFLOPs, r.PeakBytes)
+	}
+	for _, row := range r.Rows {
+		if len(row.Kernels) == 0 || len(row.Kernels) > 3 {
+			t.Fatalf("%s: %d kernels listed, want 1 to 3", row.Shape.Name, len(row.Kernels))
+		}
+		contraction := false
+		for i, k := range row.Kernels {
+			if i > 0 && k.Time > row.Kernels[i-1].Time {
+				t.Errorf("%s: kernels not slowest first: %v", row.Shape.Name, row.Kernels)
+			}
+			if k.Bytes <= 0 || k.Text == "" {
+				t.Errorf("%s: step %d: %d bytes, text %q", row.Shape.Name, k.Step, k.Bytes, k.Text)
+			}
+			contraction = contraction || k.FLOPs > 0
+		}
+		var flops int64
+		for _, k := range row.Kernels {
+			flops += k.FLOPs
+		}
+		// The default plan's MACs are all in its contractions; the three
+		// slowest steps of these tiny shapes hold some of them.
+		if !contraction || flops > 2*row.MACs[1] {
+			t.Errorf("%s: kernel FLOPs %d against the plan's %d MACs", row.Shape.Name, flops, row.MACs[1])
+		}
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	out := sb.String()
+	for _, want := range []string{"convolution_backward on host: the CPU standing in for a GPU", "peak: 1 TFLOP/s, 100 GB/s (made up)",
+		"default pipeline: slowest kernels", "GFLOP/s", "of peak", "GB/s"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^  \d+ +\d+\.\d{3} +\d+\.\d +\d+\.\d%`).MatchString(out) {
+		t.Errorf("no kernel line with a GFLOP/s rate and its fraction of the peak:\n%s", out)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -35,6 +34,7 @@ type torchShape struct {
 
 type torchLine struct {
 	Torch    string  `json:"torch"`
+	Device   string  `json:"device"` // the GPU's name when timed on one
 	Threads  int     `json:"threads"`
 	Name     string  `json:"name"`
 	MedianMS float64 `json:"median_ms"`
@@ -50,16 +50,18 @@ type torchResult struct {
 // runTorch runs the embedded script with python on shapes and returns
 // each shape's time by name and a description of PyTorch ("torch 1.13.0,
 // 2 threads"). The error says why PyTorch could not run at all.
-func runTorch(python string, shapes []Shape, threads, reps, warmup int) (map[string]torchResult, string, error) {
-	if _, err := os.Stat(python); err != nil {
+// device is "cpu" or "cuda" (the script's tensors and timing follow it).
+func runTorch(python, device string, shapes []Shape, threads, reps, warmup int) (map[string]torchResult, string, error) {
+	if _, err := exec.LookPath(python); err != nil {
 		return nil, "", fmt.Errorf("%s not found", python)
 	}
 	req := struct {
+		Device  string       `json:"device"`
 		Threads int          `json:"threads"`
 		Reps    int          `json:"reps"`
 		Warmup  int          `json:"warmup"`
 		Shapes  []torchShape `json:"shapes"`
-	}{Threads: threads, Reps: reps, Warmup: warmup}
+	}{Device: device, Threads: threads, Reps: reps, Warmup: warmup}
 	for _, s := range shapes {
 		req.Shapes = append(req.Shapes, torchShape{Name: s.Name, N: s.N, C: s.C, F: s.F, Groups: s.Groups,
 			H: s.H, K: s.K, Stride: s.Stride, Padding: s.Padding, Dilation: s.Dilation, Dtype: s.Dtype, Mask: s.Mask})
@@ -92,6 +94,8 @@ func runTorch(python string, shapes []Shape, threads, reps, warmup int) (map[str
 			return nil, "", fmt.Errorf("%s: unexpected output %q", python, sc.Text())
 		}
 		switch {
+		case l.Torch != "" && l.Device != "":
+			desc = fmt.Sprintf("torch %s (%s) on %s", l.Torch, python, l.Device)
 		case l.Torch != "":
 			desc = fmt.Sprintf("torch %s (%s), %d threads", l.Torch, python, l.Threads)
 		case l.Error != "":

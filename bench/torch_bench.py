@@ -2,14 +2,18 @@
 
 Reads one JSON object on stdin:
 
-    {"threads": T, "reps": R, "warmup": W,
+    {"device": "cpu" | "cuda", "threads": T, "reps": R, "warmup": W,
      "shapes": [{"name", "n", "c", "f", "groups", "h", "k", "stride",
                  "padding", "dilation", "dtype", "mask"}, ...]}
 
-and writes JSON lines on stdout: first {"torch": version, "threads": T},
-then one {"name", "median_ms", "best_ms", "cpu_ms"} (or {"name", "error"})
-per shape, in order. Exits 3 with the reason on stderr when torch cannot be
-imported. Run by Debian's /usr/bin/python3 (python3-torch 1.13).
+and writes JSON lines on stdout: first {"torch": version, "threads": T}
+(with "device": the GPU's name on cuda), then one {"name", "median_ms",
+"best_ms", "cpu_ms"} (or {"name", "error"}) per shape, in order. On the
+CPU a run is timed by the wall clock; on cuda, with the tensors already
+on the GPU, by CUDA events around it (the GPU's time, as torchlower's
+device timings are). Exits 3 with the reason on stderr when torch cannot
+be imported or has no GPU. Run by Debian's /usr/bin/python3
+(python3-torch 1.13) on the CPU, by the GPU machine's torch on cuda.
 """
 import json
 import sys
@@ -25,8 +29,32 @@ DTYPES = {"f32": torch.float32, "f64": torch.float64,
           "f16": torch.float16, "bf16": torch.bfloat16}
 
 req = json.load(sys.stdin)
+dev = req.get("device", "cpu")
 torch.set_num_threads(req["threads"])
-print(json.dumps({"torch": torch.__version__, "threads": torch.get_num_threads()}), flush=True)
+head = {"torch": torch.__version__, "threads": torch.get_num_threads()}
+if dev != "cpu":
+    if not torch.cuda.is_available():
+        print(f"torch {torch.__version__} has no usable GPU", file=sys.stderr)
+        sys.exit(3)
+    torch.backends.cudnn.benchmark = False
+    head["device"] = torch.cuda.get_device_name(0)
+print(json.dumps(head), flush=True)
+
+
+def timed(run):
+    """Seconds of wall time and of CPU time for one run (GPU time on cuda)."""
+    if dev == "cpu":
+        t, c = time.perf_counter(), time.process_time()
+        run()
+        return time.perf_counter() - t, time.process_time() - c
+    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    torch.cuda.synchronize()
+    start.record()
+    run()
+    stop.record()
+    stop.synchronize()
+    s = start.elapsed_time(stop) / 1e3
+    return s, s
 
 for s in req["shapes"]:
     try:
@@ -35,9 +63,9 @@ for s in req["shapes"]:
         out = [(h + 2 * p - d * (k - 1) - 1) // st + 1
                for h, k, st, p, d in zip(s["h"], s["k"], s["stride"], s["padding"], s["dilation"])]
         g = torch.Generator().manual_seed(0)
-        x = (torch.rand(s["n"], s["c"], *s["h"], generator=g) * 2 - 1).to(dt)
-        w = (torch.rand(s["f"], s["c"] // s["groups"], *s["k"], generator=g) * 2 - 1).to(dt)
-        dy = (torch.rand(s["n"], s["f"], *out, generator=g) * 2 - 1).to(dt)
+        x = (torch.rand(s["n"], s["c"], *s["h"], generator=g) * 2 - 1).to(device=dev, dtype=dt)
+        w = (torch.rand(s["f"], s["c"] // s["groups"], *s["k"], generator=g) * 2 - 1).to(device=dev, dtype=dt)
+        dy = (torch.rand(s["n"], s["f"], *out, generator=g) * 2 - 1).to(device=dev, dtype=dt)
         bias = [s["f"]] if s["mask"][2] else None
 
         def run():
@@ -49,10 +77,9 @@ for s in req["shapes"]:
             run()
         times, cpu = [], []
         for _ in range(req["reps"]):
-            t, c = time.perf_counter(), time.process_time()
-            run()
-            times.append(time.perf_counter() - t)
-            cpu.append(time.process_time() - c)
+            t, c = timed(run)
+            times.append(t)
+            cpu.append(c)
         times.sort()
         cpu.sort()
         print(json.dumps({"name": s["name"], "median_ms": times[len(times) // 2] * 1e3,

@@ -53,6 +53,7 @@ type Device struct {
 	target  string // arch and compiler options: the cache key's target
 	arch    string // the device's arch: gfx90a:sramecc+:xnack-, sm_90
 	info    string // vendor, device name, arch, library paths
+	peak    Peak
 
 	work chan func()
 	mods map[string]uintptr // loaded modules by hash
@@ -121,6 +122,9 @@ func (d *Device) openHIP() error {
 	d.target = "hip " + strings.Join(opts, " ")
 	d.compile = func(src, name string) ([]byte, error) { return rtc.Compile(src, name, opts) }
 	d.info = fmt.Sprintf("hip: %s (%s) via %s, hiprtc from %s", rt.Name(0), arch, rt.Lib.Path, rtc.Lib.Path)
+	// hipDeviceAttribute_t's numbering changed between ROCm releases, so
+	// the peak is not read blind: an AMD run reports times without it.
+	d.peak.Desc = "peak not read on hip"
 	return nil
 }
 
@@ -148,11 +152,27 @@ func (d *Device) openCUDA() error {
 	d.target = "cuda " + strings.Join(opts, " ")
 	d.compile = func(src, name string) ([]byte, error) { return rtc.Compile(src, name, opts) }
 	d.info = fmt.Sprintf("cuda: %s (%s) via %s, NVRTC from %s", drv.Name(0), arch, drv.Lib.Path, rtc.Lib.Path)
+	if pk, err := drv.Peak(0); err != nil {
+		d.peak.Desc = fmt.Sprintf("peak unknown: %v", err)
+	} else {
+		d.peak = Peak{FP32FLOPs: pk.FP32FLOPs, BytesPerSec: pk.BytesPerSec, Desc: pk.Desc}
+	}
 	return nil
 }
 
 // Name is "hip" or "cuda".
 func (d *Device) Name() string { return d.kind }
+
+// Peak is a device's theoretical peak rates; a rate it could not derive
+// is 0, and Desc says how they were derived or why not.
+type Peak struct {
+	FP32FLOPs   float64 // FP32 FLOP/s without tensor cores (the generated kernels use none)
+	BytesPerSec float64 // DRAM bandwidth
+	Desc        string
+}
+
+// Peak is the device's peak rates, for a kernel's achieved fraction.
+func (d *Device) Peak() Peak { return d.peak }
 
 // Available reports whether the runtime libraries loaded and found a GPU.
 func (d *Device) Available() bool { return d.reason == nil }

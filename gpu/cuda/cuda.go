@@ -166,12 +166,52 @@ func (d *Driver) SetDevice(ordinal int) error {
 	return d.check("cuCtxSetCurrent", d.cuCtxSetCurrent(d.ctx))
 }
 
-// Attribute numbers of cuDeviceGetAttribute.
+// Attribute numbers of cuDeviceGetAttribute (CUdevice_attribute).
 const (
+	attrClockRate           = 13 // kHz
 	attrMultiprocessorCount = 16
+	attrMemoryClockRate     = 36 // kHz
+	attrMemoryBusWidth      = 37 // bits
 	attrComputeMajor        = 75
 	attrComputeMinor        = 76
 )
+
+// Peak is a device's theoretical peak rates, from its attributes.
+type Peak struct {
+	FP32FLOPs   float64 // FP32 FLOP/s on the CUDA cores (an FMA is two), no tensor cores
+	BytesPerSec float64 // DRAM bandwidth
+	Desc        string  // how they were derived
+}
+
+// fp32Lanes is the FP32 lanes per SM by compute capability major.minor
+// (NVIDIA's CUDA C++ programming guide, arithmetic instructions table);
+// architectures not listed give no FLOP/s peak.
+var fp32Lanes = map[[2]int32]int32{
+	{7, 0}: 64, {7, 2}: 64, {7, 5}: 64, {8, 0}: 64, {8, 6}: 128, {8, 7}: 128, {8, 9}: 128,
+	{9, 0}: 128, {10, 0}: 128, {10, 3}: 128, {12, 0}: 128,
+}
+
+// Peak reads the device's peak FP32 rate and memory bandwidth: SMs × FP32
+// lanes × 2 × clock, and 2 (double data rate) × memory clock × bus width.
+func (d *Driver) Peak(ordinal int) (Peak, error) {
+	attrs := []int32{attrClockRate, attrMultiprocessorCount, attrMemoryClockRate, attrMemoryBusWidth, attrComputeMajor, attrComputeMinor}
+	v := make([]int32, len(attrs))
+	for i, a := range attrs {
+		if err := d.check("cuDeviceGetAttribute", d.cuDeviceGetAttribute(&v[i], a, int32(ordinal))); err != nil {
+			return Peak{}, err
+		}
+	}
+	clock, sms, memClock, bus, major, minor := float64(v[0])*1e3, v[1], float64(v[2])*1e3, float64(v[3]), v[4], v[5]
+	p := Peak{BytesPerSec: 2 * memClock * bus / 8}
+	p.Desc = fmt.Sprintf("%.0f GB/s = 2 × %.0f MHz × %.0f bits", p.BytesPerSec/1e9, memClock/1e6, bus)
+	if lanes, ok := fp32Lanes[[2]int32{major, minor}]; ok {
+		p.FP32FLOPs = float64(sms) * float64(lanes) * 2 * clock
+		p.Desc = fmt.Sprintf("FP32 %.1f TFLOP/s = %d SMs × %d lanes × 2 × %.0f MHz; %s", p.FP32FLOPs/1e12, sms, lanes, clock/1e6, p.Desc)
+	} else {
+		p.Desc = fmt.Sprintf("FP32 peak unknown for sm_%d%d; %s", major, minor, p.Desc)
+	}
+	return p, nil
+}
 
 // Arch is the device's real architecture for NVRTC, e.g. "sm_90".
 func (d *Driver) Arch(ordinal int) (string, error) {

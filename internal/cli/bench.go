@@ -5,13 +5,17 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/torchlower/torchlower/bench"
+	"github.com/torchlower/torchlower/gpu"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
 )
 
-const benchHelp = `Usage: torchlower bench [--suite=NAME] [--filter=RE] [--reps=N] [--no-torch]
+const benchHelp = `Usage: torchlower bench [--suite=NAME] [--filter=RE] [--reps=N] [--no-torch] [--device=cpu|cuda|hip]
 
 Times convolution_backward shapes through the baseline and default
 pipelines side by side on the CPU (baseline: no preprocessing, the way
@@ -28,6 +32,15 @@ PyTorch; then the median speedup and ratio per class of shape ("1x1 stride
 2", "3x3 stride 2", ...). PyTorch is Debian's python3-torch run by
 /usr/bin/python3; when either is missing the table says "PyTorch:
 unavailable (why)" and leaves its column as "-".
+
+With --device=cuda (or hip) the plans run on that GPU and each is timed
+by device events around its kernels (arguments already copied in);
+PyTorch runs the same call on its GPU (python3 from PATH, unless
+--python says otherwise), timed by CUDA events (cuDNN, or MIOpen under
+ROCm). For each shape the --kernels slowest kernels of the default plan
+are listed with their achieved GFLOP/s and GB/s and, where the device's
+peak is known (NVIDIA: from its attributes), the fraction of it; the peak
+is FP32 without tensor cores, which the generated kernels do not use.
 
 Suites:
 `
@@ -46,6 +59,8 @@ func runBench(env *Env, args []string) int {
 	noTorch := fs.Bool("no-torch", false, "do not time PyTorch")
 	python := fs.String("python", bench.DefaultPython, "the Python interpreter with torch")
 	verbose := fs.BoolP("verbose", "v", false, "print a line on stderr as each shape is done")
+	device := fs.String("device", "cpu", "where to run the plans: cpu, cuda or hip")
+	kernels := fs.Int("kernels", 5, "with a GPU --device: how many of each shape's slowest kernels to list")
 	help := fs.BoolP("help", "h", false, "show this help")
 	usage := func(w io.Writer) {
 		fmt.Fprint(w, benchHelp)
@@ -85,7 +100,23 @@ func runBench(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower bench: --warmup must not be negative, got %d\n", *warmup)
 		return 2
 	}
-	opt := bench.Options{Reps: *reps, Warmup: *warmup, NoTorch: *noTorch, Python: *python}
+	opt := bench.Options{Reps: *reps, Warmup: *warmup, NoTorch: *noTorch, Python: *python, Kernels: *kernels}
+	switch *device {
+	case "cpu":
+	case "cuda", "hip":
+		d, err := openDevice(*device, env.Stderr)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower bench: %v\n", err)
+			return 1
+		}
+		opt.Device = benchDevice{d}
+		if !fs.Changed("python") {
+			opt.Python = "python3"
+		}
+	default:
+		fmt.Fprintf(env.Stderr, "torchlower bench: unknown --device %q (want cpu, cuda or hip)\n", *device)
+		return 2
+	}
 	if *filter != "" {
 		re, err := regexp.Compile(*filter)
 		if err != nil {
@@ -104,6 +135,25 @@ func runBench(env *Env, args []string) int {
 	}
 	r.Print(env.Stdout)
 	return 0
+}
+
+// benchDevice is a GPU as bench.Device.
+type benchDevice struct{ d *gpu.Device }
+
+func (b benchDevice) Name() string { return b.d.Name() }
+func (b benchDevice) Info() string { return b.d.Info() }
+
+func (b benchDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error) {
+	var prof gpu.Profile
+	if _, err := b.d.RunProfiled(p, args, &prof); err != nil {
+		return nil, err
+	}
+	return prof.Steps, nil
+}
+
+func (b benchDevice) Peak() (float64, float64, string) {
+	pk := b.d.Peak()
+	return pk.FP32FLOPs, pk.BytesPerSec, pk.Desc
 }
 
 // indent puts prefix before every line of s but the first.

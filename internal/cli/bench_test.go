@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/torchlower/torchlower/gpu"
 )
 
 // TestBenchSmoke runs `bench` on the tiny suite: one row per shape, the
@@ -50,6 +52,7 @@ func TestBenchBadFlags(t *testing.T) {
 		{[]string{"--suite=smoke", "--filter=nomatch", "--no-torch"}, 1, "no shape of suite smoke matches the filter"},
 		{[]string{"--reps=x"}, 2, "invalid argument"},
 		{[]string{"extra"}, 2, "unexpected arguments"},
+		{[]string{"--device=tpu"}, 2, `unknown --device "tpu" (want cpu, cuda or hip)`},
 	}
 	for _, c := range cases {
 		_, errOut, code := run(t, "", append([]string{"bench"}, c.args...)...)
@@ -61,7 +64,7 @@ func TestBenchBadFlags(t *testing.T) {
 
 func TestBenchHelp(t *testing.T) {
 	out, _, code := run(t, "", "bench", "--help")
-	for _, want := range []string{"Usage: torchlower bench", "--suite", "--filter", "--reps", "--no-torch",
+	for _, want := range []string{"Usage: torchlower bench", "--suite", "--filter", "--reps", "--no-torch", "--device", "--kernels",
 		"backward-data:", "resnet:", "IREE #23976", "seed_1x1_n1_c32to224_118x182", "bf16 n=4 c=32 H=470 W=725 k=224"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("bench --help lacks %q (exit %d)", want, code)
@@ -69,5 +72,23 @@ func TestBenchHelp(t *testing.T) {
 	}
 	if out, _, _ := run(t, "", "--help"); !strings.Contains(out, "bench") {
 		t.Errorf("torchlower --help does not list bench:\n%s", out)
+	}
+}
+
+// TestBenchDevice: on a GPU the smoke suite runs there and lists its
+// kernels; without one, --device=cuda is an error saying what is missing.
+func TestBenchDevice(t *testing.T) {
+	for _, kind := range gpu.Kinds {
+		out, errOut, code := run(t, "", "bench", "--device="+kind, "--suite=smoke", "--reps=1", "--warmup=0", "--no-torch")
+		if d := gpu.Open(kind); !d.Available() {
+			want := "torchlower bench: device " + kind + " is not available on this machine: "
+			if code != 1 || !strings.HasPrefix(errOut, want) {
+				t.Errorf("--device=%s without a GPU: exit %d, stderr %q; want 1 and %q", kind, code, errOut, want)
+			}
+			continue
+		}
+		if code != 0 || !strings.Contains(out, "slowest kernels") || !strings.Contains(out, "on "+kind+": ") {
+			t.Errorf("--device=%s: exit %d\nstdout:\n%s\nstderr:\n%s", kind, code, out, errOut)
+		}
 	}
 }

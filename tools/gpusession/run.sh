@@ -5,6 +5,7 @@
 #   run(command="bash tools/gpusession/run.sh env fixtures gpu cli sanitizer",
 #       carry=[".gpukit"], timeout_s=600)
 #   run(command="bash tools/gpusession/run.sh codegen e2e", carry=[".gpukit"], timeout_s=600)
+#   run(command="bash tools/gpusession/run.sh bench", carry=[".gpukit"], timeout_s=600)
 #
 # Each phase writes one log (or archive) to $OUT, which the tool brings
 # back; a phase is cut off at its own limit so that the call ends inside
@@ -19,6 +20,8 @@
 #   sanitizer  compute-sanitizer memcheck on the bundled example           sanitizer.log
 #   codegen    every e2e kernel compiled by NVRTC for this GPU             codegen.log
 #   e2e        the e2e suite on cuda, both pipelines (issue 8)             e2e.log
+#   bench      bench --device=cuda: both pipelines and PyTorch (cuDNN) on
+#              the seeds' shapes and ResNet's, kernels against the peak    bench.log
 set -u
 cd "$(dirname "$0")/../.."
 kit=$PWD/.gpukit
@@ -108,11 +111,18 @@ phase_e2e() {
 	} 2>&1 | tee "$out/e2e.log"
 }
 
+phase_bench() {
+	{
+		step "bench backward-data" 330 "$tl" bench --device=cuda --suite=backward-data --reps=9 -v
+		step "bench resnet" 200 "$tl" bench --device=cuda --suite=resnet --reps=9 --kernels=3 -v
+	} 2>&1 | tee "$out/bench.log"
+}
+
 phases=("$@")
 [ ${#phases[@]} -gt 0 ] || phases=(env fixtures gpu cli sanitizer)
 for p in "${phases[@]}"; do
 	if ! declare -F "phase_$p" >/dev/null; then
-		echo "run.sh: unknown phase $p (env fixtures gpu cli sanitizer codegen e2e)" >&2
+		echo "run.sh: unknown phase $p (env fixtures gpu cli sanitizer codegen e2e bench)" >&2
 		exit 2
 	fi
 	"phase_$p"
