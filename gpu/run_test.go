@@ -15,7 +15,8 @@ import (
 
 // TestTestdataMatchesCPU runs every function of the CPU backend's and the
 // planner's test programs (scalar steps, dynamic slices, captures,
-// integer bodies) on each usable GPU and compares with the CPU. Inputs
+// integer bodies) and of gpu/testdata (tensor-core contractions) on each
+// usable GPU and compares with the CPU within the dtype's tolerance. Inputs
 // are small deterministic values; a function the CPU rejects on them (an
 // index out of range) is left out. Skips without a GPU.
 func TestTestdataMatchesCPU(t *testing.T) {
@@ -32,6 +33,8 @@ func TestTestdataMatchesCPU(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join("..", "cpu", "testdata", "*.mlir"))
 	more, _ := filepath.Glob(filepath.Join("..", "plan", "testdata", "*.mlir"))
+	own, _ := filepath.Glob(filepath.Join("testdata", "*.mlir"))
+	more = append(more, own...)
 	fnRE := regexp.MustCompile(`func\.func @([A-Za-z0-9_]+)`)
 	ran := 0
 	for _, f := range append(files, more...) {

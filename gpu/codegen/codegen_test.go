@@ -30,6 +30,8 @@ func testdataPlans(t testing.TB) []namedPlan {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "cpu", "testdata", "*.mlir"))
 	more, _ := filepath.Glob(filepath.Join("..", "..", "plan", "testdata", "*.mlir"))
+	gpuOwn, _ := filepath.Glob(filepath.Join("..", "testdata", "*.mlir"))
+	more = append(more, gpuOwn...)
 	files = append(files, more...)
 	srcs := map[string]string{"ops.generated": opsProgram(), "contract.generated": contractProgram()}
 	names := []string{"ops.generated", "contract.generated"}

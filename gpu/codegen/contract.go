@@ -79,6 +79,15 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	tilesM := (c.mTot + tileM - 1) / tileM
 	tilesN := (c.nTot + tileN - 1) / tileN
 	tiles := c.bTot * tilesM * tilesN
+	// A tensor-core body first, when the contraction has one (tensorcore.go).
+	mma := mmaKind(c, ops, body)
+	if mma != "" {
+		k.line(0, "#if defined(TL_MMA)")
+		if err := genMMABody(k, c, ops, idx, ext, mma, ep); err != nil {
+			return nil, err
+		}
+		k.line(0, "#else")
+	}
 	k.line(1, "__shared__ %s sa[%d][%d];", a.el.reg, tileK, tileM)
 	k.line(1, "__shared__ %s sb[%d][%d];", b.el.reg, tileK, tileN)
 	k.line(1, "const int tx = threadIdx.x %% 16, ty = threadIdx.x / 16;")
@@ -170,6 +179,9 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	}
 	k.line(2, "}")
 	k.line(1, "}")
+	if mma != "" {
+		k.line(0, "#endif")
+	}
 	kern := k.finish(ep.withElems(elems), int(min(tiles, maxGrid)))
 	kern.Sync = true
 	return kern, nil

@@ -259,7 +259,9 @@ func checkOnHost(cxx, base string, np namedPlanInternal) (bool, error) {
 	return true, runOnHost(cxx, base, np, want)
 }
 
-func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor) error {
+// runOnHost compiles np's kernels for the host (with the extra compiler
+// flags) and compares what they compute with want.
+func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor, flags ...string) error {
 	m, err := codegen.Generate(np.p)
 	if err != nil {
 		return err
@@ -271,7 +273,8 @@ func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor) e
 	if err := os.WriteFile(base+".cc", []byte(hostShim+m.Source()+drv), 0o644); err != nil {
 		return err
 	}
-	if out, err := exec.Command(cxx, "-std=c++20", "-pthread", "-O1", "-ffp-contract=off", "-w", "-o", base, base+".cc").CombinedOutput(); err != nil {
+	args := append([]string{"-std=c++20", "-pthread", "-O1", "-ffp-contract=off", "-w", "-o", base, base + ".cc"}, flags...)
+	if out, err := exec.Command(cxx, args...).CombinedOutput(); err != nil {
 		return fmt.Errorf("g++: %v\n%s", err, out)
 	}
 	var in bytes.Buffer
@@ -314,6 +317,40 @@ func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor) e
 	return nil
 }
 
+// TestHostMMAMatchesCPU runs the tensor-core bodies (tensorcore.go) of
+// the test programs' f16 and bf16 contractions on the host, each
+// m16n8k16 emulated from the fragments as the PTX ISA lays them out and
+// added in K order: they must give the CPU's bits, which checks the
+// staging, the fragment loads and the accumulator coordinates. Skips
+// without g++.
+func TestHostMMAMatchesCPU(t *testing.T) {
+	cxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("g++ not found: the host emulation of the kernels is not checked")
+	}
+	dir := t.TempDir()
+	ran := map[string]bool{}
+	for n, np := range testdataPlansInternal(t) {
+		m, err := codegen.Generate(np.p)
+		if err != nil || !slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool { return strings.Contains(k.Source, "tl_mma_") }) {
+			continue
+		}
+		want, err := cpu.Run(np.p, np.args)
+		if err != nil {
+			t.Fatalf("%s: %v", np.name, err)
+		}
+		if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n)), np, want, "-DTL_HOST_MMA"); err != nil {
+			t.Errorf("%s with tensor cores: %v", np.name, err)
+		}
+		ran[np.name] = true
+	}
+	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc"} {
+		if !ran[fn] {
+			t.Errorf("%s has no tensor-core body: %v ran", fn, ran)
+		}
+	}
+}
+
 type namedPlanInternal struct {
 	name string
 	p    *plan.Plan
@@ -325,6 +362,8 @@ type namedPlanInternal struct {
 func testdataPlansInternal(t *testing.T) []namedPlanInternal {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "cpu", "testdata", "*.mlir"))
 	more, _ := filepath.Glob(filepath.Join("..", "..", "plan", "testdata", "*.mlir"))
+	gpuOwn, _ := filepath.Glob(filepath.Join("..", "testdata", "*.mlir"))
+	more = append(more, gpuOwn...)
 	fnRE := regexp.MustCompile(`func\.func @([A-Za-z0-9_]+)`)
 	var out []namedPlanInternal
 	for _, f := range append(append(files, more...), "contract.generated") {

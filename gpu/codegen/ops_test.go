@@ -197,6 +197,37 @@ func.func @conv1d_bf16(%in: tensor<2x6x32xbf16>, %w: tensor<20x6x3xbf16>) -> ten
   } -> tensor<2x20x30xf32>
   return %r : tensor<2x20x30xf32>
 }
+func.func @conv1d_f16_acc(%in: tensor<2x7x40xf16>, %w: tensor<36x7x5xf16>, %acc: tensor<2x36x36xf32>) -> tensor<2x36x36xf32> {
+  %r = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%in, %w : tensor<2x7x40xf16>, tensor<36x7x5xf16>) outs(%acc : tensor<2x36x36xf32>) {
+  ^bb0(%x: f16, %y: f16, %o: f32):
+    %yf = arith.extf %y : f16 to f32
+    %xf = arith.extf %x : f16 to f32
+    %p = arith.mulf %yf, %xf : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<2x36x36xf32>
+  return %r : tensor<2x36x36xf32>
+}
+func.func @mm_bf16_trunc(%a: tensor<70x40xbf16>, %b: tensor<40x33xbf16>) -> tensor<70x33xbf16> {
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<70x33xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<70x33xf32>) -> tensor<70x33xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<70x40xbf16>, tensor<40x33xbf16>) outs(%f : tensor<70x33xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %o: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %yf = arith.extf %y : bf16 to f32
+    %p = arith.mulf %xf, %yf : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<70x33xf32>
+  %e2 = tensor.empty() : tensor<70x33xbf16>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%r : tensor<70x33xf32>) outs(%e2 : tensor<70x33xbf16>) {
+  ^bb0(%x: f32, %o: bf16):
+    %v = arith.truncf %x : f32 to bf16
+    linalg.yield %v : bf16
+  } -> tensor<70x33xbf16>
+  return %t : tensor<70x33xbf16>
+}
 func.func @bmm_acc(%a: tensor<2x40x24xf32>, %b: tensor<24x70xf32>, %c: tensor<2x40x70xf32>) -> tensor<2x40x70xf32> {
   %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<2x40x24xf32>, tensor<24x70xf32>) outs(%c : tensor<2x40x70xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):

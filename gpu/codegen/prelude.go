@@ -124,6 +124,60 @@ TL_DEV double tl_minnumf(double x, double y) { if (x != x) return y; if (y != y)
 TL_DEV float tl_rsqrt(float x) { return 1.0f / sqrtf(x); }
 TL_DEV double tl_rsqrt(double x) { return 1.0 / sqrt(x); }
 
+/* Tensor cores (tensorcore.go). TL_MMA selects a contraction's
+   tensor-core body: mma.sync needs NVIDIA sm_80 or newer; the host
+   emulation asks for it with TL_HOST_MMA. tl_mma_f16 and tl_mma_bf16 add
+   the product of a warp's A (16x16, row major) and B (16x8, column major)
+   fragments, 16-bit pairs, to its f32 accumulator fragment d, laid out as
+   the PTX ISA's "Matrix fragments for mma.m16n8k16 with floating point
+   type" says. */
+TL_DEV unsigned tl_pair(unsigned short lo, unsigned short hi) { return (unsigned)lo | ((unsigned)hi << 16); }
+#if (defined(TL_CUDA) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800) || defined(TL_HOST_MMA)
+#define TL_MMA 1
+#endif
+#if defined(TL_MMA) && defined(TL_HOST)
+/* The warp's lanes swap fragments through these (the emulation runs a
+   block's threads together; every thread reaches each call), then each
+   lane adds its four accumulators' products in K order. */
+static unsigned tl_mma_xa[1024][4], tl_mma_xb[1024][2];
+static float tl_mma_half(unsigned w, int hi, int bf16) {
+  const h16 h = (h16)(hi ? w >> 16 : w & 0xffffu);
+  return bf16 ? tl_b2f(h) : tl_h2f(h);
+}
+static void tl_mma_emulate(float* d, const unsigned* a, const unsigned* b, int bf16) {
+  const int me = threadIdx.x, warp = me & ~31, lane = me & 31, g = lane >> 2, t = lane & 3;
+  for (int i = 0; i < 4; i++) tl_mma_xa[me][i] = a[i];
+  tl_mma_xb[me][0] = b[0]; tl_mma_xb[me][1] = b[1];
+  __syncthreads();
+  float out[4];
+  for (int r = 0; r < 4; r++) {
+    const int row = g + 8 * (r >> 1), col = 2 * t + (r & 1);
+    float acc = d[r];
+    for (int k = 0; k < 16; k++) {
+      /* A[row][k] is in lane 4*(row % 8) + (k % 8)/2, word row/8 + 2*(k/8);
+         B[k][col] in lane 4*col + (k % 8)/2, word k/8; half k % 2. */
+      const float x = tl_mma_half(tl_mma_xa[warp + 4 * (row & 7) + ((k & 7) >> 1)][(row >> 3) + 2 * (k >> 3)], k & 1, bf16);
+      const float y = tl_mma_half(tl_mma_xb[warp + 4 * col + ((k & 7) >> 1)][k >> 3], k & 1, bf16);
+      acc = acc + x * y;
+    }
+    out[r] = acc;
+  }
+  __syncthreads();
+  for (int r = 0; r < 4; r++) d[r] = out[r];
+}
+TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) { tl_mma_emulate(d, a, b, 0); }
+TL_DEV void tl_mma_bf16(float* d, const unsigned* a, const unsigned* b) { tl_mma_emulate(d, a, b, 1); }
+#elif defined(TL_MMA)
+TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+TL_DEV void tl_mma_bf16(float* d, const unsigned* a, const unsigned* b) {
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+#endif
+
 /* Run-time errors (a dynamic offset or an extracted index out of range, a
    division by zero in a scalar step) are reported through err: err[0] is
    the code, err[1] the step. The kernel then does no harm: it returns or

@@ -280,3 +280,36 @@ func head(b []byte, n int) string {
 	}
 	return string(b)
 }
+
+// TestClangCUDATensorCores: compiled for sm_90, the test programs' f16
+// and bf16 contractions take their tensor-core bodies (TL_MMA), and the
+// PTX holds both forms of mma.sync. Skips without clang++-19.
+func TestClangCUDATensorCores(t *testing.T) {
+	cxx, err := exec.LookPath("clang++-19")
+	if err != nil {
+		t.Skip("clang++-19 not found (Debian: apt-get install clang-19)")
+	}
+	var src strings.Builder
+	src.WriteString(codegen.Prelude())
+	for _, np := range testdataPlans(t) {
+		if !strings.HasPrefix(np.name, "contract.generated@") {
+			continue
+		}
+		m, err := codegen.Generate(np.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range m.Kernels {
+			src.WriteString(strings.ReplaceAll(k.Source, k.Name+"(", fmt.Sprintf("%s_%d(", k.Name, src.Len())))
+		}
+	}
+	ptx, err := clangCUDA(cxx, src.String(), "tensorcores")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"} {
+		if !strings.Contains(string(ptx), want) {
+			t.Errorf("the PTX has no %s", want)
+		}
+	}
+}

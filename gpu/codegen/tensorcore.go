@@ -1,0 +1,183 @@
+package codegen
+
+import (
+	"github.com/torchlower/torchlower/ir"
+)
+
+// Tensor-core contractions. A tiled contraction whose inputs are both f16
+// or both bf16 and whose body is the widening multiply-add the lowering
+// makes of every f16/bf16 convolution and matmul (out + extf(a)·extf(b)
+// into f32) is what NVIDIA's mma.sync.m16n8k16 computes: a warp's 16×8
+// tile of f32 accumulators plus a 16×16 by 16×8 product of 16-bit
+// values, each product exact in f32. genContraction then emits a second
+// body for the same kernel (same grid, block and parameters), selected by
+// the prelude's TL_MMA: on NVIDIA sm_80 and newer the block's eight warps
+// each own a 16×32 slice of the 64×64 tile (four m16n8k16 tiles) and
+// stage 16-bit values in shared memory, unconverted; everywhere else the
+// scalar tiled body runs as before.
+//
+// Results differ from the CPU's in the last bits: the tensor cores add a
+// tile's products in an order (and with an internal precision) of their
+// own, which the e2e tolerances for f16 and bf16 absorb. The host
+// emulation (TL_HOST_MMA, host_test.go) performs each m16n8k16 from the
+// fragments as the PTX ISA lays them out, adding in K order: there the
+// body must give the CPU's bits, which checks the fragment and tile
+// indexing without a GPU.
+
+// mmaKind is "f16" or "bf16" when c, with operands ops and body body, can
+// run on tensor cores, else "".
+func mmaKind(c *contraction, ops []*operand, body *ir.Block) string {
+	a, b, o := ops[0], ops[1], ops[2]
+	if a.el.ctype != b.el.ctype || (a.el.ctype != "h16" && a.el.ctype != "b16") || o.el.ctype != "float" || o.arg == nil {
+		return ""
+	}
+	if c.kTot < mmaK {
+		return ""
+	}
+	args := body.Args()
+	if len(args) != 3 {
+		return ""
+	}
+	// extf(a), extf(b), mulf, addf with the output, yield: in any order of
+	// the two extf, of mulf's operands and of addf's.
+	var ext [2]*ir.Value
+	var prod, sum *ir.Value
+	for op := body.First(); op != nil; op = op.Next() {
+		switch {
+		case op.Name == "arith.extf" && op.NumOperands() == 1 && (op.Operand(0) == args[0] || op.Operand(0) == args[1]):
+			i := 0
+			if op.Operand(0) == args[1] {
+				i = 1
+			}
+			if ext[i] != nil {
+				return ""
+			}
+			ext[i] = op.Result(0)
+		case op.Name == "arith.mulf" && prod == nil && ext[0] != nil && ext[1] != nil && sameOperands(op, ext[0], ext[1]):
+			prod = op.Result(0)
+		case op.Name == "arith.addf" && sum == nil && prod != nil && sameOperands(op, args[2], prod):
+			sum = op.Result(0)
+		case op.Name == "linalg.yield" && sum != nil && op.NumOperands() == 1 && op.Operand(0) == sum && op.Next() == nil:
+			if a.el.ctype == "h16" {
+				return "f16"
+			}
+			return "bf16"
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// sameOperands reports whether op's two operands are x and y, in either
+// order.
+func sameOperands(op *ir.Operation, x, y *ir.Value) bool {
+	return op.NumOperands() == 2 && ((op.Operand(0) == x && op.Operand(1) == y) || (op.Operand(0) == y && op.Operand(1) == x))
+}
+
+// The tensor-core body's tiling: the block's 64×64 tile (tileM × tileN)
+// in 16-deep slices of K, each of its eight warps a 16×32 slice of the
+// tile: mmaWarpsM × mmaWarpsN warps, mmaTilesN m16n8k16 tiles each.
+const (
+	mmaK      = 16
+	mmaWarpsM = tileM / 16
+	mmaWarpsN = BlockSize / 32 / mmaWarpsM
+	mmaTilesN = tileN / mmaWarpsN / 8
+	// mmaRow is a staged row's length in 16-bit values: 16, padded so
+	// that the eight rows a fragment load reads fall in distinct banks.
+	mmaRow = 24
+)
+
+// genMMABody emits the tensor-core body of c's kernel (see the file
+// comment), kind "f16" or "bf16", ep fused after each store.
+func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, ext []int64, kind string, ep *epilogue) error {
+	a, b, o := ops[0], ops[1], ops[2]
+	tilesM := (c.mTot + tileM - 1) / tileM
+	tilesN := (c.nTot + tileN - 1) / tileN
+	tiles := c.bTot * tilesM * tilesN
+	k.line(1, "__shared__ unsigned short ma[%d][%d];", tileM, mmaRow)
+	k.line(1, "__shared__ unsigned short mb[%d][%d];", tileN, mmaRow)
+	k.line(1, "const int ln = threadIdx.x %% 32, wp = threadIdx.x / 32;")
+	k.line(1, "const int gq = ln / 4, tq = ln %% 4, wm = wp %% %d, wn = wp / %d;", mmaWarpsM, mmaWarpsM)
+	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
+	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
+	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
+	// acc[j][r]: m16n8k16 tile j's accumulator r, at row gq + 8·(r / 2)
+	// and column 2·tq + r % 2 of the tile.
+	k.line(2, "float acc[%d][4];", mmaTilesN)
+	coords := func(depth int) {
+		k.line(depth, "const i64 m = tm * %d + wm * 16 + gq + 8 * (r / 2), n = tn * %d + wn * %d + j * 8 + 2 * tq + r %% 2;", tileM, tileN, tileN/mmaWarpsN)
+	}
+	k.line(2, "for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r) {", mmaTilesN)
+	if k.outZero {
+		k.line(3, "acc[j][r] = 0;")
+	} else {
+		coords(3)
+		k.line(3, "if (m >= %dll || n >= %dll) { acc[j][r] = 0; continue; }", c.mTot, c.nTot)
+		decompose(k, 3, "m", "rm", c.mDims, ext, idx)
+		decompose(k, 3, "n", "rn", c.nDims, ext, idx)
+		k.line(3, "acc[j][r] = %s;", o.el.load(o.buf, o.offset(idx)))
+	}
+	k.line(2, "}")
+	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaK)
+	// Stage the slice as 16-bit values, zero outside the operands (a
+	// zero product leaves every accumulator as it was).
+	for q, st := range []struct {
+		op   *operand
+		arr  string
+		dims []int
+		tot  int64
+		r    string
+		tile string
+	}{{a, "ma", c.mDims, c.mTot, "rm", "tm"}, {b, "mb", c.nDims, c.nTot, "rn", "tn"}} {
+		rows := int64(tileM)
+		if q == 1 {
+			rows = tileN
+		}
+		k.line(3, "for (int e = threadIdx.x; e < %d; e += %d) {", rows*mmaK, BlockSize)
+		k.line(4, "const int kk = e / %d, mm = e %% %d;", rows, rows)
+		k.line(4, "const i64 k = k0 + kk, m = %s * %d + mm;", st.tile, rows)
+		k.line(4, "unsigned short v = 0;")
+		k.line(4, "if (k < %dll && m < %dll) {", c.kTot, st.tot)
+		decompose(k, 5, "k", "rk", c.kDims, ext, idx)
+		decompose(k, 5, "m", st.r, st.dims, ext, idx)
+		k.line(5, "v = %s[%s];", st.op.buf, st.op.offset(idx))
+		k.line(4, "}")
+		k.line(4, "%s[mm][kk] = v;", st.arr)
+		k.line(3, "}")
+	}
+	k.line(3, "__syncthreads();")
+	// The fragments (PTX ISA, mma.m16n8k16 with f16/bf16): A's word i
+	// holds row gq + 8·(i %% 2), columns 2·tq + 8·(i / 2) and the next; B's
+	// word i rows 2·tq + 8·i and the next of column gq.
+	k.line(3, "const int ra = wm * 16 + gq;")
+	k.line(3, "unsigned fa[4];")
+	k.line(3, "fa[0] = tl_pair(ma[ra][2 * tq], ma[ra][2 * tq + 1]);")
+	k.line(3, "fa[1] = tl_pair(ma[ra + 8][2 * tq], ma[ra + 8][2 * tq + 1]);")
+	k.line(3, "fa[2] = tl_pair(ma[ra][2 * tq + 8], ma[ra][2 * tq + 9]);")
+	k.line(3, "fa[3] = tl_pair(ma[ra + 8][2 * tq + 8], ma[ra + 8][2 * tq + 9]);")
+	k.line(3, "#pragma unroll")
+	k.line(3, "for (int j = 0; j < %d; ++j) {", mmaTilesN)
+	k.line(4, "const int cb = wn * %d + j * 8 + gq;", tileN/mmaWarpsN)
+	k.line(4, "unsigned fb[2];")
+	k.line(4, "fb[0] = tl_pair(mb[cb][2 * tq], mb[cb][2 * tq + 1]);")
+	k.line(4, "fb[1] = tl_pair(mb[cb][2 * tq + 8], mb[cb][2 * tq + 9]);")
+	k.line(4, "tl_mma_%s(acc[j], fa, fb);", kind)
+	k.line(3, "}")
+	k.line(3, "__syncthreads();")
+	k.line(2, "}")
+	k.line(2, "for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r) {", mmaTilesN)
+	coords(3)
+	k.line(3, "if (m >= %dll || n >= %dll) continue;", c.mTot, c.nTot)
+	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
+	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
+	k.line(3, "%s", o.el.store(o.buf, o.offset(idx), "acc[j][r]"))
+	if ep != nil {
+		if err := ep.emit(k, 3, idx); err != nil {
+			return err
+		}
+	}
+	k.line(2, "}")
+	k.line(1, "}")
+	return nil
+}

@@ -1,0 +1,41 @@
+// f16 and bf16 contractions that take the tensor-core body on NVIDIA
+// sm_80+ (gpu/codegen/tensorcore.go): TestTestdataMatchesCPU runs them on
+// a GPU and compares with the CPU within the dtype's tolerance.
+#x = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3, d2 + d4)>
+#w = affine_map<(d0, d1, d2, d3, d4) -> (d1, d3, d4)>
+#y = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2)>
+#ma = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mb = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mc = affine_map<(d0, d1, d2) -> (d0, d1)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @conv1d_f16_acc(%in: tensor<2x7x40xf16>, %w: tensor<36x7x5xf16>, %acc: tensor<2x36x36xf32>) -> tensor<2x36x36xf32> {
+  %r = linalg.generic {indexing_maps = [#x, #w, #y], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%in, %w : tensor<2x7x40xf16>, tensor<36x7x5xf16>) outs(%acc : tensor<2x36x36xf32>) {
+  ^bb0(%a: f16, %b: f16, %o: f32):
+    %af = arith.extf %a : f16 to f32
+    %bf = arith.extf %b : f16 to f32
+    %p = arith.mulf %af, %bf : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x36x36xf32>
+  return %r : tensor<2x36x36xf32>
+}
+func.func @mm_bf16_trunc(%a: tensor<300x200xbf16>, %b: tensor<200x96xbf16>) -> tensor<300x96xbf16> {
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<300x96xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<300x96xf32>) -> tensor<300x96xf32>
+  %r = linalg.generic {indexing_maps = [#ma, #mb, #mc], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<300x200xbf16>, tensor<200x96xbf16>) outs(%f : tensor<300x96xf32>) {
+  ^bb0(%x: bf16, %v: bf16, %o: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %vf = arith.extf %v : bf16 to f32
+    %p = arith.mulf %xf, %vf : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<300x96xf32>
+  %e2 = tensor.empty() : tensor<300x96xbf16>
+  %t = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%r : tensor<300x96xf32>) outs(%e2 : tensor<300x96xbf16>) {
+  ^bb0(%x: f32, %o: bf16):
+    %v = arith.truncf %x : f32 to bf16
+    linalg.yield %v : bf16
+  } -> tensor<300x96xbf16>
+  return %t : tensor<300x96xbf16>
+}
