@@ -59,6 +59,10 @@ type Case struct {
 	DType string
 	// XFail, when set, says why the case is expected to fail.
 	XFail string
+	// Reference says what computed the expected results when it was not
+	// the generator: reference.json's (true f16 results from a GPU's
+	// PyTorch, e2e/gen/device_refs.py), "" otherwise.
+	Reference string
 }
 
 // TensorSpec is one .npy file of a case.
@@ -174,7 +178,46 @@ func LoadCase(dir string) (*Case, error) {
 		}
 		c.Results = append(c.Results, s)
 	}
+	if err := c.deviceReference(); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// deviceReference applies the case's reference.json, when it has one:
+// results computed by PyTorch on a GPU (e2e/gen/device_refs.py), which
+// replace the generator's expected files (a true f16 convolution_backward,
+// which Debian's CPU torch lacks). Its results list names a file per
+// result, null for a None one, matching meta.json's.
+func (c *Case) deviceReference() error {
+	path := filepath.Join(c.Dir, "reference.json")
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var ref struct {
+		Reference string    `json:"reference"`
+		Results   []*string `json:"results"`
+	}
+	if err := json.Unmarshal(b, &ref); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	if ref.Reference == "" || len(ref.Results) != len(c.Results) {
+		return fmt.Errorf("%s: want a reference and %d results, got %q and %d", path, len(c.Results), ref.Reference, len(ref.Results))
+	}
+	for i, f := range ref.Results {
+		if (f == nil) != (c.Results[i] == nil) {
+			return fmt.Errorf("%s: result %d is None in one of meta.json and reference.json only", path, i)
+		}
+		if f != nil {
+			c.Results[i].File = filepath.Join(c.Dir, *f)
+		}
+	}
+	c.Reference = ref.Reference
+	return nil
 }
 
 // LoadCases loads every case under root: each directory below it that holds

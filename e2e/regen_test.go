@@ -49,6 +49,13 @@ func TestConvBackwardMatrixUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// References from a GPU's PyTorch are not the generator's to remake
+	// (e2e/gen/device_refs.py; LoadCase prefers them).
+	for f := range have {
+		if filepath.Base(f) == "reference.json" || filepath.Base(filepath.Dir(f)) == "expected_device" {
+			delete(have, f)
+		}
+	}
 	var drift []string
 	for f := range want {
 		if _, ok := have[f]; !ok {

@@ -2,7 +2,7 @@
 # The checks that need the GPU machine (issues 3, 6, 8 and 9), run there by
 # the device tool from the repository root, with the kit build.sh made here:
 #
-#   run(command="bash tools/gpusession/run.sh env fixtures gpu cli sanitizer",
+#   run(command="bash tools/gpusession/run.sh env fixtures refs gpu cli sanitizer",
 #       carry=[".gpukit"], timeout_s=600)
 #   run(command="bash tools/gpusession/run.sh codegen e2e", carry=[".gpukit"], timeout_s=600)
 #   run(command="bash tools/gpusession/run.sh bench", carry=[".gpukit"], timeout_s=600)
@@ -12,6 +12,8 @@
 # the tool's ten minutes with what it has. Phases:
 #
 #   env        the GPU, driver, torch, NVRTC and compute-sanitizer found  env.log
+#   refs       true f16 references of the op-level matrix from the GPU's
+#              torch (issue 6): untar into e2e/cases/conv_backward          refs.log, device_refs.tgz
 #   fixtures   e2e/gen/export_fixtures.py with torch >= 2.6 (issue 3),
 #              then torchlower import and run on each fixture's archive    fixtures.log, fixtures.tgz
 #   gpu        go test ./gpu: the runtimes, a compiled module vs the CPU   gpu.log
@@ -86,6 +88,12 @@ phase_fixtures() {
 	tar czf "$out/fixtures.tgz" -C /tmp fixtures
 }
 
+phase_refs() {
+	rm -rf /tmp/device_refs
+	step refs 120 python3 e2e/gen/device_refs.py --out /tmp/device_refs --dtype f16 2>&1 | tee "$out/refs.log"
+	[ -d /tmp/device_refs ] && tar czf "$out/device_refs.tgz" -C /tmp/device_refs .
+}
+
 phase_gpu() { gotest gpu.log gpu gpu.test 120; }
 phase_cli() { gotest cli.log internal/cli internal_cli.test 120 -test.run 'Module'; }
 
@@ -119,10 +127,10 @@ phase_bench() {
 }
 
 phases=("$@")
-[ ${#phases[@]} -gt 0 ] || phases=(env fixtures gpu cli sanitizer)
+[ ${#phases[@]} -gt 0 ] || phases=(env fixtures refs gpu cli sanitizer)
 for p in "${phases[@]}"; do
 	if ! declare -F "phase_$p" >/dev/null; then
-		echo "run.sh: unknown phase $p (env fixtures gpu cli sanitizer codegen e2e bench)" >&2
+		echo "run.sh: unknown phase $p (env fixtures refs gpu cli sanitizer codegen e2e bench)" >&2
 		exit 2
 	fi
 	"phase_$p"
