@@ -83,7 +83,11 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	mma := mmaKind(c, ops, body)
 	if mma != "" {
 		k.line(0, "#if defined(TL_MMA)")
-		if err := genMMABody(k, c, ops, idx, ext, mma, ep); err != nil {
+		if err := genMMABody(k, c, ops, idx, ext, mma, false, ep); err != nil {
+			return nil, err
+		}
+		k.line(0, "#elif defined(TL_MFMA)")
+		if err := genMMABody(k, c, ops, idx, ext, mma, true, ep); err != nil {
 			return nil, err
 		}
 		k.line(0, "#else")

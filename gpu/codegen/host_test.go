@@ -318,11 +318,11 @@ func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor, f
 }
 
 // TestHostMMAMatchesCPU runs the tensor-core bodies (tensorcore.go) of
-// the test programs' f16 and bf16 contractions on the host, each
-// m16n8k16 emulated from the fragments as the PTX ISA lays them out and
-// added in K order: they must give the CPU's bits, which checks the
-// staging, the fragment loads and the accumulator coordinates. Skips
-// without g++.
+// the test programs' f16 and bf16 contractions on the host, NVIDIA's and
+// AMD's, each instruction emulated from the fragments as the vendor lays
+// them out and added in K order: they must give the CPU's bits, which
+// checks the staging, the fragment loads and the accumulator coordinates.
+// Skips without g++.
 func TestHostMMAMatchesCPU(t *testing.T) {
 	cxx, err := exec.LookPath("g++")
 	if err != nil {
@@ -339,8 +339,10 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", np.name, err)
 		}
-		if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n)), np, want, "-DTL_HOST_MMA"); err != nil {
-			t.Errorf("%s with tensor cores: %v", np.name, err)
+		for _, unit := range []string{"MMA", "MFMA"} {
+			if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n, unit)), np, want, "-DTL_HOST_"+unit); err != nil {
+				t.Errorf("%s with %s: %v", np.name, unit, err)
+			}
 		}
 		ran[np.name] = true
 	}

@@ -178,6 +178,55 @@ TL_DEV void tl_mma_bf16(float* d, const unsigned* a, const unsigned* b) {
 }
 #endif
 
+/* AMD's matrix cores (tensorcore.go): TL_MFMA selects the MFMA body on
+   gfx90a and gfx94x (the host emulation asks with TL_HOST_MFMA).
+   tl_mfma_f16 and tl_mfma_bf16 add a wavefront's 16x16x16 product to its
+   accumulators d: lane l holds A[l % 16][4(l / 16) .. +3] in a, B[4(l / 16)
+   .. +3][l % 16] in b (16-bit values) and D[4(l / 16) + r][l % 16] in
+   d[r], as AMD's matrix instruction calculator lays out
+   v_mfma_f32_16x16x16f16 and v_mfma_f32_16x16x16bf16_1k. */
+#if (defined(TL_HIP) && (defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__))) || defined(TL_HOST_MFMA)
+#define TL_MFMA 1
+#endif
+#if defined(TL_MFMA) && defined(TL_HOST)
+static unsigned short tl_mfma_xa[1024][4], tl_mfma_xb[1024][4];
+static void tl_mfma_emulate(float* d, const unsigned short* a, const unsigned short* b, int bf16) {
+  const int me = threadIdx.x, wave = me & ~63, lane = me & 63;
+  for (int i = 0; i < 4; i++) { tl_mfma_xa[me][i] = a[i]; tl_mfma_xb[me][i] = b[i]; }
+  __syncthreads();
+  float out[4];
+  for (int r = 0; r < 4; r++) {
+    const int row = 4 * (lane >> 4) + r, col = lane & 15;
+    float acc = d[r];
+    for (int k = 0; k < 16; k++) {
+      /* A[row][k] is in lane row + 16*(k/4), B[k][col] in lane col + 16*(k/4); item k % 4. */
+      const h16 x = tl_mfma_xa[wave + row + 16 * (k >> 2)][k & 3], y = tl_mfma_xb[wave + col + 16 * (k >> 2)][k & 3];
+      acc = acc + (bf16 ? tl_b2f(x) * tl_b2f(y) : tl_h2f(x) * tl_h2f(y));
+    }
+    out[r] = acc;
+  }
+  __syncthreads();
+  for (int r = 0; r < 4; r++) d[r] = out[r];
+}
+TL_DEV void tl_mfma_f16(float* d, const unsigned short* a, const unsigned short* b) { tl_mfma_emulate(d, a, b, 0); }
+TL_DEV void tl_mfma_bf16(float* d, const unsigned short* a, const unsigned short* b) { tl_mfma_emulate(d, a, b, 1); }
+#elif defined(TL_MFMA)
+typedef unsigned short tl_u16x4 __attribute__((ext_vector_type(4)));
+typedef _Float16 tl_f16x4 __attribute__((ext_vector_type(4)));
+typedef short tl_s16x4 __attribute__((ext_vector_type(4)));
+typedef float tl_f32x4 __attribute__((ext_vector_type(4)));
+TL_DEV tl_f32x4 tl_f4(const float* d) { tl_f32x4 c; c[0] = d[0]; c[1] = d[1]; c[2] = d[2]; c[3] = d[3]; return c; }
+TL_DEV tl_u16x4 tl_u4(const unsigned short* p) { tl_u16x4 v; v[0] = p[0]; v[1] = p[1]; v[2] = p[2]; v[3] = p[3]; return v; }
+TL_DEV void tl_mfma_f16(float* d, const unsigned short* a, const unsigned short* b) {
+  const tl_f32x4 c = __builtin_amdgcn_mfma_f32_16x16x16f16(__builtin_bit_cast(tl_f16x4, tl_u4(a)), __builtin_bit_cast(tl_f16x4, tl_u4(b)), tl_f4(d), 0, 0, 0);
+  d[0] = c[0]; d[1] = c[1]; d[2] = c[2]; d[3] = c[3];
+}
+TL_DEV void tl_mfma_bf16(float* d, const unsigned short* a, const unsigned short* b) {
+  const tl_f32x4 c = __builtin_amdgcn_mfma_f32_16x16x16bf16_1k(__builtin_bit_cast(tl_s16x4, tl_u4(a)), __builtin_bit_cast(tl_s16x4, tl_u4(b)), tl_f4(d), 0, 0, 0);
+  d[0] = c[0]; d[1] = c[1]; d[2] = c[2]; d[3] = c[3];
+}
+#endif
+
 /* Run-time errors (a dynamic offset or an extracted index out of range, a
    division by zero in a scalar step) are reported through err: err[0] is
    the code, err[1] the step. The kernel then does no harm: it returns or

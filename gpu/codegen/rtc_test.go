@@ -175,7 +175,7 @@ func compileEveryKernel(t *testing.T, which string) {
 			return
 		}
 		f := filepath.Join(dir, fmt.Sprintf("batch%03d.hip", len(batches)))
-		if err := os.WriteFile(f, []byte(codegen.Prelude()+src.String()), 0o644); err != nil {
+		if err := os.WriteFile(f, []byte(codegen.Prelude()+unitGuard(which)+src.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(f+".names", []byte(strings.Join(batchNames, "\n")), 0o644); err != nil {
@@ -243,6 +243,20 @@ func compileEveryKernel(t *testing.T, which string) {
 	if kernels < 1000 {
 		t.Errorf("only %d kernels generated: the e2e suite should give thousands", kernels)
 	}
+}
+
+// unitGuard makes a translation unit fail to compile unless the prelude
+// selected the matrix-unit bodies the target has (tensorcore.go): MFMA
+// for gfx90a, mma.sync for sm_80 and newer. The f16 and bf16
+// contractions' tensor-core bodies are then the ones compile-checked.
+func unitGuard(which string) string {
+	switch {
+	case which == "hiprtc":
+		return "\n#if !defined(TL_MFMA)\n#error \"the prelude did not select MFMA for " + hiprtcArch + "\"\n#endif\n"
+	case which == "clang-cuda" || (which == "nvrtc" && nvrtcArch() >= "sm_80"):
+		return "\n#if !defined(TL_MMA)\n#error \"the prelude did not select mma.sync\"\n#endif\n"
+	}
+	return ""
 }
 
 // compileBatch is the child: compile one translation unit and check that

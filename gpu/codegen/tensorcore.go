@@ -7,21 +7,25 @@ import (
 // Tensor-core contractions. A tiled contraction whose inputs are both f16
 // or both bf16 and whose body is the widening multiply-add the lowering
 // makes of every f16/bf16 convolution and matmul (out + extf(a)·extf(b)
-// into f32) is what NVIDIA's mma.sync.m16n8k16 computes: a warp's 16×8
-// tile of f32 accumulators plus a 16×16 by 16×8 product of 16-bit
-// values, each product exact in f32. genContraction then emits a second
-// body for the same kernel (same grid, block and parameters), selected by
-// the prelude's TL_MMA: on NVIDIA sm_80 and newer the block's eight warps
-// each own a 16×32 slice of the 64×64 tile (four m16n8k16 tiles) and
-// stage 16-bit values in shared memory, unconverted; everywhere else the
-// scalar tiled body runs as before.
+// into f32) is what the matrix units compute: NVIDIA's
+// mma.sync.m16n8k16 (a warp's 16×8 tile of f32 accumulators plus a 16×16
+// by 16×8 product of 16-bit values) and AMD's v_mfma_f32_16x16x16 (a
+// wavefront's 16×16 tile), each product exact in f32. genContraction then
+// emits more bodies for the same kernel (same grid, block and
+// parameters), selected by the prelude: TL_MMA on NVIDIA sm_80 and newer,
+// where the block's eight warps each own a 16×32 slice of the 64×64 tile
+// (four m16n8k16 tiles); TL_MFMA on AMD gfx90a and gfx94x, where its four
+// wavefronts each own a 16×64 slice (four 16×16×16 tiles). Both stage
+// 16-bit values in shared memory, unconverted. Everywhere else the scalar
+// tiled body runs as before.
 //
 // Results differ from the CPU's in the last bits: the tensor cores add a
 // tile's products in an order (and with an internal precision) of their
 // own, which the e2e tolerances for f16 and bf16 absorb. The host
-// emulation (TL_HOST_MMA, host_test.go) performs each m16n8k16 from the
-// fragments as the PTX ISA lays them out, adding in K order: there the
-// body must give the CPU's bits, which checks the fragment and tile
+// emulation (TL_HOST_MMA, TL_HOST_MFMA; host_test.go) performs each
+// instruction from the fragments as the vendor lays them out (the PTX
+// ISA; AMD's matrix instruction calculator), adding in K order: there the
+// bodies must give the CPU's bits, which checks the fragment and tile
 // indexing without a GPU.
 
 // mmaKind is "f16" or "bf16" when c, with operands ops and body body, can
@@ -88,27 +92,44 @@ const (
 	mmaRow = 24
 )
 
-// genMMABody emits the tensor-core body of c's kernel (see the file
-// comment), kind "f16" or "bf16", ep fused after each store.
-func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, ext []int64, kind string, ep *epilogue) error {
+// genMMABody emits a tensor-core body of c's kernel (see the file
+// comment), kind "f16" or "bf16", for AMD's MFMA when amd is set, else
+// NVIDIA's mma.sync, ep fused after each store.
+func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, ext []int64, kind string, amd bool, ep *epilogue) error {
 	a, b, o := ops[0], ops[1], ops[2]
 	tilesM := (c.mTot + tileM - 1) / tileM
 	tilesN := (c.nTot + tileN - 1) / tileN
 	tiles := c.bTot * tilesM * tilesN
 	k.line(1, "__shared__ unsigned short ma[%d][%d];", tileM, mmaRow)
 	k.line(1, "__shared__ unsigned short mb[%d][%d];", tileN, mmaRow)
-	k.line(1, "const int ln = threadIdx.x %% 32, wp = threadIdx.x / 32;")
-	k.line(1, "const int gq = ln / 4, tq = ln %% 4, wm = wp %% %d, wn = wp / %d;", mmaWarpsM, mmaWarpsM)
+	if amd {
+		// Wavefronts of 64: wave wp owns rows 16·wp of the tile, all 64
+		// columns; lane ln is row (or column) ln % 16 of a 16×16 tile,
+		// and its k (or accumulator rows) 4·(ln / 16) and the next three.
+		k.line(1, "const int ln = threadIdx.x %% 64, wp = threadIdx.x / 64, lr = ln %% 16, lq = ln / 16;")
+	} else {
+		k.line(1, "const int ln = threadIdx.x %% 32, wp = threadIdx.x / 32;")
+		k.line(1, "const int gq = ln / 4, tq = ln %% 4, wm = wp %% %d, wn = wp / %d;", mmaWarpsM, mmaWarpsM)
+	}
 	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
-	// acc[j][r]: m16n8k16 tile j's accumulator r, at row gq + 8·(r / 2)
-	// and column 2·tq + r % 2 of the tile.
-	k.line(2, "float acc[%d][4];", mmaTilesN)
+	// acc[j][r]: instruction tile j's accumulator r: on NVIDIA at row
+	// gq + 8·(r / 2) and column 2·tq + r % 2 of an m16n8k16 tile; on AMD
+	// at row 4·lq + r and column lr of a 16×16 tile.
+	tilesPerWarp := mmaTilesN
+	if amd {
+		tilesPerWarp = tileN / 16
+	}
+	k.line(2, "float acc[%d][4];", tilesPerWarp)
 	coords := func(depth int) {
+		if amd {
+			k.line(depth, "const i64 m = tm * %d + wp * 16 + 4 * lq + r, n = tn * %d + j * 16 + lr;", tileM, tileN)
+			return
+		}
 		k.line(depth, "const i64 m = tm * %d + wm * 16 + gq + 8 * (r / 2), n = tn * %d + wn * %d + j * 8 + 2 * tq + r %% 2;", tileM, tileN, tileN/mmaWarpsN)
 	}
-	k.line(2, "for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r) {", mmaTilesN)
+	k.line(2, "for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r) {", tilesPerWarp)
 	if k.outZero {
 		k.line(3, "acc[j][r] = 0;")
 	} else {
@@ -147,26 +168,34 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 		k.line(3, "}")
 	}
 	k.line(3, "__syncthreads();")
-	// The fragments (PTX ISA, mma.m16n8k16 with f16/bf16): A's word i
-	// holds row gq + 8·(i %% 2), columns 2·tq + 8·(i / 2) and the next; B's
-	// word i rows 2·tq + 8·i and the next of column gq.
-	k.line(3, "const int ra = wm * 16 + gq;")
-	k.line(3, "unsigned fa[4];")
-	k.line(3, "fa[0] = tl_pair(ma[ra][2 * tq], ma[ra][2 * tq + 1]);")
-	k.line(3, "fa[1] = tl_pair(ma[ra + 8][2 * tq], ma[ra + 8][2 * tq + 1]);")
-	k.line(3, "fa[2] = tl_pair(ma[ra][2 * tq + 8], ma[ra][2 * tq + 9]);")
-	k.line(3, "fa[3] = tl_pair(ma[ra + 8][2 * tq + 8], ma[ra + 8][2 * tq + 9]);")
-	k.line(3, "#pragma unroll")
-	k.line(3, "for (int j = 0; j < %d; ++j) {", mmaTilesN)
-	k.line(4, "const int cb = wn * %d + j * 8 + gq;", tileN/mmaWarpsN)
-	k.line(4, "unsigned fb[2];")
-	k.line(4, "fb[0] = tl_pair(mb[cb][2 * tq], mb[cb][2 * tq + 1]);")
-	k.line(4, "fb[1] = tl_pair(mb[cb][2 * tq + 8], mb[cb][2 * tq + 9]);")
-	k.line(4, "tl_mma_%s(acc[j], fa, fb);", kind)
-	k.line(3, "}")
+	if amd {
+		// The fragments (v_mfma_f32_16x16x16f16 and _16x16x16bf16_1k): A
+		// row lr, B column lr, each k 4·lq to 4·lq + 3.
+		k.line(3, "const unsigned short* fa = &ma[wp * 16 + lr][4 * lq];")
+		k.line(3, "#pragma unroll")
+		k.line(3, "for (int j = 0; j < %d; ++j) tl_mfma_%s(acc[j], fa, &mb[j * 16 + lr][4 * lq]);", tilesPerWarp, kind)
+	} else {
+		// The fragments (PTX ISA, mma.m16n8k16 with f16/bf16): A's word i
+		// holds row gq + 8·(i % 2), columns 2·tq + 8·(i / 2) and the next; B's
+		// word i rows 2·tq + 8·i and the next of column gq.
+		k.line(3, "const int ra = wm * 16 + gq;")
+		k.line(3, "unsigned fa[4];")
+		k.line(3, "fa[0] = tl_pair(ma[ra][2 * tq], ma[ra][2 * tq + 1]);")
+		k.line(3, "fa[1] = tl_pair(ma[ra + 8][2 * tq], ma[ra + 8][2 * tq + 1]);")
+		k.line(3, "fa[2] = tl_pair(ma[ra][2 * tq + 8], ma[ra][2 * tq + 9]);")
+		k.line(3, "fa[3] = tl_pair(ma[ra + 8][2 * tq + 8], ma[ra + 8][2 * tq + 9]);")
+		k.line(3, "#pragma unroll")
+		k.line(3, "for (int j = 0; j < %d; ++j) {", mmaTilesN)
+		k.line(4, "const int cb = wn * %d + j * 8 + gq;", tileN/mmaWarpsN)
+		k.line(4, "unsigned fb[2];")
+		k.line(4, "fb[0] = tl_pair(mb[cb][2 * tq], mb[cb][2 * tq + 1]);")
+		k.line(4, "fb[1] = tl_pair(mb[cb][2 * tq + 8], mb[cb][2 * tq + 9]);")
+		k.line(4, "tl_mma_%s(acc[j], fa, fb);", kind)
+		k.line(3, "}")
+	}
 	k.line(3, "__syncthreads();")
 	k.line(2, "}")
-	k.line(2, "for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r) {", mmaTilesN)
+	k.line(2, "for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r) {", tilesPerWarp)
 	coords(3)
 	k.line(3, "if (m >= %dll || n >= %dll) continue;", c.mTot, c.nTot)
 	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
