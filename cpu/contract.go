@@ -412,14 +412,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		// dependent adds, so four outputs at a time keep four chains in
 		// flight (each still adds in the interpreter's order).
 		locate := func(t int) (pa, po int) {
-			pa, po = baseA, baseO
-			for j := len(outer) - 1; j >= 0; j-- {
-				od := outer[j]
-				i := t % od.ext
-				t /= od.ext
-				pa += i * od.ca
-				po += i * od.cout
-			}
+			pa, _, po = outerBase(outer, t, baseA, 0, baseO)
 			return pa, po
 		}
 		groups := (total + 3) / 4
@@ -458,16 +451,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		for t := lo; t < hi; t++ {
 			nt := t % nT
 			mt := (t / nT) % mT
-			rest := t / (nT * mT)
-			pa, pb, po := baseA, baseB, baseO
-			for j := len(outer) - 1; j >= 0; j-- {
-				od := outer[j]
-				i := rest % od.ext
-				rest /= od.ext
-				pa += i * od.ca
-				pb += i * od.cb
-				po += i * od.cout
-			}
+			pa, pb, po := outerBase(outer, t/(nT*mT), baseA, baseB, baseO)
 			i0, j0 := mt*tileM, nt*tileN
 			pa += i0*dm.ca + j0*dn.ca
 			pb += i0*dm.cb + j0*dn.cb
@@ -493,6 +477,21 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		}
 	}
 	return false, parallelRange(k, total, int64(total)*int64(K)*tileM*tileN, doTiles)
+}
+
+// outerBase is the offsets in the first factor, the second and the
+// output of point t of the loops outer (the last fastest), from bases pa,
+// pb and po.
+func outerBase(outer []tdim, t, pa, pb, po int) (int, int, int) {
+	for j := len(outer) - 1; j >= 0; j-- {
+		od := outer[j]
+		i := t % od.ext
+		t /= od.ext
+		pa += i * od.ca
+		pb += i * od.cb
+		po += i * od.cout
+	}
+	return pa, pb, po
 }
 
 // useDirect lets the vector path read the first factor in place.
@@ -663,16 +662,7 @@ func packedGEMM[T floatT](a, b, out []T, ra, rb []int, outer []tdim, dm, dn tdim
 	lastO := -1
 	for u := lo; u < hi; u++ {
 		o, mt := u/mT, u%mT
-		pa, pb, po := baseA, baseB, baseO
-		rest := o
-		for j := len(outer) - 1; j >= 0; j-- {
-			od := outer[j]
-			i := rest % od.ext
-			rest /= od.ext
-			pa += i * od.ca
-			pb += i * od.cb
-			po += i * od.cout
-		}
+		pa, pb, po := outerBase(outer, o, baseA, baseB, baseO)
 		if lastO < 0 || (bOuter && o != lastO) {
 			for nt := 0; nt < nFull; nt++ {
 				p := bufB[nt*K : (nt+1)*K]

@@ -72,6 +72,75 @@ func matchContraction(s *plan.Step, body *ir.Block, iters []string, thread, inne
 	return c
 }
 
+// stageSlices emits, at depth 3, the loops that copy the tileK-deep slice
+// of K from k0 of both factors into shared memory: element (kk, mm) of a's
+// rows of m tile tm and of b's rows of n tile tn, zero outside them, to
+// the place at(0) and at(1) name. raw keeps the values as stored (16-bit
+// patterns, for the matrix units); otherwise they are loaded into
+// registers.
+func stageSlices(k *kernelBuilder, c *contraction, a, b *operand, ext []int64, idx []string, raw bool, at func(q int) string) {
+	for q, st := range []struct {
+		op   *operand
+		dims []int
+		tot  int64
+		r    string
+		tile string
+	}{{a, c.mDims, c.mTot, "rm", "tm"}, {b, c.nDims, c.nTot, "rn", "tn"}} {
+		k.line(3, "for (int e = threadIdx.x; e < %d; e += %d) {", tileK*tileM, BlockSize)
+		k.line(4, "const int kk = e / %d, mm = e %% %d;", tileM, tileM)
+		k.line(4, "const i64 k = k0 + kk, m = %s * %d + mm;", st.tile, tileM)
+		load, typ := st.op.el.load(st.op.buf, st.op.offset(idx)), st.op.el.reg
+		if raw {
+			load, typ = fmt.Sprintf("%s[%s]", st.op.buf, st.op.offset(idx)), "unsigned short"
+		}
+		k.line(4, "%s v = 0;", typ)
+		k.line(4, "if (k < %dll && m < %dll) {", c.kTot, st.tot)
+		decompose(k, 5, "k", "rk", c.kDims, ext, idx)
+		decompose(k, 5, "m", st.r, st.dims, ext, idx)
+		k.line(5, "v = %s;", load)
+		k.line(4, "}")
+		k.line(4, "%s = v;", at(q))
+		k.line(3, "}")
+	}
+}
+
+// initAccumulators emits, at depth 2, the loop (loops, a C for header)
+// that sets each of a thread's accumulators acc, at output element (m, n)
+// as coords declares them, to the output's element, or to zero unread
+// where the plan proves that is what it holds (the phases of a strided
+// backward-data convolution, each in its own window).
+func initAccumulators(k *kernelBuilder, c *contraction, o *operand, loops, acc string, coords func(depth int), ext []int64, idx []string) {
+	if k.outZero {
+		k.line(2, "%s %s = 0;", loops, acc)
+		return
+	}
+	k.line(2, "%s {", loops)
+	coords(3)
+	k.line(3, "if (m >= %dll || n >= %dll) { %s = 0; continue; }", c.mTot, c.nTot, acc)
+	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
+	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
+	k.line(3, "%s = %s;", acc, o.el.load(o.buf, o.offset(idx)))
+	k.line(2, "}")
+}
+
+// storeAccumulators emits, at depth 2, the loop that stores each
+// accumulator inside the output, with ep (when not nil) fused after it.
+func storeAccumulators(k *kernelBuilder, c *contraction, o *operand, loops, acc string, coords func(depth int), ext []int64, idx []string, ep *epilogue) error {
+	k.line(2, "%s {", loops)
+	coords(3)
+	k.line(3, "if (m >= %dll || n >= %dll) continue;", c.mTot, c.nTot)
+	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
+	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
+	k.line(3, "%s", o.el.store(o.buf, o.offset(idx), acc))
+	if ep != nil {
+		if err := ep.emit(k, 3, idx); err != nil {
+			return err
+		}
+	}
+	k.line(2, "}")
+	return nil
+}
+
 // genContraction emits the tiled kernel, with ep (when not nil) fused
 // after each output element's store.
 func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem, ep *epilogue) (*Kernel, error) {
@@ -99,44 +168,14 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	k.line(2, "%s acc[4][4];", o.el.reg)
-	// Initial values: the output's elements, or zeros unread where the
-	// plan proves that is what they are (the phases of a strided
-	// backward-data convolution, each in its own window).
-	if k.outZero {
-		k.line(2, "for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j) acc[i][j] = 0;")
-	} else {
-		k.line(2, "for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j) {")
-		k.line(3, "const i64 m = tm * %d + ty + 16 * i, n = tn * %d + tx + 16 * j;", tileM, tileN)
-		k.line(3, "if (m >= %dll || n >= %dll) { acc[i][j] = 0; continue; }", c.mTot, c.nTot)
-		decompose(k, 3, "m", "rm", c.mDims, ext, idx)
-		decompose(k, 3, "n", "rn", c.nDims, ext, idx)
-		k.line(3, "acc[i][j] = %s;", o.el.load(o.buf, o.offset(idx)))
-		k.line(2, "}")
+	// Thread (tx, ty) holds outputs (ty + 16i, tx + 16j) of the tile.
+	const loops = "for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j)"
+	coords := func(depth int) {
+		k.line(depth, "const i64 m = tm * %d + ty + 16 * i, n = tn * %d + tx + 16 * j;", tileM, tileN)
 	}
+	initAccumulators(k, c, o, loops, "acc[i][j]", coords, ext, idx)
 	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, tileK)
-	for q, st := range []struct {
-		op   *operand
-		arr  string
-		dims []int
-		tot  int64
-		r    string
-	}{{a, "sa", c.mDims, c.mTot, "rm"}, {b, "sb", c.nDims, c.nTot, "rn"}} {
-		k.line(3, "for (int e = threadIdx.x; e < %d; e += %d) {", tileK*tileM, BlockSize)
-		k.line(4, "const int kk = e / %d, mm = e %% %d;", tileM, tileM)
-		if q == 0 {
-			k.line(4, "const i64 k = k0 + kk, m = tm * %d + mm;", tileM)
-		} else {
-			k.line(4, "const i64 k = k0 + kk, m = tn * %d + mm;", tileN)
-		}
-		k.line(4, "%s v = 0;", st.op.el.reg)
-		k.line(4, "if (k < %dll && m < %dll) {", c.kTot, st.tot)
-		decompose(k, 5, "k", "rk", c.kDims, ext, idx)
-		decompose(k, 5, "m", st.r, st.dims, ext, idx)
-		k.line(5, "v = %s;", st.op.el.load(st.op.buf, st.op.offset(idx)))
-		k.line(4, "}")
-		k.line(4, "%s[kk][mm] = v;", st.arr)
-		k.line(3, "}")
-	}
+	stageSlices(k, c, a, b, ext, idx, false, func(q int) string { return [2]string{"sa", "sb"}[q] + "[kk][mm]" })
 	k.line(3, "__syncthreads();")
 	k.line(3, "const int kn = %dll - k0 < %d ? (int)(%dll - k0) : %d;", c.kTot, tileK, c.kTot, tileK)
 	k.line(3, "#pragma unroll 1")
@@ -170,18 +209,9 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	k.line(3, "}")
 	k.line(3, "__syncthreads();")
 	k.line(2, "}")
-	k.line(2, "for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j) {")
-	k.line(3, "const i64 m = tm * %d + ty + 16 * i, n = tn * %d + tx + 16 * j;", tileM, tileN)
-	k.line(3, "if (m >= %dll || n >= %dll) continue;", c.mTot, c.nTot)
-	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
-	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
-	k.line(3, "%s", o.el.store(o.buf, o.offset(idx), "acc[i][j]"))
-	if ep != nil {
-		if err := ep.emit(k, 3, idx); err != nil {
-			return nil, err
-		}
+	if err := storeAccumulators(k, c, o, loops, "acc[i][j]", coords, ext, idx, ep); err != nil {
+		return nil, err
 	}
-	k.line(2, "}")
 	k.line(1, "}")
 	if mma != "" {
 		k.line(0, "#endif")

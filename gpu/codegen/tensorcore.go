@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"fmt"
+
 	"github.com/torchlower/torchlower/ir"
 )
 
@@ -83,7 +85,7 @@ func sameOperands(op *ir.Operation, x, y *ir.Value) bool {
 // in 16-deep slices of K, each of its eight warps a 16×32 slice of the
 // tile: mmaWarpsM × mmaWarpsN warps, mmaTilesN m16n8k16 tiles each.
 const (
-	mmaK      = 16
+	mmaK      = tileK // the staged slice (stageSlices) is one instruction deep
 	mmaWarpsM = tileM / 16
 	mmaWarpsN = BlockSize / 32 / mmaWarpsM
 	mmaTilesN = tileN / mmaWarpsN / 8
@@ -129,44 +131,13 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 		}
 		k.line(depth, "const i64 m = tm * %d + wm * 16 + gq + 8 * (r / 2), n = tn * %d + wn * %d + j * 8 + 2 * tq + r %% 2;", tileM, tileN, tileN/mmaWarpsN)
 	}
-	k.line(2, "for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r) {", tilesPerWarp)
-	if k.outZero {
-		k.line(3, "acc[j][r] = 0;")
-	} else {
-		coords(3)
-		k.line(3, "if (m >= %dll || n >= %dll) { acc[j][r] = 0; continue; }", c.mTot, c.nTot)
-		decompose(k, 3, "m", "rm", c.mDims, ext, idx)
-		decompose(k, 3, "n", "rn", c.nDims, ext, idx)
-		k.line(3, "acc[j][r] = %s;", o.el.load(o.buf, o.offset(idx)))
-	}
-	k.line(2, "}")
+	loops := fmt.Sprintf("for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r)", tilesPerWarp)
+	initAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx)
 	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaK)
 	// Stage the slice as 16-bit values, zero outside the operands (a
-	// zero product leaves every accumulator as it was).
-	for q, st := range []struct {
-		op   *operand
-		arr  string
-		dims []int
-		tot  int64
-		r    string
-		tile string
-	}{{a, "ma", c.mDims, c.mTot, "rm", "tm"}, {b, "mb", c.nDims, c.nTot, "rn", "tn"}} {
-		rows := int64(tileM)
-		if q == 1 {
-			rows = tileN
-		}
-		k.line(3, "for (int e = threadIdx.x; e < %d; e += %d) {", rows*mmaK, BlockSize)
-		k.line(4, "const int kk = e / %d, mm = e %% %d;", rows, rows)
-		k.line(4, "const i64 k = k0 + kk, m = %s * %d + mm;", st.tile, rows)
-		k.line(4, "unsigned short v = 0;")
-		k.line(4, "if (k < %dll && m < %dll) {", c.kTot, st.tot)
-		decompose(k, 5, "k", "rk", c.kDims, ext, idx)
-		decompose(k, 5, "m", st.r, st.dims, ext, idx)
-		k.line(5, "v = %s[%s];", st.op.buf, st.op.offset(idx))
-		k.line(4, "}")
-		k.line(4, "%s[mm][kk] = v;", st.arr)
-		k.line(3, "}")
-	}
+	// zero product leaves every accumulator as it was), a row per m (n)
+	// with its k contiguous: the fragments' pairs and quadruples.
+	stageSlices(k, c, a, b, ext, idx, true, func(q int) string { return [2]string{"ma", "mb"}[q] + "[mm][kk]" })
 	k.line(3, "__syncthreads();")
 	if amd {
 		// The fragments (v_mfma_f32_16x16x16f16 and _16x16x16bf16_1k): A
@@ -195,18 +166,9 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 	}
 	k.line(3, "__syncthreads();")
 	k.line(2, "}")
-	k.line(2, "for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r) {", tilesPerWarp)
-	coords(3)
-	k.line(3, "if (m >= %dll || n >= %dll) continue;", c.mTot, c.nTot)
-	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
-	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
-	k.line(3, "%s", o.el.store(o.buf, o.offset(idx), "acc[j][r]"))
-	if ep != nil {
-		if err := ep.emit(k, 3, idx); err != nil {
-			return err
-		}
+	if err := storeAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx, ep); err != nil {
+		return err
 	}
-	k.line(2, "}")
 	k.line(1, "}")
 	return nil
 }
