@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -69,6 +70,8 @@ Flags:
 `
 
 func runRun(env *Env, args []string) int {
+	env = bufferedStdout(env)
+	defer env.Stdout.(*bufio.Writer).Flush()
 	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	inputs := fs.StringArray("input", nil, "a user input, as @file.npy (repeat in argument order)")
@@ -526,6 +529,29 @@ func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, exec time.
 		}
 		fmt.Fprintf(w, "  ... %d more steps, %.3f ms\n", len(rest), ms(d))
 	}
+}
+
+// bufferedStdout is env with its standard output buffered: a run prints a
+// line per result, a system call each when unbuffered (0.03 ms of a
+// compiled module's 4 ms start on the 36-result fixture). Whatever is
+// written to standard error first flushes what is buffered, so the two
+// streams keep their order.
+func bufferedStdout(env *Env) *Env {
+	out := bufio.NewWriter(env.Stdout)
+	return &Env{Stdin: env.Stdin, Stdout: out, Stderr: flushFirst{out, env.Stderr}}
+}
+
+// flushFirst flushes out before each write to w.
+type flushFirst struct {
+	out *bufio.Writer
+	w   io.Writer
+}
+
+func (f flushFirst) Write(p []byte) (int, error) {
+	if err := f.out.Flush(); err != nil {
+		return 0, err
+	}
+	return f.w.Write(p)
 }
 
 // preview prints the first few elements of a result.
