@@ -166,7 +166,7 @@ func (d *Device) Name() string { return d.kind }
 // Peak is a device's theoretical peak rates; a rate it could not derive
 // is 0, and Desc says how they were derived or why not.
 type Peak struct {
-	FP32FLOPs   float64 // FP32 FLOP/s without tensor cores (the generated kernels use none)
+	FP32FLOPs   float64 // FP32 FLOP/s on the SIMT cores (the matrix units' f16/bf16 peak is not read)
 	BytesPerSec float64 // DRAM bandwidth
 	Desc        string
 }

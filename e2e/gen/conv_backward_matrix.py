@@ -204,6 +204,14 @@ def build_matrix():
     for dt in DTYPES:
         add("longred_1x1_n4_h24", 2, 4, 2, 2, 24, 1, s=1, p=0, dtype=dt, form="long_reduction")
         add("longred_k3_n2_h20", 2, 2, 2, 2, 20, 3, s=1, p=1, dtype=dt, form="long_reduction")
+    # Channels and extents large enough (M, N and K >= 16) for the GPU
+    # backend's matrix-unit bodies of f16 and bf16 contractions
+    # (gpu/codegen/tensorcore.go): stride 2 (every phase of the data
+    # gradient takes one), and stride 1 with more than 4096 data-gradient
+    # elements (fewer go to a block reduction).
+    for dt in ("f16", "bf16"):
+        add("matrix_unit_s1", 2, 2, 16, 16, 12, 3, s=1, p=1, dtype=dt, form="matrix_unit")
+        add("matrix_unit_s2", 2, 2, 16, 16, 7, 3, s=2, p=1, dtype=dt, form="matrix_unit")
     # No bias (bias_sizes None).
     for nd in (1, 2, 3):
         add(f"nobias_s2_{nd}d", nd, 2, 2, 3, 5, 2, s=2, p=1, bias=False, form="no_bias")

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
@@ -155,7 +156,7 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 		if err := genMMABody(k, c, ops, idx, ext, mma, false, ep); err != nil {
 			return nil, err
 		}
-		k.line(0, "#elif defined(TL_MFMA)")
+		k.line(0, "#elif defined(TL_MFMA_%s)", strings.ToUpper(mma))
 		if err := genMMABody(k, c, ops, idx, ext, mma, true, ep); err != nil {
 			return nil, err
 		}

@@ -330,7 +330,31 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ran := map[string]bool{}
-	for n, np := range testdataPlansInternal(t) {
+	plans := testdataPlansInternal(t)
+	// The e2e cases sized for the matrix units (the default pipeline).
+	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases", "conv_backward"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		if c.Form != "matrix_unit" {
+			continue
+		}
+		p, err := compiler.CompileWith(c.Program, c.Func, "default")
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := make([]*runtime.Tensor, len(c.Inputs))
+		for j, in := range c.Inputs {
+			if args[j], err = runtime.ReadNPYFile(in.File, in.DType); err != nil {
+				t.Fatal(err)
+			}
+		}
+		plans = append(plans, namedPlanInternal{c.Name + "/default", p, args})
+	}
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for n, np := range plans {
 		m, err := codegen.Generate(np.p)
 		if err != nil || !slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool { return strings.Contains(k.Source, "tl_mma_") }) {
 			continue
@@ -339,14 +363,22 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", np.name, err)
 		}
-		for _, unit := range []string{"MMA", "MFMA"} {
-			if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n, unit)), np, want, "-DTL_HOST_"+unit); err != nil {
-				t.Errorf("%s with %s: %v", np.name, unit, err)
-			}
-		}
 		ran[np.name] = true
+		for _, unit := range []string{"MMA", "MFMA"} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n, unit)), np, want, "-DTL_HOST_"+unit); err != nil {
+					t.Errorf("%s with %s: %v", np.name, unit, err)
+				}
+			}()
+		}
 	}
-	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc"} {
+	wg.Wait()
+	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc",
+		"matrix_unit_s1_f16/default", "matrix_unit_s1_bf16/default", "matrix_unit_s2_f16/default", "matrix_unit_s2_bf16/default"} {
 		if !ran[fn] {
 			t.Errorf("%s has no tensor-core body: %v ran", fn, ran)
 		}

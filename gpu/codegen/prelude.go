@@ -178,15 +178,23 @@ TL_DEV void tl_mma_bf16(float* d, const unsigned* a, const unsigned* b) {
 }
 #endif
 
-/* AMD's matrix cores (tensorcore.go): TL_MFMA selects the MFMA body on
-   gfx90a and gfx94x (the host emulation asks with TL_HOST_MFMA).
+/* AMD's matrix cores (tensorcore.go): TL_MFMA_BF16 selects the MFMA body
+   of bf16 contractions on gfx90a and gfx94x, TL_MFMA_F16 that of f16 ones
+   on gfx94x only: gfx90a's f16 MFMA flushes subnormal inputs and outputs
+   to zero (AMD documents it for MI200), which the bf16_1k form does not.
+   The host emulation asks for both with TL_HOST_MFMA.
    tl_mfma_f16 and tl_mfma_bf16 add a wavefront's 16x16x16 product to its
    accumulators d: lane l holds A[l % 16][4(l / 16) .. +3] in a, B[4(l / 16)
    .. +3][l % 16] in b (16-bit values) and D[4(l / 16) + r][l % 16] in
    d[r], as AMD's matrix instruction calculator lays out
    v_mfma_f32_16x16x16f16 and v_mfma_f32_16x16x16bf16_1k. */
-#if (defined(TL_HIP) && (defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__))) || defined(TL_HOST_MFMA)
+#if (defined(TL_HIP) && (defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__))) || defined(TL_HOST_MFMA)
 #define TL_MFMA 1
+#define TL_MFMA_F16 1
+#define TL_MFMA_BF16 1
+#elif defined(TL_HIP) && defined(__gfx90a__)
+#define TL_MFMA 1
+#define TL_MFMA_BF16 1
 #endif
 #if defined(TL_MFMA) && defined(TL_HOST)
 static unsigned short tl_mfma_xa[1024][4], tl_mfma_xb[1024][4];

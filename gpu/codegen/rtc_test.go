@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -246,17 +247,25 @@ func compileEveryKernel(t *testing.T, which string) {
 }
 
 // unitGuard makes a translation unit fail to compile unless the prelude
-// selected the matrix-unit bodies the target has (tensorcore.go): MFMA
-// for gfx90a, mma.sync for sm_80 and newer. The f16 and bf16
-// contractions' tensor-core bodies are then the ones compile-checked.
+// selected the matrix-unit bodies the target has (tensorcore.go): bf16
+// MFMA but not f16 for gfx90a (whose f16 MFMA flushes subnormals),
+// mma.sync for sm_80 and newer. The bf16 and f16 contractions'
+// matrix-unit bodies are then the ones compile-checked.
 func unitGuard(which string) string {
 	switch {
 	case which == "hiprtc":
-		return "\n#if !defined(TL_MFMA)\n#error \"the prelude did not select MFMA for " + hiprtcArch + "\"\n#endif\n"
-	case which == "clang-cuda" || (which == "nvrtc" && nvrtcArch() >= "sm_80"):
+		return "\n#if !defined(TL_MFMA_BF16) || defined(TL_MFMA_F16)\n#error \"the prelude did not select bf16 MFMA (only) for " + hiprtcArch + "\"\n#endif\n"
+	case which == "clang-cuda" || (which == "nvrtc" && smVersion(nvrtcArch()) >= 80):
 		return "\n#if !defined(TL_MMA)\n#error \"the prelude did not select mma.sync\"\n#endif\n"
 	}
 	return ""
+}
+
+// smVersion is the number of an NVIDIA arch such as sm_90 or sm_100a, 0
+// when it has none.
+func smVersion(arch string) int {
+	n, _ := strconv.Atoi(strings.TrimRight(strings.TrimPrefix(arch, "sm_"), "abcdefghijklmnopqrstuvwxyz"))
+	return n
 }
 
 // compileBatch is the child: compile one translation unit and check that

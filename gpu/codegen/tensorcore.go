@@ -16,8 +16,10 @@ import (
 // emits more bodies for the same kernel (same grid, block and
 // parameters), selected by the prelude: TL_MMA on NVIDIA sm_80 and newer,
 // where the block's eight warps each own a 16×32 slice of the 64×64 tile
-// (four m16n8k16 tiles); TL_MFMA on AMD gfx90a and gfx94x, where its four
-// wavefronts each own a 16×64 slice (four 16×16×16 tiles). Both stage
+// (four m16n8k16 tiles); TL_MFMA_BF16 and TL_MFMA_F16 on AMD (bf16 on
+// gfx90a and gfx94x, f16 on gfx94x only: gfx90a's f16 MFMA flushes
+// subnormals), where its four wavefronts each own a 16×64 slice (four
+// 16×16×16 tiles). Both stage
 // 16-bit values in shared memory, unconverted. Everywhere else the scalar
 // tiled body runs as before.
 //
