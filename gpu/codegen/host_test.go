@@ -172,17 +172,7 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 			continue
 		}
 		for _, pl := range []string{"default", "baseline"} {
-			p, err := compiler.CompileWith(c.Program, c.Func, pl)
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := make([]*runtime.Tensor, len(c.Inputs))
-			for j, in := range c.Inputs {
-				if args[j], err = runtime.ReadNPYFile(in.File, in.DType); err != nil {
-					t.Fatal(err)
-				}
-			}
-			plans = append(plans, namedPlanInternal{c.Name + "/" + pl, p, args})
+			plans = append(plans, e2ePlan(t, c, pl))
 		}
 	}
 	// The sample must reach every kernel form: block reductions, tiled
@@ -340,17 +330,7 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 		if c.Form != "matrix_unit" {
 			continue
 		}
-		p, err := compiler.CompileWith(c.Program, c.Func, "default")
-		if err != nil {
-			t.Fatal(err)
-		}
-		args := make([]*runtime.Tensor, len(c.Inputs))
-		for j, in := range c.Inputs {
-			if args[j], err = runtime.ReadNPYFile(in.File, in.DType); err != nil {
-				t.Fatal(err)
-			}
-		}
-		plans = append(plans, namedPlanInternal{c.Name + "/default", p, args})
+		plans = append(plans, e2ePlan(t, c, "default"))
 	}
 	sem := make(chan struct{}, 2)
 	var wg sync.WaitGroup
@@ -383,6 +363,22 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 			t.Errorf("%s has no tensor-core body: %v ran", fn, ran)
 		}
 	}
+}
+
+// e2ePlan is e2e case c compiled with pipeline, with its inputs.
+func e2ePlan(t *testing.T, c *e2e.Case, pipeline string) namedPlanInternal {
+	t.Helper()
+	p, err := compiler.CompileWith(c.Program, c.Func, pipeline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := make([]*runtime.Tensor, len(c.Inputs))
+	for j, in := range c.Inputs {
+		if args[j], err = runtime.ReadNPYFile(in.File, in.DType); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return namedPlanInternal{c.Name + "/" + pipeline, p, args}
 }
 
 type namedPlanInternal struct {
