@@ -144,15 +144,54 @@ func NewOperation(name string, def *OpDef, loc Location, operands []*Value, resu
 	if loc == nil {
 		loc = UnknownLoc{}
 	}
-	op := &Operation{Name: name, Def: def, Loc: loc, attrs: withDefaults(def, NewDictionary(attrs))}
+	// The op, its results and its regions come in as few allocations as
+	// their counts allow: building IR (the importer, a compiled module's
+	// loader) creates ops by the thousand, and most have one result.
+	var op *Operation
+	switch {
+	case len(resultTypes) == 1 && numRegions == 0:
+		x := &struct {
+			op   Operation
+			ptrs [1]*Value
+			val  Value
+		}{}
+		op, x.ptrs[0] = &x.op, &x.val
+		op.results = x.ptrs[:]
+	case len(resultTypes) == 1 && numRegions == 1:
+		x := &struct {
+			op      Operation
+			ptrs    [1]*Value
+			val     Value
+			regions [1]*Region
+			region  Region
+		}{}
+		op, x.ptrs[0], x.regions[0] = &x.op, &x.val, &x.region
+		op.results, op.regions = x.ptrs[:], x.regions[:]
+	default:
+		op = &Operation{}
+		if len(resultTypes) > 0 {
+			op.results = make([]*Value, len(resultTypes))
+			vals := make([]Value, len(resultTypes))
+			for i := range vals {
+				op.results[i] = &vals[i]
+			}
+		}
+		if numRegions > 0 {
+			op.regions = make([]*Region, numRegions)
+			regions := make([]Region, numRegions)
+			for i := range regions {
+				op.regions[i] = &regions[i]
+			}
+		}
+	}
+	op.Name, op.Def, op.Loc, op.attrs = name, def, loc, withDefaults(def, NewDictionary(attrs))
 	op.SetOperands(operands)
-	op.results = make([]*Value, len(resultTypes))
 	for i, t := range resultTypes {
 		mustType(t, name, " result")
-		op.results[i] = &Value{typ: t, op: op, index: i}
+		*op.results[i] = Value{typ: t, op: op, index: i}
 	}
-	for i := 0; i < numRegions; i++ {
-		op.regions = append(op.regions, &Region{parent: op})
+	for _, r := range op.regions {
+		r.parent = op
 	}
 	return op
 }

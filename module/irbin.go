@@ -3,6 +3,7 @@ package module
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 
 	fn "github.com/torchlower/torchlower/dialect/func"
 	"github.com/torchlower/torchlower/ir"
@@ -14,20 +15,26 @@ import (
 // "ir1") rather than as MLIR text: parsing text was most of the time
 // `run model.tlm` took to start. The ops' structure (names, operands,
 // result types, regions, blocks) is a stream of varints over a table of
-// the distinct attributes and types. In the table, scalar and tensor
-// types, arrays and affine maps (most of a kernel's attributes, and the
-// slowest to parse) are binary; every other attribute (iterator types,
-// floats, ...) is MLIR text, printed and parsed by ir/asm as one array
-// attribute of an empty builtin.module, so that this file needs no
-// encoding of its own for them. Encoding reads the table back and checks
-// that every attribute comes back equal.
+// the distinct attributes and types. In the table, the attributes a
+// kernel holds (scalar and tensor types, arrays, affine maps, integers,
+// floats, integer arrays, dialect attributes such as iterator types) are
+// binary; any other attribute is MLIR text, printed and parsed by ir/asm
+// as one array attribute of an empty builtin.module (empty text when
+// there is none), so that this file needs no encoding of its own for
+// rare ones. Parsing text was the bulk of reading the table. Encoding
+// reads the table back and checks that every attribute comes back equal.
 //
 //	blob    := strings text table funcs
-//	strings := n (len bytes)*n          op, attribute, function and element type names
-//	text    := len bytes                module attributes {attrs = [...]} {}
+//	strings := n (len bytes)*n          op, attribute, function and element type names,
+//	                                    strings and dialect attribute parts
+//	text    := len bytes                module attributes {attrs = [...]} {}, or nothing
 //	table   := n entry*n                entry: kind (0 text index | 1 n id*n |
 //	                                    2 elem | 3 elem rank dim*rank |
-//	                                    4 ndims nsyms n expr*n); ids are earlier entries
+//	                                    4 ndims nsyms n expr*n | 5 elem value |
+//	                                    6 elem float64 | 7 elem n value*n |
+//	                                    8 dialect name body hasbody | 9 string |
+//	                                    10 bool | 11); ids are earlier entries,
+//	                                    values zigzag varints, names string indices
 //	expr    := kind (0-4 expr expr | 5 varint | 6 dim | 7 symbol)   affine.ExprKind, prefix order
 //	funcs   := n (name nargs type*nargs nops op*nops)*n
 //	op      := name nres type*nres nopd value*nopd nattr (name attr)*nattr nreg region*nreg
@@ -89,6 +96,41 @@ func (w *irWriter) attrID(a ir.Attribute) int {
 		}
 	case ir.TypeAttr:
 		e = w.typeEntry(x.Type)
+	case ir.IntegerAttr:
+		if elem, err := elemString(x.Type); err == nil {
+			e = binary.AppendUvarint([]byte{attrInteger}, uint64(w.strID(elem)))
+			e = binary.AppendVarint(e, x.Value)
+		}
+	case ir.FloatAttr:
+		e = binary.AppendUvarint([]byte{attrFloat}, uint64(w.strID(x.Type.String())))
+		e = binary.LittleEndian.AppendUint64(e, math.Float64bits(x.Value))
+	case ir.DenseArrayAttr:
+		if elem, err := elemString(x.Elem); err == nil && ir.IsIntOrIndex(x.Elem) && len(x.Floats) == 0 {
+			e = binary.AppendUvarint([]byte{attrIntArray}, uint64(w.strID(elem)))
+			e = binary.AppendUvarint(e, uint64(len(x.Ints)))
+			for _, v := range x.Ints {
+				e = binary.AppendVarint(e, v)
+			}
+		}
+	case ir.OpaqueAttr:
+		e = []byte{attrOpaque}
+		for _, part := range []string{x.Dialect, x.Name, x.Body} {
+			e = binary.AppendUvarint(e, uint64(w.strID(part)))
+		}
+		if x.HasBody {
+			e = append(e, 1)
+		} else {
+			e = append(e, 0)
+		}
+	case ir.StringAttr:
+		e = binary.AppendUvarint([]byte{attrString}, uint64(w.strID(string(x))))
+	case ir.BoolAttr:
+		e = []byte{attrBool, 0}
+		if x {
+			e[1] = 1
+		}
+	case ir.UnitAttr:
+		e = []byte{attrUnit}
 	case ir.AffineMapAttr:
 		e = []byte{attrAffineMap}
 		e = binary.AppendUvarint(e, uint64(x.Map.NumDims))
@@ -145,6 +187,14 @@ const (
 	attrScalarType        // a scalar type, by element type name
 	attrTensorType        // a ranked tensor type: element type name, shape
 	attrAffineMap         // an affine map: dims, symbols, result expressions
+	// Since schema version 3:
+	attrInteger  // an integer: type name, value (zigzag varint)
+	attrFloat    // a float: type name, the float64's 8 bytes
+	attrIntArray // an array<iN: ...>: element type name, n, values
+	attrOpaque   // a dialect attribute: dialect, name and body names, has-body byte
+	attrString   // a string: its name
+	attrBool     // true or false: one byte
+	attrUnit     // unit
 )
 
 // appendExpr appends affine expression x in prefix order.
@@ -315,7 +365,12 @@ func (w *irWriter) finish() ([]byte, error) {
 		out = binary.AppendUvarint(out, uint64(len(s)))
 		out = append(out, s...)
 	}
-	text := attrTable(newContext(), w.leaves)
+	// Since version 3 the text table is empty when every attribute is in
+	// binary, as a cpu module's usually are.
+	text := ""
+	if len(w.leaves) > 0 {
+		text = attrTable(newContext(), w.leaves)
+	}
 	out = binary.AppendUvarint(out, uint64(len(text)))
 	out = append(out, text...)
 	out = binary.AppendUvarint(out, uint64(len(w.attrs)))
@@ -372,6 +427,12 @@ type irReader struct {
 	// ops counts the ops read, bounded by the blob's length (each op takes
 	// at least a few bytes), so nesting cannot run away.
 	ops int
+	// Scratch for an op's result types, operands and attributes, which
+	// ir.NewOperation and ir.NewBlock copy: reused from op to op (an op's
+	// regions are read after it is built).
+	typeBuf []ir.Type
+	valBuf  []*ir.Value
+	attrBuf []ir.NamedAttr
 }
 
 func (r *irReader) uv() (int, error) {
@@ -427,17 +488,35 @@ func (r *irReader) typ() (ir.Type, error) {
 }
 
 func (r *irReader) types() ([]ir.Type, error) {
+	return r.typesInto(nil)
+}
+
+// typesInto is types reading into buf's storage when it is large enough
+// (the result is only valid until buf is used again).
+func (r *irReader) typesInto(buf []ir.Type) ([]ir.Type, error) {
 	n, err := r.count()
 	if err != nil {
 		return nil, err
 	}
-	ts := make([]ir.Type, n)
+	ts := buf[:0]
+	if cap(ts) < n {
+		ts = make([]ir.Type, n)
+	}
+	ts = ts[:n]
 	for i := range ts {
 		if ts[i], err = r.typ(); err != nil {
 			return nil, err
 		}
 	}
 	return ts, nil
+}
+
+// scratch returns n elements of *buf, growing it when it is too short.
+func scratch[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	return (*buf)[:n]
 }
 
 // readKernels decodes a blob into a module of kernel functions; the
@@ -503,7 +582,9 @@ func (r *irReader) header(name string) error {
 	text := string(data[r.pos : r.pos+l])
 	r.pos += l
 	var leaves []ir.Attribute
-	if r.module, leaves, err = parseAttrTable(r.ctx, name+" attributes", text); err != nil {
+	if text == "" {
+		r.module = ir.NewModule(r.ctx, ir.UnknownLoc{})
+	} else if r.module, leaves, err = parseAttrTable(r.ctx, name+" attributes", text); err != nil {
 		return err
 	}
 	if n, err = r.count(); err != nil {
@@ -574,12 +655,118 @@ func (r *irReader) header(name string) error {
 				return err
 			}
 			a = ir.AffineMapAttr{Map: m}
+		case attrInteger, attrFloat, attrIntArray, attrOpaque, attrString, attrBool, attrUnit:
+			if a, err = r.scalarAttr(kind); err != nil {
+				return err
+			}
 		default:
 			return fmt.Errorf("corrupt kernel stream: attribute kind %d", kind)
 		}
 		r.attrs = append(r.attrs, a)
 	}
 	return nil
+}
+
+// scalarAttr reads the body of a table entry of kind attrInteger through
+// attrUnit, checking that it is an attribute the writer could have
+// written: a value of its type, a type of its kind.
+func (r *irReader) scalarAttr(kind byte) (ir.Attribute, error) {
+	bad := func(what string) error { return fmt.Errorf("corrupt kernel stream at byte %d: %s", r.pos, what) }
+	elem := func() (ir.Type, error) {
+		s, err := r.str()
+		if err != nil {
+			return nil, err
+		}
+		t, err := parseElem(s)
+		if err != nil {
+			return nil, bad(err.Error())
+		}
+		return t, nil
+	}
+	varint := func(t ir.Type) (int64, error) {
+		v, k := binary.Varint(r.data[r.pos:])
+		if k <= 0 {
+			return 0, bad("integer")
+		}
+		r.pos += k
+		// A value of the type's width, signed or unsigned (attributes of
+		// unsigned and i1 types may hold either form).
+		if w := ir.IntWidth(t); w < 64 && v<<(64-w)>>(64-w) != v && (v < 0 || v>>w != 0) {
+			return 0, bad(fmt.Sprintf("%d is not an %s value", v, t))
+		}
+		return v, nil
+	}
+	switch kind {
+	case attrInteger:
+		t, err := elem()
+		if err != nil {
+			return nil, err
+		}
+		if !ir.IsIntOrIndex(t) {
+			return nil, bad("integer attribute of type " + t.String())
+		}
+		v, err := varint(t)
+		return ir.IntegerAttr{Value: v, Type: t}, err
+	case attrFloat:
+		t, err := elem()
+		if err != nil {
+			return nil, err
+		}
+		ft, ok := t.(ir.FloatType)
+		if !ok || r.pos > len(r.data)-8 {
+			return nil, bad("float attribute")
+		}
+		v := math.Float64frombits(binary.LittleEndian.Uint64(r.data[r.pos:]))
+		r.pos += 8
+		// A FloatAttr holds a value of its type (printing relies on it).
+		if x := ir.RoundToFloatType(v, ft.Kind); math.Float64bits(x) != math.Float64bits(v) && !math.IsNaN(v) {
+			return nil, bad(fmt.Sprintf("%v is not a %s value", v, ft))
+		}
+		return ir.FloatAttr{Value: v, Type: ft}, nil
+	case attrIntArray:
+		t, err := elem()
+		if err != nil {
+			return nil, err
+		}
+		if !ir.IsIntOrIndex(t) {
+			return nil, bad("integer array of " + t.String())
+		}
+		n, err := r.count()
+		if err != nil {
+			return nil, err
+		}
+		a := ir.DenseArrayAttr{Elem: t, Ints: make([]int64, n)}
+		for i := range a.Ints {
+			if a.Ints[i], err = varint(t); err != nil {
+				return nil, err
+			}
+		}
+		return a, nil
+	case attrOpaque:
+		var parts [3]string
+		for i := range parts {
+			s, err := r.str()
+			if err != nil {
+				return nil, err
+			}
+			parts[i] = s
+		}
+		if r.pos >= len(r.data) || r.data[r.pos] > 1 {
+			return nil, bad("dialect attribute")
+		}
+		r.pos++
+		return ir.OpaqueAttr{Dialect: parts[0], Name: parts[1], Body: parts[2], HasBody: r.data[r.pos-1] == 1}, nil
+	case attrString:
+		s, err := r.str()
+		return ir.StringAttr(s), err
+	case attrBool:
+		if r.pos >= len(r.data) || r.data[r.pos] > 1 {
+			return nil, bad("bool attribute")
+		}
+		r.pos++
+		return ir.BoolAttr(r.data[r.pos-1] == 1), nil
+	}
+	return ir.UnitAttr{}, nil
 }
 
 // block reads the ops of blk; vals are the values defined so far.
@@ -610,15 +797,16 @@ func (r *irReader) op(vals []*ir.Value) (*ir.Operation, []*ir.Value, error) {
 	if def == nil {
 		return nil, nil, fmt.Errorf("unknown op %q", name)
 	}
-	results, err := r.types()
+	results, err := r.typesInto(r.typeBuf)
 	if err != nil {
 		return nil, nil, err
 	}
+	r.typeBuf = results
 	n, err := r.count()
 	if err != nil {
 		return nil, nil, err
 	}
-	operands := make([]*ir.Value, n)
+	operands := scratch(&r.valBuf, n)
 	for i := range operands {
 		id, err := r.uv()
 		if err != nil {
@@ -632,7 +820,7 @@ func (r *irReader) op(vals []*ir.Value) (*ir.Operation, []*ir.Value, error) {
 	if n, err = r.count(); err != nil {
 		return nil, nil, err
 	}
-	attrs := make([]ir.NamedAttr, n)
+	attrs := scratch(&r.attrBuf, n)
 	for i := range attrs {
 		if attrs[i].Name, err = r.str(); err != nil {
 			return nil, nil, err
@@ -652,10 +840,11 @@ func (r *irReader) op(vals []*ir.Value) (*ir.Operation, []*ir.Value, error) {
 			return nil, nil, err
 		}
 		for j := 0; j < nb; j++ {
-			args, err := r.types()
+			args, err := r.typesInto(r.typeBuf)
 			if err != nil {
 				return nil, nil, err
 			}
+			r.typeBuf = args
 			blk := ir.NewBlock(args...)
 			op.Region(k).AppendBlock(blk)
 			vals = append(vals, blk.Args()...)

@@ -33,9 +33,11 @@ const Identifier = "TLM1"
 // SchemaVersion is the version of the schema this build writes and the
 // newest it reads. Bump it when a change would make an older reader
 // misread a newer file. Version 2 stores the kernels' affine maps in
-// binary (an ir1 table entry version 1 readers do not know); it still
-// reads version 1 files.
-const SchemaVersion = 2
+// binary (an ir1 table entry version 1 readers do not know); version 3
+// their integers, floats, integer arrays and dialect, string, bool and
+// unit attributes too, so that a cpu module's kernels hold no MLIR text.
+// This build reads versions 1 to 3.
+const SchemaVersion = 3
 
 // Extension is the file extension of a compiled module.
 const Extension = ".tlm"

@@ -6,6 +6,8 @@ import (
 	"math"
 	"unsafe"
 
+	flatbuffers "github.com/google/flatbuffers/go"
+
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/module/internal/fb"
 	"github.com/torchlower/torchlower/plan"
@@ -50,51 +52,68 @@ func decode(name string, data []byte) (*Module, error) {
 	}
 	// The schema version first, so that a newer file says so rather than
 	// failing on a field this build does not know.
-	header := &tableType{"Module", tModule.fields[:1]}
-	hv := &verifier{buf: data}
-	hv.push("Module", -1)
-	if err := hv.table(header, int(binary.LittleEndian.Uint32(data))); err != nil {
-		return nil, fmt.Errorf("corrupt module: %w", err)
-	}
 	root := fb.GetRootAsModule(data, 0)
+	if err := verifyPart(data, &tableType{"Module", tModule.fields[:1]}); err != nil {
+		return nil, err
+	}
 	switch v := root.SchemaVersion(); {
 	case v == 0:
 		return nil, fmt.Errorf("corrupt module: no schema version")
 	case v > SchemaVersion:
 		return nil, fmt.Errorf("schema version %d is newer than this torchlower reads (%d); use a newer torchlower or compile the module again", v, SchemaVersion)
 	}
-	if err := verify(data); err != nil {
-		return nil, fmt.Errorf("corrupt module: %w", err)
+	// The kernels are parsed and verified on another goroutine while the
+	// rest of the file is verified and the plans are decoded here: the
+	// three are the bulk of decoding, and only the generic steps' links
+	// to their kernels (resolve) need both sides. So the target and the
+	// kernels are verified first, on their own. What goes wrong there is
+	// reported after the whole file's verification, as before (a corrupt
+	// file says where it is corrupt). The channels are buffered so that
+	// an early return leaves nothing blocked.
+	m := &Module{Name: name, SchemaVersion: root.SchemaVersion(), Size: len(data)}
+	d := &decoder{root: root, consts: map[int]ir.Attribute{}}
+	parsed := make(chan error, 1)
+	verified := make(chan error, 1)
+	early := verifyPart(data, tModuleKernels)
+	if early == nil {
+		m.Target = string(root.Target())
+		if err := ParseTarget(m.Target); err != nil {
+			early = fmt.Errorf("corrupt module: %w", err)
+		}
 	}
-	m := &Module{Name: name, SchemaVersion: root.SchemaVersion(), Target: string(root.Target()), Size: len(data)}
-	if err := ParseTarget(m.Target); err != nil {
-		return nil, fmt.Errorf("corrupt module: %w", err)
+	var src []byte
+	if early == nil {
+		src, early = m.kernelEntries(root)
+	}
+	if early == nil {
+		go func() {
+			ks, err := parseKernels(name+": kernels", src)
+			d.kernels = ks
+			parsed <- err
+			if err != nil || ks.module == nil {
+				verified <- nil
+				return
+			}
+			verified <- ir.Verify(ks.module)
+		}()
+	}
+	// Until the kernels are parsed, an error waits for the parse: the
+	// caller may unmap data once decode returns.
+	failed := func(err error) (*Module, error) {
+		if early == nil {
+			<-parsed
+		}
+		return nil, err
+	}
+	if err := verify(data); err != nil {
+		return failed(fmt.Errorf("corrupt module: %w", err))
+	}
+	if early != nil {
+		return nil, early
 	}
 	if p := root.Producer(nil); p != nil {
 		m.Producer = Producer{Torchlower: string(p.Torchlower()), Go: string(p.Go()), Source: string(p.Source()), Pipeline: string(p.Pipeline())}
 	}
-	d := &decoder{root: root, consts: map[int]ir.Attribute{}}
-	src, err := m.kernelEntries(root)
-	if err != nil {
-		return nil, err
-	}
-	// The kernels are parsed and verified on another goroutine while the
-	// plans are decoded here: the two are the bulk of decoding, and only
-	// the generic steps' links to their kernels (resolve) need both. The
-	// channels are buffered so that an early return leaves nothing
-	// blocked.
-	parsed := make(chan error, 1)
-	verified := make(chan error, 1)
-	go func() {
-		ks, err := parseKernels(name+": kernels", src)
-		d.kernels = ks
-		parsed <- err
-		if err != nil || ks.module == nil {
-			verified <- nil
-			return
-		}
-		verified <- ir.Verify(ks.module)
-	}()
 	var fp fb.Plan
 	plans := make([]*plan.Plan, root.PlansLength())
 	pending := make([]planLinks, len(plans))
@@ -102,8 +121,7 @@ func decode(name string, data []byte) (*Module, error) {
 		root.Plans(&fp, i)
 		p, err := d.plan(&fp, &pending[i])
 		if err != nil {
-			<-parsed
-			return nil, fmt.Errorf("plan %d: %w", i, err)
+			return failed(fmt.Errorf("plan %d: %w", i, err))
 		}
 		plans[i] = p
 	}
@@ -471,23 +489,27 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 			return nil, fmt.Errorf("view %d of buffer %d of %d", i, fv.Buffer(), len(p.Buffers))
 		}
 		v := plan.View{Buf: p.Buffers[fv.Buffer()], Offset: fv.Offset()}
-		rank := fv.ShapeLength()
-		if rank > maxRank || fv.StridesLength() != rank {
-			return nil, fmt.Errorf("view %d has rank %d and %d strides", i, rank, fv.StridesLength())
+		// The shape and strides are read from the file's bytes directly:
+		// the generated accessors look the field up again per element.
+		t := fv.Table()
+		shape, strides := rawVector(&t, viewShapeSlot, 8), rawVector(&t, viewStridesSlot, 8)
+		rank := len(shape) / 8
+		if rank > maxRank || len(strides) != len(shape) {
+			return nil, fmt.Errorf("view %d has rank %d and %d strides", i, rank, len(strides)/8)
 		}
-		if d.wholeView(fv, v.Buf) {
+		if wholeView(shape, strides, v.Buf) {
 			// Most views are of a whole buffer: they share its shape and
 			// its row-major strides instead of copies of their own.
 			v.Shape, v.Strides = v.Buf.Shape, d.rowMajor(v.Buf)
 		} else {
 			v.Shape, v.Strides = d.ints(rank), d.ints(rank)
 			for j := range v.Shape {
-				if v.Shape[j] = fv.Shape(j); v.Shape[j] < 0 || v.Shape[j] > maxBufferBytes {
+				if v.Shape[j] = int64(binary.LittleEndian.Uint64(shape[8*j:])); v.Shape[j] < 0 || v.Shape[j] > maxBufferBytes {
 					return nil, fmt.Errorf("view %d: dimension %d has size %d", i, j, v.Shape[j])
 				}
 			}
 			for j := range v.Strides {
-				v.Strides[j] = fv.Strides(j)
+				v.Strides[j] = int64(binary.LittleEndian.Uint64(strides[8*j:]))
 				if s := v.Strides[j]; s > maxBufferBytes || s < -maxBufferBytes {
 					return nil, fmt.Errorf("view %d has stride %d", i, s)
 				}
@@ -515,21 +537,51 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 	return out, nil
 }
 
-// wholeView reports whether fv is the whole of b in row-major order: b's
-// shape, and each stride the product of the sizes after it.
-func (d *decoder) wholeView(fv *fb.View, b *plan.Buffer) bool {
-	rank := fv.ShapeLength()
-	if rank != len(b.Shape) || fv.StridesLength() != rank {
+// wholeView reports whether the view of shape and strides (raw
+// little-endian int64s) is the whole of b in row-major order: b's shape,
+// and each stride the product of the sizes after it.
+func wholeView(shape, strides []byte, b *plan.Buffer) bool {
+	rank := len(shape) / 8
+	if rank != len(b.Shape) || len(strides) != len(shape) {
 		return false
 	}
 	stride := int64(1)
 	for j := rank - 1; j >= 0; j-- {
-		if fv.Shape(j) != b.Shape[j] || fv.Strides(j) != stride {
+		if int64(binary.LittleEndian.Uint64(shape[8*j:])) != b.Shape[j] || int64(binary.LittleEndian.Uint64(strides[8*j:])) != stride {
 			return false
 		}
 		stride *= b.Shape[j]
 	}
 	return true
+}
+
+// Vtable slots of View's vectors, from the schema's description (verify
+// walks the same; a test checks it against the generated code).
+var (
+	viewShapeSlot   = slotOf(tView, "shape")
+	viewStridesSlot = slotOf(tView, "strides")
+)
+
+// slotOf is the vtable slot of t's field name.
+func slotOf(t *tableType, name string) flatbuffers.VOffsetT {
+	for i, f := range t.fields {
+		if f.name == name {
+			return flatbuffers.VOffsetT(4 + 2*i)
+		}
+	}
+	panic("module: no field " + name + " in " + t.name)
+}
+
+// rawVector is the bytes of the vector field at slot of t, elem bytes an
+// element (nil when the field is absent). verify has checked that it
+// lies in the buffer.
+func rawVector(t *flatbuffers.Table, slot flatbuffers.VOffsetT, elem int) []byte {
+	o := flatbuffers.UOffsetT(t.Offset(slot))
+	if o == 0 {
+		return nil
+	}
+	start := int(t.Vector(o))
+	return t.Bytes[start : start+t.VectorLen(o)*elem]
 }
 
 // rowMajor returns b's row-major strides, computed once per buffer.

@@ -64,7 +64,16 @@ var (
 	tKernel   = &tableType{"Kernel", []field{str("target"), str("format"), vec("data", 1)}}
 	tModule   = &tableType{"Module", []field{scalar("schema_version", 4), str("target"), tbl("producer", tProducer), tbls("entry_points", tEntryPoint),
 		tbls("plans", tPlan), tbls("constants", tConstant), tbls("kernels", tKernel)}}
+	// tModuleKernels is Module with only what reading the kernels needs
+	// (the target and the kernels) verified: the loader parses them while
+	// it verifies and decodes the rest.
+	tModuleKernels = &tableType{"Module", []field{scalar("schema_version", 4), str("target"), unchecked("producer"), unchecked("entry_points"),
+		unchecked("plans"), unchecked("constants"), tbls("kernels", tKernel)}}
 )
+
+// unchecked is a field that a partial verification (tModuleKernels)
+// leaves alone: what it points to is not followed.
+func unchecked(name string) field { return field{name: name, kind: fScalar} }
 
 // objectBudget bounds the tables, vectors and strings one verification
 // visits. Every object takes at least four bytes and the encoder never
@@ -115,6 +124,17 @@ func verify(buf []byte) error {
 	root := int(binary.LittleEndian.Uint32(buf))
 	v.push("Module", -1)
 	return v.table(tModule, root)
+}
+
+// verifyPart checks the fields of the root table that t describes (a
+// prefix of Module's, or Module's with fields left unchecked).
+func verifyPart(buf []byte, t *tableType) error {
+	v := &verifier{buf: buf}
+	v.push("Module", -1)
+	if err := v.table(t, int(binary.LittleEndian.Uint32(buf))); err != nil {
+		return fmt.Errorf("corrupt module: %w", err)
+	}
+	return nil
 }
 
 func (v *verifier) u32(pos int) (int, bool) {
