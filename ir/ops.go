@@ -14,6 +14,10 @@ type Value struct {
 	block *Block     // owner block for block arguments
 	index int        // result or argument number
 	uses  []*Operand
+	// firstUse backs uses until a second use: most values have one, and
+	// growing a slice from nothing for each was a good part of building
+	// IR.
+	firstUse [1]*Operand
 }
 
 // Type returns the value's type.
@@ -118,6 +122,9 @@ func (o *Operand) Set(w *Value) {
 	}
 	o.value = w
 	if w != nil {
+		if w.uses == nil {
+			w.uses = w.firstUse[:0]
+		}
 		w.uses = append(w.uses, o)
 	}
 }
@@ -129,7 +136,7 @@ type Operation struct {
 	Def  *OpDef // nil for unregistered ops
 	Loc  Location
 
-	operands   []*Operand
+	operands   []Operand
 	results    []*Value
 	attrs      DictionaryAttr
 	regions    []*Region
@@ -203,7 +210,7 @@ func (op *Operation) NumOperands() int { return len(op.operands) }
 func (op *Operation) Operand(i int) *Value { return op.operands[i].value }
 
 // OpOperand returns the use object of operand i.
-func (op *Operation) OpOperand(i int) *Operand { return op.operands[i] }
+func (op *Operation) OpOperand(i int) *Operand { return &op.operands[i] }
 
 // Operands returns the operand values (a fresh slice).
 func (op *Operation) Operands() []*Value {
@@ -219,16 +226,15 @@ func (op *Operation) SetOperand(i int, v *Value) { op.operands[i].Set(v) }
 
 // SetOperands replaces the whole operand list.
 func (op *Operation) SetOperands(vs []*Value) {
-	for _, o := range op.operands {
-		o.Set(nil)
+	for i := range op.operands {
+		op.operands[i].Set(nil)
 	}
 	// One allocation for all the operands: building IR (the importer,
-	// a compiled module's loader) creates ops by the thousand.
-	uses := make([]Operand, len(vs))
-	op.operands = make([]*Operand, len(vs))
+	// a compiled module's loader) creates ops by the thousand. The old
+	// ones are off every use list, so nothing points at them.
+	op.operands = make([]Operand, len(vs))
 	for i, v := range vs {
-		uses[i] = Operand{owner: op, index: i}
-		op.operands[i] = &uses[i]
+		op.operands[i] = Operand{owner: op, index: i}
 		op.operands[i].Set(v)
 	}
 }
@@ -385,8 +391,8 @@ func (op *Operation) Erase() {
 
 // DropAllReferences drops the op's operand uses, recursively.
 func (op *Operation) DropAllReferences() {
-	for _, o := range op.operands {
-		o.Set(nil)
+	for i := range op.operands {
+		op.operands[i].Set(nil)
 	}
 	for _, r := range op.regions {
 		for _, b := range r.blocks {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -557,18 +558,22 @@ func (f flushFirst) Write(p []byte) (int, error) {
 // preview prints the first few elements of a result.
 func preview(t *runtime.Tensor) string {
 	n := t.NumElements()
-	var parts []string
+	b := make([]byte, 0, 64)
+	b = append(b, '[')
 	for i := 0; i < n && i < 8; i++ {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
 		if t.DType.IsFloat() {
-			parts = append(parts, fmt.Sprintf("%g", t.Float64(i)))
+			b = strconv.AppendFloat(b, t.Float64(i), 'g', -1, 64) // as %g
 		} else {
-			parts = append(parts, fmt.Sprintf("%d", t.Int64(i)))
+			b = strconv.AppendInt(b, t.Int64(i), 10)
 		}
 	}
 	if n > 8 {
-		parts = append(parts, "...")
+		b = append(b, ", ..."...)
 	}
-	return "[" + strings.Join(parts, ", ") + "]"
+	return string(append(b, ']'))
 }
 
 // stageTimer measures the stages of `run` for --print-timings.
