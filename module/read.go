@@ -62,58 +62,26 @@ func decode(name string, data []byte) (*Module, error) {
 	case v > SchemaVersion:
 		return nil, fmt.Errorf("schema version %d is newer than this torchlower reads (%d); use a newer torchlower or compile the module again", v, SchemaVersion)
 	}
-	// The kernels are parsed and verified on another goroutine while the
-	// rest of the file is verified and the plans are decoded here: the
-	// three are the bulk of decoding, and only the generic steps' links
-	// to their kernels (resolve) need both sides. So the target and the
-	// kernels are verified first, on their own. What goes wrong there is
-	// reported after the whole file's verification, as before (a corrupt
-	// file says where it is corrupt). The channels are buffered so that
-	// an early return leaves nothing blocked.
-	m := &Module{Name: name, SchemaVersion: root.SchemaVersion(), Size: len(data)}
-	d := &decoder{root: root, consts: map[int]ir.Attribute{}}
-	parsed := make(chan error, 1)
-	verified := make(chan error, 1)
-	early := verifyPart(data, tModuleKernels)
-	if early == nil {
-		m.Target = string(root.Target())
-		if err := ParseTarget(m.Target); err != nil {
-			early = fmt.Errorf("corrupt module: %w", err)
-		}
-	}
-	var src []byte
-	if early == nil {
-		src, early = m.kernelEntries(root)
-	}
-	if early == nil {
-		go func() {
-			ks, err := parseKernels(name+": kernels", src)
-			d.kernels = ks
-			parsed <- err
-			if err != nil || ks.module == nil {
-				verified <- nil
-				return
-			}
-			verified <- ir.Verify(ks.module)
-		}()
-	}
-	// Until the kernels are parsed, an error waits for the parse: the
-	// caller may unmap data once decode returns.
-	failed := func(err error) (*Module, error) {
-		if early == nil {
-			<-parsed
-		}
-		return nil, err
-	}
 	if err := verify(data); err != nil {
-		return failed(fmt.Errorf("corrupt module: %w", err))
+		return nil, fmt.Errorf("corrupt module: %w", err)
 	}
-	if early != nil {
-		return nil, early
+	m := &Module{Name: name, SchemaVersion: root.SchemaVersion(), Target: string(root.Target()), Size: len(data)}
+	if err := ParseTarget(m.Target); err != nil {
+		return nil, fmt.Errorf("corrupt module: %w", err)
 	}
 	if p := root.Producer(nil); p != nil {
 		m.Producer = Producer{Torchlower: string(p.Torchlower()), Go: string(p.Go()), Source: string(p.Source()), Pipeline: string(p.Pipeline())}
 	}
+	src, err := m.kernelEntries(root)
+	if err != nil {
+		return nil, err
+	}
+	// Everything is decoded on this goroutine. Parsing the kernels on
+	// another while the plans were decoded here was measured slower in
+	// fresh processes on a 2-core VM: a goroutine took 0.15-0.8 ms to
+	// start (waking an idle CPU), and its allocations came from spans of
+	// its own, touching more fresh pages, each of which costs a fault.
+	d := &decoder{root: root, consts: map[int]ir.Attribute{}}
 	var fp fb.Plan
 	plans := make([]*plan.Plan, root.PlansLength())
 	pending := make([]planLinks, len(plans))
@@ -121,11 +89,11 @@ func decode(name string, data []byte) (*Module, error) {
 		root.Plans(&fp, i)
 		p, err := d.plan(&fp, &pending[i])
 		if err != nil {
-			return failed(fmt.Errorf("plan %d: %w", i, err))
+			return nil, fmt.Errorf("plan %d: %w", i, err)
 		}
 		plans[i] = p
 	}
-	if err := <-parsed; err != nil {
+	if d.kernels, err = parseKernels(name+": kernels", src); err != nil {
 		return nil, fmt.Errorf("kernels: %w", err)
 	}
 	for i, p := range plans {
@@ -145,8 +113,10 @@ func decode(name string, data []byte) (*Module, error) {
 	if len(m.Entries) == 0 {
 		return nil, fmt.Errorf("corrupt module: no entry points")
 	}
-	if err := <-verified; err != nil {
-		return nil, fmt.Errorf("kernels: %w", err)
+	if d.kernels.module != nil {
+		if err := ir.Verify(d.kernels.module); err != nil {
+			return nil, fmt.Errorf("kernels: %w", err)
+		}
 	}
 	return m, nil
 }

@@ -64,16 +64,7 @@ var (
 	tKernel   = &tableType{"Kernel", []field{str("target"), str("format"), vec("data", 1)}}
 	tModule   = &tableType{"Module", []field{scalar("schema_version", 4), str("target"), tbl("producer", tProducer), tbls("entry_points", tEntryPoint),
 		tbls("plans", tPlan), tbls("constants", tConstant), tbls("kernels", tKernel)}}
-	// tModuleKernels is Module with only what reading the kernels needs
-	// (the target and the kernels) verified: the loader parses them while
-	// it verifies and decodes the rest.
-	tModuleKernels = &tableType{"Module", []field{scalar("schema_version", 4), str("target"), unchecked("producer"), unchecked("entry_points"),
-		unchecked("plans"), unchecked("constants"), tbls("kernels", tKernel)}}
 )
-
-// unchecked is a field that a partial verification (tModuleKernels)
-// leaves alone: what it points to is not followed.
-func unchecked(name string) field { return field{name: name, kind: fScalar} }
 
 // objectBudget bounds the tables, vectors and strings one verification
 // visits. Every object takes at least four bytes and the encoder never
@@ -127,7 +118,7 @@ func verify(buf []byte) error {
 }
 
 // verifyPart checks the fields of the root table that t describes (a
-// prefix of Module's, or Module's with fields left unchecked).
+// prefix of Module's: the schema version before anything else).
 func verifyPart(buf []byte, t *tableType) error {
 	v := &verifier{buf: buf}
 	v.push("Module", -1)
