@@ -107,7 +107,11 @@ type Context struct {
 
 // NewContext creates a context with the builtin dialect and the given ones.
 func NewContext(dialects ...*Dialect) *Context {
-	c := &Context{dialects: map[string]*Dialect{}, ops: map[string]*OpDef{}}
+	n := len(Builtin.Ops)
+	for _, d := range dialects {
+		n += len(d.Ops)
+	}
+	c := &Context{dialects: make(map[string]*Dialect, len(dialects)+1), ops: make(map[string]*OpDef, n)}
 	c.Register(Builtin)
 	for _, d := range dialects {
 		c.Register(d)
@@ -124,8 +128,9 @@ func (c *Context) Register(d *Dialect) {
 		panic("ir: two dialects named " + d.Name)
 	}
 	c.dialects[d.Name] = d
+	prefix := d.Name + "."
 	for _, def := range d.Ops {
-		if !strings.HasPrefix(def.Name, d.Name+".") {
+		if !strings.HasPrefix(def.Name, prefix) {
 			panic(fmt.Sprintf("ir: op %s registered in dialect %s", def.Name, d.Name))
 		}
 		if _, dup := c.ops[def.Name]; dup {

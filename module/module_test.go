@@ -433,3 +433,32 @@ func TestViewOutOfBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestParseTarget checks the target names a module may carry.
+func TestParseTarget(t *testing.T) {
+	for _, ok := range []string{"cpu", "hip:gfx90a", "hip:gfx942", "hip:gfx1100", "cuda:sm_90", "cuda:sm_80", "cuda:sm_120"} {
+		if err := module.ParseTarget(ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for bad, want := range map[string]string{
+		"":             "unknown target",
+		"gpu":          "unknown target",
+		"CPU":          "unknown target",
+		"hip:":         "unknown target",
+		"hip:gfx":      "unknown target",
+		"hip:gfx90A":   "unknown target",
+		"hip:sm_90":    "unknown target",
+		"cuda:sm_":     "unknown target",
+		"cuda:sm_9x":   "unknown target",
+		"cuda:sm_a":    "unknown target",
+		"cuda:gfx90a":  "unknown target",
+		" cpu":         "unknown target",
+		"cuda:sm_90a":  "architecture-specific NVIDIA targets are not supported; the generated code runs on cuda:sm_90,",
+		"cuda:sm_100a": "runs on cuda:sm_100,",
+	} {
+		if err := module.ParseTarget(bad); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one containing %q", bad, err, want)
+		}
+	}
+}
