@@ -465,18 +465,14 @@ func (c *compiler) extract(o *ir.Operation, ins []reg, d reg) (instr, error) {
 		return off
 	}
 	rd := d.idx
-	if d.float {
-		if capt.acc.loadF == nil {
-			return nil, ir.OpErrorf(o, "cpu: tensor.extract type mismatch")
-		}
-		load := capt.acc.loadF
-		return func(fr *frame) { fr.f[rd] = load(check(fr)) }, nil
-	}
-	if capt.acc.loadI == nil {
+	if d.float != capt.acc.kind.isFloat() {
 		return nil, ir.OpErrorf(o, "cpu: tensor.extract type mismatch")
 	}
-	load := capt.acc.loadI
-	return func(fr *frame) { fr.i[rd] = load(check(fr)) }, nil
+	acc := capt.acc
+	if d.float {
+		return func(fr *frame) { fr.f[rd] = acc.loadF(check(fr)) }, nil
+	}
+	return func(fr *frame) { fr.i[rd] = acc.loadI(check(fr)) }, nil
 }
 
 func selectOp(o *ir.Operation, ins []reg, d reg) (instr, error) {

@@ -108,62 +108,78 @@ func typed[T any](b []byte) []T {
 
 // accessor reads and writes elements of one buffer by element index.
 // Floats travel as float64 and integers as int64 sign-extended from their
-// width (i1 true is -1), the register formats of compiled bodies.
+// width (i1 true is -1), the register formats of compiled bodies. It is
+// a plain value (no closures): a kernel makes one per operand, and a
+// compiled module's first run makes hundreds.
 type accessor struct {
-	kind   elemKind
-	loadF  func(i int64) float64
-	storeF func(i int64, v float64)
-	loadI  func(i int64) int64
-	storeI func(i int64, v int64)
+	kind elemKind
+	mem  []byte
 }
 
-func newAccessor(mem []byte, k elemKind) accessor {
-	a := accessor{kind: k}
-	switch k {
+func newAccessor(mem []byte, k elemKind) accessor { return accessor{kind: k, mem: mem} }
+
+func (a accessor) loadF(i int64) float64 {
+	switch a.kind {
 	case kF16:
-		s := typed[uint16](mem)
-		a.loadF = func(i int64) float64 { return float64(runtime.F16ToFloat32(s[i])) }
-		a.storeF = func(i int64, v float64) { s[i] = runtime.F16FromFloat64(v) }
+		return float64(runtime.F16ToFloat32(typed[uint16](a.mem)[i]))
 	case kBF16:
-		s := typed[uint16](mem)
-		a.loadF = func(i int64) float64 { return float64(runtime.BF16ToFloat32(s[i])) }
-		a.storeF = func(i int64, v float64) { s[i] = runtime.BF16FromFloat64(v) }
+		return float64(runtime.BF16ToFloat32(typed[uint16](a.mem)[i]))
 	case kF32:
-		s := typed[float32](mem)
-		a.loadF = func(i int64) float64 { return float64(s[i]) }
-		a.storeF = func(i int64, v float64) { s[i] = float32(v) }
+		return float64(typed[float32](a.mem)[i])
 	case kF64:
-		s := typed[float64](mem)
-		a.loadF = func(i int64) float64 { return s[i] }
-		a.storeF = func(i int64, v float64) { s[i] = v }
-	case kI1:
-		s := mem
-		a.loadI = func(i int64) int64 { return -int64(s[i] & 1) }
-		a.storeI = func(i int64, v int64) { s[i] = byte(v & 1) }
-	case kI8:
-		s := typed[int8](mem)
-		a.loadI = func(i int64) int64 { return int64(s[i]) }
-		a.storeI = func(i int64, v int64) { s[i] = int8(v) }
-	case kU8:
-		// ui8 registers hold the value sign-extended from 8 bits like
-		// every other integer; unsigned ops zero-extend.
-		s := typed[int8](mem)
-		a.loadI = func(i int64) int64 { return int64(s[i]) }
-		a.storeI = func(i int64, v int64) { s[i] = int8(v) }
-	case kI16:
-		s := typed[int16](mem)
-		a.loadI = func(i int64) int64 { return int64(s[i]) }
-		a.storeI = func(i int64, v int64) { s[i] = int16(v) }
-	case kI32:
-		s := typed[int32](mem)
-		a.loadI = func(i int64) int64 { return int64(s[i]) }
-		a.storeI = func(i int64, v int64) { s[i] = int32(v) }
-	case kI64:
-		s := typed[int64](mem)
-		a.loadI = func(i int64) int64 { return s[i] }
-		a.storeI = func(i int64, v int64) { s[i] = v }
+		return typed[float64](a.mem)[i]
 	}
-	return a
+	panic("cpu: float load from an integer buffer")
+}
+
+func (a accessor) storeF(i int64, v float64) {
+	switch a.kind {
+	case kF16:
+		typed[uint16](a.mem)[i] = runtime.F16FromFloat64(v)
+	case kBF16:
+		typed[uint16](a.mem)[i] = runtime.BF16FromFloat64(v)
+	case kF32:
+		typed[float32](a.mem)[i] = float32(v)
+	case kF64:
+		typed[float64](a.mem)[i] = v
+	default:
+		panic("cpu: float store to an integer buffer")
+	}
+}
+
+// loadI and storeI: ui8 registers hold the value sign-extended from 8
+// bits like every other integer; unsigned ops zero-extend.
+func (a accessor) loadI(i int64) int64 {
+	switch a.kind {
+	case kI1:
+		return -int64(a.mem[i] & 1)
+	case kI8, kU8:
+		return int64(int8(a.mem[i]))
+	case kI16:
+		return int64(typed[int16](a.mem)[i])
+	case kI32:
+		return int64(typed[int32](a.mem)[i])
+	case kI64:
+		return typed[int64](a.mem)[i]
+	}
+	panic("cpu: integer load from a float buffer")
+}
+
+func (a accessor) storeI(i int64, v int64) {
+	switch a.kind {
+	case kI1:
+		a.mem[i] = byte(v & 1)
+	case kI8, kU8:
+		a.mem[i] = byte(v)
+	case kI16:
+		typed[int16](a.mem)[i] = int16(v)
+	case kI32:
+		typed[int32](a.mem)[i] = int32(v)
+	case kI64:
+		typed[int64](a.mem)[i] = v
+	default:
+		panic("cpu: integer store to a float buffer")
+	}
 }
 
 // roundF16 and roundBF16 round a float64 to the nearest 16-bit float

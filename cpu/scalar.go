@@ -145,7 +145,7 @@ func (r *scalars) runScalar(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)
 				return err
 			}
 			acc := newAccessor(m, k)
-			if acc.loadI == nil {
+			if k.isFloat() {
 				return fmt.Errorf("cpu: scalar tensor.extract of %s", v.Buf.Elem)
 			}
 			x = acc.loadI(off)
