@@ -160,7 +160,6 @@ func ParseTarget(t string) error {
 		}
 	}
 	return fmt.Errorf("unknown target %q (want %s, ...: cpu, hip:gfxNNN or cuda:sm_NN)", t, strings.Join(Targets, ", "))
-	return nil
 }
 
 // elemString and parseElem carry element types as their MLIR spelling.

@@ -81,25 +81,26 @@ func decode(name string, data []byte) (*Module, error) {
 	// fresh processes on a 2-core VM: a goroutine took 0.15-0.8 ms to
 	// start (waking an idle CPU), and its allocations came from spans of
 	// its own, touching more fresh pages, each of which costs a fault.
+	// The kernels come first, so that each generic step is linked to its
+	// kernel as it is decoded.
 	d := &decoder{root: root, consts: map[int]ir.Attribute{}}
+	if d.kernels, err = parseKernels(name+": kernels", src); err != nil {
+		return nil, fmt.Errorf("kernels: %w", err)
+	}
+	if d.kernels.module != nil {
+		if err := ir.Verify(d.kernels.module); err != nil {
+			return nil, fmt.Errorf("kernels: %w", err)
+		}
+	}
 	var fp fb.Plan
 	plans := make([]*plan.Plan, root.PlansLength())
-	pending := make([]planLinks, len(plans))
 	for i := range plans {
 		root.Plans(&fp, i)
-		p, err := d.plan(&fp, &pending[i])
+		p, err := d.plan(&fp)
 		if err != nil {
 			return nil, fmt.Errorf("plan %d: %w", i, err)
 		}
 		plans[i] = p
-	}
-	if d.kernels, err = parseKernels(name+": kernels", src); err != nil {
-		return nil, fmt.Errorf("kernels: %w", err)
-	}
-	for i, p := range plans {
-		if err := d.resolve(p, &pending[i]); err != nil {
-			return nil, fmt.Errorf("plan %d: %w", i, err)
-		}
 	}
 	var fe fb.EntryPoint
 	for i := 0; i < root.EntryPointsLength(); i++ {
@@ -112,11 +113,6 @@ func decode(name string, data []byte) (*Module, error) {
 	}
 	if len(m.Entries) == 0 {
 		return nil, fmt.Errorf("corrupt module: no entry points")
-	}
-	if d.kernels.module != nil {
-		if err := ir.Verify(d.kernels.module); err != nil {
-			return nil, fmt.Errorf("kernels: %w", err)
-		}
 	}
 	return m, nil
 }
@@ -304,28 +300,9 @@ func shapeElems(n int, at func(int) int64) ([]int64, int64, error) {
 	return shape, count, nil
 }
 
-// planLinks is what decoding a plan leaves for resolve, which runs once
-// the kernels are parsed: each generic step's kernel, the steps marked as
-// epilogues, and what Restore takes.
-type planLinks struct {
-	generics  []genericLink
-	epilogues []int
-	peak      int64
-	aliases   []string
-}
-
-// genericLink names a generic step's kernel and the kernel arguments its
-// captures bind.
-type genericLink struct {
-	step    int
-	kernel  string
-	caps    []plan.View
-	capArgs []int
-}
-
-// plan decodes fp's buffers and steps; the generic steps' ops, the
-// epilogue marks and the derived facts come in resolve.
-func (d *decoder) plan(fp *fb.Plan, links *planLinks) (*plan.Plan, error) {
+// plan decodes fp's buffers and steps, linking the generic steps to their
+// kernels (d.kernels, parsed), and derives what Restore derives.
+func (d *decoder) plan(fp *fb.Plan) (*plan.Plan, error) {
 	p := &plan.Plan{Func: string(fp.Func()), ArenaBytes: fp.ArenaBytes()}
 	if p.ArenaBytes < 0 || p.ArenaBytes > maxBufferBytes {
 		return nil, fmt.Errorf("arena of %d bytes", p.ArenaBytes)
@@ -396,55 +373,25 @@ func (d *decoder) plan(fp *fb.Plan, links *planLinks) (*plan.Plan, error) {
 	steps := make([]plan.Step, len(p.Steps))
 	for i := range p.Steps {
 		fp.Steps(&fs, i)
-		s, err := d.step(p, &fs, i, links, &steps[i])
+		s, err := d.step(p, &fs, &steps[i])
 		if err != nil {
 			return nil, fmt.Errorf("step %d: %w", i, err)
 		}
+		// A backend fuses an epilogue into the generic before it; the
+		// mark is checked against its producer as already marked.
 		if fs.Epilogue() {
-			links.epilogues = append(links.epilogues, i)
+			if s.Epilogue = true; i == 0 || !plan.IsEpilogueOf(p.Steps[i-1], s) {
+				return nil, fmt.Errorf("step %d: marked as the epilogue of the step before it, which it cannot be", i)
+			}
 		}
 		p.Steps[i] = s
 	}
-	links.aliases = make([]string, fp.AliasesLength())
-	for i := range links.aliases {
-		links.aliases[i] = string(fp.Aliases(i))
+	aliases := make([]string, fp.AliasesLength())
+	for i := range aliases {
+		aliases[i] = string(fp.Aliases(i))
 	}
-	links.peak = fp.PeakBytes()
+	p.Restore(fp.PeakBytes(), aliases)
 	return p, nil
-}
-
-// resolve links p's generic steps to their kernels (d.kernels, parsed),
-// checks the steps marked as epilogues and derives what Restore derives.
-func (d *decoder) resolve(p *plan.Plan, links *planLinks) error {
-	for _, l := range links.generics {
-		s := p.Steps[l.step]
-		g, ok := d.kernels.generic[l.kernel]
-		if !ok {
-			return fmt.Errorf("step %d: generic step's kernel @%s is not in the module", l.step, l.kernel)
-		}
-		if g.NumOperands() != len(s.Inputs)+len(s.Outputs) {
-			return fmt.Errorf("step %d: kernel @%s has %d operands for %d views", l.step, l.kernel, g.NumOperands(), len(s.Inputs)+len(s.Outputs))
-		}
-		args := d.kernels.args[l.kernel]
-		for i, v := range l.caps {
-			a := l.capArgs[i]
-			if a >= len(args) {
-				return fmt.Errorf("step %d: capture %d binds argument %d of kernel @%s, which has %d", l.step, i, a, l.kernel, len(args))
-			}
-			s.Captures = append(s.Captures, plan.Capture{Value: args[a], View: v})
-		}
-		s.Op = g
-	}
-	// A backend fuses an epilogue into the generic before it. The marks
-	// are checked in order, each against its producer as already marked.
-	for _, i := range links.epilogues {
-		s := p.Steps[i]
-		if s.Epilogue = true; i == 0 || !plan.IsEpilogueOf(p.Steps[i-1], s) {
-			return fmt.Errorf("step %d: marked as the epilogue of the step before it, which it cannot be", i)
-		}
-	}
-	p.Restore(links.peak, links.aliases)
-	return nil
 }
 
 func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]plan.View, error) {
@@ -610,7 +557,7 @@ func inBounds(v plan.View) error {
 }
 
 // step decodes fs, step index of p, into s.
-func (d *decoder) step(p *plan.Plan, fs *fb.Step, index int, links *planLinks, s *plan.Step) (*plan.Step, error) {
+func (d *decoder) step(p *plan.Plan, fs *fb.Step, s *plan.Step) (*plan.Step, error) {
 	*s = plan.Step{Kind: plan.StepKind(fs.Kind()), Text: string(fs.Text())}
 	if s.Kind > plan.StepScalar {
 		return nil, fmt.Errorf("unknown step kind %d", s.Kind)
@@ -631,14 +578,26 @@ func (d *decoder) step(p *plan.Plan, fs *fb.Step, index int, links *planLinks, s
 		if fs.CaptureArgsLength() != len(caps) {
 			return nil, fmt.Errorf("%d capture arguments for %d captures", fs.CaptureArgsLength(), len(caps))
 		}
-		l := genericLink{step: index, kernel: string(fs.Kernel()), caps: caps}
+		name := fs.Kernel()
+		g, ok := d.kernels.generic[string(name)]
+		if !ok {
+			return nil, fmt.Errorf("generic step's kernel @%s is not in the module", name)
+		}
+		if g.NumOperands() != len(s.Inputs)+len(s.Outputs) {
+			return nil, fmt.Errorf("kernel @%s has %d operands for %d views", name, g.NumOperands(), len(s.Inputs)+len(s.Outputs))
+		}
+		s.Op = g
 		if len(caps) > 0 {
-			l.capArgs = make([]int, len(caps))
-			for i := range caps {
-				l.capArgs[i] = int(fs.CaptureArgs(i))
+			args := d.kernels.args[string(name)]
+			s.Captures = make([]plan.Capture, len(caps))
+			for i, v := range caps {
+				a := int(fs.CaptureArgs(i))
+				if a >= len(args) {
+					return nil, fmt.Errorf("capture %d binds argument %d of kernel @%s, which has %d", i, a, name, len(args))
+				}
+				s.Captures[i] = plan.Capture{Value: args[a], View: v}
 			}
 		}
-		links.generics = append(links.generics, l)
 	case plan.StepConstant:
 		if s.Value, err = d.constant(int(fs.Constant())); err != nil {
 			return nil, err
