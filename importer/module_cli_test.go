@@ -3,7 +3,11 @@ package importer_test
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/torchlower/torchlower/importer"
@@ -86,4 +90,83 @@ func benchStartup(b *testing.B, arch []byte) {
 			}
 		})
 	}
+}
+
+// BenchmarkStartupProcess is the acceptance measure of a compiled
+// module's start: `torchlower run model.pt2` against `torchlower run
+// model.tlm` on the 5-block fixture, each in a fresh process (the way a
+// user runs them), in alternation, b.N rounds. It builds the command
+// first (so it needs the go tool) and reads each run's load-to-first-
+// result time from --print-timings ("total"). It reports the medians of
+// both and the median of the per-round ratios, which drifts less than
+// either on a shared machine:
+//
+//	go test ./importer -run '^$' -bench StartupProcess -benchtime 40x
+func BenchmarkStartupProcess(b *testing.B) {
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		b.Skip("the go tool is not on PATH: cannot build torchlower")
+	}
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "torchlower")
+	build := exec.Command(goTool, "build", "-o", bin, "github.com/torchlower/torchlower/tools/torchlower")
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	arch, err := importer.FixtureArchive("joint_conv_bn_relu")
+	if err != nil || arch == nil {
+		b.Fatalf("fixture: %v", err)
+	}
+	pt2, tlm := filepath.Join(dir, "model.pt2"), filepath.Join(dir, "model.tlm")
+	if err := os.WriteFile(pt2, arch, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	xp := jointInput(b, dir)
+	if out, err := exec.Command(bin, "compile", pt2, "-o", tlm).CombinedOutput(); err != nil {
+		b.Fatalf("compile: %v\n%s", err, out)
+	}
+	total := func(path string) float64 {
+		cmd := exec.Command(bin, "run", path, "--input=@"+xp, "--print-timings")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			b.Fatalf("run %s: %v\n%s", path, err, stderr.String())
+		}
+		m := totalRE.FindSubmatch(stderr.Bytes())
+		if m == nil {
+			b.Fatalf("run %s: no total in\n%s", path, stderr.String())
+		}
+		ms, _ := strconv.ParseFloat(string(m[1]), 64)
+		return ms
+	}
+	var pt2ms, tlmms, ratios []float64
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		// Alternate which goes first, so neither always runs on a cache
+		// the other warmed.
+		var p, t float64
+		if i%2 == 0 {
+			p, t = total(pt2), total(tlm)
+		} else {
+			t, p = total(tlm), total(pt2)
+		}
+		pt2ms, tlmms, ratios = append(pt2ms, p), append(tlmms, t), append(ratios, p/t)
+	}
+	b.ReportMetric(median(pt2ms), "pt2-ms")
+	b.ReportMetric(median(tlmms), "tlm-ms")
+	b.ReportMetric(median(ratios), "ratio")
+}
+
+var totalRE = regexp.MustCompile(`(?m)^\s+total\s+([0-9.]+) ms`)
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
