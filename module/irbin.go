@@ -719,7 +719,7 @@ func (r *irReader) scalarAttr(kind byte) (ir.Attribute, error) {
 		v := math.Float64frombits(binary.LittleEndian.Uint64(r.data[r.pos:]))
 		r.pos += 8
 		// A FloatAttr holds a value of its type (printing relies on it).
-		if x := ir.RoundToFloatType(v, ft.Kind); math.Float64bits(x) != math.Float64bits(v) && !math.IsNaN(v) {
+		if !holdsFloat(ft, v) {
 			return nil, bad(fmt.Sprintf("%v is not a %s value", v, ft))
 		}
 		return ir.FloatAttr{Value: v, Type: ft}, nil

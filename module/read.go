@@ -616,7 +616,7 @@ func (d *decoder) step(p *plan.Plan, fs *fb.Step, s *plan.Step) (*plan.Step, err
 			v := fs.ValueFloat()
 			// A FloatAttr holds a value of its type (printing relies on
 			// it): a double that the type would round is not one.
-			if r := ir.RoundToFloatType(v, ft.Kind); math.Float64bits(r) != math.Float64bits(v) && !math.IsNaN(v) {
+			if !holdsFloat(ft, v) {
 				return nil, fmt.Errorf("fill value %v is not a %s value", v, ft)
 			}
 			s.Value = ir.FloatAttr{Value: v, Type: ft}
@@ -699,4 +699,11 @@ func (d *decoder) constant(i int) (ir.Attribute, error) {
 	}
 	d.consts[i] = a
 	return a, nil
+}
+
+// holdsFloat reports whether v is a value of float type ft (rounding to
+// ft leaves it as it is), as a FloatAttr's value must be: printing relies
+// on it. NaNs of any payload pass.
+func holdsFloat(ft ir.FloatType, v float64) bool {
+	return math.Float64bits(ir.RoundToFloatType(v, ft.Kind)) == math.Float64bits(v) || math.IsNaN(v)
 }
