@@ -132,6 +132,7 @@ func compileBody(op *ir.Operation, body *ir.Block, loops int, captures map[*ir.V
 
 // bindArgs gives each used block argument a register (unused ones -1).
 func (c *compiler) bindArgs(body *ir.Block) error {
+	c.p.args = make([]reg, 0, len(body.Args()))
 	for _, a := range body.Args() {
 		r := reg{idx: -1}
 		if a.HasUses() {

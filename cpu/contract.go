@@ -92,9 +92,10 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	}
 	accT := outArg.Type()
 	// src resolves a value to the input operand it reads (through extf).
-	src := map[*ir.Value]int{}
+	var srcBuf [8]valueOperand
+	src := valueOperands(srcBuf[:0])
 	for i := 0; i < k.nIn; i++ {
-		src[args[i]] = i
+		src = src.set(args[i], i)
 	}
 	c := &contraction{acc: ok, ia: -1, ib: -1, m: -1, n: -1}
 	var prod, sum *ir.Value
@@ -106,14 +107,14 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 				return nil
 			}
 		case "arith.extf":
-			i, found := src[o.Operand(0)]
+			i, found := src.get(o.Operand(0))
 			if !found || !ir.TypeEqual(o.Result(0).Type(), accT) {
 				return nil
 			}
-			src[o.Result(0)] = i
+			src = src.set(o.Result(0), i)
 		case "arith.mulf":
-			x, okx := src[o.Operand(0)]
-			y, oky := src[o.Operand(1)]
+			x, okx := src.get(o.Operand(0))
+			y, oky := src.get(o.Operand(1))
 			if !okx || !oky || nmul > 0 || sum != nil || !ir.TypeEqual(o.Result(0).Type(), accT) || !ir.TypeEqual(o.Operand(0).Type(), accT) || !ir.TypeEqual(o.Operand(1).Type(), accT) {
 				return nil
 			}
@@ -134,7 +135,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 				sum = o.Result(0)
 				break
 			}
-			i, found := src[q]
+			i, found := src.get(q)
 			if !found || prod != nil || !ir.TypeEqual(q.Type(), accT) {
 				return nil
 			}
@@ -160,23 +161,32 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 		}
 	}
 	// The output must be indexed by exactly the parallel loops, each once.
-	seen := make([]bool, len(iters))
-	c.outDim = make([]int, len(iters))
+	// One array holds the output dimension of each loop (-1: none) and
+	// the parallel loops then the reduction ones.
+	ints := make([]int, 2*len(iters))
+	c.outDim = ints[:len(iters):len(iters)]
 	for d := range c.outDim {
 		c.outDim[d] = -1
 	}
 	for r, e := range maps[k.nIn].Results {
 		d, isDim := e.AsDim()
-		if !isDim || seen[d] || iters[d] != linalg.Parallel {
+		if !isDim || c.outDim[d] >= 0 || iters[d] != linalg.Parallel {
 			return nil
 		}
-		seen[d] = true
 		c.outDim[d] = r
 	}
+	loops := ints[len(iters):]
+	npar := 0
+	for _, it := range iters {
+		if it == linalg.Parallel {
+			npar++
+		}
+	}
+	c.par, c.red = loops[:0:npar], loops[npar:npar]
 	K := int64(1)
 	for d, it := range iters {
 		if it == linalg.Parallel {
-			if !seen[d] {
+			if c.outDim[d] < 0 {
 				return nil
 			}
 			c.par = append(c.par, d)
@@ -201,6 +211,35 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 		c.n = pickTile(k, c.par, k.ops[c.ib].coef, k.ops[c.ia].coef)
 	}
 	return c
+}
+
+// valueOperands maps the few values of a contraction body that read an
+// input to the input's number (a map was most of matching's garbage).
+type valueOperands []valueOperand
+
+type valueOperand struct {
+	v *ir.Value
+	i int
+}
+
+func (s valueOperands) get(v *ir.Value) (int, bool) {
+	for _, e := range s {
+		if e.v == v {
+			return e.i, true
+		}
+	}
+	return 0, false
+}
+
+// set maps v to i (a later mapping of v wins).
+func (s valueOperands) set(v *ir.Value, i int) valueOperands {
+	for j := range s {
+		if s[j].v == v {
+			s[j].i = i
+			return s
+		}
+	}
+	return append(s, valueOperand{v, i})
 }
 
 // pickTile chooses the longest parallel loop that moves operand "own"
@@ -338,7 +377,9 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		rb, words = getInts(K)
 		defer putWords(words)
 	}
-	red := make([]tdim, len(c.red))
+	// The reduction loops' dims, then the outer loops' (one array).
+	dims := make([]tdim, len(c.red)+len(c.par))
+	red := dims[:len(c.red):len(c.red)]
 	for j, d := range c.red {
 		red[j] = dim(d)
 	}
@@ -348,7 +389,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			rb[r] = b
 		}
 	})
-	var outer []tdim
+	outer := dims[len(c.red):len(c.red)]
 	for _, d := range c.par {
 		if d != c.m && d != c.n {
 			outer = append(outer, dim(d))
@@ -796,7 +837,8 @@ func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
 	for _, d := range rowDims {
 		n *= d.ext
 	}
-	v.rowA, v.rowO = make([]int, n), make([]int, n)
+	rows := make([]int, 2*n)
+	v.rowA, v.rowO = rows[:n:n], rows[n:]
 	// The innermost row dim (dm) as a plain loop: a phase has tens of
 	// thousands of rows, and a call per row was a tenth of its time.
 	r := 0

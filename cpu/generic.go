@@ -53,7 +53,9 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCac
 		return nil, ir.OpErrorf(op, "cpu: malformed linalg.generic")
 	}
 	n := len(g.iters)
-	k := &kernel{op: op, nIn: len(s.Inputs), split: -1, ext: make([]int64, n), store: pc.laneStore()}
+	// The loop extents and the operands' coefficients share one array.
+	ints := make([]int64, n+nv*n)
+	k := &kernel{op: op, nIn: len(s.Inputs), split: -1, ext: ints[:n:n], store: pc.laneStore()}
 	if err := k.setExtents(s, g); err != nil {
 		return nil, err
 	}
@@ -66,7 +68,7 @@ func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCac
 		return nil, ir.OpErrorf(op, "cpu: linalg.yield has %d values for %d outputs", len(k.prog.yield), len(s.Outputs))
 	}
 	k.ops = make([]kOperand, nv)
-	coefs := make([]int64, nv*n)
+	coefs := ints[n:]
 	for o := range k.ops {
 		v := viewAt(s, o)
 		b, err := mem(v.Buf)
@@ -302,14 +304,14 @@ func (k *kernel) run() error {
 	if k.copy != nil {
 		return k.copy.run(k)
 	}
-	chunk, split, e := k.chunk, k.split, int64(0)
+	split, e := k.split, int64(0)
 	if k.vec != nil {
 		fastRuns.Add(1)
-		chunk, split = k.vchunk, k.vec.split
+		split = k.vec.split
 	}
 	workers := int64(goruntime.GOMAXPROCS(0))
 	if split < 0 || workers < 2 || k.work*int64(len(k.prog.code)+1) < parallelWork {
-		return chunk(0, -1)
+		return k.someChunk(0, -1)
 	}
 	if k.vec != nil {
 		e = k.vec.ext[split]
@@ -326,7 +328,7 @@ func (k *kernel) run() error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[w] = chunk(lo, hi)
+			errs[w] = k.someChunk(lo, hi)
 		}()
 	}
 	wg.Wait()
@@ -336,6 +338,17 @@ func (k *kernel) run() error {
 		}
 	}
 	return nil
+}
+
+// someChunk runs a chunk of the loop nest: of the lane program when k
+// has one (vchunk), else of the body (chunk). A method, not a func value
+// picked once: that value escaped to the goroutines and cost an
+// allocation on every step, parallel or not.
+func (k *kernel) someChunk(lo, hi int64) error {
+	if k.vec != nil {
+		return k.vchunk(lo, hi)
+	}
+	return k.chunk(lo, hi)
 }
 
 // chunk runs the loop nest with the split loop limited to [lo, hi) (all
@@ -354,8 +367,9 @@ func (k *kernel) chunk(lo, hi int64) (err error) {
 // operands' bases at depth 0.
 func (k *kernel) loopOffsets(n int) [][]int64 {
 	offs := make([][]int64, n)
+	flat := make([]int64, n*len(k.ops))
 	for d := range offs {
-		offs[d] = make([]int64, len(k.ops))
+		offs[d] = flat[d*len(k.ops) : (d+1)*len(k.ops) : (d+1)*len(k.ops)]
 	}
 	for o := range k.ops {
 		offs[0][o] = k.ops[o].base

@@ -246,7 +246,15 @@ func (c *compiler) appendVectorOp(code []vinstr, o *ir.Operation) []vinstr {
 }
 
 func (vp *vprogram) mergeLoops(k *kernel) {
+	// The merged loops are at most k's (and at least one): their extents
+	// and every operand's coefficients share one array.
+	n := max(len(k.ext), 1)
+	store := make([]int64, n*(len(k.ops)+1))
+	vp.ext = store[:0:n]
 	vp.coef = make([][]int64, len(k.ops))
+	for o := range vp.coef {
+		vp.coef[o] = store[n*(o+1) : n*(o+1) : n*(o+2)]
+	}
 	for d, e := range k.ext {
 		if e == 1 {
 			continue
@@ -270,9 +278,9 @@ func (vp *vprogram) mergeLoops(k *kernel) {
 		}
 	}
 	if len(vp.ext) == 0 {
-		vp.ext = []int64{1}
+		vp.ext = append(vp.ext, 1)
 		for o := range k.ops {
-			vp.coef[o] = []int64{0}
+			vp.coef[o] = append(vp.coef[o], 0)
 		}
 	}
 	// Workers take ranges of the outermost loop, or of the innermost

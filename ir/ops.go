@@ -156,6 +156,17 @@ func NewOperation(name string, def *OpDef, loc Location, operands []*Value, resu
 	// loader) creates ops by the thousand, and most have one result.
 	var op *Operation
 	switch {
+	case len(resultTypes) == 1 && numRegions == 0 && len(operands) <= 2:
+		// Most ops: one result, no region, at most two operands (arith).
+		x := &struct {
+			op       Operation
+			ptrs     [1]*Value
+			val      Value
+			operands [2]Operand
+		}{}
+		op, x.ptrs[0] = &x.op, &x.val
+		op.results = x.ptrs[:]
+		op.operands = x.operands[:0:len(operands)]
 	case len(resultTypes) == 1 && numRegions == 0:
 		x := &struct {
 			op   Operation
@@ -192,7 +203,11 @@ func NewOperation(name string, def *OpDef, loc Location, operands []*Value, resu
 		}
 	}
 	op.Name, op.Def, op.Loc, op.attrs = name, def, loc, withDefaults(def, NewDictionary(attrs))
-	op.SetOperands(operands)
+	if cap(op.operands) >= len(operands) {
+		op.setOperandsIn(op.operands[:len(operands)], operands)
+	} else {
+		op.SetOperands(operands)
+	}
 	for i, t := range resultTypes {
 		mustType(t, name, " result")
 		*op.results[i] = Value{typ: t, op: op, index: i}
@@ -232,7 +247,13 @@ func (op *Operation) SetOperands(vs []*Value) {
 	// One allocation for all the operands: building IR (the importer,
 	// a compiled module's loader) creates ops by the thousand. The old
 	// ones are off every use list, so nothing points at them.
-	op.operands = make([]Operand, len(vs))
+	op.setOperandsIn(make([]Operand, len(vs)), vs)
+}
+
+// setOperandsIn makes op read vs through the operands in store (len(vs)
+// of them, not on any use list).
+func (op *Operation) setOperandsIn(store []Operand, vs []*Value) {
+	op.operands = store
 	for i, v := range vs {
 		op.operands[i] = Operand{owner: op, index: i}
 		op.operands[i].Set(v)
@@ -461,8 +482,23 @@ type Block struct {
 
 // NewBlock creates a detached block with arguments of the given types.
 func NewBlock(argTypes ...Type) *Block {
-	b := &Block{args: make([]*Value, len(argTypes))}
-	vals := make([]Value, len(argTypes))
+	// A block of a few arguments is one allocation with them (a compiled
+	// module's loader builds a hundred small blocks before its first
+	// result).
+	var b *Block
+	var vals []Value
+	if len(argTypes) <= 4 {
+		x := &struct {
+			b    Block
+			ptrs [4]*Value
+			vals [4]Value
+		}{}
+		b, vals = &x.b, x.vals[:len(argTypes)]
+		b.args = x.ptrs[:len(argTypes)]
+	} else {
+		b = &Block{args: make([]*Value, len(argTypes))}
+		vals = make([]Value, len(argTypes))
+	}
 	for i, t := range argTypes {
 		mustType(t, "block argument", "")
 		vals[i] = Value{typ: t, block: b, index: i}

@@ -83,10 +83,19 @@ func (v *verifier) verifyBlock(parent *Operation, b *Block) error {
 
 func verifySameType(op *Operation) error {
 	var want Type
-	for _, t := range append(op.OperandTypes(), op.ResultTypes()...) {
+	same := func(t Type) bool {
 		if want == nil {
 			want = t
-		} else if !TypeEqual(t, want) {
+		}
+		return TypeEqual(t, want)
+	}
+	for i := range op.NumOperands() {
+		if !same(op.Operand(i).Type()) {
+			return OpErrorf(op, "requires the same type for all operands and results")
+		}
+	}
+	for i := range op.NumResults() {
+		if !same(op.Result(i).Type()) {
 			return OpErrorf(op, "requires the same type for all operands and results")
 		}
 	}

@@ -433,6 +433,9 @@ type irReader struct {
 	typeBuf []ir.Type
 	valBuf  []*ir.Value
 	attrBuf []ir.NamedAttr
+	// valsBuf backs the values a kernel defines (indexed by the stream's
+	// value numbers), reused from kernel to kernel.
+	valsBuf []*ir.Value
 }
 
 func (r *irReader) uv() (int, error) {
@@ -541,17 +544,19 @@ func readKernels(name string, data []byte) (*ir.Operation, error) {
 		if err != nil {
 			return nil, err
 		}
-		b.SetInsertionPointToEnd(ir.Body(m))
-		f := fn.NewFunc(b, ir.UnknownLoc{}, fname, ir.FunctionType{Inputs: args})
-		entry := fn.Body(f)
-		vals := append([]*ir.Value(nil), entry.Args()...)
+		entry := ir.NewBlock(args...)
+		vals := append(r.valsBuf[:0], entry.Args()...)
 		if vals, err = r.block(entry, vals); err != nil {
 			return nil, fmt.Errorf("%s: kernel @%s: %w", name, fname, err)
 		}
+		r.valsBuf = vals
 		// The function returns what its func.return returns.
+		ft := ir.FunctionType{Inputs: args}
 		if t := entry.Last(); t != nil && t.Name == fn.Return {
-			fn.SetFunctionType(f, ir.FunctionType{Inputs: args, Results: t.OperandTypes()})
+			ft.Results = t.OperandTypes()
 		}
+		b.SetInsertionPointToEnd(ir.Body(m))
+		fn.NewFuncWithBody(b, ir.UnknownLoc{}, fname, ft, entry)
 	}
 	if r.pos != len(data) {
 		return nil, fmt.Errorf("%s: %d bytes after the last kernel", name, len(data)-r.pos)

@@ -279,12 +279,13 @@ func (d *decoder) viewSlice(n int) []plan.View {
 	return out
 }
 
-// shapeBytes checks a shape and returns its element count.
-func shapeElems(n int, at func(int) int64) ([]int64, int64, error) {
+// shapeElems checks a shape of n dimensions and returns it, in an array
+// from alloc, and its element count.
+func shapeElems(n int, at func(int) int64, alloc func(int) []int64) ([]int64, int64, error) {
 	if n > maxRank {
 		return nil, 0, fmt.Errorf("rank %d is more than %d", n, maxRank)
 	}
-	shape := make([]int64, n)
+	shape := alloc(n)
 	count := int64(1)
 	for i := range shape {
 		d := at(i)
@@ -300,6 +301,8 @@ func shapeElems(n int, at func(int) int64) ([]int64, int64, error) {
 	return shape, count, nil
 }
 
+func newInts(n int) []int64 { return make([]int64, n) }
+
 // plan decodes fp's buffers and steps, linking the generic steps to their
 // kernels (d.kernels, parsed), and derives what Restore derives.
 func (d *decoder) plan(fp *fb.Plan) (*plan.Plan, error) {
@@ -310,9 +313,11 @@ func (d *decoder) plan(fp *fb.Plan) (*plan.Plan, error) {
 	var fbuf fb.Buffer
 	p.Buffers = make([]*plan.Buffer, fp.BuffersLength())
 	d.strides = make([][]int64, len(p.Buffers))
+	bufs := make([]plan.Buffer, len(p.Buffers)) // one allocation for them all
 	for i := range p.Buffers {
 		fp.Buffers(&fbuf, i)
-		b := &plan.Buffer{ID: i, Kind: plan.BufferKind(fbuf.Kind()), Index: int(fbuf.Index()), Offset: fbuf.Offset(), First: int(fbuf.First()), Last: int(fbuf.Last())}
+		b := &bufs[i]
+		*b = plan.Buffer{ID: i, Kind: plan.BufferKind(fbuf.Kind()), Index: int(fbuf.Index()), Offset: fbuf.Offset(), First: int(fbuf.First()), Last: int(fbuf.Last())}
 		if b.Kind > plan.Temporary {
 			return nil, fmt.Errorf("buffer %d has unknown kind %d", i, b.Kind)
 		}
@@ -321,7 +326,7 @@ func (d *decoder) plan(fp *fb.Plan) (*plan.Plan, error) {
 			return nil, fmt.Errorf("buffer %d: %w", i, err)
 		}
 		var n int64
-		if b.Shape, n, err = shapeElems(fbuf.ShapeLength(), fbuf.Shape); err != nil {
+		if b.Shape, n, err = shapeElems(fbuf.ShapeLength(), fbuf.Shape, d.ints); err != nil {
 			return nil, fmt.Errorf("buffer %d: %w", i, err)
 		}
 		if es := int64(ir.ElementByteSize(b.Elem)); es == 0 || n > maxBufferBytes/es {
@@ -675,7 +680,7 @@ func (d *decoder) constant(i int) (ir.Attribute, error) {
 	if err != nil {
 		return nil, fmt.Errorf("constant %d: %w", i, err)
 	}
-	shape, n, err := shapeElems(c.ShapeLength(), c.Shape)
+	shape, n, err := shapeElems(c.ShapeLength(), c.Shape, newInts)
 	if err != nil {
 		return nil, fmt.Errorf("constant %d: %w", i, err)
 	}

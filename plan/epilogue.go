@@ -5,6 +5,7 @@ import (
 
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
 )
 
 // markEpilogues forms dispatches: an elementwise generic that consumes,
@@ -56,8 +57,12 @@ func IsEpilogueOf(prod, c *Step) bool {
 	if prod.Kind != StepGeneric || c.HasDynamicViews() || prod.HasDynamicViews() || c.Kind != StepGeneric || prod.Epilogue || len(prod.Outputs) != 1 || len(c.Outputs) != 1 || len(c.Captures) > 0 {
 		return false
 	}
-	pIters, cIters := linalg.IteratorTypes(prod.Op), linalg.IteratorTypes(c.Op)
-	pMaps, cMaps := linalg.IndexingMaps(prod.Op), linalg.IndexingMaps(c.Op)
+	// A loaded module checks every epilogue it marks: the lists go in
+	// arrays of this frame.
+	var pi, ci [8]string
+	var pm, cm [8]affine.Map
+	pIters, cIters := linalg.IteratorTypesInto(prod.Op, pi[:]), linalg.IteratorTypesInto(c.Op, ci[:])
+	pMaps, cMaps := linalg.IndexingMapsInto(prod.Op, pm[:]), linalg.IndexingMapsInto(c.Op, cm[:])
 	if pIters == nil || cIters == nil || len(pMaps) != len(prod.Inputs)+1 || len(cMaps) != len(c.Inputs)+1 {
 		return false
 	}
@@ -70,7 +75,12 @@ func IsEpilogueOf(prod, c *Step) bool {
 		}
 	}
 	// P's output map: each parallel loop once.
-	seen := make([]bool, len(pIters))
+	var seenBuf [8]bool
+	seen := seenBuf[:0]
+	if len(pIters) > len(seenBuf) {
+		seen = make([]bool, 0, len(pIters))
+	}
+	seen = seen[:len(pIters)]
 	for _, e := range pMaps[len(prod.Inputs)].Results {
 		d, ok := e.AsDim()
 		if !ok || seen[d] || pIters[d] != linalg.Parallel {

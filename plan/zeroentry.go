@@ -26,35 +26,51 @@ import (
 // anyway.
 func (p *Plan) markZeroOnEntry() {
 	p.zeroOnEntry = make([]bool, len(p.Steps))
-	// writers[b.ID] are the steps so far that write buffer b, in order;
-	// a buffer that is not p.Buffers[b.ID] (a plan built by hand) is kept
-	// in others.
-	writers := make([][]int, len(p.Buffers))
-	var others map[*Buffer]*[]int
-	of := func(b *Buffer) *[]int {
+	// The writes so far form one chain per buffer, newest first (a
+	// compiled module's start-up runs this, so it is two arrays rather
+	// than a list per buffer): newest[slot] is the newest write of the
+	// buffer in that slot (its index in writes plus one; 0: none), and
+	// each write links to the one before. A buffer's slot is its ID; one
+	// that is not p.Buffers[ID] (a plan built by hand) gets a slot after
+	// them.
+	newest := make([]int32, len(p.Buffers))
+	var others map[*Buffer]int
+	slot := func(b *Buffer) int {
 		if b.ID >= 0 && b.ID < len(p.Buffers) && p.Buffers[b.ID] == b {
-			return &writers[b.ID]
+			return b.ID
 		}
 		if others == nil {
-			others = map[*Buffer]*[]int{}
+			others = map[*Buffer]int{}
 		}
-		if others[b] == nil {
-			others[b] = new([]int)
+		i, ok := others[b]
+		if !ok {
+			i = len(newest)
+			newest = append(newest, 0)
+			others[b] = i
 		}
-		return others[b]
+		return i
 	}
+	writes := make([]bufferWrite, 0, len(p.Steps))
 	for i, s := range p.Steps {
 		if len(s.Outputs) == 1 && s.Kind == StepGeneric && accumulates(s) {
-			p.zeroOnEntry[i] = p.zeroBefore(s.Outputs[0], *of(s.Outputs[0].Buf))
+			p.zeroOnEntry[i] = p.zeroBefore(s.Outputs[0], writes, newest[slot(s.Outputs[0].Buf)])
 		}
 		if s.Kind == StepEmpty {
 			continue
 		}
 		for _, v := range s.Outputs {
-			ws := of(v.Buf)
-			*ws = append(*ws, i)
+			b := slot(v.Buf)
+			writes = append(writes, bufferWrite{step: i, prev: newest[b]})
+			newest[b] = int32(len(writes))
 		}
 	}
+}
+
+// bufferWrite is a step that writes a buffer, and the write of the same
+// buffer before it (its index in the writes plus one; 0: none).
+type bufferWrite struct {
+	step int
+	prev int32
 }
 
 // accumulates reports whether s is a generic with a reduction loop: one
@@ -65,14 +81,14 @@ func accumulates(s *Step) bool {
 	return s.Op != nil && linalg.HasReduction(s.Op)
 }
 
-// zeroBefore reports whether v holds zeros after the steps ws (the
-// writers of its buffer, in order).
-func (p *Plan) zeroBefore(v View, ws []int) bool {
+// zeroBefore reports whether v holds zeros after the writes of its
+// buffer, the chain in writes from w (newest first; markZeroOnEntry).
+func (p *Plan) zeroBefore(v View, writes []bufferWrite, w int32) bool {
 	if len(v.Dyn) > 0 {
 		return false
 	}
-	for k := len(ws) - 1; k >= 0; k-- {
-		s := p.Steps[ws[k]]
+	for ; w != 0; w = writes[w-1].prev {
+		s := p.Steps[writes[w-1].step]
 		for _, w := range s.Outputs {
 			if w.Buf != v.Buf {
 				continue

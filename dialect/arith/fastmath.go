@@ -53,14 +53,18 @@ func (f FastMathFlags) String() string {
 // ParseFastMathFlags parses one flag list body such as "nnan,ninf".
 func ParseFastMathFlags(body string) (FastMathFlags, bool) {
 	var f FastMathFlags
-	for _, s := range strings.Split(body, ",") {
+	for {
+		s, rest, more := strings.Cut(body, ",")
 		bit, ok := fastMathBit(strings.TrimSpace(s))
 		if !ok {
 			return 0, false
 		}
 		f |= bit
+		if !more {
+			return f, true
+		}
+		body = rest
 	}
-	return f, true
 }
 
 func fastMathBit(s string) (FastMathFlags, bool) {

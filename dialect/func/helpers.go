@@ -6,11 +6,18 @@ import "github.com/torchlower/torchlower/ir"
 // at b's insertion point, with an entry block whose arguments match the
 // inputs. The body is left without a terminator: add one with Return.
 func NewFunc(b *ir.Builder, loc ir.Location, name string, fnType ir.FunctionType) *ir.Operation {
+	return NewFuncWithBody(b, loc, name, fnType, ir.NewBlock(fnType.Inputs...))
+}
+
+// NewFuncWithBody is NewFunc with entry as its entry block, built first
+// (a reader learns the results from the body's func.return); the caller
+// keeps entry's arguments and fnType's inputs in agreement.
+func NewFuncWithBody(b *ir.Builder, loc ir.Location, name string, fnType ir.FunctionType, entry *ir.Block) *ir.Operation {
 	op := b.Create(Func, loc, nil, nil, []ir.NamedAttr{
 		{Name: attrSymName, Value: ir.StringAttr(name)},
 		{Name: attrFnType, Value: ir.TypeAttr{Type: fnType}},
 	}, 1)
-	op.Region(0).AppendBlock(ir.NewBlock(fnType.Inputs...))
+	op.Region(0).AppendBlock(entry)
 	return op
 }
 

@@ -126,6 +126,64 @@ func.func @f(%in: tensor<1x3x9x9xf32>, %w: tensor<4x3x3x3xf32>, %o: tensor<1x4x3
 	}
 }
 
+// TestMapsOfScalarGeneric: a generic over 0-d tensors has no loops, and
+// its (empty) maps and iterators are not nil, which would say malformed,
+// whether or not the caller lends an array.
+func TestMapsOfScalarGeneric(t *testing.T) {
+	ctx := newContext()
+	m := irtest.ParseVerify(t, ctx, "scalar", `
+func.func @f(%a: tensor<f32>, %o: tensor<f32>) -> tensor<f32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []} ins(%a : tensor<f32>) outs(%o : tensor<f32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  return %0 : tensor<f32>
+}`, 0)
+	var g *ir.Operation
+	m.Walk(ir.PreOrder, func(o *ir.Operation) {
+		if o.Name == linalg.Generic {
+			g = o
+		}
+	})
+	var mb [4]affine.Map
+	var ib [4]string
+	for _, maps := range [][]affine.Map{linalg.IndexingMaps(g), linalg.IndexingMapsInto(g, mb[:])} {
+		if maps == nil || len(maps) != 2 {
+			t.Errorf("maps = %#v, want two empty maps", maps)
+		}
+	}
+	for _, iters := range [][]string{linalg.IteratorTypes(g), linalg.IteratorTypesInto(g, ib[:]), linalg.IteratorTypesInto(g, ib[:0])} {
+		if iters == nil || len(iters) != 0 {
+			t.Errorf("iterators = %#v, want empty, not nil", iters)
+		}
+	}
+	// An array too short is not written past its capacity.
+	if iters := linalg.IteratorTypesInto(ops0(t, ctx), ib[:1:1]); len(iters) != 2 || ib[0] != "" {
+		t.Errorf("iterators into a short array = %v (array %v)", iters, ib)
+	}
+}
+
+// ops0 is a generic with two loops.
+func ops0(t *testing.T, ctx *ir.Context) *ir.Operation {
+	m := irtest.ParseVerify(t, ctx, "two", `
+func.func @f(%a: tensor<2x3xf32>, %o: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<2x3xf32>) outs(%o : tensor<2xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}`, 0)
+	var g *ir.Operation
+	m.Walk(ir.PreOrder, func(o *ir.Operation) {
+		if o.Name == linalg.Generic {
+			g = o
+		}
+	})
+	return g
+}
+
 // TestBuilders builds generic, fill, named and short-form ops from Go and
 // checks the printed IR and that upstream accepts it.
 func TestBuilders(t *testing.T) {

@@ -176,7 +176,12 @@ func Outputs(op *ir.Operation) []*ir.Value {
 // operand indices: the indexing_maps attribute of linalg.generic, or the
 // maps a named op stands for (computed from its strides and dilations).
 // It returns nil when the op is malformed.
-func IndexingMaps(op *ir.Operation) []affine.Map {
+func IndexingMaps(op *ir.Operation) []affine.Map { return IndexingMapsInto(op, nil) }
+
+// IndexingMapsInto is IndexingMaps, in buf when it has the room (a
+// caller that only looks, with an array of its own, allocates nothing
+// for a linalg.generic).
+func IndexingMapsInto(op *ir.Operation, buf []affine.Map) []affine.Map {
 	inf := infos[op.Name]
 	if inf == nil {
 		return nil
@@ -187,13 +192,18 @@ func IndexingMaps(op *ir.Operation) []affine.Map {
 		if !ok {
 			return nil
 		}
-		maps := make([]affine.Map, len(arr))
-		for i, a := range arr {
+		// Never nil for a well-formed op, even one without operands: nil
+		// says malformed.
+		maps := buf[:0]
+		if buf == nil || cap(buf) < len(arr) {
+			maps = make([]affine.Map, 0, len(arr))
+		}
+		for _, a := range arr {
 			m, ok := a.(ir.AffineMapAttr)
 			if !ok {
 				return nil
 			}
-			maps[i] = m.Map
+			maps = append(maps, m.Map)
 		}
 		return maps
 	case kindNamed:
@@ -230,7 +240,11 @@ func HasReduction(op *ir.Operation) bool {
 
 // IteratorTypes returns "parallel" or "reduction" for each loop of a
 // structured op, or nil when the op is malformed.
-func IteratorTypes(op *ir.Operation) []string {
+func IteratorTypes(op *ir.Operation) []string { return IteratorTypesInto(op, nil) }
+
+// IteratorTypesInto is IteratorTypes, in buf when it has the room (as
+// IndexingMapsInto).
+func IteratorTypesInto(op *ir.Operation, buf []string) []string {
 	inf := infos[op.Name]
 	if inf == nil {
 		return nil
@@ -241,13 +255,16 @@ func IteratorTypes(op *ir.Operation) []string {
 		if !ok {
 			return nil
 		}
-		out := make([]string, len(arr))
-		for i, a := range arr {
+		out := buf[:0]
+		if buf == nil || cap(buf) < len(arr) { // never nil: nil says malformed
+			out = make([]string, 0, len(arr))
+		}
+		for _, a := range arr {
 			k, ok := iteratorKind(a)
 			if !ok {
 				return nil
 			}
-			out[i] = k
+			out = append(out, k)
 		}
 		return out
 	case kindReduce:
