@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strconv"
 	"unsafe"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -693,7 +694,7 @@ func (d *decoder) constant(i int) (ir.Attribute, error) {
 	var a ir.Attribute
 	switch {
 	case es > 0 && n <= math.MaxInt64/es && int64(len(data)) == n*es:
-		a, err = ir.NewDenseResource(fmt.Sprintf("constant%d", i), t, data)
+		a, err = ir.NewDenseResource("constant"+strconv.Itoa(i), t, data)
 	case es > 0 && int64(len(data)) == es:
 		a, err = ir.NewDenseRaw(t, data)
 	default:

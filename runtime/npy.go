@@ -394,8 +394,13 @@ func readNPY(r io.Reader, want DType, avail int64) (*Tensor, error) {
 	if _, err := byteSize(want, hdr.shape); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformedNPY, err)
 	}
-	if lr, ok := r.(interface{ Len() int }); ok && avail < 0 {
-		avail = int64(lr.Len()) // bytes.Reader, bytes.Buffer, strings.Reader
+	if avail < 0 {
+		// Asked only when needed: the first assertion of a type to an
+		// interface builds its method table, a cost a file reader (which
+		// knows the size) need not pay.
+		if lr, ok := r.(interface{ Len() int }); ok {
+			avail = int64(lr.Len()) // bytes.Reader, bytes.Buffer, strings.Reader
+		}
 	}
 	payload, err := readPayload(r, fileBytes, avail)
 	if err != nil {
