@@ -494,7 +494,9 @@ func NewBlock(argTypes ...Type) *Block {
 			vals [4]Value
 		}{}
 		b, vals = &x.b, x.vals[:len(argTypes)]
-		b.args = x.ptrs[:len(argTypes)]
+		// Capped: a caller appending to Args() must not write into the
+		// block's spare room.
+		b.args = x.ptrs[:len(argTypes):len(argTypes)]
 	} else {
 		b = &Block{args: make([]*Value, len(argTypes))}
 		vals = make([]Value, len(argTypes))
