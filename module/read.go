@@ -420,7 +420,8 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 		if rank > maxRank || len(strides) != len(shape) {
 			return nil, fmt.Errorf("view %d has rank %d and %d strides", i, rank, len(strides)/8)
 		}
-		if wholeView(shape, strides, v.Buf) {
+		whole := wholeView(shape, strides, v.Buf)
+		if whole {
 			// Most views are of a whole buffer: they share its shape and
 			// its row-major strides instead of copies of their own.
 			v.Shape, v.Strides = v.Buf.Shape, d.rowMajor(v.Buf)
@@ -452,8 +453,11 @@ func (d *decoder) views(p *plan.Plan, n int, at func(*fb.View, int) bool) ([]pla
 			}
 			v.Dyn = append(v.Dyn, t)
 		}
-		if err := inBounds(v); err != nil {
-			return nil, fmt.Errorf("view %d: %w", i, err)
+		// A whole buffer read from its start lies in it by construction.
+		if !whole || v.Offset != 0 || len(v.Dyn) > 0 {
+			if err := inBounds(v); err != nil {
+				return nil, fmt.Errorf("view %d: %w", i, err)
+			}
 		}
 		out[i] = v
 	}

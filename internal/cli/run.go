@@ -181,6 +181,7 @@ func runRun(env *Env, args []string) int {
 	execTime := stage.times[len(stage.times)-1]
 
 	status := 0
+	var line []byte
 	for i, r := range results {
 		if r == nil {
 			// A None result (a masked gradient): nothing to write or compare.
@@ -198,7 +199,8 @@ func runRun(env *Env, args []string) int {
 				return 1
 			}
 		} else if len(*expected) == 0 {
-			fmt.Fprintf(env.Stdout, "result[%d]: %s%s %s\n", i, r.DType, runtime.FormatShape(r.Shape), preview(r))
+			line = appendResultLine(line[:0], i, r)
+			env.Stdout.Write(line)
 		}
 		if i < len(*expected) {
 			path, ok := strings.CutPrefix((*expected)[i], "@")
@@ -555,10 +557,28 @@ func (f flushFirst) Write(p []byte) (int, error) {
 	return f.w.Write(p)
 }
 
-// preview prints the first few elements of a result.
-func preview(t *runtime.Tensor) string {
+// appendResultLine appends run's line for result i, t:
+// "result[i]: f32[2, 3] [1, 2, 3, 4, 5, 6]". Written with appends, not
+// fmt: a training step prints dozens, after the first result.
+func appendResultLine(b []byte, i int, t *runtime.Tensor) []byte {
+	b = append(b, "result["...)
+	b = strconv.AppendInt(b, int64(i), 10)
+	b = append(b, "]: "...)
+	b = append(b, t.DType.String()...)
+	b = append(b, '[')
+	for j, d := range t.Shape {
+		if j > 0 {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendInt(b, d, 10)
+	}
+	b = append(b, "] "...)
+	return append(appendPreview(b, t), '\n')
+}
+
+// appendPreview appends up to eight elements of t, "[1, 2, ...]".
+func appendPreview(b []byte, t *runtime.Tensor) []byte {
 	n := t.NumElements()
-	b := make([]byte, 0, 64)
 	b = append(b, '[')
 	for i := 0; i < n && i < 8; i++ {
 		if i > 0 {
@@ -573,7 +593,7 @@ func preview(t *runtime.Tensor) string {
 	if n > 8 {
 		b = append(b, ", ..."...)
 	}
-	return string(append(b, ']'))
+	return append(b, ']')
 }
 
 // stageTimer measures the stages of `run` for --print-timings.
