@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/torchlower/torchlower/dialect/arith"
 	fn "github.com/torchlower/torchlower/dialect/func"
@@ -88,8 +89,9 @@ func rebindOperands(op *ir.Operation, checked []*ir.Value, fields ...**ir.Value)
 
 // converters maps torch op names to their converters. Each op family's
 // file adds its rows in init-free form through populate functions called
-// from here, so the table is built explicitly and deterministically.
-var converters = buildConverters()
+// from here, so the table is built explicitly and deterministically,
+// on first use: a run of a compiled module never lowers.
+var converters = sync.OnceValue(buildConverters)
 
 func buildConverters() map[string]converter {
 	m := map[string]converter{}
@@ -145,7 +147,7 @@ func checkModule(top *ir.Operation) (funcs []*ir.Operation, work []pending, sigs
 			if !isTorchOp(o) || isFoldedOp(o.Name) {
 				return
 			}
-			conv := converters[o.Name]
+			conv := converters()[o.Name]
 			if conv == nil {
 				errs = append(errs, ir.Errorf(o.Loc, "failed to legalize operation '%s'", o.Name))
 				return

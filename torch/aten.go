@@ -13,7 +13,7 @@ import (
 func printAten(p *ir.Printer, op *ir.Operation) { printDefault(p, op) }
 
 func parseAten(p ir.Parser, st *ir.OperationState) error {
-	s := schemaIndex[st.Name]
+	s := schemaIndex()[st.Name]
 	if s == nil {
 		return p.Errorf("unknown aten op '%s'", st.Name)
 	}
@@ -24,7 +24,7 @@ func parseAten(p ir.Parser, st *ir.OperationState) error {
 // argument (kwarg-only ones included, as torch-mlir's ODS has them), each
 // of a type the argument accepts, and one result per schema return.
 func verifyAten(op *ir.Operation) error {
-	s := schemaIndex[op.Name]
+	s := schemaIndex()[op.Name]
 	if s == nil {
 		return ir.OpErrorf(op, "unknown aten op '%s'", op.Name)
 	}
@@ -77,7 +77,7 @@ func describe(t ArgType) string {
 // schema. Operand types are checked by the verifier (ir.Verify).
 func AtenOp(b *ir.Builder, loc ir.Location, name string, operands []*ir.Value, resultTypes []ir.Type) (*ir.Operation, error) {
 	op := OpName(name)
-	s := schemaIndex[op]
+	s := schemaIndex()[op]
 	if s == nil {
 		return nil, fmt.Errorf("unknown aten op '%s'", op)
 	}
@@ -107,7 +107,7 @@ func AtenOp(b *ir.Builder, loc ir.Location, name string, operands []*ir.Value, r
 // called arg ("weight"), or nil when the op has no schema, no such
 // argument, or too few operands.
 func Operand(op *ir.Operation, arg string) *ir.Value {
-	s := schemaIndex[op.Name]
+	s := schemaIndex()[op.Name]
 	if s == nil {
 		return nil
 	}
@@ -119,4 +119,4 @@ func Operand(op *ir.Operation, arg string) *ir.Value {
 }
 
 // SchemaOf returns the schema of an aten op, or nil.
-func SchemaOf(op *ir.Operation) *Schema { return schemaIndex[op.Name] }
+func SchemaOf(op *ir.Operation) *Schema { return schemaIndex()[op.Name] }

@@ -3,6 +3,7 @@ package torch
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/torchlower/torchlower/ir"
 )
@@ -240,14 +241,16 @@ func (s *Schema) Mutates() bool {
 	return false
 }
 
-// schemaIndex maps op names ("torch.aten.add.Tensor") to schemas.
-var schemaIndex = func() map[string]*Schema {
+// schemaIndex maps op names ("torch.aten.add.Tensor") to schemas. It is
+// built on first use, not at start-up: most runs (a compiled module's)
+// never look a schema up.
+var schemaIndex = sync.OnceValue(func() map[string]*Schema {
 	m := make(map[string]*Schema, len(schemaTable))
 	for i := range schemaTable {
 		m[schemaTable[i].Op] = &schemaTable[i]
 	}
 	return m
-}()
+})
 
 // Schemas returns every schema in the table, in schemas.txt order. The
 // records are shared; do not modify them.
@@ -277,4 +280,4 @@ func OpName(name string) string {
 
 // LookupSchema finds the schema of an aten op by any of the names OpName
 // accepts; nil when the op is not in the table.
-func LookupSchema(name string) *Schema { return schemaIndex[OpName(name)] }
+func LookupSchema(name string) *Schema { return schemaIndex()[OpName(name)] }

@@ -25,6 +25,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Diagnostic is one diagnostic produced by the tool under test. Notes
@@ -38,7 +39,9 @@ type Diagnostic struct {
 
 // expectedRE is MLIR's annotation syntax; the message runs to the last "}}"
 // on the line, so it may itself contain braces.
-var expectedRE = regexp.MustCompile(`expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below))? *\{\{(.*)\}\}$`)
+var expectedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`expected-(error|note|remark|warning)(-re)? *(@([+-][0-9]+|above|below))? *\{\{(.*)\}\}$`)
+})
 
 type expectation struct {
 	severity string
@@ -106,7 +109,7 @@ func parse(fileName string, source []byte) ([]*expectation, []string) {
 	lastPlain := 1 // last line without annotations (MLIR's default is line 1)
 	for i, raw := range lines {
 		lineNo := i + 1
-		m := expectedRE.FindStringSubmatch(strings.TrimRight(string(raw), " \t\r\n\v\f"))
+		m := expectedRE().FindStringSubmatch(strings.TrimRight(string(raw), " \t\r\n\v\f"))
 		if m == nil {
 			for _, e := range pendingBelow {
 				e.line = lineNo
