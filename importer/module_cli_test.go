@@ -101,7 +101,7 @@ func benchStartup(b *testing.B, arch []byte) {
 // both and the median of the per-round ratios, which drifts less than
 // either on a shared machine:
 //
-//	go test ./importer -run '^$' -bench StartupProcess -benchtime 40x
+//	go test ./importer -run '^$' -bench StartupProcess -benchtime 60x
 func BenchmarkStartupProcess(b *testing.B) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
