@@ -52,8 +52,10 @@ func (p *Plan) markZeroOnEntry() {
 	}
 	writes := make([]bufferWrite, 0, len(p.Steps))
 	for i, s := range p.Steps {
-		if len(s.Outputs) == 1 && s.Kind == StepGeneric && accumulates(s) {
-			p.zeroOnEntry[i] = p.zeroBefore(s.Outputs[0], writes, newest[slot(s.Outputs[0].Buf)])
+		// zeroBefore first: most outputs have no write before them, and it
+		// says so at once, while accumulates reads the op's iterators.
+		if len(s.Outputs) == 1 && s.Kind == StepGeneric {
+			p.zeroOnEntry[i] = p.zeroBefore(s.Outputs[0], writes, newest[slot(s.Outputs[0].Buf)]) && accumulates(s)
 		}
 		if s.Kind == StepEmpty {
 			continue
