@@ -81,6 +81,11 @@ func Build(module *ir.Operation, funcName string) (*Plan, error) {
 func opLines(f *ir.Operation, text map[*ir.Operation]string) []string {
 	var aliases, starts []string
 	for _, l := range strings.Split(ir.Sprint(f, ir.PrintOptions{}), "\n") {
+		if strings.HasPrefix(l, "{-#") {
+			// The resource section (dense_resource constants) ends the
+			// text: none of its lines is an alias or an op.
+			break
+		}
 		switch {
 		case strings.HasPrefix(l, "#"):
 			aliases = append(aliases, l)

@@ -70,6 +70,15 @@ func TestPlans(t *testing.T) {
 			"copy ins(%b4) outs(%b3[4 +0 strides 2])",
 		},
 	}, {
+		// Parameters as dense_resource constants: the steps keep the
+		// text of their ops, and the resource section is no alias.
+		file: "resource_constant", fn: "scale",
+		want: []string{
+			"constant outs(%b1)  // %cst = arith.constant dense_resource<w> : tensor<4xf32>",
+			"generic ins(%b0, %b1) outs(%b2)  // %1 = linalg.generic",
+		},
+		notWant: []string{"#-}", "dialect_resources"},
+	}, {
 		// The destination is returned too: copy it, then insert.
 		file: "fill_insert", fn: "keep_dest",
 		want: []string{
