@@ -90,8 +90,15 @@ type Module struct {
 	// Size is the file's length in bytes.
 	Size int
 
+	kernels *ir.Operation
 	release func() error
 }
+
+// Kernels returns the builtin.module of the plans' kernel functions, as
+// read and verified (nil when the plans run no generic): one func.func
+// per distinct generic, holding it and the scalar constants its body
+// reads; the Generic steps' ops are the generics in it.
+func (m *Module) Kernels() *ir.Operation { return m.kernels }
 
 // Entry returns the entry point named name.
 func (m *Module) Entry(name string) (*Entry, error) {

@@ -93,6 +93,7 @@ func decode(name string, data []byte) (*Module, error) {
 			return nil, fmt.Errorf("kernels: %w", err)
 		}
 	}
+	m.kernels = d.kernels.module
 	var fp fb.Plan
 	plans := make([]*plan.Plan, root.PlansLength())
 	for i := range plans {

@@ -28,6 +28,7 @@ type Env struct {
 var commands = map[string]command{
 	"import":  {"import a torch.export .pt2 archive into the torch dialect", runImport},
 	"compile": {"compile a program (.pt2 or .mlir) once into a module file (.tlm) that run executes", runCompile},
+	"dump":    {"print what a compiled module (.tlm) holds: signatures, plans, kernels (like iree-dump-module)", runDump},
 	"opt":     {"read MLIR text, run passes, print MLIR text (like mlir-opt)", runOpt},
 	"run":     {"run a program (.pt2, .mlir or compiled .tlm) on the CPU with .npy inputs and outputs", runRun},
 	"e2e":     {"run the end-to-end suite (torch-mlir's e2e report format)", runE2E},
