@@ -569,7 +569,7 @@ func inBounds(v plan.View) error {
 
 // step decodes fs, step index of p, into s.
 func (d *decoder) step(p *plan.Plan, fs *fb.Step, s *plan.Step) (*plan.Step, error) {
-	*s = plan.Step{Kind: plan.StepKind(fs.Kind()), Text: string(fs.Text())}
+	*s = plan.Step{Kind: plan.StepKind(fs.Kind()), Text: fileString(fs.Text())}
 	if s.Kind > plan.StepScalar {
 		return nil, fmt.Errorf("unknown step kind %d", s.Kind)
 	}
@@ -644,7 +644,7 @@ func (d *decoder) step(p *plan.Plan, fs *fb.Step, s *plan.Step) (*plan.Step, err
 		var fa fb.ScalarArg
 		for j := 0; j < fs.ProgramLength(); j++ {
 			fs.Program(&fi, j)
-			in := plan.ScalarInstr{Op: string(fi.Op()), Pred: string(fi.Pred()), SrcWidth: int(fi.SrcWidth()), Dst: int(fi.Dst()), Input: int(fi.Input()), Text: string(fi.Text())}
+			in := plan.ScalarInstr{Op: string(fi.Op()), Pred: string(fi.Pred()), SrcWidth: int(fi.SrcWidth()), Dst: int(fi.Dst()), Input: int(fi.Input()), Text: fileString(fi.Text())}
 			if in.Dst < 0 || in.Dst >= len(p.Scalars) {
 				return nil, fmt.Errorf("instruction %d writes scalar register %d of %d", j, in.Dst, len(p.Scalars))
 			}
@@ -669,6 +669,17 @@ func (d *decoder) step(p *plan.Plan, fs *fb.Step, s *plan.Step) (*plan.Step, err
 		}
 	}
 	return s, nil
+}
+
+// fileString is b, bytes of the module, as a string that shares them, as
+// the constants do (nothing of a module is used after Close). A step's
+// text is only printed, and copying hundreds of op lines was a twentieth
+// of a module's start-up.
+func fileString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // constant returns the attribute of Module.constants[i]; its data is the

@@ -79,18 +79,11 @@ func dumpModule(w io.Writer, m *module.Module, plans, kernels, gpuSource bool) {
 	fmt.Fprintf(w, "module %s: %d bytes, schema version %d, target %s\n", m.Name, m.Size, m.SchemaVersion, m.Target)
 	pr := m.Producer
 	fmt.Fprintf(w, "produced by torchlower %s (%s) from %s, pipeline %s\n", orUnknown(pr.Torchlower), orUnknown(pr.Go), orUnknown(pr.Source), orUnknown(pr.Pipeline))
-	names := kernelNames(m)
 	for _, e := range m.Entries {
 		fmt.Fprintf(w, "entry point @%s(%s) -> (%s)\n", e.Name, joinTypes(e.Args), joinTypes(e.Results))
 		fmt.Fprintf(w, "  %s\n", planSummary(e.Plan))
 		if plans {
-			for _, s := range e.Plan.Steps {
-				if name := names[s.Op]; s.Kind == plan.StepGeneric && name != "" {
-					// A loaded plan has no IR text of its own for a step
-					// (plan.Step.Text): the kernel's name stands in.
-					s.Text = "kernel @" + name
-				}
-			}
+			nameKernels(m, e.Plan)
 			for _, l := range strings.SplitAfter(strings.TrimSuffix(e.Plan.String(), "\n"), "\n") {
 				fmt.Fprintf(w, "  %s", l)
 			}
@@ -131,21 +124,27 @@ func dumpModule(w io.Writer, m *module.Module, plans, kernels, gpuSource bool) {
 	}
 }
 
-// kernelNames maps each kernel's linalg.generic to its function's name.
-func kernelNames(m *module.Module) map[*ir.Operation]string {
-	names := map[*ir.Operation]string{}
+// nameKernels puts in front of the text of each generic step of p, a plan
+// of m, the kernel function it runs ("kernel @k0_37: %8 = linalg.generic
+// ..."; the name alone when the module holds no text for the step), so
+// that a printed plan points into dump --kernels.
+func nameKernels(m *module.Module, p *plan.Plan) {
 	k := m.Kernels()
 	if k == nil {
-		return names
+		return
 	}
-	for f := ir.Body(k).First(); f != nil; f = f.Next() {
-		if body := fn.Body(f); body != nil {
-			for o := body.First(); o != nil; o = o.Next() {
-				names[o] = fn.Name(f)
+	for _, s := range p.Steps {
+		if s.Kind != plan.StepGeneric || s.Op == nil || strings.HasPrefix(s.Text, "kernel @") {
+			continue
+		}
+		if f := s.Op.ParentOp(); f != nil && f.Name == fn.Func && f.ParentOp() == k {
+			name := "kernel @" + fn.Name(f)
+			if s.Text != "" {
+				name += ": " + s.Text
 			}
+			s.Text = name
 		}
 	}
-	return names
 }
 
 // planSummary is one line on p: steps and buffers by kind, memory.

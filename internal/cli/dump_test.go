@@ -68,7 +68,7 @@ func TestDumpModule(t *testing.T) {
 	}
 
 	out, _, code = run(t, "", "dump", tlm, "--plan")
-	named := regexp.MustCompile(`(?m)^    \d+: generic .*  // kernel @k\w+$`).FindAllString(out, -1)
+	named := regexp.MustCompile(`(?m)^    \d+: generic .*  // kernel @k\w+: %\w+ = linalg.generic .*$`).FindAllString(out, -1)
 	if code != 0 || !strings.Contains(out, "  steps:\n") || len(named) != generics {
 		t.Errorf("dump --plan: exit %d, %d generic steps name their kernel, want %d:\n%s", code, len(named), generics, out)
 	}

@@ -130,6 +130,7 @@ func runRun(env *Env, args []string) int {
 	var p *plan.Plan
 	var mp *importer.Mapping
 	var gcode *gpu.Compiled
+	var mod *module.Module
 	entry := 0
 	if isModule {
 		if fs.Changed("pipeline") || *params != "" || *mapping != "" {
@@ -142,6 +143,7 @@ func runRun(env *Env, args []string) int {
 			return 1
 		}
 		defer m.Close()
+		mod = m
 		if dev, err = moduleDevice(m, *device, fs.Changed("device")); err != nil {
 			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
 			return 1
@@ -234,6 +236,9 @@ func runRun(env *Env, args []string) int {
 	stage.done("outputs")
 	stage.report()
 	if *timings {
+		if mod != nil {
+			nameKernels(mod, p)
+		}
 		fmt.Fprintf(env.Stderr, "  plan: %d steps, %d buffers, peak memory %d bytes\n", len(p.Steps), len(p.Buffers), p.PeakBytes())
 		printStepTimes(env.Stderr, p, prof.Steps, execTime, *topSteps)
 	}
