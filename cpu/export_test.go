@@ -64,3 +64,14 @@ func SharedPrograms(p *plan.Plan) (generics, programs int, err error) {
 	}
 	return generics, len(progs), nil
 }
+
+// KeptKernels is the number of steps whose kernel e keeps for its next run.
+func (e *Executor) KeptKernels() int {
+	n := 0
+	for _, k := range e.pc.kernels {
+		if k != nil {
+			n++
+		}
+	}
+	return n
+}

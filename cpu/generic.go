@@ -30,6 +30,9 @@ type kernel struct {
 	// outZero: the output holds zeros on entry (plan.ZeroOnEntry), so
 	// the contraction fast path starts its tiles at zero unread.
 	outZero bool
+	// overlap is the memory overlap pattern a kept kernel was prepared
+	// with (prepCache.keep).
+	overlap uint64
 }
 
 type kOperand struct {
@@ -43,6 +46,20 @@ type kOperand struct {
 // newKernel prepares a Generic step; pc shares the op's decoded form and
 // its compiled body with the run's other steps (nil: nothing is shared).
 func newKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache) (*kernel, error) {
+	if pc != nil && pc.kernels != nil {
+		if k, err := pc.keptKernel(s, mem); k != nil || err != nil {
+			return k, err
+		}
+	}
+	k, err := prepareKernel(s, mem, pc)
+	if err == nil {
+		pc.keep(s, k)
+	}
+	return k, err
+}
+
+// prepareKernel prepares a Generic step from scratch (newKernel).
+func prepareKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache) (*kernel, error) {
 	op := s.Op
 	g, err := pc.generic(op)
 	if err != nil {

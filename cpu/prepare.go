@@ -31,12 +31,94 @@ import (
 // memory into its program, so it is compiled for its step alone.
 
 // prepCache holds one run's decoded generics, compiled bodies and kept
-// lane registers. A nil *prepCache shares nothing: every step decodes and
-// compiles its own.
+// lane registers, and for an Executor each step's kernel, kept from one
+// run to the next. A nil *prepCache shares nothing: every step decodes
+// and compiles its own.
 type prepCache struct {
 	ops    map[*ir.Operation]*genericInfo
 	bodies map[uint64][]*compiledBody // by bodyHash
 	lanes  laneStore
+	// kernels are the kernels prepared for the steps of an Executor's
+	// plan (nil: none are kept), by step.
+	kernels map[*plan.Step]*kernel
+}
+
+// keepKernels makes pc keep the kernels of p's steps for later runs.
+func (c *prepCache) keepKernels(p *plan.Plan) {
+	c.kernels = make(map[*plan.Step]*kernel, len(p.Steps))
+	for _, s := range p.Steps {
+		if s.Kind == plan.StepGeneric && len(s.Captures) == 0 && !s.HasDynamicViews() {
+			c.kernels[s] = nil
+		}
+	}
+}
+
+// keptKernel returns the kernel of step s kept from an earlier run, bound
+// to this run's memory, or nil when there is none or it does not apply.
+// Everything a kernel holds but its memory follows from the step; the
+// memory enters the fast paths' choice only through which inputs
+// overlap which outputs, so that pattern must be the kept one's.
+func (c *prepCache) keptKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error)) (*kernel, error) {
+	t := c.kernels[s]
+	if t == nil {
+		return nil, nil
+	}
+	k := *t
+	k.outZero = false // the caller's to set
+	k.ops = make([]kOperand, len(t.ops))
+	copy(k.ops, t.ops)
+	for o := range k.ops {
+		b, err := mem(viewAt(s, o).Buf)
+		if err != nil {
+			return nil, err
+		}
+		k.ops[o].mem, k.ops[o].acc = b, newAccessor(b, t.ops[o].acc.kind)
+	}
+	if ov, ok := overlapPattern(&k); !ok || ov != t.overlap {
+		return nil, nil
+	}
+	return &k, nil
+}
+
+// keep records k, just prepared for step s, for later runs when s is one
+// of the kept steps.
+func (c *prepCache) keep(s *plan.Step, k *kernel) {
+	if c == nil || c.kernels == nil {
+		return
+	}
+	if _, ok := c.kernels[s]; !ok {
+		return
+	}
+	if ov, ok := overlapPattern(k); ok {
+		t := *k
+		t.overlap = ov
+		// The kept kernel holds no memory: this run's results must not
+		// live on in it.
+		t.ops = make([]kOperand, len(k.ops))
+		copy(t.ops, k.ops)
+		for o := range t.ops {
+			t.ops[o].mem, t.ops[o].acc.mem = nil, nil
+		}
+		c.kernels[s] = &t
+	}
+}
+
+// overlapPattern is one bit per (input, output) pair of k's operands, set
+// when their memory overlaps; false when there are too many pairs.
+func overlapPattern(k *kernel) (uint64, bool) {
+	nOut := len(k.ops) - k.nIn
+	if k.nIn*nOut > 64 {
+		return 0, false
+	}
+	var bits uint64
+	for i := 0; i < k.nIn; i++ {
+		for j := 0; j < nOut; j++ {
+			if overlaps(k.ops[i].mem, k.ops[k.nIn+j].mem) {
+				bits |= 1 << (i*nOut + j)
+			}
+		}
+	}
+	return bits, true
 }
 
 func newPrepCache() *prepCache {

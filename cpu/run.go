@@ -5,7 +5,8 @@
 // and temporary at its planned offset, each result gets its own
 // allocation that is handed to the caller without a copy, and arguments
 // are read in place. linalg.generic bodies are compiled once per run and
-// distinct body (prepare.go) into closures over a register file
+// distinct body (prepare.go; once per Executor, which keeps each step's
+// prepared kernel for its later runs) into closures over a register file
 // (compile.go) and run over a loop nest with strength-reduced offsets,
 // split across goroutines along a parallel loop (generic.go), or in
 // lanes (vector.go). Contractions (convolutions, their
@@ -42,6 +43,38 @@ type Profile struct {
 // RunProfiled is Run that also records the time of each step in prof
 // (when prof is not nil).
 func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtime.Tensor, error) {
+	return run(p, args, prof, newPrepCache())
+}
+
+// Executor runs one plan many times, as a compiled module is run in a
+// training loop or a server: what a run prepares from the plan alone is
+// kept for the next ones, which only bind it to their memory. That is
+// each generic's decoded form and compiled body, and each step's kernel
+// (loop extents, operand offsets, the fast path chosen): on a small
+// training step, preparing is most of a run. An Executor is not safe for
+// concurrent use.
+type Executor struct {
+	p  *plan.Plan
+	pc *prepCache
+}
+
+// NewExecutor returns an Executor of p.
+func NewExecutor(p *plan.Plan) *Executor {
+	pc := newPrepCache()
+	if p != nil {
+		pc.keepKernels(p)
+	}
+	return &Executor{p: p, pc: pc}
+}
+
+// Run is RunProfiled on the Executor's plan; the first run prepares, the
+// later ones reuse.
+func (e *Executor) Run(args []*runtime.Tensor, prof *Profile) ([]*runtime.Tensor, error) {
+	return run(e.p, args, prof, e.pc)
+}
+
+// run executes p with pc, the preparation shared with other runs or not.
+func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache) ([]*runtime.Tensor, error) {
 	if p == nil {
 		return nil, fmt.Errorf("cpu: nil plan")
 	}
@@ -108,7 +141,6 @@ func RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile) ([]*runtim
 		return m, nil
 	}
 	regs := newScalars(p)
-	pc := newPrepCache()
 	if prof != nil {
 		prof.Steps = make([]time.Duration, len(p.Steps))
 	}

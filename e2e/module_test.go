@@ -18,7 +18,8 @@ import (
 // encoded as a .tlm, decoded again and run) and checks that the plan reads
 // back as the one compiled (same printed form) and that its results are
 // bit for bit those of the direct path, which TestSuite checks against
-// PyTorch.
+// PyTorch. The module's plan also runs twice through one cpu.Executor,
+// the second run on the kernels the first kept: the same bits again.
 func TestSuiteFromModule(t *testing.T) {
 	cases, err := LoadCases(casesDir)
 	if err != nil {
@@ -87,6 +88,27 @@ func moduleAgrees(c *Case) error {
 	got, err := cpu.Run(e.Plan, args)
 	if err != nil {
 		return fmt.Errorf("from the module: %v", err)
+	}
+	if err := sameResults(got, want); err != nil {
+		return fmt.Errorf("from the module: %v", err)
+	}
+	ex := cpu.NewExecutor(e.Plan)
+	for r := 1; r <= 2; r++ {
+		got, err := ex.Run(args, nil)
+		if err != nil {
+			return fmt.Errorf("executor run %d: %v", r, err)
+		}
+		if err := sameResults(got, want); err != nil {
+			return fmt.Errorf("executor run %d: %v", r, err)
+		}
+	}
+	return nil
+}
+
+// sameResults says how got differs from want, the direct path's, if it does.
+func sameResults(got, want []*runtime.Tensor) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("%d results, want %d", len(got), len(want))
 	}
 	for i := range want {
 		switch {

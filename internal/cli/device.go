@@ -111,10 +111,14 @@ func oneLine(s string) string {
 	return strings.Join(lines, " ")
 }
 
-// execute runs p on the CPU (d nil) or on d, with step times in prof;
-// on d, with code (a module's, whose plan entry is p) when it is not nil.
-func execute(d *gpu.Device, p *plan.Plan, code *gpu.Compiled, entry int, args []*runtime.Tensor, prof *cpu.Profile) ([]*runtime.Tensor, error) {
+// execute runs p on the CPU (d nil; through ex when it is not nil) or on
+// d, with step times in prof (when it is not nil); on d, with code (a
+// module's, whose plan entry is p) when it is not nil.
+func execute(d *gpu.Device, ex *cpu.Executor, p *plan.Plan, code *gpu.Compiled, entry int, args []*runtime.Tensor, prof *cpu.Profile) ([]*runtime.Tensor, error) {
 	if d == nil {
+		if ex != nil {
+			return ex.Run(args, prof)
+		}
 		return cpu.RunProfiled(p, args, prof)
 	}
 	var gp gpu.Profile
@@ -125,6 +129,8 @@ func execute(d *gpu.Device, p *plan.Plan, code *gpu.Compiled, entry int, args []
 	} else {
 		out, err = d.RunProfiled(p, args, &gp)
 	}
-	prof.Steps = gp.Steps
+	if prof != nil {
+		prof.Steps = gp.Steps
+	}
 	return out, err
 }

@@ -67,6 +67,15 @@ slowest first: index, kind, time, share of the execute stage and the
 step as the plan prints it. --top-steps sets how many are listed (the
 rest are summed on one line).
 
+--repeat=N runs the function N times on the same inputs, as
+iree-benchmark-module repeats an invocation, and writes or compares the
+last run's results. On the CPU the runs after the first reuse every
+kernel the first prepared (the loop nests, offsets and fast paths of its
+steps: most of a run of a small training step), binding them to their
+own memory. With --print-timings the execute stage is the first run,
+"repeats" the others together, and a line gives their median, minimum
+and maximum.
+
 Flags:
 `
 
@@ -84,6 +93,7 @@ func runRun(env *Env, args []string) int {
 	rtol := fs.Float64("rtol", -1, "relative tolerance for --expected_output (default: per dtype)")
 	timings := fs.Bool("print-timings", false, "print the time of each stage and of the slowest steps on stderr")
 	topSteps := fs.Int("top-steps", 20, "with --print-timings, how many steps to list (0: all)")
+	repeat := fs.Int("repeat", 1, "run the function this many times on the same inputs (the results are the last run's)")
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
 	params := fs.String("params", "", "a .pt2's parameters as constants (inline, the default) or arguments fed from the archive (args); with a .mlir, args requires a mapping")
 	mapping := fs.String("mapping", "", "the parameter mapping of a .mlir (default: <program>.params.json when it exists; none: ignore it)")
@@ -121,6 +131,10 @@ func runRun(env *Env, args []string) int {
 			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
 			return 2
 		}
+	}
+	if *repeat < 1 {
+		fmt.Fprintf(env.Stderr, "torchlower run: --repeat must be at least 1, not %d\n", *repeat)
+		return 2
 	}
 	if *params != "" && *params != "args" && *params != "inline" {
 		fmt.Fprintf(env.Stderr, "torchlower run: --params must be args or inline, not %q\n", *params)
@@ -174,13 +188,29 @@ func runRun(env *Env, args []string) int {
 	}
 	stage.done("read inputs")
 	var prof cpu.Profile
-	results, err := execute(dev, p, gcode, entry, argv, &prof)
+	var ex *cpu.Executor
+	if dev == nil && *repeat > 1 {
+		ex = cpu.NewExecutor(p)
+	}
+	results, err := execute(dev, ex, p, gcode, entry, argv, &prof)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "%s: %v\n", in, err)
 		return 1
 	}
 	stage.done("execute")
 	execTime := stage.times[len(stage.times)-1]
+	var repeats []time.Duration
+	for range *repeat - 1 {
+		start := time.Now()
+		if results, err = execute(dev, ex, p, gcode, entry, argv, nil); err != nil {
+			fmt.Fprintf(env.Stderr, "%s: run %d of %d: %v\n", in, len(repeats)+2, *repeat, err)
+			return 1
+		}
+		repeats = append(repeats, time.Since(start))
+	}
+	if len(repeats) > 0 {
+		stage.done("repeats")
+	}
 
 	status := 0
 	var line []byte
@@ -235,6 +265,12 @@ func runRun(env *Env, args []string) int {
 	}
 	stage.done("outputs")
 	stage.report()
+	if *timings && len(repeats) > 0 {
+		slices.Sort(repeats)
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		fmt.Fprintf(env.Stderr, "  repeats: %d runs after the first, median %.3f ms, min %.3f ms, max %.3f ms\n",
+			len(repeats), ms(repeats[len(repeats)/2]), ms(repeats[0]), ms(repeats[len(repeats)-1]))
+	}
 	if *timings {
 		if mod != nil {
 			nameKernels(mod, p)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -236,5 +237,31 @@ func TestRunMalformedInputs(t *testing.T) {
 		if strings.Contains(out, "result[") {
 			t.Errorf("%s: ran anyway:\n%s", c.name, out)
 		}
+	}
+}
+
+// TestRunRepeat: --repeat runs the function again on the same inputs
+// (on the CPU through one cpu.Executor, the later runs reusing the
+// kernels of the first); the results compared are the last run's, which
+// still match PyTorch, for the program and for its compiled module.
+func TestRunRepeat(t *testing.T) {
+	tlm := filepath.Join(t.TempDir(), "m.tlm")
+	if _, errOut, code := run(t, "", "compile", "../../examples/conv_backward.mlir", "-o", tlm); code != 0 {
+		t.Fatalf("compile exited %d: %s", code, errOut)
+	}
+	for _, prog := range []string{"../../examples/conv_backward.mlir", tlm} {
+		args := exampleArgs("../../examples/conv_backward")
+		args[1] = prog
+		out, errOut, code := run(t, "", append(args, "--repeat=4", "--print-timings")...)
+		if code != 0 || strings.Count(out, ": match:") != 3 {
+			t.Fatalf("%s --repeat=4: exit %d\nstdout:\n%s\nstderr:\n%s", prog, code, out, errOut)
+		}
+		if !regexp.MustCompile(`(?m)^  repeats +[0-9.]+ ms$`).MatchString(errOut) ||
+			!regexp.MustCompile(`(?m)^  repeats: 3 runs after the first, median [0-9.]+ ms, min [0-9.]+ ms, max [0-9.]+ ms$`).MatchString(errOut) {
+			t.Errorf("%s --repeat=4 --print-timings: no repeats stage and line:\n%s", prog, errOut)
+		}
+	}
+	if _, errOut, code := run(t, "", append(exampleArgs("../../examples/conv_backward"), "--repeat=0")...); code != 2 || !strings.Contains(errOut, "--repeat must be at least 1, not 0") {
+		t.Errorf("--repeat=0: exit %d, %s", code, errOut)
 	}
 }
