@@ -74,14 +74,8 @@ func runBench(env *Env, args []string) int {
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 	}
-	fs.Usage = func() { usage(env.Stderr) }
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(env.Stderr, "torchlower bench: %v (see torchlower bench --help)\n", err)
-		return 2
-	}
-	if *help {
-		usage(env.Stdout)
-		return 0
+	if code, done := parseFlags(env, "bench", fs, help, usage, args); done {
+		return code
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintf(env.Stderr, "torchlower bench: unexpected arguments %q\n", fs.Args())

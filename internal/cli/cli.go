@@ -9,6 +9,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/spf13/pflag"
 )
 
 // Version is the torchlower version, printed by --version.
@@ -95,4 +97,31 @@ func Tool(args []string, stdin []byte) (stdout, stderr []byte, exitCode int) {
 	var out, errb strings.Builder
 	code := Main(args, strings.NewReader(string(stdin)), &out, &errb)
 	return []byte(out.String()), []byte(errb.String()), code
+}
+
+// parseFlags parses the arguments of command name into fs, whose help
+// flag is help; usage writes the command's help (its text and flags) to
+// w. It reports done when the command is over: --help printed the help on
+// stdout (exit 0), or a flag was bad, reported on stderr after the help
+// (exit 2).
+func parseFlags(env *Env, name string, fs *pflag.FlagSet, help *bool, usage func(w io.Writer), args []string) (code int, done bool) {
+	fs.Usage = func() { usage(env.Stderr) }
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower %s: %v (see torchlower %s --help)\n", name, err, name)
+		return 2, true
+	}
+	if *help {
+		usage(env.Stdout)
+		return 0, true
+	}
+	return 0, false
+}
+
+// textUsage is a command's usage: text, then the flags of fs.
+func textUsage(fs *pflag.FlagSet, text string) func(w io.Writer) {
+	return func(w io.Writer) {
+		fmt.Fprint(w, text)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
 }

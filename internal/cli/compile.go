@@ -49,19 +49,8 @@ func runCompile(env *Env, args []string) int {
 	function := fs.String("function", "main", "the function to compile")
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
 	help := fs.BoolP("help", "h", false, "show this help")
-	fs.Usage = func() {
-		fmt.Fprint(env.Stderr, compileHelp)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(env.Stderr, "torchlower compile: %v (see torchlower compile --help)\n", err)
-		return 2
-	}
-	if *help {
-		fmt.Fprint(env.Stdout, compileHelp)
-		fs.SetOutput(env.Stdout)
-		fs.PrintDefaults()
-		return 0
+	if code, done := parseFlags(env, "compile", fs, help, textUsage(fs, compileHelp), args); done {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintf(env.Stderr, "torchlower compile: expected one program (.pt2 or .mlir), got %d\n", fs.NArg())

@@ -40,19 +40,8 @@ func runDump(env *Env, args []string) int {
 	kernels := fs.Bool("kernels", false, "print the kernel functions as MLIR")
 	gpuSource := fs.Bool("gpu-source", false, "print the generated GPU source of a GPU module")
 	help := fs.BoolP("help", "h", false, "show this help")
-	fs.Usage = func() {
-		fmt.Fprint(env.Stderr, dumpHelp)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(env.Stderr, "torchlower dump: %v (see torchlower dump --help)\n", err)
-		return 2
-	}
-	if *help {
-		fmt.Fprint(env.Stdout, dumpHelp)
-		fs.SetOutput(env.Stdout)
-		fs.PrintDefaults()
-		return 0
+	if code, done := parseFlags(env, "dump", fs, help, textUsage(fs, dumpHelp), args); done {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintf(env.Stderr, "torchlower dump: expected one module (.tlm), got %d\n", fs.NArg())

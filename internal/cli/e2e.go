@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"regexp"
 	"sort"
 	"strings"
@@ -39,19 +38,8 @@ func runE2E(env *Env, args []string) int {
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
 	parallel := fs.Int("parallel", 0, "cases run at once (default GOMAXPROCS)")
 	help := fs.BoolP("help", "h", false, "show this help")
-	usage := func(w io.Writer) {
-		fmt.Fprint(w, e2eHelp)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}
-	fs.Usage = func() { usage(env.Stderr) }
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(env.Stderr, "torchlower e2e: %v (see torchlower e2e --help)\n", err)
-		return 2
-	}
-	if *help {
-		usage(env.Stdout)
-		return 0
+	if code, done := parseFlags(env, "e2e", fs, help, textUsage(fs, e2eHelp), args); done {
+		return code
 	}
 	if fs.NArg() != 0 {
 		fmt.Fprintf(env.Stderr, "torchlower e2e: unexpected arguments %q\n", fs.Args())

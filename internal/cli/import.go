@@ -52,19 +52,8 @@ func runImport(env *Env, args []string) int {
 	mapping := fs.String("mapping", "", "where to write the argument/result mapping JSON (default: the output's name with .params.json)")
 	checkSupport := fs.Bool("check-support", false, "report the ops the lowering does not support, instead of printing the program")
 	help := fs.BoolP("help", "h", false, "show this help")
-	fs.Usage = func() {
-		fmt.Fprint(env.Stderr, importHelp)
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(env.Stderr, "torchlower import: %v (see torchlower import --help)\n", err)
-		return 2
-	}
-	if *help {
-		fs.SetOutput(env.Stdout)
-		fmt.Fprint(env.Stdout, importHelp)
-		fs.PrintDefaults()
-		return 0
+	if code, done := parseFlags(env, "import", fs, help, textUsage(fs, importHelp), args); done {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintf(env.Stderr, "torchlower import: expected one .pt2 file, got %d\n", fs.NArg())

@@ -59,21 +59,12 @@ func runOpt(env *Env, args []string) int {
 	timing := fs.Bool("mlir-timing", false, "report the time taken by each pass on stderr")
 	unregistered := fs.Bool("allow-unregistered-dialect", false, "accept ops of unknown dialects in generic form")
 	help := fs.BoolP("help", "h", false, "show this help")
-	fs.Usage = func() {
-		fmt.Fprint(env.Stderr, optHelp)
-		fs.PrintDefaults()
-		fmt.Fprintf(env.Stderr, "\nPasses and pipelines:\n%s", reg.Help())
+	usage := func(w io.Writer) {
+		textUsage(fs, optHelp)(w)
+		fmt.Fprintf(w, "\nPasses and pipelines:\n%s", reg.Help())
 	}
-	if err := fs.Parse(rest); err != nil {
-		fmt.Fprintf(env.Stderr, "torchlower opt: %v (see torchlower opt --help)\n", err)
-		return 2
-	}
-	if *help {
-		fs.SetOutput(env.Stdout)
-		fmt.Fprint(env.Stdout, optHelp)
-		fs.PrintDefaults()
-		fmt.Fprintf(env.Stdout, "\nPasses and pipelines:\n%s", reg.Help())
-		return 0
+	if code, done := parseFlags(env, "opt", fs, help, usage, rest); done {
+		return code
 	}
 	if fs.NArg() > 1 {
 		fmt.Fprintf(env.Stderr, "torchlower opt: expected one input file, got %d\n", fs.NArg())

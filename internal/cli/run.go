@@ -99,19 +99,11 @@ func runRun(env *Env, args []string) int {
 	mapping := fs.String("mapping", "", "the parameter mapping of a .mlir (default: <program>.params.json when it exists; none: ignore it)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	usage := func(w io.Writer) {
-		fmt.Fprint(w, runHelp)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
+		textUsage(fs, runHelp)(w)
 		fmt.Fprintf(w, "\n%s\n", runtime.NPYHelp)
 	}
-	fs.Usage = func() { usage(env.Stderr) }
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(env.Stderr, "torchlower run: %v (see torchlower run --help)\n", err)
-		return 2
-	}
-	if *help {
-		usage(env.Stdout)
-		return 0
+	if code, done := parseFlags(env, "run", fs, help, usage, args); done {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintf(env.Stderr, "torchlower run: expected one program (.pt2 or .mlir), got %d\n", fs.NArg())
