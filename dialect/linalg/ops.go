@@ -2,6 +2,7 @@ package linalg
 
 import (
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
 )
 
 // Op names of the non-named ops.
@@ -157,11 +158,15 @@ func verifyGeneric(op *ir.Operation) error {
 	if itAttr == nil {
 		return ir.OpErrorf(op, "requires attribute '%s'", IteratorTypesAttr)
 	}
-	maps := IndexingMaps(op)
+	// The lists go in arrays of this frame: a compiled module's loader
+	// verifies every kernel before its first run.
+	var mapsBuf [8]affine.Map
+	var itersBuf [8]string
+	maps := IndexingMapsInto(op, mapsBuf[:])
 	if maps == nil {
 		return ir.OpErrorf(op, "attribute '%s' failed to satisfy constraint: AffineMap array attribute", IndexingMapsAttr)
 	}
-	iters := IteratorTypes(op)
+	iters := IteratorTypesInto(op, itersBuf[:])
 	if _, isArr := itAttr.(ir.ArrayAttr); !isArr || (iters == nil && len(itAttr.(ir.ArrayAttr)) > 0) {
 		return ir.OpErrorf(op, "attribute '%s' failed to satisfy constraint: Iterator type should be an enum.", IteratorTypesAttr)
 	}

@@ -432,7 +432,12 @@ func verifyStructured(op *ir.Operation, maps []affine.Map, numLoops int, bbOpera
 	if len(maps) != op.NumOperands() {
 		return ir.OpErrorf(op, "expected the number of indexing_map (%d) to be equal to the number of input/output operands (%d)", len(maps), op.NumOperands())
 	}
-	shapes := make([][]int64, op.NumOperands())
+	var shapesBuf [8][]int64
+	shapes := shapesBuf[:0]
+	if op.NumOperands() > len(shapesBuf) {
+		shapes = make([][]int64, 0, op.NumOperands())
+	}
+	shapes = shapes[:op.NumOperands()]
 	for i, m := range maps {
 		if m.NumSymbols != 0 {
 			return ir.OpErrorf(op, "unexpected symbols in indexing_map #%d", i)
