@@ -688,6 +688,15 @@ func (r *irReader) scalarAttr(kind byte) (ir.Attribute, error) {
 		}
 		return t, nil
 	}
+	// intElem is elem, which must be an integer or index type (what
+	// names the attribute for the message).
+	intElem := func(what string) (ir.Type, error) {
+		t, err := elem()
+		if err == nil && !ir.IsIntOrIndex(t) {
+			err = bad(what + " of type " + t.String())
+		}
+		return t, err
+	}
 	varint := func(t ir.Type) (int64, error) {
 		v, k := binary.Varint(r.data[r.pos:])
 		if k <= 0 {
@@ -703,12 +712,9 @@ func (r *irReader) scalarAttr(kind byte) (ir.Attribute, error) {
 	}
 	switch kind {
 	case attrInteger:
-		t, err := elem()
+		t, err := intElem("integer attribute")
 		if err != nil {
 			return nil, err
-		}
-		if !ir.IsIntOrIndex(t) {
-			return nil, bad("integer attribute of type " + t.String())
 		}
 		v, err := varint(t)
 		return ir.IntegerAttr{Value: v, Type: t}, err
@@ -729,12 +735,9 @@ func (r *irReader) scalarAttr(kind byte) (ir.Attribute, error) {
 		}
 		return ir.FloatAttr{Value: v, Type: ft}, nil
 	case attrIntArray:
-		t, err := elem()
+		t, err := intElem("integer array")
 		if err != nil {
 			return nil, err
-		}
-		if !ir.IsIntOrIndex(t) {
-			return nil, bad("integer array of " + t.String())
 		}
 		n, err := r.count()
 		if err != nil {
