@@ -1,6 +1,7 @@
 package torch
 
 import (
+	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/ir"
 )
 
@@ -324,42 +325,8 @@ var derefineDef = &ir.OpDef{
 		}
 		return nil
 	},
-	Print: func(p *ir.Printer, op *ir.Operation) {
-		p.Print(" ")
-		p.Operands(op.Operands())
-		p.AttrDict(op.Attrs())
-		p.Print(" : ")
-		p.Types(op.OperandTypes())
-		p.Print(" to ")
-		p.Types(op.ResultTypes())
-	},
-	Parse: func(p ir.Parser, st *ir.OperationState) error {
-		u, err := p.ParseOperand()
-		if err != nil {
-			return err
-		}
-		if err := p.ParseOptionalAttrDict(st); err != nil {
-			return err
-		}
-		in, err := p.ParseColonType()
-		if err != nil {
-			return err
-		}
-		if err := p.ExpectKeyword("to"); err != nil {
-			return err
-		}
-		out, err := p.ParseType()
-		if err != nil {
-			return err
-		}
-		v, err := p.ResolveOperand(u, in)
-		if err != nil {
-			return err
-		}
-		st.Operands = []*ir.Value{v}
-		st.ResultTypes = []ir.Type{out}
-		return nil
-	},
+	Print: arith.PrintCast,
+	Parse: arith.ParseCast,
 }
 
 // numToTensorDef is PrimNumToTensorScalarOp: a Python scalar passed where a

@@ -57,8 +57,8 @@ func castDef(c castInfo) *ir.OpDef {
 			}
 			return nil
 		},
-		Print: printCast,
-		Parse: parseCast,
+		Print: PrintCast,
+		Parse: ParseCast,
 		Fold:  castFolder(c),
 	}
 }

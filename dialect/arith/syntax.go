@@ -78,7 +78,9 @@ func ParseOperands(p ir.Parser, n int) ([]ir.UnresolvedOperand, error) {
 	return ops, nil
 }
 
-func printCast(p *ir.Printer, op *ir.Operation) {
+// PrintCast writes a cast's custom form, `%x attr-dict : t to u`, which
+// arith's casts share with other dialects' (torch.derefine).
+func PrintCast(p *ir.Printer, op *ir.Operation) {
 	p.Print(" ")
 	p.Operands(op.Operands())
 	p.AttrDict(op.Attrs())
@@ -88,7 +90,8 @@ func printCast(p *ir.Printer, op *ir.Operation) {
 	p.Types(op.ResultTypes())
 }
 
-func parseCast(p ir.Parser, st *ir.OperationState) error {
+// ParseCast reads what PrintCast writes.
+func ParseCast(p ir.Parser, st *ir.OperationState) error {
 	u, err := p.ParseOperand()
 	if err != nil {
 		return err
