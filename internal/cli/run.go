@@ -259,9 +259,8 @@ func runRun(env *Env, args []string) int {
 	stage.report()
 	if *timings && len(repeats) > 0 {
 		slices.Sort(repeats)
-		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 		fmt.Fprintf(env.Stderr, "  repeats: %d runs after the first, median %.3f ms, min %.3f ms, max %.3f ms\n",
-			len(repeats), ms(repeats[len(repeats)/2]), ms(repeats[0]), ms(repeats[len(repeats)-1]))
+			len(repeats), millis(repeats[len(repeats)/2]), millis(repeats[0]), millis(repeats[len(repeats)-1]))
 	}
 	if *timings {
 		if mod != nil {
@@ -656,7 +655,10 @@ func (s *stageTimer) report() {
 		return
 	}
 	for i, n := range s.stages {
-		fmt.Fprintf(s.w, "  %-12s %10.3f ms\n", n, float64(s.times[i].Microseconds())/1000)
+		fmt.Fprintf(s.w, "  %-12s %10.3f ms\n", n, millis(s.times[i]))
 	}
-	fmt.Fprintf(s.w, "  %-12s %10.3f ms\n", "total", float64(time.Since(s.start).Microseconds())/1000)
+	fmt.Fprintf(s.w, "  %-12s %10.3f ms\n", "total", millis(time.Since(s.start)))
 }
+
+// millis is d in milliseconds, to the microsecond, as the timings print.
+func millis(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
