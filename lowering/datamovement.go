@@ -754,57 +754,12 @@ func dmPrepareCat(op *ir.Operation) (emitFunc, error) {
 	}, nil
 }
 
-// dmPromote is c10::promoteTypes for the dtypes a tensor can have: bool <
-// integers < floats by category; within floats the wider wins and f16 with
-// bf16 gives f32; within integers the wider wins, and uint8 with a signed
-// type gives the signed one, or int16 for int8.
+// dmPromote is promoteTypes (c10::promoteTypes) for cat and stack, with
+// an error naming the op for dtypes that do not promote.
 func dmPromote(r dmReader, a, b ir.Type) (ir.Type, error) {
-	if ir.TypeEqual(a, b) {
-		return a, nil
-	}
-	cat := func(t ir.Type) int {
-		switch x := t.(type) {
-		case ir.FloatType:
-			return 2
-		case ir.IntegerType:
-			if x.Width == 1 {
-				return 0
-			}
-			return 1
-		}
-		return -1
-	}
-	ca, cb := cat(a), cat(b)
-	switch {
-	case ca < 0 || cb < 0:
+	t, ok := promoteTypes(a, b)
+	if !ok {
 		return nil, r.errorf("cannot promote dtypes %s and %s", a, b)
-	case ca != cb:
-		if ca > cb {
-			return a, nil
-		}
-		return b, nil
-	case ca == 2:
-		fa, fb := a.(ir.FloatType), b.(ir.FloatType)
-		if fa.Bits() == fb.Bits() {
-			return ir.F32T, nil // f16 and bf16
-		}
-		if fa.Bits() > fb.Bits() {
-			return a, nil
-		}
-		return b, nil
 	}
-	ia, ib := a.(ir.IntegerType), b.(ir.IntegerType)
-	if ia.Signedness == ir.Unsigned {
-		ia, ib = ib, ia
-	}
-	if ib.Signedness == ir.Unsigned { // a signed, b uint8
-		if ia.Width == 8 {
-			return torch.DtypeSI16, nil
-		}
-		return ia, nil
-	}
-	if ia.Width > ib.Width {
-		return ia, nil
-	}
-	return ib, nil
+	return t, nil
 }

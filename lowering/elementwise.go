@@ -92,6 +92,23 @@ var ewRows = []ewRow{
 	{torch.Aten_ToCopy, ewToCopy},
 	{torch.AtenDetach, ewIdentity},
 	{torch.AtenAlias, ewIdentity},
+	{torch.AtenEqTensor, ewCompare("oeq", "eq", false)},
+	{torch.AtenEqScalar, ewCompare("oeq", "eq", true)},
+	{torch.AtenNeTensor, ewCompare("une", "ne", false)},
+	{torch.AtenNeScalar, ewCompare("une", "ne", true)},
+	{torch.AtenLtTensor, ewCompare("olt", "lt", false)},
+	{torch.AtenLtScalar, ewCompare("olt", "lt", true)},
+	{torch.AtenLeTensor, ewCompare("ole", "le", false)},
+	{torch.AtenLeScalar, ewCompare("ole", "le", true)},
+	{torch.AtenGtTensor, ewCompare("ogt", "gt", false)},
+	{torch.AtenGtScalar, ewCompare("ogt", "gt", true)},
+	{torch.AtenGeTensor, ewCompare("oge", "ge", false)},
+	{torch.AtenGeScalar, ewCompare("oge", "ge", true)},
+	{torch.AtenLogicalAnd, ewLogical(arith.AndI)},
+	{torch.AtenLogicalOr, ewLogical(arith.OrI)},
+	{torch.AtenLogicalNot, ewLogicalNot},
+	{torch.AtenBitwiseNot, ewBitwiseNot},
+	{torch.AtenIsnan, ewIsnan},
 }
 
 // ewPlan is what a row makes of one op.
@@ -106,6 +123,10 @@ type ewPlan struct {
 	// forward makes the result args[0]'s tensor itself (an identity op);
 	// args[0] then has the result's dtype and shape.
 	forward bool
+	// compute, when set, is the torch dtype the inputs are cast to and the
+	// body computes in instead of the result dtype: a comparison works in
+	// its operands' common dtype and returns a bool.
+	compute ir.Type
 }
 
 // ewArg is one input of a plan: a tensor operand of the op, or a folded
@@ -159,16 +180,6 @@ func (s ewScalar) String() string {
 // category orders bool < int < float, the categories of type promotion.
 func (s ewScalar) category() int {
 	return map[byte]int{'b': 0, 'i': 1, 'f': 2}[s.kind]
-}
-
-func ewDtypeCategory(dtype ir.Type) int {
-	switch {
-	case ir.IsFloat(dtype):
-		return 2
-	case ewIsBool(dtype):
-		return 0
-	}
-	return 1
 }
 
 func ewConstScalar(v *ir.Value) (ewScalar, bool) {
@@ -277,7 +288,7 @@ func (r *ewReader) promotedScalar(name string) (ewArg, error) {
 	if err != nil {
 		return ewArg{}, err
 	}
-	if s.category() > ewDtypeCategory(r.dtype) {
+	if s.category() > dtypeCategory(r.dtype) {
 		return ewArg{}, r.errorf("'%s' = %s cannot take part in a %s result: type promotion would give a wider dtype", name, s, r.dtype)
 	}
 	return ewArg{operand: -1, scalar: s}, nil
@@ -396,30 +407,40 @@ func ewConverter(row ewRow) converter {
 // element type, or f32 for an opmath row with an f16/bf16 result.
 func (r *ewReader) computeType(p *ewPlan) ir.Type {
 	if p.opmath {
-		return ewOpmathType(r.dtype)
+		return ewOpmathType(r.computeDtype(p))
 	}
-	return ewBuiltinElem(r.dtype)
+	return ewBuiltinElem(r.computeDtype(p))
+}
+
+// computeDtype is the torch dtype a row's inputs are cast to: its compute
+// dtype if it has one, else the result dtype.
+func (r *ewReader) computeDtype(p *ewPlan) ir.Type {
+	if p.compute != nil {
+		return p.compute
+	}
+	return r.dtype
 }
 
 func (r *ewReader) emit(b *ir.Builder, p *ewPlan) (*ir.Value, error) {
 	loc := r.op.Loc
 	ct := r.computeType(p)
+	dt := r.computeDtype(p)
 	inputs := make([]ewInput, len(p.args))
 	for i, a := range p.args {
 		if a.operand < 0 {
-			v := ewScalarConst(b, loc, a.scalar, r.dtype, ct, a.direct)
+			v := ewScalarConst(b, loc, a.scalar, dt, ct, a.direct)
 			inputs[i] = ewInput{Value: v, Dtype: v.Type()}
 			continue
 		}
 		as := a.as
 		if as == nil {
-			as = r.dtype
+			as = dt
 		}
 		inputs[i] = ewInput{Value: r.op.Operand(a.operand), Dtype: a.dtype, As: as}
 	}
 	return buildElementwise(b, loc, ewSpec{Result: r.result, Dtype: r.dtype, Inputs: inputs,
 		Body: func(bb *ir.Builder, args []*ir.Value) *ir.Value {
-			c := &ewCtx{b: bb, loc: loc, ct: ct, dtype: r.dtype}
+			c := &ewCtx{b: bb, loc: loc, ct: ct, dtype: dt}
 			if p.opmath {
 				for i, v := range args {
 					if ft, ok := v.Type().(ir.FloatType); ok && !ir.TypeEqual(ft, ct) && ir.IsFloat(ct) {
@@ -499,15 +520,20 @@ func (c *ewCtx) math(name string, x *ir.Value) *ir.Value {
 func (c *ewCtx) sel(cond, x, y *ir.Value) *ir.Value { return arith.NewSelect(c.b, c.loc, cond, x, y) }
 
 // cmp compares x and y with the float predicate fp (ordered or not, as the
-// op's NaN behaviour needs), or the signed or unsigned integer predicate
-// "<s/u>" + ip by the result dtype's signedness.
+// op's NaN behaviour needs), or the integer predicate ip: eq and ne as
+// they are, the orderings as "<s/u>" + ip by the compute dtype's
+// signedness (bool compares unsigned: false < true).
 func (c *ewCtx) cmp(fp, ip string, x, y *ir.Value) *ir.Value {
 	if c.isFloat() {
 		return arith.NewCmpF(c.b, c.loc, fp, x, y)
 	}
-	p := "s" + ip
-	if ewIsUnsigned(c.dtype) || c.isBool() {
+	p := ip
+	switch {
+	case ip == "eq" || ip == "ne":
+	case ewIsUnsigned(c.dtype) || c.isBool():
 		p = "u" + ip
+	default:
+		p = "s" + ip
 	}
 	return arith.NewCmpI(c.b, c.loc, p, x, y)
 }
@@ -894,6 +920,141 @@ func ewMaskedFill(r *ewReader) (*ewPlan, error) {
 	}
 	return &ewPlan{args: []ewArg{self, mask, {operand: -1, scalar: v}},
 		body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.sel(a[1], a[2], a[0]) }}, nil
+}
+
+// ewCompare is the comparison family, Tensor and Scalar forms:
+//
+//	aten::eq.Tensor(Tensor self, Tensor other) -> Tensor
+//	aten::eq.Scalar(Tensor self, Scalar other) -> Tensor
+//	(ne, lt, le, gt, ge likewise)
+//
+// The result is bool; both sides are first cast to their common dtype
+// (at::result_type: a float Scalar makes an integer tensor's comparison
+// f32, an f16 tensor rounds the Scalar to f16), as ATen's comparison
+// kernels compare. Floats compare with the ordered predicate fp (NaN is
+// unequal to everything: only ne holds, with une), integers with ip,
+// signed or unsigned by the common dtype. f16 and bf16 compare in f32,
+// which is exact.
+func ewCompare(fp, ip string, scalarOther bool) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		if !ewIsBool(r.dtype) {
+			return nil, r.errorf("expected a bool (i1) result, got %s", r.dtype)
+		}
+		self, err := r.tensor("self", nil)
+		if err != nil {
+			return nil, err
+		}
+		var other ewArg
+		if scalarOther {
+			var s ewScalar
+			if s, err = r.scalar("other"); err != nil {
+				return nil, err
+			}
+			other = ewArg{operand: -1, scalar: s}
+		} else if other, err = r.tensor("other", nil); err != nil {
+			return nil, err
+		}
+		common, err := r.commonDtype(self, other)
+		if err != nil {
+			return nil, err
+		}
+		self.as, other.as = common, common
+		return &ewPlan{args: []ewArg{self, other}, compute: common, opmath: true,
+			body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.cmp(fp, ip, a[0], a[1]) }}, nil
+	}
+}
+
+// commonDtype is the dtype args are compared (or otherwise combined) in,
+// at::result_type over the tensors' dtypes and ranks and the scalars'
+// kinds.
+func (r *ewReader) commonDtype(args ...ewArg) (ir.Type, error) {
+	ops := make([]promoteOperand, len(args))
+	for i, a := range args {
+		if a.operand < 0 {
+			ops[i] = promoteOperand{Scalar: true, Dtype: map[byte]ir.Type{'b': torch.DtypeBool, 'i': torch.DtypeSI64, 'f': ir.F64T}[a.scalar.kind]}
+			continue
+		}
+		sizes, _, _, _ := torch.TensorInfo(r.op.Operand(a.operand).Type())
+		ops[i] = promoteOperand{Dtype: a.dtype, Rank: len(sizes)}
+	}
+	t, ok := promoteResultType(ops)
+	if !ok {
+		return nil, r.errorf("the operands have no common dtype")
+	}
+	return t, nil
+}
+
+// ewLogical is aten::logical_and and aten::logical_or(Tensor self, Tensor
+// other) -> Tensor: each operand read as bool (x != 0; NaN is true), then
+// and'ed or or'ed. The result must be bool (the out= forms that write
+// other dtypes do not export).
+func ewLogical(name string) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		if !ewIsBool(r.dtype) {
+			return nil, r.errorf("expected a bool (i1) result, got %s", r.dtype)
+		}
+		self, err := r.tensor("self", torch.DtypeBool)
+		if err != nil {
+			return nil, err
+		}
+		other, err := r.tensor("other", torch.DtypeBool)
+		if err != nil {
+			return nil, err
+		}
+		return &ewPlan{args: []ewArg{self, other},
+			body: func(c *ewCtx, a []*ir.Value) *ir.Value { return arith.Binary(c.b, c.loc, name, a[0], a[1]) }}, nil
+	}
+}
+
+// ewLogicalNot is aten::logical_not(Tensor self) -> Tensor: x == 0, a bool.
+func ewLogicalNot(r *ewReader) (*ewPlan, error) {
+	if !ewIsBool(r.dtype) {
+		return nil, r.errorf("expected a bool (i1) result, got %s", r.dtype)
+	}
+	self, err := r.tensor("self", torch.DtypeBool)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{self}, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		return arith.Binary(c.b, c.loc, arith.XOrI, a[0], arith.ConstantBool(c.b, c.loc, true))
+	}}, nil
+}
+
+// ewBitwiseNot is aten::bitwise_not(Tensor self) -> Tensor: ~x for
+// integers (x xor −1), logical not for bool; PyTorch rejects floats.
+func ewBitwiseNot(r *ewReader) (*ewPlan, error) {
+	if ir.IsFloat(r.dtype) {
+		return nil, r.errorf("result dtype %s is not supported: bitwise_not takes integral or bool tensors, as in PyTorch", r.dtype)
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{self}, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		if c.isBool() {
+			return arith.Binary(c.b, c.loc, arith.XOrI, a[0], arith.ConstantBool(c.b, c.loc, true))
+		}
+		return arith.Binary(c.b, c.loc, arith.XOrI, a[0], c.num(-1))
+	}}, nil
+}
+
+// ewIsnan is aten::isnan(Tensor self) -> Tensor: x != x (arith.cmpf uno)
+// for floats, false for integers and bools; a bool result.
+func ewIsnan(r *ewReader) (*ewPlan, error) {
+	if !ewIsBool(r.dtype) {
+		return nil, r.errorf("expected a bool (i1) result, got %s", r.dtype)
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	self.as = self.dtype
+	return &ewPlan{args: []ewArg{self}, compute: self.dtype, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		if c.isFloat() {
+			return arith.NewCmpF(c.b, c.loc, "uno", a[0], a[0])
+		}
+		return arith.ConstantBool(c.b, c.loc, false)
+	}}, nil
 }
 
 // ewPow is aten::pow.Tensor_Scalar(Tensor self, Scalar exponent), with the

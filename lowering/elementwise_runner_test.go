@@ -141,6 +141,9 @@ func (t ewRunTensor) literal() string {
 		switch {
 		case t.dtype == "i1":
 			parts[i] = strconv.FormatBool(v != 0)
+		case math.IsNaN(v):
+			// MLIR's float literals have no NaN: the quiet NaN's bits.
+			parts[i] = map[string]string{"f16": "0x7E00", "bf16": "0x7FC0", "f32": "0x7FC00000", "f64": "0x7FF8000000000000"}[t.dtype]
 		case strings.HasPrefix(t.dtype, "f") || t.dtype == "bf16":
 			parts[i] = ewFloatLiteral(v)
 		default:
@@ -498,7 +501,76 @@ var ewRunCases = []ewRunCase{
 		consts: `%s = torch.constant.str "tanh"`,
 		op:     "torch.aten.gelu %a0, %s",
 		inputs: []ewRunTensor{{"bf16", []int64{2, 3}, []float64{-0.79296875, -1.3671875, -2.75, 1.4921875, -0.94921875, 0.2294921875}}},
-		want:   ewRunTensor{"bf16", []int64{2, 3}, []float64{-0.1689453125, -0.11767578125, -0.00537109375, 1.390625, -0.1630859375, 0.1357421875}}},
+		want:   ewRunTensor{"bf16", []int64{2, 3}, []float64{-0.1689453125, -0.11767578125, -0.00537109375, 1.390625, -0.1630859375, 0.1357421875}}}, {name: "le_scalar_int", tol: 0,
+		consts: "%o = torch.constant.int 0",
+		op:     "torch.aten.le.Scalar %a0, %o",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, 3.25}}},
+		want:   ewRunTensor{"i1", []int64{6}, []float64{1.0, 1.0, 0.0, 0.0, 1.0, 0.0}}},
+	{name: "eq_tensor_nan", tol: 0,
+		consts: "",
+		op:     "torch.aten.eq.Tensor %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, 3.25}}, {"f32", []int64{6}, []float64{-1.5, 1.0, math.NaN(), 2.0, 0.0, 4.0}}},
+		want:   ewRunTensor{"i1", []int64{6}, []float64{1.0, 0.0, 0.0, 1.0, 1.0, 0.0}}},
+	{name: "ne_tensor_nan", tol: 0,
+		consts: "",
+		op:     "torch.aten.ne.Tensor %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, 3.25}}, {"f32", []int64{6}, []float64{-1.5, 1.0, math.NaN(), 2.0, 0.0, 4.0}}},
+		want:   ewRunTensor{"i1", []int64{6}, []float64{0.0, 1.0, 1.0, 0.0, 0.0, 1.0}}},
+	{name: "gt_scalar_float_int", tol: 0,
+		consts: "%o = torch.constant.float 2.500000e+00",
+		op:     "torch.aten.gt.Scalar %a0, %o",
+		inputs: []ewRunTensor{{"si64", []int64{6}, []float64{-3.0, 0.0, 2.0, 3.0, 7.0, -1.0}}},
+		want:   ewRunTensor{"i1", []int64{6}, []float64{0.0, 0.0, 0.0, 1.0, 1.0, 0.0}}},
+	{name: "ge_tensor_broadcast", tol: 0,
+		consts: "",
+		op:     "torch.aten.ge.Tensor %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}, {"f32", []int64{3}, []float64{-1.9283629655838013, -0.8933542370796204, 0.48804551362991333}}},
+		want:   ewRunTensor{"i1", []int64{2, 3}, []float64{1.0, 1.0, 0.0, 1.0, 1.0, 1.0}}},
+	{name: "lt_tensor_u8_zero_dim", tol: 0,
+		consts: "",
+		op:     "torch.aten.lt.Tensor %a0, %a1",
+		inputs: []ewRunTensor{{"ui8", []int64{4}, []float64{0.0, 200.0, 255.0, 7.0}}, {"si64", []int64{}, []float64{-1.0}}},
+		want:   ewRunTensor{"i1", []int64{4}, []float64{1.0, 1.0, 0.0, 1.0}}},
+	{name: "f16_eq_scalar_rounded", tol: 0,
+		consts: "%o = torch.constant.float 1.000000e-01",
+		op:     "torch.aten.eq.Scalar %a0, %o",
+		inputs: []ewRunTensor{{"f16", []int64{4}, []float64{0.0999755859375, 0.0999755859375, 0.10009765625, -2.0}}},
+		want:   ewRunTensor{"i1", []int64{4}, []float64{1.0, 1.0, 0.0, 0.0}}},
+	{name: "lt_bool", tol: 0,
+		consts: "",
+		op:     "torch.aten.lt.Tensor %a0, %a1",
+		inputs: []ewRunTensor{{"i1", []int64{4}, []float64{1.0, 0.0, 1.0, 0.0}}, {"i1", []int64{4}, []float64{1.0, 1.0, 0.0, 0.0}}},
+		want:   ewRunTensor{"i1", []int64{4}, []float64{0.0, 1.0, 0.0, 0.0}}},
+	{name: "logical_and", tol: 0,
+		consts: "",
+		op:     "torch.aten.logical_and %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, 3.25}}, {"si64", []int64{6}, []float64{-3.0, 0.0, 2.0, 3.0, 7.0, -1.0}}},
+		want:   ewRunTensor{"i1", []int64{6}, []float64{1.0, 0.0, 1.0, 1.0, 0.0, 1.0}}},
+	{name: "logical_or", tol: 0,
+		consts: "",
+		op:     "torch.aten.logical_or %a0, %a1",
+		inputs: []ewRunTensor{{"i1", []int64{4}, []float64{1.0, 0.0, 1.0, 0.0}}, {"si64", []int64{4}, []float64{-3.0, 0.0, 2.0, 3.0}}},
+		want:   ewRunTensor{"i1", []int64{4}, []float64{1.0, 0.0, 1.0, 1.0}}},
+	{name: "logical_not", tol: 0,
+		consts: "",
+		op:     "torch.aten.logical_not %a0",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, 3.25}}},
+		want:   ewRunTensor{"i1", []int64{6}, []float64{0.0, 1.0, 0.0, 0.0, 1.0, 0.0}}},
+	{name: "bitwise_not_int", tol: 0,
+		consts: "",
+		op:     "torch.aten.bitwise_not %a0",
+		inputs: []ewRunTensor{{"si64", []int64{6}, []float64{-3.0, 0.0, 2.0, 3.0, 7.0, -1.0}}},
+		want:   ewRunTensor{"si64", []int64{6}, []float64{2.0, -1.0, -3.0, -4.0, -8.0, 0.0}}},
+	{name: "bitwise_not_bool", tol: 0,
+		consts: "",
+		op:     "torch.aten.bitwise_not %a0",
+		inputs: []ewRunTensor{{"i1", []int64{4}, []float64{1.0, 0.0, 1.0, 0.0}}},
+		want:   ewRunTensor{"i1", []int64{4}, []float64{0.0, 1.0, 0.0, 1.0}}},
+	{name: "isnan", tol: 0,
+		consts: "",
+		op:     "torch.aten.isnan %a0",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, 3.25}}},
+		want:   ewRunTensor{"i1", []int64{6}, []float64{0.0, 0.0, 1.0, 0.0, 0.0, 0.0}}},
 }
 
 // The generator of ewRunCases (run with Debian's /usr/bin/python3 and
@@ -520,7 +592,7 @@ var ewRunCases = []ewRunCase{
 //
 //	def lit(t):
 //	    return '{"%s", []int64{%s}, []float64{%s}}' % (DT[t.dtype], ", ".join(str(d) for d in t.shape),
-//	        ", ".join(repr(v) for v in vals(t)))
+//	        ", ".join("math.NaN()" if v != v else repr(v) for v in vals(t)))
 //
 //	cases = []
 //	def case(name, tol, consts, op, inputs, result):
@@ -584,6 +656,29 @@ var ewRunCases = []ewRunCase{
 //	     "torch.aten.add.Scalar %a0, %o, %alpha", [b4], A.add.Scalar(b4, 1.004))
 //	b23 = rnd(2, 3, dtype=torch.bfloat16)
 //	case("bf16_gelu_tanh", 2.0**-7, '%s = torch.constant.str "tanh"', "torch.aten.gelu %a0, %s", [b23], A.gelu(b23, approximate="tanh"))
+//	nan = float("nan")
+//	f6 = torch.tensor([-1.5, 0.0, nan, 2.0, -0.0, 3.25], dtype=torch.float32)
+//	case("le_scalar_int", 0, "%o = torch.constant.int 0", "torch.aten.le.Scalar %a0, %o", [f6], A.le.Scalar(f6, 0))
+//	g6 = torch.tensor([-1.5, 1.0, nan, 2.0, 0.0, 4.0], dtype=torch.float32)
+//	case("eq_tensor_nan", 0, "", "torch.aten.eq.Tensor %a0, %a1", [f6, g6], A.eq.Tensor(f6, g6))
+//	case("ne_tensor_nan", 0, "", "torch.aten.ne.Tensor %a0, %a1", [f6, g6], A.ne.Tensor(f6, g6))
+//	i6 = torch.tensor([-3, 0, 2, 3, 7, -1], dtype=torch.int64)
+//	case("gt_scalar_float_int", 0, "%o = torch.constant.float 2.500000e+00", "torch.aten.gt.Scalar %a0, %o", [i6], A.gt.Scalar(i6, 2.5))
+//	case("ge_tensor_broadcast", 0, "", "torch.aten.ge.Tensor %a0, %a1", [x23, y3], A.ge.Tensor(x23, y3))
+//	u4 = torch.tensor([0, 200, 255, 7], dtype=torch.uint8)
+//	m1 = torch.tensor(-1, dtype=torch.int64)
+//	case("lt_tensor_u8_zero_dim", 0, "", "torch.aten.lt.Tensor %a0, %a1", [u4, m1], A.lt.Tensor(u4, m1))
+//	h4 = torch.tensor([0.0999755859375, 0.1, 0.10009765625, -2.0], dtype=torch.float16)
+//	case("f16_eq_scalar_rounded", 0, "%o = torch.constant.float 1.000000e-01", "torch.aten.eq.Scalar %a0, %o", [h4], A.eq.Scalar(h4, 0.1))
+//	bb4 = torch.tensor([True, False, True, False])
+//	cc4 = torch.tensor([True, True, False, False])
+//	case("lt_bool", 0, "", "torch.aten.lt.Tensor %a0, %a1", [bb4, cc4], A.lt.Tensor(bb4, cc4))
+//	case("logical_and", 0, "", "torch.aten.logical_and %a0, %a1", [f6, i6], A.logical_and(f6, i6))
+//	case("logical_or", 0, "", "torch.aten.logical_or %a0, %a1", [bb4, i6[:4]], A.logical_or(bb4, i6[:4]))
+//	case("logical_not", 0, "", "torch.aten.logical_not %a0", [f6], A.logical_not(f6))
+//	case("bitwise_not_int", 0, "", "torch.aten.bitwise_not %a0", [i6], A.bitwise_not(i6))
+//	case("bitwise_not_bool", 0, "", "torch.aten.bitwise_not %a0", [bb4], A.bitwise_not(bb4))
+//	case("isnan", 0, "", "torch.aten.isnan %a0", [f6], A.isnan(f6))
 //
 //	for name, tol, consts, op, inputs, result in cases:
 //	    print('\t{name: "%s", tol: %r,' % (name, tol))

@@ -274,7 +274,7 @@ func tensorTypeText(shape []int64, elem string) string {
 	for i, d := range shape {
 		parts[i] = ir.DimString(d)
 	}
-	return "tensor<" + strings.Join(parts, "x") + "x" + elem + ">"
+	return "tensor<" + strings.Join(append(parts, elem), "x") + ">"
 }
 
 // dense prints vs as a nested dense literal of shape.

@@ -164,3 +164,22 @@ func.func @num_to_tensor_nonconst(%a: !torch.vtensor<[?],f32>) -> !torch.vtensor
   %t = torch.prim.NumToTensor.Scalar %n : !torch.int -> !torch.vtensor<[],si64>
   return %t : !torch.vtensor<[],si64>
 }
+
+// -----
+
+// A comparison gives bool.
+func.func @compare_result_dtype(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %int0 = torch.constant.int 0
+  // expected-error@+1 {{'torch.aten.le.Scalar' op expected a bool (i1) result, got f32}}
+  %0 = torch.aten.le.Scalar %a, %int0 : !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// bitwise_not of a float is an error in PyTorch too.
+func.func @bitwise_not_float(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  // expected-error@+1 {{'torch.aten.bitwise_not' op result dtype f32 is not supported: bitwise_not takes integral or bool tensors, as in PyTorch}}
+  %0 = torch.aten.bitwise_not %a : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
