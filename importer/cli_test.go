@@ -427,3 +427,42 @@ func TestRunParamsArgsErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRunSplitArchive runs a program whose ops return Tensor[]
+// (split_with_sizes, unbind) from its archive: x = arange(12) as [2, 6],
+// split into three [2, 2] pieces a, b, c; the results are a·b + c[0]
+// and c[1].
+func TestRunSplitArchive(t *testing.T) {
+	b, err := importer.FixtureArchive("split")
+	if err != nil || b == nil {
+		t.Fatalf("fixture: %v", err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "model.pt2")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x := runtime.New(runtime.F32, 2, 6)
+	for j := 0; j < x.NumElements(); j++ {
+		x.SetFloat64(j, float64(j))
+	}
+	xp := filepath.Join(dir, "x.npy")
+	if err := runtime.WriteNPYFile(xp, x); err != nil {
+		t.Fatal(err)
+	}
+	outs := []string{filepath.Join(dir, "r0.npy"), filepath.Join(dir, "r1.npy")}
+	if _, errOut, code := runCLI("run", in, "--input=@"+xp, "--output=@"+outs[0], "--output=@"+outs[1]); code != 0 {
+		t.Fatalf("run exited %d: %s", code, errOut)
+	}
+	for i, want := range [][]float64{{4, 8, 52, 68}, {10, 11}} {
+		got, err := runtime.ReadNPYFile(outs[i], runtime.F32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, w := range want {
+			if got.Float64(j) != w {
+				t.Errorf("result %d element %d = %g, want %g", i, j, got.Float64(j), w)
+			}
+		}
+	}
+}

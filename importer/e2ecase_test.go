@@ -21,7 +21,8 @@ var updateModels = flag.Bool("update-models", false,
 var modelCasesDir = filepath.Join("..", "e2e", "cases", "models")
 
 // TestModelCaseInputsUpToDate keeps the model-level e2e cases in step with the
-// fixtures they are made of. The fixtures are Go programs (progJoint), so
+// fixtures they are made of. The fixtures are Go programs (progJoint,
+// progJointCore), so
 // only this package can write them; the e2e case needs, besides the
 // archive it runs, the values PyTorch is to start from: the user input and
 // every parameter and buffer as .npy, which e2e/gen/joint_conv_bn_relu.py
@@ -33,12 +34,32 @@ var modelCasesDir = filepath.Join("..", "e2e", "cases", "models")
 //	go test ./importer -run TestModelCaseInputsUpToDate -update-models
 //	cd /tmp && /usr/bin/python3 <repo>/e2e/gen/joint_conv_bn_relu.py
 func TestModelCaseInputsUpToDate(t *testing.T) {
-	p, ts := progJoint(jointBlocks, 2, 8)
-	files, err := modelCaseFiles(p, ts, []int64{2, 3, 8, 8})
-	if err != nil {
-		t.Fatal(err)
+	for name, prog := range modelCases {
+		t.Run(name, func(t *testing.T) {
+			p, ts := prog(jointBlocks, 2, 8)
+			files, err := modelCaseFiles(p, ts, []int64{2, 3, 8, 8})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkModelCase(t, filepath.Join(modelCasesDir, name), files)
+		})
 	}
-	dir := filepath.Join(modelCasesDir, "joint_conv_bn_relu")
+}
+
+// modelCases are the model-level e2e cases made of fixtures: the joint
+// training step of the conv+bn+relu blocks as autograd records it, and as
+// torch 2.x's core decompositions write it. Both are the same network on
+// the same values, so e2e/gen/joint_conv_bn_relu.py computes the same
+// references for both.
+var modelCases = map[string]func([]blockCfg, int64, int64) (*w.Program, []w.Tensor){
+	"joint_conv_bn_relu":      progJoint,
+	"joint_conv_bn_relu_core": progJointCore,
+}
+
+// checkModelCase compares the case directory dir with files, or writes
+// them there with -update-models.
+func checkModelCase(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
 	if *updateModels {
 		for name, b := range files {
 			path := filepath.Join(dir, name)
@@ -73,7 +94,7 @@ func TestModelCaseInputsUpToDate(t *testing.T) {
 	}
 	if len(drift) > 0 {
 		sort.Strings(drift)
-		t.Errorf("e2e case %s is out of step with progJoint; run\n"+
+		t.Errorf("e2e case %s is out of step with its fixture; run\n"+
 			"  go test ./importer -run TestModelCaseInputsUpToDate -update-models\n"+
 			"and regenerate its references (see e2e/README.md):\n%s", dir, strings.Join(drift, "\n"))
 	}

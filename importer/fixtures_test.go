@@ -46,9 +46,37 @@ type blockCfg struct {
 // progJoint is a joint forward/backward graph of conv+bn+relu blocks, as
 // _export_forward_backward produces it: batch-norm running-stat updates
 // as buffer mutations, the summed output as loss, then one gradient per
-// parameter.
+// parameter. Its backward uses the ATen ops autograd records
+// (threshold_backward, native_batch_norm_backward, ones_like).
 func progJoint(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
+	return jointProgram(blocks, n, hw, false)
+}
+
+// progJointCore is progJoint as torch 2.x's _export_forward_backward
+// writes it: after core_aten_decompositions, which decompose ones_like,
+// threshold_backward and native_batch_norm_backward op for op as
+// torch/_decomp/decompositions.py does (full_like; where(le.Scalar, 0,
+// grad) with a scalar_tensor; unsqueeze, sum.dim_IntList, sub.Tensor and
+// mul.Tensor with Python floats), and with the alias nodes AOTAutograd
+// leaves on saved activations. Same parameters, inputs and outputs as
+// progJoint, so the same PyTorch references hold for both.
+func progJointCore(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
+	return jointProgram(blocks, n, hw, true)
+}
+
+func jointProgram(blocks []blockCfg, n, hw int64, core bool) (*w.Program, []w.Tensor) {
 	p := w.NewProgram()
+	// nm names the decomposed nodes as FX does: the op's name, then
+	// name_1, name_2, ... in graph order.
+	counts := map[string]int{}
+	nm := func(base string) string {
+		c := counts[base]
+		counts[base]++
+		if c == 0 {
+			return base
+		}
+		return fmt.Sprintf("%s_%d", base, c)
+	}
 	var ts []w.Tensor
 	seed := uint32(1)
 	param := func(fqn string, sizes ...int64) string {
@@ -60,7 +88,7 @@ func progJoint(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 	type blk struct {
 		w, b, bnw, bnb, rm, rv, nbt string
 		cfg                         blockCfg
-		in, conv, relu              string
+		in, conv, relu, saved       string
 		inShape, outShape           []int64
 		mean, invstd                string
 	}
@@ -138,32 +166,56 @@ func progJoint(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 			[2]string{rv, fmt.Sprintf("blocks.%d.bn.running_var", i)})
 		b.relu = sfx("relu", i)
 		p.Node("torch.ops.aten.relu.default", b.relu, []w.NamedArg{na("self", w.T(out))}, w.O(b.relu, f32, b.outShape...))
+		b.saved = b.relu
+		if core {
+			for range 2 {
+				a := nm("alias")
+				p.Node("torch.ops.aten.alias.default", a, []w.NamedArg{na("self", w.T(b.saved))}, w.O(a, f32, b.outShape...))
+				b.saved = a
+			}
+		}
 		cur = b.relu
 	}
 	last := bs[len(bs)-1]
 	p.Node("torch.ops.aten.sum.default", "sum_1", []w.NamedArg{na("self", w.T(cur))}, w.O("sum_1", f32))
-	p.Node("torch.ops.aten.ones_like.default", "ones_like", []w.NamedArg{
-		na("self", w.T("sum_1")), na("pin_memory", w.Bool_(false)), na("memory_format", w.MemoryFormat(4)),
-	}, w.O("ones_like", f32))
+	ones := "ones_like"
+	if core {
+		ones = "full_like"
+		p.Node("torch.ops.aten.full_like.default", ones, []w.NamedArg{
+			na("self", w.T("sum_1")), na("fill_value", w.Int(1)), na("pin_memory", w.Bool_(false)),
+			na("memory_format", w.MemoryFormat(w.PreserveFormat)),
+		}, w.O(ones, f32))
+	} else {
+		p.Node("torch.ops.aten.ones_like.default", ones, []w.NamedArg{
+			na("self", w.T("sum_1")), na("pin_memory", w.Bool_(false)), na("memory_format", w.MemoryFormat(w.PreserveFormat)),
+		}, w.O(ones, f32))
+	}
 	p.Node("torch.ops.aten.expand.default", "expand", []w.NamedArg{
-		na("self", w.T("ones_like")), na("size", w.Ints(last.outShape...)),
+		na("self", w.T(ones)), na("size", w.Ints(last.outShape...)),
 	}, w.O("expand", f32, last.outShape...))
 	grad := "expand"
 	grads := map[string]string{}
+	counts["sum"] = 2 // the loss is sum_1: FX numbers a builtin's name from 1
 	for i := len(bs) - 1; i >= 0; i-- {
 		b, c := bs[i], bs[i].cfg
-		tb := sfx("threshold_backward", i)
-		p.Node("torch.ops.aten.threshold_backward.default", tb, []w.NamedArg{
-			na("grad_output", w.T(grad)), na("self", w.T(b.relu)), na("threshold", w.Int(0)),
-		}, w.O(tb, f32, b.outShape...))
-		g0, g1, g2 := gi(), gi(), gi()
-		p.Node("torch.ops.aten.native_batch_norm_backward.default", sfx("native_batch_norm_backward", i), []w.NamedArg{
-			na("grad_out", w.T(tb)), na("input", w.T(b.conv)), na("weight", w.T(b.bnw)),
-			na("running_mean", w.T(b.rm)), na("running_var", w.T(b.rv)), na("save_mean", w.T(b.mean)),
-			na("save_invstd", w.T(b.invstd)), na("train", w.Bool_(true)), na("eps", w.Float(1e-05)),
-			na("output_mask", w.Bools(true, true, true)),
-		}, w.O(g0, f32, b.outShape...), w.O(g1, f32, c.cout), w.O(g2, f32, c.cout))
-		grads[b.bnw], grads[b.bnb] = g1, g2
+		var g0 string
+		if core {
+			g0 = coreBatchNormBackward(p, nm, coreReluBackward(p, nm, grad, b.saved, b.outShape), b.conv, b.bnw, b.bnb, b.mean, b.invstd, b.outShape, grads)
+		} else {
+			tb := sfx("threshold_backward", i)
+			p.Node("torch.ops.aten.threshold_backward.default", tb, []w.NamedArg{
+				na("grad_output", w.T(grad)), na("self", w.T(b.relu)), na("threshold", w.Int(0)),
+			}, w.O(tb, f32, b.outShape...))
+			var g1, g2 string
+			g0, g1, g2 = gi(), gi(), gi()
+			p.Node("torch.ops.aten.native_batch_norm_backward.default", sfx("native_batch_norm_backward", i), []w.NamedArg{
+				na("grad_out", w.T(tb)), na("input", w.T(b.conv)), na("weight", w.T(b.bnw)),
+				na("running_mean", w.T(b.rm)), na("running_var", w.T(b.rv)), na("save_mean", w.T(b.mean)),
+				na("save_invstd", w.T(b.invstd)), na("train", w.Bool_(true)), na("eps", w.Float(1e-05)),
+				na("output_mask", w.Bools(true, true, true)),
+			}, w.O(g0, f32, b.outShape...), w.O(g1, f32, c.cout), w.O(g2, f32, c.cout))
+			grads[b.bnw], grads[b.bnb] = g1, g2
+		}
 		first := w.NoneOut
 		var d0 string
 		if i > 0 {
@@ -191,6 +243,68 @@ func progJoint(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 		}
 	}
 	return p, ts
+}
+
+// coreReluBackward adds threshold_backward(grad, saved, 0) as its core
+// decomposition writes it, torch.where(saved <= 0, 0, grad): le.Scalar,
+// the 0 as a scalar_tensor of the gradient's dtype, where.self.
+func coreReluBackward(p *w.Program, nm func(string) string, grad, saved string, shape []int64) string {
+	le, zero, where := nm("le"), nm("scalar_tensor"), nm("where")
+	p.Node("torch.ops.aten.le.Scalar", le, []w.NamedArg{na("self", w.T(saved)), na("other", w.Int(0))}, w.O(le, w.Bool, shape...))
+	p.Node("torch.ops.aten.scalar_tensor.default", zero, []w.NamedArg{
+		na("s", w.Float(0)), na("dtype", w.ScalarType(f32)), na("layout", w.LayoutArg(w.Strided)), na("device", w.Device("cpu")),
+	}, w.O(zero, f32))
+	p.Node("torch.ops.aten.where.self", where, []w.NamedArg{
+		na("condition", w.T(le)), na("self", w.T(zero)), na("other", w.T(grad)),
+	}, w.O(where, f32, shape...))
+	return where
+}
+
+// coreBatchNormBackward adds native_batch_norm_backward (training, with a
+// weight, all three gradients) for an NCHW input as
+// torch/_decomp/decompositions.py decomposes it, op for op: the per-channel
+// mean and scales broadcast by unsqueezing dims 0, 2 and 3, the two sums
+// over (0, 2, 3), and the Python float norm = 1/(N·H·W) passed to
+// mul.Tensor. It records the weight and bias gradients in grads and
+// returns the input gradient. Like the decomposition, it subtracts the
+// mean twice (FX does not share the two uses).
+func coreBatchNormBackward(p *w.Program, nm func(string) string, grad, input, weight, bias, mean, invstd string, shape []int64, grads map[string]string) string {
+	c := shape[1]
+	node := func(target, base string, args []w.NamedArg, sizes ...int64) string {
+		name := nm(base)
+		p.Node("torch.ops.aten."+target, name, args, w.O(name, f32, sizes...))
+		return name
+	}
+	mul := func(a string, b w.Arg, sizes ...int64) string {
+		return node("mul.Tensor", "mul", []w.NamedArg{na("self", w.T(a)), na("other", b)}, sizes...)
+	}
+	sub := func(a, b string) string {
+		return node("sub.Tensor", "sub", []w.NamedArg{na("self", w.T(a)), na("other", w.T(b))}, shape...)
+	}
+	sum := func(x string) string {
+		return node("sum.dim_IntList", "sum", []w.NamedArg{na("self", w.T(x)), na("dim", w.Ints(0, 2, 3))}, c)
+	}
+	// _broadcast_batch_norm_backward: [C] → [1, C] → [1, C, 1] → [1, C, 1, 1].
+	broadcast := func(x string) string {
+		for _, u := range []struct {
+			dim   int64
+			sizes []int64
+		}{{0, []int64{1, c}}, {2, []int64{1, c, 1}}, {3, []int64{1, c, 1, 1}}} {
+			x = node("unsqueeze.default", "unsqueeze", []w.NamedArg{na("self", w.T(x)), na("dim", w.Int(u.dim))}, u.sizes...)
+		}
+		return x
+	}
+	norm := 1 / float64(shape[0]*shape[2]*shape[3])
+	meanB := broadcast(mean)
+	gradSum := sum(grad)
+	dotP := sum(mul(grad, w.T(sub(input, meanB)), shape...))
+	gradMean := broadcast(mul(gradSum, w.Float(norm), c))
+	projScale := broadcast(mul(mul(dotP, w.Float(norm), c), w.T(mul(invstd, w.T(invstd), c)), c))
+	gradScale := broadcast(mul(invstd, w.T(weight), c))
+	proj := mul(sub(input, meanB), w.T(projScale), shape...)
+	gradInput := mul(sub(sub(grad, proj), gradMean), w.T(gradScale), shape...)
+	grads[weight], grads[bias] = mul(dotP, w.T(invstd), c), gradSum
+	return gradInput
 }
 
 // jointBlocks is the conv+bn+relu test network: plain, strided+grouped,
@@ -262,6 +376,24 @@ func progKVCache() (*w.Program, []w.Tensor) {
 		{FQN: "k_cache", Dtype: f32, Sizes: []int64{1, 2, 8, 4}, Storage: "k", Data: floats(64, &seed)},
 		{FQN: "v_cache", Dtype: f32, Sizes: []int64{1, 2, 8, 4}, Storage: "v", Data: floats(64, &seed)},
 	}
+}
+
+// progSplit is a program with Tensor[] results, serialized as as_tensors
+// outputs (no getitem nodes): a qkv-style split_with_sizes, a product of
+// two pieces, an unbind of the third, a broadcast add of one of its rows.
+func progSplit() (*w.Program, []w.Tensor) {
+	p := w.NewProgram()
+	p.Input("user_input", "x", "", f32, 2, 6)
+	p.Node("torch.ops.aten.split_with_sizes.default", "split_with_sizes", []w.NamedArg{
+		na("self", w.T("x")), na("split_sizes", w.Ints(2, 2, 2)), na("dim", w.Int(1)),
+	}, w.OList(w.O("getitem", f32, 2, 2), w.O("getitem_1", f32, 2, 2), w.O("getitem_2", f32, 2, 2)))
+	p.Node("torch.ops.aten.mul.Tensor", "mul", []w.NamedArg{na("self", w.T("getitem")), na("other", w.T("getitem_1"))}, w.O("mul", f32, 2, 2))
+	p.Node("torch.ops.aten.unbind.int", "unbind", []w.NamedArg{na("self", w.T("getitem_2"))},
+		w.OList(w.O("getitem_3", f32, 2), w.O("getitem_4", f32, 2)))
+	p.Node("torch.ops.aten.add.Tensor", "add", []w.NamedArg{na("self", w.T("mul")), na("other", w.T("getitem_3"))}, w.O("add", f32, 2, 2))
+	p.Output("user_output", "add", "")
+	p.Output("user_output", "getitem_4", "")
+	return p, nil
 }
 
 func underscore(fqn string) string {

@@ -447,14 +447,54 @@ func (g *graphImporter) node(i int, n *Node) {
 		if name, ok := o.ValueName(); ok {
 			g.env[name] = op.Result(ri)
 		}
+		if o.Key == "as_tensors" {
+			g.unpack(label, op.Result(ri), o)
+		}
 	}
+}
+
+// unpack spreads the Tensor[] result of an op (split_with_sizes, unbind,
+// ...) into its elements, which the graph names one by one, with
+// torch.prim.ListUnpack, as fx_importer does for the getitem nodes of a
+// list-returning op. outputType checked every element's metadata.
+func (g *graphImporter) unpack(label string, list *ir.Value, o Union) {
+	names, _ := listNames(o)
+	types := make([]ir.Type, len(names))
+	for i, name := range names {
+		types[i], _ = g.valueType(name)
+	}
+	for i, v := range torch.ListUnpack(g.b, ir.NameLoc{Name: label}, list, types) {
+		g.env[names[i]] = v
+	}
+}
+
+// listNames reads the element names of an as_tensors output.
+func listNames(o Union) ([]string, error) {
+	var items []struct {
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal(o.Val, &items); err != nil {
+		return nil, fmt.Errorf("malformed as_tensors output")
+	}
+	names := make([]string, len(items))
+	for i, it := range items {
+		if it.Name == "" {
+			return nil, fmt.Errorf("as_tensors output element %d has no name", i)
+		}
+		names[i] = it.Name
+	}
+	return names, nil
 }
 
 // bindUnknown gives a failed node's outputs a placeholder so later nodes
 // using them report their own problems instead of "undefined value".
 func (g *graphImporter) bindUnknown(n *Node) {
 	for _, o := range n.Outputs {
+		names, _ := listNames(o)
 		if name, ok := o.ValueName(); ok {
+			names = append(names, name)
+		}
+		for _, name := range names {
 			if _, exists := g.env[name]; !exists {
 				g.env[name] = nil
 			}
@@ -472,6 +512,17 @@ func (g *graphImporter) outputType(o Union) (ir.Type, error) {
 			return nil, fmt.Errorf("output %s has no name", o)
 		}
 		return g.valueType(name)
+	case "as_tensors":
+		names, err := listNames(o)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			if _, err := g.valueType(name); err != nil {
+				return nil, err
+			}
+		}
+		return torch.ListType{Elem: torch.VTensorType{}}, nil
 	}
 	return nil, fmt.Errorf("output kind %s is not supported", truncate(o.Key))
 }

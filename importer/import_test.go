@@ -28,8 +28,10 @@ type fixture struct {
 var fixtures = []fixture{
 	{"conv_backward", progConvBackward},
 	{"joint_conv_bn_relu", func() (*w.Program, []w.Tensor) { return progJoint(jointBlocks, 2, 8) }},
+	{"joint_core_block", func() (*w.Program, []w.Tensor) { return progJointCore(jointBlocks[:1], 2, 4) }},
 	{"weights_views", progWeights},
 	{"kv_cache", progKVCache},
+	{"split", progSplit},
 }
 
 func openBytes(t testing.TB, b []byte) *Archive {

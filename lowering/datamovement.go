@@ -39,6 +39,7 @@ func populateDataMovement(m map[string]converter) {
 	m[torch.AtenNarrow] = dmPrepareNarrow
 	m[torch.AtenCat] = dmPrepareCat
 	m[torch.AtenStack] = dmPrepareCat
+	m[torch.ListUnpackOp] = dmPrepareListUnpack
 	populateDataMovementScatter(m)
 	populateDataMovementGather(m)
 	populateDataMovementPad(m)

@@ -61,6 +61,9 @@ import (
 //	cases["pad_flip_repeat"] = [torch.ops.aten.constant_pad_nd(x, [1, -1, -1, 2], 7.5), torch.ops.aten.flip(x, [0, -1]),
 //	                            torch.ops.aten.repeat(x, [2, 1, 2])]
 //	cases["embedding_backward"] = [torch.ops.aten.embedding_dense_backward(A(1, 2, 3, 4), L(2, 0, 2, 5, 0, 2).reshape(2, 3), 6, 0, False)]
+//	x = A(0, 5, 4)
+//	cases["split_unbind"] = [*torch.ops.aten.split(x, 2, 0), *torch.ops.aten.split_with_sizes(x, [1, 3], -1),
+//	                         *torch.ops.aten.unbind(A(1, 2, 3), 1)]
 //	for name, outs in cases.items():
 //	    print('\t"%s": {' % name)
 //	    for o in outs:
@@ -386,11 +389,37 @@ func.func @f(%g: !torch.vtensor<[2,3,4],f32>, %i: !torch.vtensor<[2,3],si64>) ->
   %0 = torch.aten.embedding_dense_backward %g, %i, %n, %p, %f : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3],si64>, !torch.int, !torch.int, !torch.bool -> !torch.vtensor<[6,4],f32>
   return %0 : !torch.vtensor<[6,4],f32>
 }`},
+	{name: "split_unbind", inputs: []dmRunInput{dmFloatIn(0, 5, 4), dmFloatIn(1, 2, 3)}, outputs: [][]int64{{2, 4}, {2, 4}, {1, 4}, {5, 1}, {5, 3}, {2}, {2}, {2}}, fn: `
+func.func @f(%x: !torch.vtensor<[5,4],f32>, %y: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2,4],f32>, !torch.vtensor<[2,4],f32>, !torch.vtensor<[1,4],f32>, !torch.vtensor<[5,1],f32>, !torch.vtensor<[5,3],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>) {
+  %i0 = torch.constant.int 0
+  %i1 = torch.constant.int 1
+  %i2 = torch.constant.int 2
+  %i3 = torch.constant.int 3
+  %im1 = torch.constant.int -1
+  %0 = torch.aten.split.Tensor %x, %i2, %i0 : !torch.vtensor<[5,4],f32>, !torch.int, !torch.int -> !torch.list<vtensor>
+  %1:3 = torch.prim.ListUnpack %0 : !torch.list<vtensor> -> !torch.vtensor<[2,4],f32>, !torch.vtensor<[2,4],f32>, !torch.vtensor<[1,4],f32>
+  %s = torch.prim.ListConstruct %i1, %i3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %2 = torch.aten.split_with_sizes %x, %s, %im1 : !torch.vtensor<[5,4],f32>, !torch.list<int>, !torch.int -> !torch.list<vtensor>
+  %3:2 = torch.prim.ListUnpack %2 : !torch.list<vtensor> -> !torch.vtensor<[5,1],f32>, !torch.vtensor<[5,3],f32>
+  %4 = torch.aten.unbind.int %y, %i1 : !torch.vtensor<[2,3],f32>, !torch.int -> !torch.list<vtensor>
+  %5:3 = torch.prim.ListUnpack %4 : !torch.list<vtensor> -> !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>
+  return %1#0, %1#1, %1#2, %3#0, %3#1, %5#0, %5#1, %5#2 : !torch.vtensor<[2,4],f32>, !torch.vtensor<[2,4],f32>, !torch.vtensor<[1,4],f32>, !torch.vtensor<[5,1],f32>, !torch.vtensor<[5,3],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>
+}`},
 }
 
 // dmRunRefs are the results PyTorch 1.13 gives (see TestRunnerDataMovement
 // for the script), flattened row-major.
 var dmRunRefs = map[string][][]float64{
+	"split_unbind": {
+		{0, 1, 2, 3, 4, 5, 6, 7},
+		{8, 9, 10, 11, 12, 13, 14, 15},
+		{16, 17, 18, 19},
+		{0, 4, 8, 12, 16},
+		{1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15, 17, 18, 19},
+		{100, 103},
+		{101, 104},
+		{102, 105},
+	},
 	"reshape_permute": {
 		{0, 6, 12, 18, 1, 7, 13, 19, 2, 8, 14, 20, 3, 9, 15, 21, 4, 10, 16, 22, 5, 11, 17, 23},
 		{0, 4, 8, 12, 16, 20, 1, 5, 9, 13, 17, 21, 2, 6, 10, 14, 18, 22, 3, 7, 11, 15, 19, 23},

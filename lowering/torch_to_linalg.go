@@ -106,14 +106,15 @@ func buildConverters() map[string]converter {
 }
 
 // foldedOps are torch ops the driver consumes itself: constants and lists
-// are folded into the ops that use them, then erased when dead.
+// are folded into the ops that use them (a split's or unbind's list into
+// its torch.prim.ListUnpack), then erased when dead.
 func isFoldedOp(name string) bool {
 	switch name {
 	case torch.ConstantIntOp, torch.ConstantFloatOp, torch.ConstantBoolOp, torch.ConstantNoneOp,
 		torch.ConstantStrOp, torch.ConstantDeviceOp, listConstructOp:
 		return true
 	}
-	return false
+	return isListResultOp(name)
 }
 
 const listConstructOp = "torch.prim.ListConstruct"

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Model-level e2e case: one training step of the importer's conv+bn+relu
-fixture (importer/fixtures_test.go, progJoint with jointBlocks), with
+"""Model-level e2e cases: one training step of the importer's conv+bn+relu
+fixtures (importer/fixtures_test.go with jointBlocks: progJoint for
+joint_conv_bn_relu, progJointCore for joint_conv_bn_relu_core), with
 PyTorch's results.
 
-The fixture is a joint forward+backward graph written in Go the way
-torch.export's _export_forward_backward writes one; Debian's torch 1.13
-cannot export, so this script does not compare graphs. It rebuilds the same
+The fixtures are joint forward+backward graphs written in Go the way
+torch.export's _export_forward_backward writes one (progJointCore after
+torch 2.x's core ATen decompositions, progJoint with the ATen backward ops
+autograd records); Debian's torch 1.13 cannot export, so this script does
+not compare graphs. Both fixtures are the same network on the same values,
+so their references are the same. It rebuilds the same
 network in eager PyTorch (nn.Conv2d, nn.BatchNorm2d in training mode, ReLU,
 the summed output as loss), loads the very parameters and buffers that the
 archive holds, runs one step with autograd and writes each of the graph's
@@ -28,7 +32,7 @@ It reads from the case directory (written by
 Run with Debian's torch 1.13 from any directory but the repository root
 (whose torch/ Go package would shadow the Python module):
 
-    cd /tmp && /usr/bin/python3 /work/main/e2e/gen/joint_conv_bn_relu.py
+    cd /tmp && /usr/bin/python3 /work/main/e2e/gen/joint_conv_bn_relu.py [--case DIR]
 
 torch runs on one thread, so the output is byte-for-byte reproducible;
 e2e's TestModelReferencesUpToDate regenerates into a temporary directory and
@@ -65,6 +69,15 @@ except ImportError as e:  # pragma: no cover - depends on the machine
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CASE = os.path.normpath(os.path.join(HERE, "..", "cases", "models", "joint_conv_bn_relu"))
+
+# The Go fixture behind each case directory name.
+FIXTURES = {
+    "joint_conv_bn_relu": ("importer/fixtures_test.go progJoint(jointBlocks, 2, 8)",
+                           "the backward as autograd records it (threshold_backward, native_batch_norm_backward)"),
+    "joint_conv_bn_relu_core": ("importer/fixtures_test.go progJointCore(jointBlocks, 2, 8)",
+                                "the backward as torch 2.x's core ATen decompositions write it (le/where, "
+                                "unsqueeze/sum/sub/mul)"),
+}
 
 # jointBlocks in importer/fixtures_test.go: (cin, cout, stride, groups) of
 # plain, strided+grouped, grouped, depthwise and strided channel-reducing
@@ -228,17 +241,21 @@ def main():
             r["tolerance"] = {"atol": 0.0, "rtol": 0.0, "reason": "integer, exact"}
         results.append(r)
 
+    name = os.path.basename(os.path.normpath(a.case))
+    if name not in FIXTURES:
+        sys.exit(f"unknown case {name}: known are {', '.join(sorted(FIXTURES))}")
+    fixture, form = FIXTURES[name]
     meta = {
-        "name": "joint_conv_bn_relu",
+        "name": name,
         "form": "model",
         "dtype": "f32",
         "generator": "e2e/gen/joint_conv_bn_relu.py",
-        "fixture": "importer/fixtures_test.go progJoint(jointBlocks, 2, 8)",
+        "fixture": fixture,
         "program": "program.pt2",
         "function": "main",
         "reference": "torch-cpu-f32 eager autograd, one thread",
         "note": ("one training step of 5 conv+bn+relu blocks; parameters and buffers are inlined from the archive, "
-                 "x is the only argument; outputs in the graph's order: buffer mutations, loss, gradients"),
+                 "x is the only argument; outputs in the graph's order: buffer mutations, loss, gradients; " + form),
         "blocks": [dict(cin=c, cout=f, stride=s, groups=g) for c, f, s, g in BLOCKS],
         "inputs": [{"name": "x", "file": "inputs/0.npy", "dtype": "f32", "shape": list(x.shape)}],
         "results": results,

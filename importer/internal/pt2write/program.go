@@ -23,6 +23,12 @@ const (
 	BF16    = 13
 )
 
+// Export-schema enum codes of the layout and memory format.
+const (
+	Strided        = 7
+	PreserveFormat = 4
+)
+
 // Arg is a serialized Argument union value.
 type Arg map[string]any
 
@@ -37,6 +43,8 @@ func None() Arg                 { return Arg{"as_none": true} }
 func Str(s string) Arg          { return Arg{"as_string": s} }
 func ScalarType(code int) Arg   { return Arg{"as_scalar_type": code} }
 func MemoryFormat(code int) Arg { return Arg{"as_memory_format": code} }
+func LayoutArg(code int) Arg    { return Arg{"as_layout": code} }
+func Device(typ string) Arg     { return Arg{"as_device": map[string]any{"type": typ, "index": nil}} }
 func Tensors(names ...string) Arg {
 	l := []any{}
 	for _, n := range names {
@@ -84,12 +92,17 @@ type NamedArg struct {
 	Arg  Arg
 }
 
-// Out is one node output: a tensor with its metadata, or None.
+// Out is one node output: a tensor with its metadata, None, or (Elems) a
+// Tensor[] of named tensors.
 type Out struct {
 	Name  string // empty: as_none
 	Dtype int
 	Sizes []int64
+	Elems []Out
 }
+
+// OList is a Tensor[] output (split, unbind): as_tensors of its elements.
+func OList(elems ...Out) Out { return Out{Elems: elems} }
 
 // O is a tensor output; NoneOut a None output.
 func O(name string, dtype int, sizes ...int64) Out {
@@ -173,6 +186,15 @@ func (p *Program) Node(target, name string, args []NamedArg, outs ...Out) {
 	}
 	outputs := []any{}
 	for _, o := range outs {
+		if o.Elems != nil {
+			var names []string
+			for _, e := range o.Elems {
+				p.values[e.Name] = Meta(e.Dtype, e.Sizes)
+				names = append(names, e.Name)
+			}
+			outputs = append(outputs, Tensors(names...))
+			continue
+		}
 		if o.Name == "" {
 			outputs = append(outputs, None())
 			continue
