@@ -1,17 +1,32 @@
 #!/usr/bin/env python3
 """Export the torchlower end-to-end fixture set with PyTorch >= 2.6.
 
-Each fixture is written to <out>/<name>/:
+Each fixture is written as an e2e case (the layout e2e.LoadCase reads, so
+`go test ./e2e` and `torchlower e2e` run it with no further glue) to
+<out>/<name>/:
 
-    model.pt2        torch.export.save of the (joint) ExportedProgram
-    inputs/NN_<name>.npy   the user inputs, in graph input order
-    outputs/NN_<kind>[_<target>].npy   PyTorch's results, in graph output order
-    meta.json        torch version, input/output description, export path used
+    program.pt2      torch.export.save of the (joint) ExportedProgram
+    inputs/N.npy     the user inputs, in graph input order (parameters and
+                     buffers stay in the archive, which the suite inlines)
+    expected/N.npy   PyTorch's results, in graph output order
+    meta.json        name, program, inputs, results (null for a None
+                     output) with tolerances and why, output kinds, torch
+                     version, export path, configuration
 
-Run:  python3 e2e/gen/export_fixtures.py --out e2e/fixtures [--only NAME ...]
+Run:  python3 e2e/gen/export_fixtures.py [--out e2e/cases/torch_export] [--only NAME ...]
 
 Everything is tiny (a few KB per fixture) and seeded, so re-running with the
 same torch version reproduces the same files.
+
+Tolerances: every program is also evaluated in float64 from the same
+values (an eager float64 copy of the model, or the op on float64 inputs).
+A float32 result's atol is the largest of the float32 default (1e-5),
+10x torch's own float32 error against float64 (torchlower's float32
+evaluation is off the exact value by an error of the same kind), and the
+reduction bound 2*r^1.5*eps*scale of the convolution_backward matrix, r
+being the longest reduction behind the results (convolution taps, batch
+norm and gradient sums over N*H*W); rtol is the float32 default.
+Integers must match exactly.
 """
 
 import argparse
@@ -73,44 +88,76 @@ def export_joint(model, args):
 
 
 # --------------------------------------------------------------------------
-# Saving.
+# Saving, as e2e cases.
+
+DTYPES = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16", torch.bfloat16: "bf16",
+          torch.int64: "i64", torch.int32: "i32", torch.bool: "i1"}
+EPS32 = 2.0 ** -23
+DEFAULT_ATOL, DEFAULT_RTOL = 1e-5, 1e-4  # runtime.DefaultTolerance(F32)
+
 
 def to_numpy(t):
-    t = t.detach().cpu()
+    t = t.detach().cpu().contiguous()
     if t.dtype == torch.bfloat16:
         t = t.float()
     return t.numpy()
 
 
-def save_fixture(out_dir, name, ep, user_inputs, outputs, meta):
+def tolerance(t, t64, r):
+    """The tolerance of result t (float32) given its float64 evaluation t64
+    and the longest reduction r behind it; integers are exact."""
+    if not t.dtype.is_floating_point:
+        if t64 is not None and not torch.equal(t, t64.to(t.dtype)):
+            raise RuntimeError("float32 and float64 evaluations disagree on an integer result")
+        return {"atol": 0.0, "rtol": 0.0, "reason": "integer, exact"}
+    err64 = float((t.double() - t64.double()).abs().max()) if t.numel() else 0.0
+    scale = max(1.0, float(t64.double().abs().max())) if t.numel() else 1.0
+    bound = 2 * r ** 1.5 * EPS32 * scale
+    atol = max(DEFAULT_ATOL, 10 * err64, bound)
+    return {"atol": float(f"{atol:.3g}"), "rtol": DEFAULT_RTOL, "reduction_length": r,
+            "reason": (f"float32, reductions of up to {r} terms summed in another order: atol = max(default 1e-05, "
+                       f"10 * torch's float32 error against float64 {err64:.3g}, 2*r^1.5*eps*scale {bound:.3g} "
+                       f"with scale {scale:.3g}); rtol = default for f32")}
+
+
+def save_case(out_dir, name, ep, user_inputs, outputs, r, meta):
+    """outputs: [(kind, target, tensor or None, float64 tensor or None)] in
+    graph output order; r: the longest reduction behind the results, one
+    for all or a list with one per output."""
+    if isinstance(r, int):
+        r = [r] * len(outputs)
     d = os.path.join(out_dir, name)
     if os.path.exists(d):
         shutil.rmtree(d)
     os.makedirs(os.path.join(d, "inputs"))
-    os.makedirs(os.path.join(d, "outputs"))
-    torch.export.save(ep, os.path.join(d, "model.pt2"))
+    os.makedirs(os.path.join(d, "expected"))
+    torch.export.save(ep, os.path.join(d, "program.pt2"))
     meta = dict(meta)
-    meta["name"] = name
-    meta["torch_version"] = torch.__version__
+    meta.update(name=name, form="torch_export", program="program.pt2", function="main",
+                generator="e2e/gen/export_fixtures.py", torch_version=torch.__version__,
+                reference="torch-cpu-f32 eager, one thread")
     meta["inputs"] = []
     for i, (iname, t) in enumerate(user_inputs):
-        f = f"inputs/{i:02d}_{iname}.npy"
+        f = f"inputs/{i}.npy"
         np.save(os.path.join(d, f), to_numpy(t))
-        meta["inputs"].append({"file": f, "name": iname, "dtype": str(t.dtype).replace("torch.", ""),
-                               "shape": list(t.shape)})
-    meta["outputs"] = []
-    for i, (kind, target, t) in enumerate(outputs):
-        entry = {"index": i, "kind": kind, "target": target}
+        meta["inputs"].append({"file": f, "name": iname, "dtype": DTYPES[t.dtype], "shape": list(t.shape)})
+    meta["results"] = []
+    meta["output_kinds"] = []
+    dtypes = set()
+    for i, (kind, target, t, t64) in enumerate(outputs):
+        meta["output_kinds"].append(f"{kind}:{target}" if target else kind)
         if t is None:
-            entry["value"] = None
-        else:
-            safe = (target or "").replace(".", "_")
-            f = f"outputs/{i:02d}_{kind}" + (f"_{safe}" if safe else "") + ".npy"
-            np.save(os.path.join(d, f), to_numpy(t))
-            entry.update({"file": f, "dtype": str(t.dtype).replace("torch.", ""), "shape": list(t.shape)})
-        meta["outputs"].append(entry)
+            meta["results"].append(None)
+            continue
+        f = f"expected/{i}.npy"
+        np.save(os.path.join(d, f), to_numpy(t))
+        dtypes.add(DTYPES[t.dtype])
+        meta["results"].append({"file": f, "name": meta["output_kinds"][-1], "dtype": DTYPES[t.dtype],
+                                "shape": list(t.shape), "tolerance": tolerance(t.detach(), None if t64 is None else t64.detach(), r[i])})
+    meta["dtype"] = "f32" if "f32" in dtypes else (sorted(dtypes)[0] if dtypes else "f32")
     with open(os.path.join(d, "meta.json"), "w") as fh:
-        json.dump(meta, fh, indent=2, sort_keys=True)
+        json.dump(meta, fh, indent=1, sort_keys=True)
+        fh.write("\n")
     print(f"wrote {d}")
 
 
@@ -122,6 +169,19 @@ def output_specs(ep):
         kind = s.kind.name.lower() if isinstance(s.kind, OutputKind) else str(s.kind).lower()
         out.append((kind, s.target, getattr(s.arg, "name", None)))
     return out
+
+
+def conv_reduction(n, cin, cout, groups, k, out_spatial):
+    """The longest reduction of a convolution and its gradients: taps per
+    output (cin/groups * prod k), per input (cout/groups * prod k), and the
+    weight and bias gradients' sums over N * prod(output spatial)."""
+    taps = 1
+    for kk in k:
+        taps *= kk
+    pos = n
+    for o in out_spatial:
+        pos *= o
+    return max(cin // groups * taps, cout // groups * taps, pos)
 
 
 # --------------------------------------------------------------------------
@@ -192,13 +252,13 @@ def make_single_op(name, c):
     args = (go, x, w)
     ep = torch.export.export(m, args)
     res = m(*args)
-    specs = output_specs(ep)
-    outputs = []
-    for (kind, target, _), r in zip(specs, res):
-        outputs.append((kind, target, r))
+    res64 = m(*(a.double() for a in args))
+    outputs = [(kind, target, t, t64) for (kind, target, _), t, t64 in zip(output_specs(ep), res, res64)]
+    r = conv_reduction(c["batch"], c["cin"], c["cout"], c["groups"], [k] * dims,
+                       [max(a, b) for a, b in zip(spatial, out_spatial)])
     meta = {"kind": "single_op", "op": "aten.convolution_backward.default",
             "config": {k2: v for k2, v in c.items()}}
-    return ep, [("grad_output", go), ("input", x), ("weight", w)], outputs, meta
+    return ep, [("grad_output", go), ("input", x), ("weight", w)], outputs, r, meta
 
 
 # --------------------------------------------------------------------------
@@ -267,6 +327,42 @@ def joint_configs():
     ]
 
 
+def joint_outputs(specs, model, x, target):
+    """One eager training step of model; its results in the joint graph's
+    output order, and the longest reduction behind them."""
+    convs = []
+
+    def hook(mod, inp, out):
+        convs.append(conv_reduction(inp[0].shape[0], mod.in_channels, mod.out_channels, mod.groups,
+                                    list(mod.kernel_size),
+                                    [max(a, b) for a, b in zip(inp[0].shape[2:], out.shape[2:])]))
+
+    hooks = [m.register_forward_hook(hook) for m in model.modules()
+             if isinstance(m, (nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.ConvTranspose1d, nn.ConvTranspose2d,
+                               nn.ConvTranspose3d))]
+    (loss,) = model(x, target)
+    for h in hooks:
+        h.remove()
+    loss.backward()
+    params = dict(model.named_parameters())
+    buffers = dict(model.named_buffers())
+    outputs = []
+    for kind, tgt, _ in specs:
+        if kind in ("loss_output", "user_output"):
+            outputs.append((kind, None, loss))
+        elif kind == "gradient_to_parameter":
+            outputs.append((kind, tgt, params[tgt].grad))
+        elif kind == "buffer_mutation":
+            outputs.append((kind, tgt, buffers[tgt]))
+        else:
+            raise RuntimeError(f"output kind {kind} ({tgt}) has no eager counterpart here")
+    # The loss sums over every output element; the rest over convolution
+    # taps and positions (batch norm's sums run over the same positions).
+    r = [max(convs + [target.numel()]) if kind in ("loss_output", "user_output") else max(convs)
+         for kind, _, _ in outputs]
+    return outputs, r
+
+
 def make_joint(name, ctor, in_shape):
     torch.manual_seed(0)
     net = ctor()
@@ -280,29 +376,17 @@ def make_joint(name, ctor, in_shape):
     net.train()
     target = torch.randn(y_shape, generator=g)
     model = WithLoss(net)
-    reference = copy.deepcopy(model)  # eager run for the expected outputs
+    # Eager runs for the expected outputs and their float64 counterparts,
+    # on deep copies made before export touches the model.
+    reference, reference64 = copy.deepcopy(model), copy.deepcopy(model).double()
     joint, where = export_joint(model, (x, target))
-
-    # Expected outputs, in the joint signature's order, from eager autograd.
-    (loss,) = reference(x, target)
-    loss.backward()
-    params = dict(reference.named_parameters())
-    buffers = dict(reference.named_buffers())
-    outputs = []
-    for kind, tgt, _ in output_specs(joint):
-        if kind == "loss_output":
-            outputs.append((kind, None, loss))
-        elif kind == "gradient_to_parameter":
-            outputs.append((kind, tgt, params[tgt].grad))
-        elif kind == "buffer_mutation":
-            outputs.append((kind, tgt, buffers[tgt]))
-        elif kind == "user_output":
-            outputs.append((kind, None, loss))
-        else:
-            outputs.append((kind, tgt, None))
+    specs = output_specs(joint)
+    got, r = joint_outputs(specs, reference, x, target)
+    ref64, _ = joint_outputs(specs, reference64, x.double(), target.double())
+    outputs = [(kind, tgt, t, t64) for (kind, tgt, t), (_, _, t64) in zip(got, ref64)]
     meta = {"kind": "joint", "export": where, "model": type(net).__name__,
-            "note": "outputs computed by eager autograd on a deep copy of the model"}
-    return joint, [("x", x), ("target", target)], outputs, meta
+            "note": "outputs computed by one eager training step (autograd) on a deep copy of the model"}
+    return joint, [("x", x), ("target", target)], outputs, r, meta
 
 
 # --------------------------------------------------------------------------
@@ -330,26 +414,35 @@ def make_kv_cache(name):
     k = torch.randn(1, 2, 2, 4, generator=g)
     v = torch.randn(1, 2, 2, 4, generator=g)
     pos = torch.tensor([3, 5], dtype=torch.int64)
-    reference = copy.deepcopy(m)
+    reference, reference64 = copy.deepcopy(m), copy.deepcopy(m).double()
     ep = torch.export.export(m, (k, v, pos))
-    res = reference(k, v, pos)
-    buffers = dict(reference.named_buffers())
-    outputs, ui = [], 0
-    for kind, tgt, _ in output_specs(ep):
-        if kind == "buffer_mutation":
-            outputs.append((kind, tgt, buffers[tgt]))
-        else:
-            outputs.append((kind, tgt, res[ui]))
-            ui += 1
+    specs = output_specs(ep)
+
+    def run(model, *args):
+        res = model(*args)
+        buffers = dict(model.named_buffers())
+        outputs, ui = [], 0
+        for kind, tgt, _ in specs:
+            if kind == "buffer_mutation":
+                outputs.append(buffers[tgt])
+            else:
+                outputs.append(res[ui])
+                ui += 1
+        return outputs
+
+    got, got64 = run(reference, k, v, pos), run(reference64, k.double(), v.double(), pos)
+    outputs = [(kind, tgt, t, t64) for (kind, tgt, _), t, t64 in zip(specs, got, got64)]
     meta = {"kind": "kv_cache"}
-    return ep, [("k", k), ("v", v), ("input_pos", pos)], outputs, meta
+    # The longest reduction is the sum over the value cache.
+    return ep, [("k", k), ("v", v), ("input_pos", pos)], outputs, m.v_cache.numel(), meta
 
 
 # --------------------------------------------------------------------------
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default="e2e/fixtures", help="output directory (default: e2e/fixtures)")
+    ap.add_argument("--out", default="e2e/cases/torch_export",
+                    help="output directory (default: e2e/cases/torch_export, where the e2e suite runs them)")
     ap.add_argument("--only", nargs="*", help="export only these fixture names")
     ap.add_argument("--keep-going", action="store_true", help="continue after a fixture fails")
     args = ap.parse_args()
@@ -371,8 +464,8 @@ def main():
         if args.only and name not in args.only:
             continue
         try:
-            ep, inputs, outputs, meta = job()
-            save_fixture(args.out, name, ep, inputs, outputs, meta)
+            ep, inputs, outputs, r, meta = job()
+            save_case(args.out, name, ep, inputs, outputs, r, meta)
         except Exception as e:  # report every failure, then exit non-zero
             failed.append(name)
             print(f"FAILED {name}: {type(e).__name__}: {e}", file=sys.stderr)

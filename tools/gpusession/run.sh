@@ -15,7 +15,9 @@
 #   refs       true f16 references of the op-level matrix from the GPU's
 #              torch (issue 6): untar into e2e/cases/conv_backward          refs.log, device_refs.tgz
 #   fixtures   e2e/gen/export_fixtures.py with torch >= 2.6 (issue 3),
-#              then torchlower import and run on each fixture's archive    fixtures.log, fixtures.tgz
+#              then torchlower import (op counts, --check-support) and the
+#              fixtures run as e2e cases on the CPU, both pipelines;
+#              untar fixtures.tgz into e2e/cases/torch_export              fixtures.log, fixtures.tgz
 #   gpu        go test ./gpu: the runtimes, a compiled module vs the CPU   gpu.log
 #   cli        go test ./internal/cli -run Module: a cuda:sm_90 module
 #              compiled, then run on its GPU                               cli.log
@@ -71,21 +73,24 @@ phase_env() {
 }
 
 phase_fixtures() {
+	# The fixtures are written as e2e cases (program.pt2, inputs/, expected/,
+	# meta.json with tolerances): untar into e2e/cases/torch_export and the
+	# suite runs them.
 	local fx=/tmp/fixtures
 	rm -rf "$fx"
 	{
 		step export 240 python3 e2e/gen/export_fixtures.py --out "$fx" --keep-going
 		for d in "$fx"/*/; do
-			[ -f "$d/model.pt2" ] || continue
+			[ -f "$d/program.pt2" ] || continue
 			n=$(basename "$d")
-			step "import $n" 30 "$tl" import "$d/model.pt2" -o "/tmp/$n.mlir" && echo "$n: $(grep -c torch.aten "/tmp/$n.mlir") torch.aten ops"
-			args=()
-			for f in "$d"/inputs/*.npy; do [ -f "$f" ] && args+=("--input=@$f"); done
-			for f in "$d"/outputs/*.npy; do [ -f "$f" ] && args+=("--expected_output=@$f"); done
-			step "run $n" 60 "$tl" run "$d/model.pt2" "${args[@]}"
+			step "import $n" 30 "$tl" import "$d/program.pt2" -o "/tmp/$n.mlir" &&
+				echo "$n: $(grep -o 'torch\.aten\.[a-z_0-9.]*' "/tmp/$n.mlir" | sort | uniq -c | tr -s ' \n' ' ')"
+			step "check-support $n" 30 "$tl" import "$d/program.pt2" --check-support
 		done
+		step "e2e fixtures" 120 "$tl" e2e --cases "$fx" -v
+		step "e2e fixtures baseline" 120 "$tl" e2e --cases "$fx" --pipeline=baseline
 	} 2>&1 | tee "$out/fixtures.log"
-	tar czf "$out/fixtures.tgz" -C /tmp fixtures
+	tar czf "$out/fixtures.tgz" -C "$fx" .
 }
 
 phase_refs() {
