@@ -22,6 +22,12 @@ func populateNormPool(m map[string]converter) {
 	m[torch.Aten_NativeBatchNormLegitNoStats] = func(op *ir.Operation) (emitFunc, error) {
 		return prepareBatchNorm(op, bnForm{})
 	}
+	m[torch.Aten_BatchNormWithUpdateFunctional] = func(op *ir.Operation) (emitFunc, error) {
+		return prepareBatchNorm(op, bnForm{runningStats: true, functional: true, train: true, reserve: true})
+	}
+	m[torch.Aten_BatchNormNoUpdate] = func(op *ir.Operation) (emitFunc, error) {
+		return prepareBatchNorm(op, bnForm{runningStats: true, optionalStats: true, eval: true, reserve: true})
+	}
 	m[torch.AtenNativeBatchNormBackward] = func(op *ir.Operation) (emitFunc, error) {
 		return prepareBatchNormBackward(op, "train", "save_invstd")
 	}
@@ -45,11 +51,22 @@ func populateNormPool(m map[string]converter) {
 //	    running_var, float momentum, float eps) -> (out, save_mean, save_rstd)
 //	_native_batch_norm_legit.no_stats(input, weight?, bias?, bool training,
 //	    float momentum, float eps) -> (out, save_mean, save_rstd)
+//	_batch_norm_with_update_functional(input, weight?, bias?, running_mean,
+//	    running_var, float momentum, float eps)
+//	    -> (out, save_mean, save_rstd, reserve, running_mean_out, running_var_out)
+//	_batch_norm_no_update(input, weight?, bias?, running_mean?, running_var?,
+//	    float momentum, float eps) -> (out, save_mean, save_rstd, reserve)
+//
+// The last two are what BatchNorm's batch_norm becomes in torch 2.x's
+// export IR (training, and evaluation); reserve is cuDNN's workspace, an
+// empty uint8 tensor everywhere else.
 type bnForm struct {
 	runningStats  bool // has running_mean and running_var operands
 	optionalStats bool // they may be None
 	functional    bool // returns the updated running stats
 	eval          bool // no training operand: always evaluation mode
+	train         bool // no training operand: always training mode
+	reserve       bool // a reserve result after save_rstd
 }
 
 // bnForward is a checked batch norm forward, ready to emit.
@@ -65,6 +82,9 @@ type bnForward struct {
 	res                []ir.RankedTensorType
 	saveEmpty          bool // save_mean / save_invstd are the [0] tensors of CPU evaluation
 	need               []bool
+	// reserveAt and statsAt are the result indices of the reserve and of
+	// the updated running mean (the running var follows); -1 if none.
+	reserveAt, statsAt int
 }
 
 // prepareBatchNorm lowers the batch norm forward ops of bnForm, with
@@ -128,7 +148,10 @@ func prepareBatchNorm(op *ir.Operation, form bnForm) (emitFunc, error) {
 			return nil, r.errorf("expected '%s' to be a tensor, got None", v.name)
 		}
 	}
-	if !form.eval {
+	switch {
+	case form.train:
+		p.training = true
+	case !form.eval:
 		if p.training, err = r.bool("training"); err != nil {
 			return nil, err
 		}
@@ -143,13 +166,33 @@ func prepareBatchNorm(op *ir.Operation, form bnForm) (emitFunc, error) {
 		return nil, r.errorf("evaluation mode (training = false) needs 'running_mean' and 'running_var', as PyTorch does")
 	}
 	// Results: out like input; save_mean and save_invstd [C], or [0] in
-	// evaluation mode; the functional form's running stats [C].
+	// evaluation mode; the reserve [0]; the functional form's running
+	// stats [C].
+	p.reserveAt, p.statsAt = -1, -1
+	if form.reserve {
+		p.reserveAt = 3
+	}
+	if form.functional {
+		p.statsAt = 3
+		if form.reserve {
+			p.statsAt = 4
+		}
+	}
 	p.res = make([]ir.RankedTensorType, op.NumResults())
 	p.need = make([]bool, op.NumResults())
 	if p.res[0], err = r.result(0, p.shape, true); err != nil {
 		return nil, err
 	}
 	for i := 1; i < op.NumResults(); i++ {
+		if i == p.reserveAt {
+			t, ok := op.Result(i).Type().(torch.VTensorType)
+			bt, ok2 := t.ToBuiltinTensor()
+			if !ok || !ok2 || !slices.Equal(bt.Shape, []int64{0}) {
+				return nil, r.errorf("result #%d (reserve) has type '%s', expected an empty [0] tensor", i, op.Result(i).Type())
+			}
+			p.res[i] = bt
+			continue
+		}
 		if p.res[i], err = r.result(i, nil, true); err != nil {
 			return nil, err
 		}
@@ -234,14 +277,17 @@ func (p *bnForward) emit(b *ir.Builder) ([]*ir.Value, error) {
 			out[i+1] = k.convertTensor(v, p.res[i+1].Elem)
 		}
 	}
-	if len(p.res) == 5 {
+	if p.reserveAt >= 0 && p.need[p.reserveAt] {
+		out[p.reserveAt] = k.empty([]int64{0}, p.res[p.reserveAt].Elem)
+	}
+	if s := p.statsAt; s >= 0 {
 		if !p.training {
 			// Evaluation leaves the running stats as they are.
-			if p.need[3] {
-				out[3] = k.convertTensor(p.rm, p.res[3].Elem)
+			if p.need[s] {
+				out[s] = k.convertTensor(p.rm, p.res[s].Elem)
 			}
-			if p.need[4] {
-				out[4] = k.convertTensor(p.rv, p.res[4].Elem)
+			if p.need[s+1] {
+				out[s+1] = k.convertTensor(p.rv, p.res[s+1].Elem)
 			}
 			return out, nil
 		}
@@ -258,11 +304,11 @@ func (p *bnForward) emit(b *ir.Builder) ([]*ir.Value, error) {
 				return k.convert(b, arith.Add(b, k.loc, s, old), elem)
 			})
 		}
-		if p.need[3] {
-			out[3] = update(mean, p.rm, p.res[3].Elem, false)
+		if p.need[s] {
+			out[s] = update(mean, p.rm, p.res[s].Elem, false)
 		}
-		if p.need[4] {
-			out[4] = update(varSum, p.rv, p.res[4].Elem, true)
+		if p.need[s+1] {
+			out[s+1] = update(varSum, p.rv, p.res[s+1].Elem, true)
 		}
 	}
 	return out, nil

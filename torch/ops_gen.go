@@ -15,6 +15,9 @@ const (
 	Aten_NativeBatchNormLegitNoStats                  = "torch.aten._native_batch_norm_legit.no_stats"
 	Aten_NativeBatchNormLegitFunctional               = "torch.aten._native_batch_norm_legit_functional"
 	Aten_NativeBatchNormLegitNoTraining               = "torch.aten._native_batch_norm_legit_no_training"
+	Aten_BatchNormWithUpdate                          = "torch.aten._batch_norm_with_update"
+	Aten_BatchNormWithUpdateFunctional                = "torch.aten._batch_norm_with_update_functional"
+	Aten_BatchNormNoUpdate                            = "torch.aten._batch_norm_no_update"
 	AtenBatchNormBackward                             = "torch.aten.batch_norm_backward"
 	AtenNativeLayerNorm                               = "torch.aten.native_layer_norm"
 	AtenNativeLayerNormBackward                       = "torch.aten.native_layer_norm_backward"
@@ -268,6 +271,9 @@ var atenOps = []*ir.OpDef{
 	{Name: Aten_NativeBatchNormLegitNoStats, Summary: "aten::_native_batch_norm_legit.no_stats(Tensor input, Tensor? weight, Tensor? bias, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_NativeBatchNormLegitFunctional, Summary: "aten::_native_batch_norm_legit_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_NativeBatchNormLegitNoTraining, Summary: "aten::_native_batch_norm_legit_no_training(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: Aten_BatchNormWithUpdate, Summary: "aten::_batch_norm_with_update(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)", Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: Aten_BatchNormWithUpdateFunctional, Summary: "aten::_batch_norm_with_update_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: Aten_BatchNormNoUpdate, Summary: "aten::_batch_norm_no_update(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenBatchNormBackward, Summary: "aten::batch_norm_backward(Tensor grad_out, Tensor input, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, bool update, float eps, bool[3] output_mask, Tensor reserve) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeLayerNorm, Summary: "aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeLayerNormBackward, Summary: "aten::native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -678,6 +684,65 @@ var schemaTable = []Schema{
 			{Name: "eps", Type: ArgType{Base: BaseFloat}},
 		},
 		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "_batch_norm_with_update", Overload: "", Op: Aten_BatchNormWithUpdate,
+		Text: "_batch_norm_with_update(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "running_mean", Type: ArgType{Base: BaseTensor, Alias: "a!"}},
+			{Name: "running_var", Type: ArgType{Base: BaseTensor, Alias: "b!"}},
+			{Name: "momentum", Type: ArgType{Base: BaseFloat}},
+			{Name: "eps", Type: ArgType{Base: BaseFloat}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "_batch_norm_with_update_functional", Overload: "", Op: Aten_BatchNormWithUpdateFunctional,
+		Text: "_batch_norm_with_update_functional(Tensor input, Tensor? weight, Tensor? bias, Tensor running_mean, Tensor running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor, Tensor running_mean_out, Tensor running_var_out)",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "running_mean", Type: ArgType{Base: BaseTensor}},
+			{Name: "running_var", Type: ArgType{Base: BaseTensor}},
+			{Name: "momentum", Type: ArgType{Base: BaseFloat}},
+			{Name: "eps", Type: ArgType{Base: BaseFloat}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+			{Name: "running_mean_out", Type: ArgType{Base: BaseTensor}},
+			{Name: "running_var_out", Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "_batch_norm_no_update", Overload: "", Op: Aten_BatchNormNoUpdate,
+		Text: "_batch_norm_no_update(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "running_mean", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "running_var", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "momentum", Type: ArgType{Base: BaseFloat}},
+			{Name: "eps", Type: ArgType{Base: BaseFloat}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
 			{Type: ArgType{Base: BaseTensor}},
 			{Type: ArgType{Base: BaseTensor}},
 			{Type: ArgType{Base: BaseTensor}},

@@ -278,3 +278,16 @@ func.func @arange_length(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[4],si64
   %0 = torch.aten.arange.start_step %int0, %int5, %int2, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[4],si64>
   return %0 : !torch.vtensor<[4],si64>
 }
+
+// -----
+
+// The reserve result of torch 2.x's export form is cuDNN's workspace: an
+// empty tensor here.
+func.func @bn_with_update_reserve(%x: !torch.vtensor<[2,3,4],f32>, %rm: !torch.vtensor<[3],f32>, %rv: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4],f32> {
+  %none = torch.constant.none
+  %m = torch.constant.float 1.000000e-01
+  %e = torch.constant.float 1.000000e-05
+  // expected-error@+1 {{'torch.aten._batch_norm_with_update_functional' op result #3 (reserve) has type '!torch.vtensor<[3],ui8>', expected an empty [0] tensor}}
+  %r:6 = torch.aten._batch_norm_with_update_functional %x, %none, %none, %rm, %rv, %m, %e : !torch.vtensor<[2,3,4],f32>, !torch.none, !torch.none, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.float, !torch.float -> !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],ui8>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>
+  return %r#0 : !torch.vtensor<[2,3,4],f32>
+}
