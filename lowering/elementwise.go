@@ -109,6 +109,28 @@ var ewRows = []ewRow{
 	{torch.AtenLogicalNot, ewLogicalNot},
 	{torch.AtenBitwiseNot, ewBitwiseNot},
 	{torch.AtenIsnan, ewIsnan},
+	{torch.AtenErf, ewUnaryFloat(ewMathOp(math.Erf))},
+	{torch.AtenSin, ewUnaryFloat(ewMathOp(math.Sin))},
+	{torch.AtenCos, ewUnaryFloat(ewMathOp(math.Cos))},
+	{torch.AtenTan, ewUnaryFloat(ewMathOp(math.Tan))},
+	{torch.AtenExp2, ewUnaryFloat(ewMathOp(math.Exp2))},
+	{torch.AtenExpm1, ewUnaryFloat(ewMathOp(math.ExpM1))},
+	{torch.AtenLog2, ewUnaryFloat(ewMathOp(math.Log2))},
+	{torch.AtenLog10, ewUnaryFloat(ewMathOp(math.Log10))},
+	{torch.AtenLog1p, ewUnaryFloat(ewMathOp(math.Log1p))},
+	{torch.AtenReciprocal, ewUnaryFloat(func(c *ewCtx, x *ir.Value) *ir.Value { return c.div(c.num(1), x) })},
+	{torch.AtenAbs, ewAbs},
+	{torch.AtenSign, ewSign},
+	{torch.AtenFloor, ewRounding(math.Floor)},
+	{torch.AtenCeil, ewRounding(math.Ceil)},
+	{torch.AtenTrunc, ewRounding(math.Trunc)},
+	{torch.AtenRound, ewRounding(math.RoundEven)},
+	{torch.AtenMaximum, ewMinMax(true)},
+	{torch.AtenMinimum, ewMinMax(false)},
+	{torch.AtenClamp, ewClamp(true, true, true)},
+	{torch.AtenClampTensor, ewClamp(false, true, true)},
+	{torch.AtenClampMin, ewClamp(true, true, false)},
+	{torch.AtenClampMax, ewClamp(true, false, true)},
 }
 
 // ewPlan is what a row makes of one op.
@@ -1055,6 +1077,177 @@ func ewIsnan(r *ewReader) (*ewPlan, error) {
 		}
 		return arith.ConstantBool(c.b, c.loc, false)
 	}}, nil
+}
+
+// ewAbs is aten::abs(Tensor self): math.absf for floats, math.absi for
+// integers (the most negative value stays itself, as in C++); PyTorch
+// rejects bool.
+func ewAbs(r *ewReader) (*ewPlan, error) {
+	if err := r.need("numeric"); err != nil {
+		return nil, err
+	}
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	return &ewPlan{args: []ewArg{self}, opmath: true, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		if c.isFloat() {
+			return c.math(math.AbsF, a[0])
+		}
+		return c.math(math.AbsI, a[0])
+	}}, nil
+}
+
+// ewSign is aten::sign(Tensor self): (0 < x) − (x < 0), ATen's formula, so
+// NaN and ±0 give +0; a bool is its own sign.
+func ewSign(r *ewReader) (*ewPlan, error) {
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	if ewIsBool(r.dtype) {
+		return &ewPlan{args: []ewArg{self}, forward: true}, nil
+	}
+	return &ewPlan{args: []ewArg{self}, opmath: true, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+		zero := c.num(0)
+		neg := c.sel(c.cmp("olt", "lt", a[0], zero), c.num(-1), zero)
+		return c.sel(c.cmp("ogt", "gt", a[0], zero), c.num(1), neg)
+	}}, nil
+}
+
+// ewRounding is aten::floor, ceil, trunc and round(Tensor self) (round:
+// half to even, math.roundeven): the math op for floats, computed in f32
+// for f16/bf16 (exact); an integer tensor is returned as it is, as PyTorch
+// does; bool is rejected.
+func ewRounding(name string) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		if err := r.need("numeric"); err != nil {
+			return nil, err
+		}
+		self, err := r.tensor("self", nil)
+		if err != nil {
+			return nil, err
+		}
+		if !ir.IsFloat(r.dtype) {
+			return &ewPlan{args: []ewArg{self}, forward: true}, nil
+		}
+		return &ewPlan{args: []ewArg{self}, opmath: true, body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.math(name, a[0]) }}, nil
+	}
+}
+
+// maxOf and minOf are C++'s std::max(a, b) = a < b ? b : a and std::min(a,
+// b) = b < a ? b : a, the ATen kernels' scalar forms, made NaN-propagating
+// for floats as ATen's maximum, minimum and clamp are: a NaN in either
+// operand gives NaN.
+func (c *ewCtx) maxOf(a, b *ir.Value) *ir.Value {
+	return c.nanOr(a, b, c.sel(c.cmp("olt", "lt", a, b), b, a))
+}
+
+func (c *ewCtx) minOf(a, b *ir.Value) *ir.Value {
+	return c.nanOr(a, b, c.sel(c.cmp("olt", "lt", b, a), b, a))
+}
+
+// nanOr is v, unless a or b is a NaN (floats only): then that NaN.
+func (c *ewCtx) nanOr(a, b, v *ir.Value) *ir.Value {
+	if !c.isFloat() {
+		return v
+	}
+	// A folded Scalar bound that is a number needs no check.
+	if d := b.DefiningOp(); d != nil && d.Name == arith.ConstantOp {
+		if f, ok := d.Attr("value").(ir.FloatAttr); ok && !gomath.IsNaN(f.Value) {
+			return v
+		}
+	}
+	// The ordered comparison of v's select is false when either side is
+	// NaN and then yields a: only a NaN b needs its own select.
+	return c.sel(arith.NewCmpF(c.b, c.loc, "uno", b, b), b, v)
+}
+
+// ewMinMax is aten::maximum and minimum(Tensor self, Tensor other): the
+// elementwise max or min in the result dtype (both operands cast to it),
+// a NaN in either giving NaN. Which of two equal zeros of different sign
+// comes back is not pinned down (PyTorch's scalar and vector kernels
+// differ there).
+func ewMinMax(isMax bool) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		self, other, err := ewSelfOther(r, false)
+		if err != nil {
+			return nil, err
+		}
+		return &ewPlan{args: []ewArg{self, other}, opmath: true, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+			if isMax {
+				return c.maxOf(a[0], a[1])
+			}
+			return c.minOf(a[0], a[1])
+		}}, nil
+	}
+}
+
+// ewClamp is the clamp family, min(max(x, lo), hi) with ATen's
+// clamp_scalar kernel semantics (a NaN x stays NaN; lo > hi gives hi):
+//
+//	aten::clamp(Tensor self, Scalar? min=None, Scalar? max=None) -> Tensor
+//	aten::clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
+//	aten::clamp_min(Tensor self, Scalar min) -> Tensor
+//	aten::clamp_max(Tensor self, Scalar max) -> Tensor
+//
+// Everything is cast to the result dtype (type promotion made an integer
+// tensor clamped to float bounds a float). At least one bound must be
+// given, as in PyTorch. Tensor bounds broadcast, and a NaN bound gives NaN.
+func ewClamp(scalarBounds, hasMin, hasMax bool) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		if ewIsBool(r.dtype) {
+			return nil, r.errorf("result dtype i1 (bool) is not supported, as in PyTorch")
+		}
+		self, err := r.tensor("self", nil)
+		if err != nil {
+			return nil, err
+		}
+		p := &ewPlan{args: []ewArg{self}, opmath: true}
+		lo, hi := -1, -1
+		for _, b := range []struct {
+			name string
+			at   *int
+			has  bool
+		}{{"min", &lo, hasMin}, {"max", &hi, hasMax}} {
+			if !b.has {
+				continue
+			}
+			i, err := r.operand(b.name)
+			if err != nil {
+				return nil, err
+			}
+			if isNoneValue(r.op.Operand(i)) {
+				continue
+			}
+			var a ewArg
+			if scalarBounds {
+				var s ewScalar
+				if s, err = r.scalar(b.name); err != nil {
+					return nil, err
+				}
+				a = ewArg{operand: -1, scalar: s}
+			} else if a, err = r.tensor(b.name, nil); err != nil {
+				return nil, err
+			}
+			*b.at = len(p.args)
+			p.args = append(p.args, a)
+		}
+		if lo < 0 && hi < 0 {
+			return nil, r.errorf("at least one of 'min' or 'max' must not be None")
+		}
+		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value {
+			x := a[0]
+			if lo >= 0 {
+				x = c.maxOf(x, a[lo])
+			}
+			if hi >= 0 {
+				x = c.minOf(x, a[hi])
+			}
+			return x
+		}
+		return p, nil
+	}
 }
 
 // ewPow is aten::pow.Tensor_Scalar(Tensor self, Scalar exponent), with the

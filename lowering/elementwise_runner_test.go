@@ -232,7 +232,7 @@ func ewConstType(consts, name string) string {
 }
 
 // ewRunMain calls every case on its inputs and prints, per case, its
-// result converted to f64 minus PyTorch's result.
+// result converted to f64 minus PyTorch's result (0 where both are NaN).
 func ewRunMain(cases []ewRunCase) string {
 	var sb strings.Builder
 	sb.WriteString("func.func private @printMemrefF64(tensor<*xf64>)\nfunc.func @main() {\n")
@@ -270,7 +270,11 @@ func ewRunMain(cases []ewRunCase) string {
 		default:
 			fmt.Fprintf(&sb, "    %%w = arith.sitofp %%a : %s to f64\n", e)
 		}
-		fmt.Fprintf(&sb, "    %%d = arith.subf %s, %%b : f64\n    linalg.yield %%d : f64\n", w)
+		// A NaN where PyTorch has a NaN is a difference of 0.
+		fmt.Fprintf(&sb, "    %%d = arith.subf %s, %%b : f64\n", w)
+		fmt.Fprintf(&sb, "    %%nw = arith.cmpf uno, %s, %s : f64\n    %%nb = arith.cmpf uno, %%b, %%b : f64\n", w, w)
+		sb.WriteString("    %both = arith.andi %nw, %nb : i1\n    %zero = arith.constant 0.0 : f64\n")
+		sb.WriteString("    %e = arith.select %both, %zero, %d : f64\n    linalg.yield %e : f64\n")
 		fmt.Fprintf(&sb, "  } -> %s\n", wt)
 		fmt.Fprintf(&sb, "  %%u%d = tensor.cast %%diff%d : %s to tensor<*xf64>\n", i, i, wt)
 		fmt.Fprintf(&sb, "  call @printMemrefF64(%%u%d) : (tensor<*xf64>) -> ()\n", i)
@@ -571,6 +575,151 @@ var ewRunCases = []ewRunCase{
 		op:     "torch.aten.isnan %a0",
 		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, 3.25}}},
 		want:   ewRunTensor{"i1", []int64{6}, []float64{0.0, 0.0, 1.0, 0.0, 0.0, 0.0}}},
+	{name: "erf", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.erf %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.9999335408210754, 0.9221686124801636, -0.26964035630226135, 0.9996432662010193, 0.781516432762146, 0.9865065217018127}}},
+	{name: "sin", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.sin %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.3157762587070465, 0.94800865650177, -0.24129721522331238, 0.5786778330802917, 0.7644222378730774, 0.9845359921455383}}},
+	{name: "cos", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.cos %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.948833703994751, 0.3182445466518402, 0.970451295375824, -0.8155562281608582, 0.6447159051895142, -0.17518237233161926}}},
+	{name: "log1p", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.log1p %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{0.6956323385238647, 1.9778753519058228, 3.6782727241516113, 2.3309547901153564, 1.9752347469329834, 3.2046284675598145}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.528055727481842, 1.091210126876831, 1.54292893409729, 1.203258991241455, 1.0903229713439941, 1.4361859560012817}}},
+	{name: "expm1", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.expm1 %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{15.782186508178711, 2.4796063899993896, -0.21627911925315857, 11.484477043151855, 1.3872562646865845, 4.73671817779541}}},
+	{name: "exp2", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.exp2 %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{7.063180446624756, 2.373340606689453, 0.8445751070976257, 5.7536845207214355, 1.8278462886810303, 3.3563363552093506}}},
+	{name: "log2", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.log2 %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{0.6956323385238647, 1.9778753519058228, 3.6782727241516113, 2.3309547901153564, 1.9752347469329834, 3.2046284675598145}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.523603081703186, 0.9839515089988708, 1.8790284395217896, 1.2209210395812988, 0.9820241332054138, 1.6801570653915405}}},
+	{name: "log10", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.log10 %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{0.6956323385238647, 1.9778753519058228, 3.6782727241516113, 2.3309547901153564, 1.9752347469329834, 3.2046284675598145}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.15762023627758026, 0.29619890451431274, 0.5656439065933228, 0.3675338625907898, 0.2956187129020691, 0.5057776570320129}}},
+	{name: "reciprocal_int", tol: 0,
+		consts: "",
+		op:     "torch.aten.reciprocal %a0",
+		inputs: []ewRunTensor{{"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{1.0, -0.5, 0.3333333432674408, 0.25, 0.20000000298023224, -0.1666666716337204}}},
+	{name: "abs_int32_min", tol: 0,
+		consts: "",
+		op:     "torch.aten.abs %a0",
+		inputs: []ewRunTensor{{"si32", []int64{4}, []float64{-2147483648.0, -3.0, 0.0, 5.0}}},
+		want:   ewRunTensor{"si32", []int64{4}, []float64{-2147483648.0, 3.0, 0.0, 5.0}}},
+	{name: "abs_f32", tol: 0,
+		consts: "",
+		op:     "torch.aten.abs %a0",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{1.5, 0.0, math.NaN(), 2.0, 0.0, 3.25}}},
+	{name: "sign_f32", tol: 0,
+		consts: "",
+		op:     "torch.aten.sign %a0",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{-1.0, 0.0, 0.0, 1.0, 0.0, -1.0}}},
+	{name: "sign_int", tol: 0,
+		consts: "",
+		op:     "torch.aten.sign %a0",
+		inputs: []ewRunTensor{{"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}},
+		want:   ewRunTensor{"si64", []int64{2, 3}, []float64{1.0, -1.0, 1.0, 1.0, 1.0, -1.0}}},
+	{name: "floor", tol: 0,
+		consts: "",
+		op:     "torch.aten.floor %a0",
+		inputs: []ewRunTensor{{"f32", []int64{8}, []float64{0.5, 1.5, 2.5, -0.5, -1.5, 2.700000047683716, -2.700000047683716, 3.200000047683716}}},
+		want:   ewRunTensor{"f32", []int64{8}, []float64{0.0, 1.0, 2.0, -1.0, -2.0, 2.0, -3.0, 3.0}}},
+	{name: "ceil", tol: 0,
+		consts: "",
+		op:     "torch.aten.ceil %a0",
+		inputs: []ewRunTensor{{"f32", []int64{8}, []float64{0.5, 1.5, 2.5, -0.5, -1.5, 2.700000047683716, -2.700000047683716, 3.200000047683716}}},
+		want:   ewRunTensor{"f32", []int64{8}, []float64{1.0, 2.0, 3.0, -0.0, -1.0, 3.0, -2.0, 4.0}}},
+	{name: "trunc", tol: 0,
+		consts: "",
+		op:     "torch.aten.trunc %a0",
+		inputs: []ewRunTensor{{"f32", []int64{8}, []float64{0.5, 1.5, 2.5, -0.5, -1.5, 2.700000047683716, -2.700000047683716, 3.200000047683716}}},
+		want:   ewRunTensor{"f32", []int64{8}, []float64{0.0, 1.0, 2.0, -0.0, -1.0, 2.0, -2.0, 3.0}}},
+	{name: "round_half_even", tol: 0,
+		consts: "",
+		op:     "torch.aten.round %a0",
+		inputs: []ewRunTensor{{"f32", []int64{8}, []float64{0.5, 1.5, 2.5, -0.5, -1.5, 2.700000047683716, -2.700000047683716, 3.200000047683716}}},
+		want:   ewRunTensor{"f32", []int64{8}, []float64{0.0, 2.0, 2.0, -0.0, -2.0, 3.0, -3.0, 3.0}}},
+	{name: "round_int", tol: 0,
+		consts: "",
+		op:     "torch.aten.round %a0",
+		inputs: []ewRunTensor{{"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}},
+		want:   ewRunTensor{"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}},
+	{name: "maximum_nan", tol: 0,
+		consts: "",
+		op:     "torch.aten.maximum %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}, {"f32", []int64{6}, []float64{1.0, math.NaN(), -2.0, 3.0, 0.5, -7.0}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{1.0, math.NaN(), math.NaN(), 3.0, 0.5, -3.25}}},
+	{name: "minimum_nan", tol: 0,
+		consts: "",
+		op:     "torch.aten.minimum %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}, {"f32", []int64{6}, []float64{1.0, math.NaN(), -2.0, 3.0, 0.5, -7.0}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{-1.5, math.NaN(), math.NaN(), 2.0, -0.0, -7.0}}},
+	{name: "maximum_int_broadcast", tol: 0,
+		consts: "",
+		op:     "torch.aten.maximum %a0, %a1",
+		inputs: []ewRunTensor{{"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}, {"si64", []int64{3}, []float64{0.0, 4.0, -1.0}}},
+		want:   ewRunTensor{"si64", []int64{2, 3}, []float64{1.0, 4.0, 3.0, 4.0, 5.0, -1.0}}},
+	{name: "clamp_f32", tol: 0,
+		consts: "%lo = torch.constant.float -1.000000e+00\n%hi = torch.constant.int 1",
+		op:     "torch.aten.clamp %a0, %lo, %hi",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{-1.0, 0.0, math.NaN(), 1.0, -0.0, -1.0}}},
+	{name: "clamp_inverted", tol: 0,
+		consts: "%lo = torch.constant.int 2\n%hi = torch.constant.int 1",
+		op:     "torch.aten.clamp %a0, %lo, %hi",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{1.0, 1.0, math.NaN(), 1.0, 1.0, 1.0}}},
+	{name: "clamp_int_float_bounds", tol: 0,
+		consts: "%lo = torch.constant.float 2.500000e+00\n%hi = torch.constant.float 7.500000e+00",
+		op:     "torch.aten.clamp %a0, %lo, %hi",
+		inputs: []ewRunTensor{{"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{2.5, 2.5, 3.0, 4.0, 5.0, 2.5}}},
+	{name: "clamp_min_only", tol: 0,
+		consts: "%lo = torch.constant.float 5.000000e-01\n%none = torch.constant.none",
+		op:     "torch.aten.clamp %a0, %lo, %none",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{0.5, 0.5, math.NaN(), 2.0, 0.5, 0.5}}},
+	{name: "clamp_tensor", tol: 0,
+		consts: "",
+		op:     "torch.aten.clamp.Tensor %a0, %a1, %a2",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}, {"f32", []int64{3}, []float64{-1.9283629655838013, -0.8933542370796204, 0.48804551362991333}}, {"f32", []int64{1}, []float64{0.5}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{0.5, 0.5, 0.48804551362991333, 0.5, 0.5, 0.5}}},
+	{name: "clamp_min", tol: 0,
+		consts: "%lo = torch.constant.float 5.000000e-01",
+		op:     "torch.aten.clamp_min %a0, %lo",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{0.5, 0.5, math.NaN(), 2.0, 0.5, 0.5}}},
+	{name: "clamp_max", tol: 0,
+		consts: "%hi = torch.constant.int 0",
+		op:     "torch.aten.clamp_max %a0, %hi",
+		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 2.0, -0.0, -3.25}}},
+		want:   ewRunTensor{"f32", []int64{6}, []float64{-1.5, 0.0, math.NaN(), 0.0, -0.0, -3.25}}},
+	{name: "bf16_clamp", tol: 0,
+		consts: "%lo = torch.constant.float -1.004\n%hi = torch.constant.float 2.996",
+		op:     "torch.aten.clamp %a0, %lo, %hi",
+		inputs: []ewRunTensor{{"bf16", []int64{4}, []float64{100.0, 3.0, -7.5, 0.25}}},
+		want:   ewRunTensor{"bf16", []int64{4}, []float64{3.0, 3.0, -1.0078125, 0.25}}},
 }
 
 // The generator of ewRunCases (run with Debian's /usr/bin/python3 and
@@ -679,6 +828,40 @@ var ewRunCases = []ewRunCase{
 //	case("bitwise_not_int", 0, "", "torch.aten.bitwise_not %a0", [i6], A.bitwise_not(i6))
 //	case("bitwise_not_bool", 0, "", "torch.aten.bitwise_not %a0", [bb4], A.bitwise_not(bb4))
 //	case("isnan", 0, "", "torch.aten.isnan %a0", [f6], A.isnan(f6))
+//	case("erf", 1e-6, "", "torch.aten.erf %a0", [x23], A.erf(x23))
+//	case("sin", 1e-6, "", "torch.aten.sin %a0", [x23], A.sin(x23))
+//	case("cos", 1e-6, "", "torch.aten.cos %a0", [x23], A.cos(x23))
+//	case("log1p", 1e-6, "", "torch.aten.log1p %a0", [p23], A.log1p(p23))
+//	case("expm1", 1e-6, "", "torch.aten.expm1 %a0", [x23], A.expm1(x23))
+//	case("exp2", 1e-6, "", "torch.aten.exp2 %a0", [x23], A.exp2(x23))
+//	case("log2", 1e-6, "", "torch.aten.log2 %a0", [p23], A.log2(p23))
+//	case("log10", 1e-6, "", "torch.aten.log10 %a0", [p23], A.log10(p23))
+//	case("reciprocal_int", 0, "", "torch.aten.reciprocal %a0", [l23], A.reciprocal(l23))
+//	i8 = torch.tensor([-2**31, -3, 0, 5], dtype=torch.int32)
+//	case("abs_int32_min", 0, "", "torch.aten.abs %a0", [i8], A.abs(i8))
+//	s6 = torch.tensor([-1.5, 0.0, nan, 2.0, -0.0, -3.25], dtype=torch.float32)
+//	case("abs_f32", 0, "", "torch.aten.abs %a0", [s6], A.abs(s6))
+//	case("sign_f32", 0, "", "torch.aten.sign %a0", [s6], A.sign(s6))
+//	case("sign_int", 0, "", "torch.aten.sign %a0", [l23], A.sign(l23))
+//	r8 = torch.tensor([0.5, 1.5, 2.5, -0.5, -1.5, 2.7, -2.7, 3.2], dtype=torch.float32)
+//	case("floor", 0, "", "torch.aten.floor %a0", [r8], A.floor(r8))
+//	case("ceil", 0, "", "torch.aten.ceil %a0", [r8], A.ceil(r8))
+//	case("trunc", 0, "", "torch.aten.trunc %a0", [r8], A.trunc(r8))
+//	case("round_half_even", 0, "", "torch.aten.round %a0", [r8], A.round(r8))
+//	case("round_int", 0, "", "torch.aten.round %a0", [l23], A.round(l23))
+//	m6 = torch.tensor([1.0, nan, -2.0, 3.0, 0.5, -7.0], dtype=torch.float32)
+//	case("maximum_nan", 0, "", "torch.aten.maximum %a0, %a1", [s6, m6], A.maximum(s6, m6))
+//	case("minimum_nan", 0, "", "torch.aten.minimum %a0, %a1", [s6, m6], A.minimum(s6, m6))
+//	case("maximum_int_broadcast", 0, "", "torch.aten.maximum %a0, %a1", [l23, torch.tensor([0, 4, -1], dtype=torch.int64)], A.maximum(l23, torch.tensor([0, 4, -1], dtype=torch.int64)))
+//	case("clamp_f32", 0, "%lo = torch.constant.float -1.000000e+00\n%hi = torch.constant.int 1", "torch.aten.clamp %a0, %lo, %hi", [s6], A.clamp(s6, -1.0, 1))
+//	case("clamp_inverted", 0, "%lo = torch.constant.int 2\n%hi = torch.constant.int 1", "torch.aten.clamp %a0, %lo, %hi", [s6], A.clamp(s6, 2, 1))
+//	case("clamp_int_float_bounds", 0, "%lo = torch.constant.float 2.500000e+00\n%hi = torch.constant.float 7.500000e+00", "torch.aten.clamp %a0, %lo, %hi", [l23], A.clamp(l23, 2.5, 7.5))
+//	case("clamp_min_only", 0, "%lo = torch.constant.float 5.000000e-01\n%none = torch.constant.none", "torch.aten.clamp %a0, %lo, %none", [s6], A.clamp(s6, 0.5, None))
+//	case("clamp_tensor", 0, "", "torch.aten.clamp.Tensor %a0, %a1, %a2", [x23, y3, torch.tensor([0.5], dtype=torch.float32)], A.clamp(x23, y3, torch.tensor([0.5])))
+//	case("clamp_min", 0, "%lo = torch.constant.float 5.000000e-01", "torch.aten.clamp_min %a0, %lo", [s6], A.clamp_min(s6, 0.5))
+//	case("clamp_max", 0, "%hi = torch.constant.int 0", "torch.aten.clamp_max %a0, %hi", [s6], A.clamp_max(s6, 0))
+//	bc = torch.tensor([100.0, 3.0, -7.5, 0.25], dtype=torch.bfloat16)
+//	case("bf16_clamp", 0, "%lo = torch.constant.float -1.004\n%hi = torch.constant.float 2.996", "torch.aten.clamp %a0, %lo, %hi", [bc], A.clamp(bc, -1.004, 2.996))
 //
 //	for name, tol, consts, op, inputs, result in cases:
 //	    print('\t{name: "%s", tol: %r,' % (name, tol))

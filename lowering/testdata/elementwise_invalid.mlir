@@ -183,3 +183,13 @@ func.func @bitwise_not_float(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],
   %0 = torch.aten.bitwise_not %a : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// clamp needs a bound.
+func.func @clamp_no_bound(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %none = torch.constant.none
+  // expected-error@+1 {{'torch.aten.clamp' op at least one of 'min' or 'max' must not be None}}
+  %0 = torch.aten.clamp %a, %none, %none : !torch.vtensor<[4],f32>, !torch.none, !torch.none -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}

@@ -1,0 +1,77 @@
+// RUN: torchlower opt %s -p convert-torch-to-linalg --split-input-file | FileCheck %s
+
+// clamp is std::min(std::max(x, lo), hi) in the result dtype: type
+// promotion made this integer tensor clamped to a float bound an f32. A
+// constant bound needs no NaN check; a NaN x stays NaN (the ordered
+// compare is false and the select keeps x).
+// CHECK-LABEL: func.func @clamp_int_float_bound(
+// CHECK:         %[[LO:.*]] = arith.constant 2.500000e+00 : f32
+// CHECK:         ^bb0(%[[X:.*]]: i64, %{{.*}}: f32):
+// CHECK-NEXT:      %[[XF:.*]] = arith.sitofp %[[X]] : i64 to f32
+// CHECK-NEXT:      %[[LT:.*]] = arith.cmpf olt, %[[XF]], %[[LO]] : f32
+// CHECK-NEXT:      %[[R:.*]] = arith.select %[[LT]], %[[LO]], %[[XF]] : f32
+// CHECK-NEXT:      linalg.yield %[[R]] : f32
+func.func @clamp_int_float_bound(%a: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],f32> {
+  %lo = torch.constant.float 2.500000e+00
+  %none = torch.constant.none
+  %0 = torch.aten.clamp %a, %lo, %none : !torch.vtensor<[4],si64>, !torch.float, !torch.none -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// maximum propagates a NaN from either side.
+// CHECK-LABEL: func.func @maximum(
+// CHECK:         ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[LT:.*]] = arith.cmpf olt, %[[A]], %[[B]] : f32
+// CHECK-NEXT:      %[[M:.*]] = arith.select %[[LT]], %[[B]], %[[A]] : f32
+// CHECK-NEXT:      %[[BN:.*]] = arith.cmpf uno, %[[B]], %[[B]] : f32
+// CHECK-NEXT:      %[[R:.*]] = arith.select %[[BN]], %[[B]], %[[M]] : f32
+// CHECK-NEXT:      linalg.yield %[[R]] : f32
+func.func @maximum(%a: !torch.vtensor<[4],f32>, %b: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %0 = torch.aten.maximum %a, %b : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// round is half to even, computed in f32 for f16 (exact); an integer
+// tensor is its own rounding.
+// CHECK-LABEL: func.func @round(
+// CHECK-SAME:      %{{[^:]*}}: tensor<4xf16>, %[[I:[^:]*]]: tensor<4xi32>)
+// CHECK:           arith.extf %{{.*}} : f16 to f32
+// CHECK-NEXT:      math.roundeven %{{.*}} : f32
+// CHECK-NEXT:      arith.truncf %{{.*}} : f32 to f16
+// CHECK:         return %{{.*}}, %[[I]]
+func.func @round(%a: !torch.vtensor<[4],f16>, %i: !torch.vtensor<[4],si32>) -> (!torch.vtensor<[4],f16>, !torch.vtensor<[4],si32>) {
+  %0 = torch.aten.round %a : !torch.vtensor<[4],f16> -> !torch.vtensor<[4],f16>
+  %1 = torch.aten.round %i : !torch.vtensor<[4],si32> -> !torch.vtensor<[4],si32>
+  return %0, %1 : !torch.vtensor<[4],f16>, !torch.vtensor<[4],si32>
+}
+
+// -----
+
+// sign is (0 < x) − (x < 0): NaN and ±0 give +0.
+// CHECK-LABEL: func.func @sign(
+// CHECK:           %[[LT:.*]] = arith.cmpf olt
+// CHECK:           %[[NEG:.*]] = arith.select %[[LT]]
+// CHECK:           %[[GT:.*]] = arith.cmpf ogt
+// CHECK:           arith.select %[[GT]], %{{.*}}, %[[NEG]] : f32
+func.func @sign(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %0 = torch.aten.sign %a : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// erf, reciprocal: float results; an integer input is converted first.
+// CHECK-LABEL: func.func @erf_reciprocal(
+// CHECK:           math.erf %{{.*}} : f32
+// CHECK:           %[[XF:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:      arith.divf %[[ONE]], %[[XF]] : f32
+func.func @erf_reciprocal(%a: !torch.vtensor<[4],f32>, %i: !torch.vtensor<[4],si64>) -> (!torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) {
+  %0 = torch.aten.erf %a : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  %1 = torch.aten.reciprocal %i : !torch.vtensor<[4],si64> -> !torch.vtensor<[4],f32>
+  return %0, %1 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>
+}
