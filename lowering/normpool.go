@@ -34,6 +34,7 @@ func populateNormPool(m map[string]converter) {
 	m[torch.AtenBatchNormBackward] = func(op *ir.Operation) (emitFunc, error) {
 		return prepareBatchNormBackward(op, "update", "save_var")
 	}
+	m[torch.AtenNativeLayerNorm] = prepareLayerNorm
 	populateNPPooling(m)
 	populateNPFactories(m)
 }

@@ -291,3 +291,16 @@ func.func @bn_with_update_reserve(%x: !torch.vtensor<[2,3,4],f32>, %rm: !torch.v
   %r:6 = torch.aten._batch_norm_with_update_functional %x, %none, %none, %rm, %rv, %m, %e : !torch.vtensor<[2,3,4],f32>, !torch.none, !torch.none, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.float, !torch.float -> !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],ui8>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>
   return %r#0 : !torch.vtensor<[2,3,4],f32>
 }
+
+// -----
+
+// normalized_shape names the input's trailing dims.
+func.func @layer_norm_shape(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,4],f32> {
+  %int3 = torch.constant.int 3
+  %l = torch.prim.ListConstruct %int3 : (!torch.int) -> !torch.list<int>
+  %none = torch.constant.none
+  %eps = torch.constant.float 1.000000e-05
+  // expected-error@+1 {{'torch.aten.native_layer_norm' op normalized_shape [3] must be the trailing dims of the input [2,3,4]}}
+  %0:3 = torch.aten.native_layer_norm %x, %l, %none, %none, %eps : !torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.none, !torch.none, !torch.float -> !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,1],f32>, !torch.vtensor<[2,3,1],f32>
+  return %0#0 : !torch.vtensor<[2,3,4],f32>
+}
