@@ -64,6 +64,9 @@ import (
 //	x = A(0, 5, 4)
 //	cases["split_unbind"] = [*torch.ops.aten.split(x, 2, 0), *torch.ops.aten.split_with_sizes(x, [1, 3], -1),
 //	                         *torch.ops.aten.unbind(A(1, 2, 3), 1)]
+//	cases["scatter_dim"] = [torch.ops.aten.scatter(A(0, 3, 5), 1, L(4, 0, 1, 3, 2, 0).reshape(3, 2), A(1, 3, 4)),
+//	                        torch.ops.aten.scatter(A(0, 3, 5), 1, L(4, 0, 2).reshape(3, 1), -1.5),
+//	                        torch.ops.aten.scatter_add(A(0, 4, 3), 0, L(0, 1, 2, 0, 0, 3, 3, 1, 0).reshape(3, 3), A(1, 3, 3))]
 //	for name, outs in cases.items():
 //	    print('\t"%s": {' % name)
 //	    for o in outs:
@@ -389,6 +392,18 @@ func.func @f(%g: !torch.vtensor<[2,3,4],f32>, %i: !torch.vtensor<[2,3],si64>) ->
   %0 = torch.aten.embedding_dense_backward %g, %i, %n, %p, %f : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3],si64>, !torch.int, !torch.int, !torch.bool -> !torch.vtensor<[6,4],f32>
   return %0 : !torch.vtensor<[6,4],f32>
 }`},
+	{name: "scatter_dim", inputs: []dmRunInput{dmFloatIn(0, 3, 5), dmIndexIn([]int64{3, 2}, 4, 0, 1, 3, 2, 0), dmFloatIn(1, 3, 4),
+		dmIndexIn([]int64{3, 1}, 4, 0, 2), dmFloatIn(0, 4, 3), dmIndexIn([]int64{3, 3}, 0, 1, 2, 0, 0, 3, 3, 1, 0), dmFloatIn(1, 3, 3)},
+		outputs: [][]int64{{3, 5}, {3, 5}, {4, 3}}, fn: `
+func.func @f(%s: !torch.vtensor<[3,5],f32>, %i: !torch.vtensor<[3,2],si64>, %src: !torch.vtensor<[3,4],f32>, %j: !torch.vtensor<[3,1],si64>, %t: !torch.vtensor<[4,3],f32>, %k: !torch.vtensor<[3,3],si64>, %u: !torch.vtensor<[3,3],f32>) -> (!torch.vtensor<[3,5],f32>, !torch.vtensor<[3,5],f32>, !torch.vtensor<[4,3],f32>) {
+  %i0 = torch.constant.int 0
+  %i1 = torch.constant.int 1
+  %v = torch.constant.float -1.500000e+00
+  %0 = torch.aten.scatter.src %s, %i1, %i, %src : !torch.vtensor<[3,5],f32>, !torch.int, !torch.vtensor<[3,2],si64>, !torch.vtensor<[3,4],f32> -> !torch.vtensor<[3,5],f32>
+  %1 = torch.aten.scatter.value %s, %i1, %j, %v : !torch.vtensor<[3,5],f32>, !torch.int, !torch.vtensor<[3,1],si64>, !torch.float -> !torch.vtensor<[3,5],f32>
+  %2 = torch.aten.scatter_add %t, %i0, %k, %u : !torch.vtensor<[4,3],f32>, !torch.int, !torch.vtensor<[3,3],si64>, !torch.vtensor<[3,3],f32> -> !torch.vtensor<[4,3],f32>
+  return %0, %1, %2 : !torch.vtensor<[3,5],f32>, !torch.vtensor<[3,5],f32>, !torch.vtensor<[4,3],f32>
+}`},
 	{name: "split_unbind", inputs: []dmRunInput{dmFloatIn(0, 5, 4), dmFloatIn(1, 2, 3)}, outputs: [][]int64{{2, 4}, {2, 4}, {1, 4}, {5, 1}, {5, 3}, {2}, {2}, {2}}, fn: `
 func.func @f(%x: !torch.vtensor<[5,4],f32>, %y: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2,4],f32>, !torch.vtensor<[2,4],f32>, !torch.vtensor<[1,4],f32>, !torch.vtensor<[5,1],f32>, !torch.vtensor<[5,3],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>) {
   %i0 = torch.constant.int 0
@@ -410,6 +425,11 @@ func.func @f(%x: !torch.vtensor<[5,4],f32>, %y: !torch.vtensor<[2,3],f32>) -> (!
 // dmRunRefs are the results PyTorch 1.13 gives (see TestRunnerDataMovement
 // for the script), flattened row-major.
 var dmRunRefs = map[string][][]float64{
+	"scatter_dim": {
+		{101, 1, 2, 3, 100, 5, 104, 7, 105, 9, 109, 11, 108, 13, 14},
+		{0, 1, 2, 3, -1.5, -1.5, 6, 7, 8, 9, 10, 11, -1.5, 13, 14},
+		{203, 105, 110, 3, 212, 5, 6, 7, 110, 115, 10, 116},
+	},
 	"split_unbind": {
 		{0, 1, 2, 3, 4, 5, 6, 7},
 		{8, 9, 10, 11, 12, 13, 14, 15},

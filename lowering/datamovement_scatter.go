@@ -29,6 +29,9 @@ func populateDataMovementScatter(m map[string]converter) {
 	m[torch.AtenIndexPut_] = dmPrepareIndexPut
 	m[torch.Aten_UnsafeIndexPut] = dmPrepareIndexPut
 	m[torch.AtenEmbeddingDenseBackward] = dmPrepareEmbeddingBackward
+	m[torch.AtenScatterSrc] = dmPrepareScatterDim
+	m[torch.AtenScatterValue] = dmPrepareScatterDim
+	m[torch.AtenScatterAdd] = dmPrepareScatterDim
 }
 
 // ---- slice and select scatters --------------------------------------------------
