@@ -265,15 +265,26 @@ def make_single_op(name, c):
 # 2. Joint forward/backward graphs of small CNNs.
 
 class WithLoss(nn.Module):
-    """Wraps a net so forward returns a scalar loss (required by joint export)."""
+    """Wraps a net so forward returns a scalar loss (required by joint
+    export): the mean squared error, or with classes the cross entropy
+    against integer targets."""
 
-    def __init__(self, net):
+    def __init__(self, net, classes=False):
         super().__init__()
         self.net = net
+        self.classes = classes
 
     def forward(self, x, target):
         out = self.net(x)
+        if self.classes:
+            return (nn.functional.cross_entropy(out, target),)
         return (nn.functional.mse_loss(out, target),)
+
+
+def mlp():
+    """A transformer block's feed-forward half: Linear, GELU, LayerNorm,
+    Linear, trained with cross entropy (joint_mlp_layernorm_xent)."""
+    return nn.Sequential(nn.Linear(8, 16), nn.GELU(), nn.LayerNorm(16), nn.Linear(16, 4))
 
 
 class ConvBnRelu(nn.Module):
@@ -324,6 +335,7 @@ def joint_configs():
         ("joint_strided_grouped_depthwise", StridedGroupedDepthwise, (2, 4, 8, 8)),
         ("joint_conv_transpose", ConvTransposeBlock, (2, 4, 5, 5)),
         ("joint_residual", Residual, (2, 4, 6, 6)),
+        ("joint_mlp_layernorm_xent", mlp, (6, 8)),
     ]
 
 
@@ -333,13 +345,23 @@ def joint_outputs(specs, model, x, target):
     convs = []
 
     def hook(mod, inp, out):
-        convs.append(conv_reduction(inp[0].shape[0], mod.in_channels, mod.out_channels, mod.groups,
-                                    list(mod.kernel_size),
-                                    [max(a, b) for a, b in zip(inp[0].shape[2:], out.shape[2:])]))
+        x = inp[0]
+        if isinstance(mod, nn.Linear):
+            # y = x W^T: sums over in_features; W's gradient over the rows.
+            convs.append(max(mod.in_features, mod.out_features, x.numel() // mod.in_features))
+        elif isinstance(mod, nn.LayerNorm):
+            n = 1
+            for d in mod.normalized_shape:
+                n *= d
+            convs.append(max(n, x.numel() // n))
+        else:
+            convs.append(conv_reduction(x.shape[0], mod.in_channels, mod.out_channels, mod.groups,
+                                        list(mod.kernel_size),
+                                        [max(a, b) for a, b in zip(x.shape[2:], out.shape[2:])]))
 
     hooks = [m.register_forward_hook(hook) for m in model.modules()
              if isinstance(m, (nn.Conv1d, nn.Conv2d, nn.Conv3d, nn.ConvTranspose1d, nn.ConvTranspose2d,
-                               nn.ConvTranspose3d))]
+                               nn.ConvTranspose3d, nn.Linear, nn.LayerNorm))]
     (loss,) = model(x, target)
     for h in hooks:
         h.remove()
@@ -374,15 +396,19 @@ def make_joint(name, ctor, in_shape):
     torch.manual_seed(0)
     net = ctor()  # fresh stats: the probe above updated running stats
     net.train()
-    target = torch.randn(y_shape, generator=g)
-    model = WithLoss(net)
+    classes = name.endswith("_xent")
+    if classes:
+        target = torch.randint(0, y_shape[-1], y_shape[:-1], generator=g)
+    else:
+        target = torch.randn(y_shape, generator=g)
+    model = WithLoss(net, classes)
     # Eager runs for the expected outputs and their float64 counterparts,
     # on deep copies made before export touches the model.
     reference, reference64 = copy.deepcopy(model), copy.deepcopy(model).double()
     joint, where = export_joint(model, (x, target))
     specs = output_specs(joint)
     got, r = joint_outputs(specs, reference, x, target)
-    ref64, _ = joint_outputs(specs, reference64, x.double(), target.double())
+    ref64, _ = joint_outputs(specs, reference64, x.double(), target if classes else target.double())
     outputs = [(kind, tgt, t, t64) for (kind, tgt, t), (_, _, t64) in zip(got, ref64)]
     meta = {"kind": "joint", "export": where, "model": type(net).__name__,
             "note": "outputs computed by one eager training step (autograd) on a deep copy of the model"}
