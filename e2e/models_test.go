@@ -14,6 +14,7 @@ import (
 var modelGenerators = map[string]string{
 	"joint_conv_bn_relu":      "joint_conv_bn_relu.py",
 	"joint_conv_bn_relu_core": "joint_conv_bn_relu.py",
+	"joint_mlp_xent":          "joint_mlp_xent.py",
 }
 
 // TestModelReferencesUpToDate regenerates the expected outputs and

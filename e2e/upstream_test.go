@@ -28,11 +28,14 @@ var runnerLibs = []string{
 }
 
 // upstreamPipeline lowers linalg on tensors to LLVM with MLIR 16's passes.
+// math.erf and math.tanh have no LLVM intrinsic: after
+// --convert-math-to-llvm has taken the others, --convert-math-to-libm turns
+// them into calls to erff and tanhf.
 var upstreamPipeline = []string{
 	"--empty-tensor-to-alloc-tensor",
 	"--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs",
 	"--convert-linalg-to-loops", "--convert-scf-to-cf", "--expand-strided-metadata",
-	"--lower-affine", "--convert-memref-to-llvm", "--convert-math-to-llvm",
+	"--lower-affine", "--convert-memref-to-llvm", "--convert-math-to-llvm", "--convert-math-to-libm",
 	"--convert-arith-to-llvm", "--convert-func-to-llvm", "--reconcile-unrealized-casts",
 }
 

@@ -25,19 +25,20 @@ var modelCasesDir = filepath.Join("..", "e2e", "cases", "models")
 // progJointCore), so
 // only this package can write them; the e2e case needs, besides the
 // archive it runs, the values PyTorch is to start from: the user input and
-// every parameter and buffer as .npy, which e2e/gen/joint_conv_bn_relu.py
-// loads into an eager torch network to compute the expected outputs. A
+// every parameter and buffer as .npy, which the case's generator
+// (e2e/gen/joint_conv_bn_relu.py, joint_mlp_xent.py) loads into an eager
+// torch network to compute the expected outputs. A
 // changed fixture therefore fails here first (and then the e2e case, once
 // its references are regenerated). With -update-models it rewrites the
 // files instead:
 //
 //	go test ./importer -run TestModelCaseInputsUpToDate -update-models
-//	cd /tmp && /usr/bin/python3 <repo>/e2e/gen/joint_conv_bn_relu.py
+//	cd /tmp && /usr/bin/python3 <repo>/e2e/gen/<generator>.py --case <repo>/e2e/cases/models/<case>
 func TestModelCaseInputsUpToDate(t *testing.T) {
-	for name, prog := range modelCases {
+	for name, c := range modelCases {
 		t.Run(name, func(t *testing.T) {
-			p, ts := prog(jointBlocks, 2, 8)
-			files, err := modelCaseFiles(p, ts, []int64{2, 3, 8, 8})
+			p, ts := c.program()
+			files, err := modelCaseFiles(p, ts, c.inputs())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,14 +47,49 @@ func TestModelCaseInputsUpToDate(t *testing.T) {
 	}
 }
 
+// modelCase is a model-level e2e case made of a fixture: its program and
+// its user inputs.
+type modelCase struct {
+	program func() (*w.Program, []w.Tensor)
+	inputs  func() []*runtime.Tensor
+}
+
 // modelCases are the model-level e2e cases made of fixtures: the joint
-// training step of the conv+bn+relu blocks as autograd records it, and as
-// torch 2.x's core decompositions write it. Both are the same network on
-// the same values, so e2e/gen/joint_conv_bn_relu.py computes the same
-// references for both.
-var modelCases = map[string]func([]blockCfg, int64, int64) (*w.Program, []w.Tensor){
-	"joint_conv_bn_relu":      progJoint,
-	"joint_conv_bn_relu_core": progJointCore,
+// training step of the conv+bn+relu blocks as autograd records it and as
+// torch 2.x's core decompositions write it (the same network on the same
+// values, so e2e/gen/joint_conv_bn_relu.py computes the same references
+// for both), and the feed-forward block with cross entropy
+// (e2e/gen/joint_mlp_xent.py).
+var modelCases = map[string]modelCase{
+	"joint_conv_bn_relu": {
+		func() (*w.Program, []w.Tensor) { return progJoint(jointBlocks, 2, 8) },
+		func() []*runtime.Tensor { return []*runtime.Tensor{ramp(2, 3, 8, 8)} },
+	},
+	"joint_conv_bn_relu_core": {
+		func() (*w.Program, []w.Tensor) { return progJointCore(jointBlocks, 2, 8) },
+		func() []*runtime.Tensor { return []*runtime.Tensor{ramp(2, 3, 8, 8)} },
+	},
+	"joint_mlp_xent": {
+		func() (*w.Program, []w.Tensor) { return progJointMLP(mlpFixture) },
+		func() []*runtime.Tensor {
+			// Targets cycle through the classes.
+			target := runtime.New(runtime.I64, mlpFixture.rows)
+			for j := 0; j < target.NumElements(); j++ {
+				target.SetInt64(j, int64((j*3)%int(mlpFixture.classes)))
+			}
+			return []*runtime.Tensor{ramp(mlpFixture.rows, mlpFixture.in), target}
+		},
+	},
+}
+
+// ramp is the input of TestRunParamsArgs: multiples of 1/8 in [-1, 1], so
+// a first convolution is exact in float32 on both sides.
+func ramp(shape ...int64) *runtime.Tensor {
+	in := runtime.New(runtime.F32, shape...)
+	for j := 0; j < in.NumElements(); j++ {
+		in.SetFloat64(j, float64((j*13)%17)/8-1)
+	}
+	return in
 }
 
 // checkModelCase compares the case directory dir with files, or writes
@@ -102,9 +138,9 @@ func checkModelCase(t *testing.T, dir string, files map[string][]byte) {
 
 // modelCaseFiles returns the files of a model case, by path relative to
 // the case directory: program.pt2 (the archive, parameters inside; the e2e
-// suite imports it with them inlined), inputs/0.npy (the user input, of
-// shape x) and params/<fqn>.npy for each parameter and buffer.
-func modelCaseFiles(p *w.Program, ts []w.Tensor, x []int64) (map[string][]byte, error) {
+// suite imports it with them inlined), inputs/<i>.npy (the user inputs)
+// and params/<fqn>.npy for each parameter and buffer.
+func modelCaseFiles(p *w.Program, ts []w.Tensor, inputs []*runtime.Tensor) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	archive, err := writeArchive(w.PT2Raw, p, ts)
 	if err != nil {
@@ -127,14 +163,10 @@ func modelCaseFiles(p *w.Program, ts []w.Tensor, x []int64) (map[string][]byte, 
 		}
 		files[filepath.Join("params", tn.FQN+".npy")] = b
 	}
-	// The same ramp as TestRunParamsArgs: multiples of 1/8 in [-1, 1], so
-	// the first convolution is exact in float32 on both sides.
-	in := runtime.New(runtime.F32, x...)
-	for j := 0; j < in.NumElements(); j++ {
-		in.SetFloat64(j, float64((j*13)%17)/8-1)
-	}
-	if files[filepath.Join("inputs", "0.npy")], err = npyBytes(in); err != nil {
-		return nil, err
+	for i, in := range inputs {
+		if files[filepath.Join("inputs", fmt.Sprintf("%d.npy", i))], err = npyBytes(in); err != nil {
+			return nil, err
+		}
 	}
 	return files, nil
 }

@@ -54,16 +54,14 @@ float32 default.
 
 import argparse
 import copy
-import json
 import os
-import shutil
 import sys
-import zipfile
 
 try:
     import numpy as np
     import torch
     from torch import nn
+    from model_case import load_state, node_args, read_graph, write_meta, write_results
 except ImportError as e:  # pragma: no cover - depends on the machine
     sys.exit(f"joint_conv_bn_relu.py needs torch and numpy (apt-get install python3-torch): {e}")
 
@@ -85,8 +83,6 @@ FIXTURES = {
 BLOCKS = [(3, 4, 1, 1), (4, 4, 2, 2), (4, 8, 1, 4), (8, 8, 1, 8), (8, 4, 2, 1)]
 MOMENTUM, EPS = 0.1, 1e-5
 
-EPS32 = 2.0 ** -23
-DEFAULT_ATOL, DEFAULT_RTOL = 1e-5, 1e-4  # runtime.DefaultTolerance(F32)
 
 
 class Block(nn.Module):
@@ -111,20 +107,10 @@ class Net(nn.Module):
         return x
 
 
-def read_graph(case):
-    """The archive's graph: its nodes and output specs."""
-    with zipfile.ZipFile(os.path.join(case, "program.pt2")) as z:
-        name = next(n for n in z.namelist() if n.endswith("models/model.json"))
-        gm = json.loads(z.read(name))["graph_module"]
-    return gm["graph"]["nodes"], gm["signature"]["output_specs"]
-
-
 def check_graph(nodes):
     """Fails unless the archive's forward nodes are the network built here."""
-    def args(n):
-        return {a["name"]: next(iter(a["arg"].values())) for a in n["inputs"]}
-    convs = [args(n) for n in nodes if n["target"] == "torch.ops.aten.convolution.default"]
-    bns = [args(n) for n in nodes if n["target"] == "torch.ops.aten._native_batch_norm_legit_functional.default"]
+    convs = [node_args(n) for n in nodes if n["target"] == "torch.ops.aten.convolution.default"]
+    bns = [node_args(n) for n in nodes if n["target"] == "torch.ops.aten._native_batch_norm_legit_functional.default"]
     if len(convs) != len(BLOCKS) or len(bns) != len(BLOCKS):
         sys.exit(f"the archive has {len(convs)} convolutions and {len(bns)} batch norms, BLOCKS has {len(BLOCKS)} blocks")
     for i, ((_, _, s, g), c, bn) in enumerate(zip(BLOCKS, convs, bns)):
@@ -135,17 +121,6 @@ def check_graph(nodes):
         got = dict(training=bn["training"], momentum=bn["momentum"], eps=bn["eps"])
         if got != dict(training=True, momentum=MOMENTUM, eps=EPS):
             sys.exit(f"block {i}: the archive's batch norm has {got}")
-
-
-def load_state(net, case):
-    """Loads params/<fqn>.npy into net: every entry, exact shapes and dtypes."""
-    state = {}
-    for k, v in net.state_dict().items():
-        a = np.load(os.path.join(case, "params", k + ".npy"))
-        if a.dtype != v.numpy().dtype or tuple(a.shape) != tuple(v.shape):
-            sys.exit(f"params/{k}.npy is {a.dtype}{list(a.shape)}, the network wants {v.dtype}{list(v.shape)}")
-        state[k] = torch.from_numpy(a)
-    net.load_state_dict(state, strict=True)
 
 
 def step(net, x):
@@ -159,11 +134,6 @@ def step(net, x):
     for k, p in net.named_parameters():
         out[("gradient_to_parameter", k)] = p.grad
     return out
-
-
-def spec_key(spec):
-    (kind, body), = spec.items()
-    return kind, body.get("buffer_name") or body.get("parameter_name") or ""
 
 
 def positions(x):
@@ -208,38 +178,7 @@ def main():
     got = step(net, x)
     ref = step(net64, x.double())
 
-    exp = os.path.join(out, "expected")
-    shutil.rmtree(exp, ignore_errors=True)
-    os.makedirs(exp)
-    results = []
-    for i, spec in enumerate(specs):
-        key = spec_key(spec)
-        if key not in got:
-            sys.exit(f"output {i} {key} has no counterpart in the eager network")
-        t = got[key].detach().contiguous()
-        arr = t.numpy()
-        np.save(os.path.join(exp, f"{i}.npy"), arr)
-        dtype = {torch.float32: "f32", torch.int64: "i64"}[t.dtype]
-        r = {"name": f"{key[0]}:{key[1]}" if key[1] else key[0], "file": f"expected/{i}.npy",
-             "dtype": dtype, "shape": list(t.shape)}
-        if dtype == "f32":
-            n = lengths(key, x)
-            err64 = float((t.double() - ref[key].detach()).abs().max())
-            scale = max(1.0, float(ref[key].abs().max()))
-            bound = 2 * n ** 1.5 * EPS32 * scale
-            atol = max(DEFAULT_ATOL, 10 * err64, bound)
-            r["tolerance"] = {
-                "atol": float(f"{atol:.3g}"), "rtol": DEFAULT_RTOL, "reduction_length": n,
-                "reason": (f"float32, reductions of up to {n} terms (batch norm over N*H*W, convolution taps) "
-                           f"summed in another order: atol = max(default 1e-05, 10 * torch's float32 error "
-                           f"against float64 {err64:.3g}, 2*r^1.5*eps*scale {bound:.3g} with scale {scale:.3g}); "
-                           f"rtol = default for f32"),
-            }
-        else:
-            if not torch.equal(t, ref[key]):
-                sys.exit(f"{key}: float32 and float64 steps disagree on an integer")
-            r["tolerance"] = {"atol": 0.0, "rtol": 0.0, "reason": "integer, exact"}
-        results.append(r)
+    results = write_results(specs, got, ref, lambda key: lengths(key, x), out)
 
     name = os.path.basename(os.path.normpath(a.case))
     if name not in FIXTURES:
@@ -261,9 +200,7 @@ def main():
         "results": results,
         "torch_version": torch.__version__,
     }
-    with open(os.path.join(out, "meta.json"), "w") as f:
-        json.dump(meta, f, indent=1, sort_keys=True)
-        f.write("\n")
+    write_meta(out, meta)
 
 
 if __name__ == "__main__":
