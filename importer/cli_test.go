@@ -433,15 +433,8 @@ func TestRunParamsArgsErrors(t *testing.T) {
 // split into three [2, 2] pieces a, b, c; the results are a·b + c[0]
 // and c[1].
 func TestRunSplitArchive(t *testing.T) {
-	b, err := importer.FixtureArchive("split")
-	if err != nil || b == nil {
-		t.Fatalf("fixture: %v", err)
-	}
 	dir := t.TempDir()
-	in := filepath.Join(dir, "model.pt2")
-	if err := os.WriteFile(in, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFixture(t, "split", dir)
 	x := runtime.New(runtime.F32, 2, 6)
 	for j := 0; j < x.NumElements(); j++ {
 		x.SetFloat64(j, float64(j))

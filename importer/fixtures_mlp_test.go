@@ -1,10 +1,6 @@
 package importer
 
-import (
-	"fmt"
-
-	w "github.com/torchlower/torchlower/importer/internal/pt2write"
-)
+import w "github.com/torchlower/torchlower/importer/internal/pt2write"
 
 // mlpShape is the feed-forward fixture: batch rows, in, hidden and out
 // features (Linear(in, hidden), GELU, LayerNorm(hidden),
@@ -30,27 +26,14 @@ func progJointMLP(s mlpShape) (*w.Program, []w.Tensor) {
 	p := w.NewProgram()
 	var ts []w.Tensor
 	seed := uint32(3)
-	param := func(fqn string, sizes ...int64) string {
-		name := "p_" + underscore(fqn)
-		p.Input("parameter", name, fqn, f32, sizes...)
-		ts = append(ts, w.Tensor{FQN: fqn, Dtype: f32, Sizes: sizes, Storage: fqn, Data: floats(numel(sizes), &seed), IsParam: true})
-		return name
-	}
+	param := paramAdder(p, &ts, &seed)
 	w0, b0 := param("net.0.weight", s.hidden, s.in), param("net.0.bias", s.hidden)
 	lnw, lnb := param("net.2.weight", s.hidden), param("net.2.bias", s.hidden)
 	w3, b3 := param("net.3.weight", s.classes, s.hidden), param("net.3.bias", s.classes)
 	p.Input("user_input", "x", "", f32, s.rows, s.in)
 	p.Input("user_input", "target", "", i64, s.rows)
 
-	counts := map[string]int{"sum": 1} // FX numbers builtins' names from 1: sum_1, sum_2, ...
-	nm := func(base string) string {
-		c := counts[base]
-		counts[base]++
-		if c == 0 {
-			return base
-		}
-		return fmt.Sprintf("%s_%d", base, c)
-	}
+	nm := fxNamer(map[string]int{"sum": 1})
 	node := func(target, base string, dtype int, sizes []int64, args ...w.NamedArg) string {
 		name := nm(base)
 		p.Node("torch.ops.aten."+target, name, args, w.O(name, dtype, sizes...))

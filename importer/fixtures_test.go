@@ -66,25 +66,13 @@ func progJointCore(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 
 func jointProgram(blocks []blockCfg, n, hw int64, core bool) (*w.Program, []w.Tensor) {
 	p := w.NewProgram()
-	// nm names the decomposed nodes as FX does: the op's name, then
-	// name_1, name_2, ... in graph order.
-	counts := map[string]int{}
-	nm := func(base string) string {
-		c := counts[base]
-		counts[base]++
-		if c == 0 {
-			return base
-		}
-		return fmt.Sprintf("%s_%d", base, c)
-	}
+	// nm names the decomposed nodes as FX does. The loss is sum_1: FX
+	// numbers a builtin's name from 1.
+	counts := map[string]int{"sum": 2}
+	nm := fxNamer(counts)
 	var ts []w.Tensor
 	seed := uint32(1)
-	param := func(fqn string, sizes ...int64) string {
-		name := "p_" + underscore(fqn)
-		p.Input("parameter", name, fqn, f32, sizes...)
-		ts = append(ts, w.Tensor{FQN: fqn, Dtype: f32, Sizes: sizes, Storage: fqn, Data: floats(numel(sizes), &seed), IsParam: true})
-		return name
-	}
+	param := paramAdder(p, &ts, &seed)
 	type blk struct {
 		w, b, bnw, bnb, rm, rv, nbt string
 		cfg                         blockCfg
@@ -195,7 +183,6 @@ func jointProgram(blocks []blockCfg, n, hw int64, core bool) (*w.Program, []w.Te
 	}, w.O("expand", f32, last.outShape...))
 	grad := "expand"
 	grads := map[string]string{}
-	counts["sum"] = 2 // the loss is sum_1: FX numbers a builtin's name from 1
 	for i := len(bs) - 1; i >= 0; i-- {
 		b, c := bs[i], bs[i].cfg
 		var g0 string
@@ -243,6 +230,32 @@ func jointProgram(blocks []blockCfg, n, hw int64, core bool) (*w.Program, []w.Te
 		}
 	}
 	return p, ts
+}
+
+// fxNamer names nodes as FX does: the op's name, then name_1, name_2, ...
+// in graph order, counting in counts (preset a builtin's name, sum, to 1:
+// FX numbers those from sum_1).
+func fxNamer(counts map[string]int) func(base string) string {
+	return func(base string) string {
+		c := counts[base]
+		counts[base]++
+		if c == 0 {
+			return base
+		}
+		return fmt.Sprintf("%s_%d", base, c)
+	}
+}
+
+// paramAdder returns a function that adds a float32 parameter input
+// p_<fqn> of the given sizes to p, its values the xorshift sequence of
+// floats from seed, and its tensor to ts.
+func paramAdder(p *w.Program, ts *[]w.Tensor, seed *uint32) func(fqn string, sizes ...int64) string {
+	return func(fqn string, sizes ...int64) string {
+		name := "p_" + underscore(fqn)
+		p.Input("parameter", name, fqn, f32, sizes...)
+		*ts = append(*ts, w.Tensor{FQN: fqn, Dtype: f32, Sizes: sizes, Storage: fqn, Data: floats(numel(sizes), seed), IsParam: true})
+		return name
+	}
 }
 
 // coreReluBackward adds threshold_backward(grad, saved, 0) as its core

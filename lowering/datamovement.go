@@ -527,18 +527,7 @@ func dmPrepareSlice(op *ir.Operation) (emitFunc, error) {
 // slice, narrow does not clamp: start ∈ [−size, size] (negative counts
 // from the end) and start + length ≤ size, else PyTorch raises.
 func dmPrepareNarrow(op *ir.Operation) (emitFunc, error) {
-	r, err := dmNewReader(op)
-	if err != nil {
-		return nil, err
-	}
-	self, err := r.tensor(0)
-	if err != nil {
-		return nil, err
-	}
-	if self.rank() == 0 {
-		return nil, r.errorf("narrow() cannot be applied to a 0-dim tensor")
-	}
-	dim, err := r.dim(1, self.rank())
+	r, self, dim, err := dmSelfDim(op, 1, "narrow()")
 	if err != nil {
 		return nil, err
 	}
@@ -594,18 +583,7 @@ func dmSelectIndex(r dmReader, at int, dim int, size int64) (int64, error) {
 // to a rank-reducing tensor.extract_slice: size 1 at offset index along
 // dim, whose unit dim the result type drops.
 func dmPrepareSelect(op *ir.Operation) (emitFunc, error) {
-	r, err := dmNewReader(op)
-	if err != nil {
-		return nil, err
-	}
-	self, err := r.tensor(0)
-	if err != nil {
-		return nil, err
-	}
-	if self.rank() == 0 {
-		return nil, r.errorf("select() cannot be applied to a 0-dim tensor")
-	}
-	dim, err := r.dim(1, self.rank())
+	r, self, dim, err := dmSelfDim(op, 1, "select()")
 	if err != nil {
 		return nil, err
 	}

@@ -202,18 +202,7 @@ func dmPrepareEmbedding(op *ir.Operation) (emitFunc, error) {
 // be no larger than self outside dim (ATen's gather_shape_check). gather
 // does not wrap negative indices. sparse_grad only changes the gradient.
 func dmPrepareGather(op *ir.Operation) (emitFunc, error) {
-	r, err := dmNewReader(op)
-	if err != nil {
-		return nil, err
-	}
-	self, err := r.tensor(0)
-	if err != nil {
-		return nil, err
-	}
-	if self.rank() == 0 {
-		return nil, r.errorf("gather() on a 0-d tensor is not supported")
-	}
-	dim, err := r.dim(1, self.rank())
+	r, self, dim, err := dmSelfDim(op, 1, "gather()")
 	if err != nil {
 		return nil, err
 	}

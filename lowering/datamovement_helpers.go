@@ -42,6 +42,26 @@ func dmNewReader(op *ir.Operation) (dmReader, error) {
 	return r, nil
 }
 
+// dmSelfDim reads the prologue of the ops that work along one dim of
+// their first operand (select, narrow, gather, scatter, split, unbind):
+// self, a tensor of rank ≥ 1 (a 0-dim one is refused with "<what> ... a
+// 0-dim tensor"), and the dim operand at dimArg, wrapped.
+func dmSelfDim(op *ir.Operation, dimArg int, what string) (dmReader, dmTensor, int, error) {
+	r, err := dmNewReader(op)
+	if err != nil {
+		return r, dmTensor{}, 0, err
+	}
+	self, err := r.tensor(0)
+	if err != nil {
+		return r, self, 0, err
+	}
+	if self.rank() == 0 {
+		return r, self, 0, r.errorf("%s cannot be applied to a 0-dim tensor", what)
+	}
+	dim, err := r.dim(dimArg, self.rank())
+	return r, self, dim, err
+}
+
 // dmTensor is a tensor operand known at compile time: its torch dtype
 // (si64, ui8, i1, f32, ...), its builtin element type (signless) and its
 // static shape.

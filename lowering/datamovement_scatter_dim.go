@@ -28,18 +28,7 @@ import (
 // row); a smaller index is refused. An index out of [0, self.size(dim))
 // is an error in PyTorch and writes nothing here.
 func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
-	r, err := dmNewReader(op)
-	if err != nil {
-		return nil, err
-	}
-	self, err := r.tensor(0)
-	if err != nil {
-		return nil, err
-	}
-	if self.rank() == 0 {
-		return nil, r.errorf("scatter into a 0-dim tensor is not supported")
-	}
-	dim, err := r.dim(1, self.rank())
+	r, self, dim, err := dmSelfDim(op, 1, "scatter()")
 	if err != nil {
 		return nil, err
 	}

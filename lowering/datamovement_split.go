@@ -46,22 +46,11 @@ func dmPrepareListUnpack(op *ir.Operation) (emitFunc, error) {
 		}
 		return nil, ir.OpErrorf(op, "expected the list to come from split.Tensor, split_with_sizes or unbind.int, got %s", what)
 	}
-	r, err := dmNewReader(src)
-	if err != nil {
-		return nil, err
-	}
-	self, err := r.tensor(0)
-	if err != nil {
-		return nil, err
-	}
-	if self.rank() == 0 {
-		return nil, r.errorf("cannot split a 0-dim tensor")
-	}
 	dimArg := 2
 	if src.Name == torch.AtenUnbindInt {
 		dimArg = 1
 	}
-	dim, err := r.dim(dimArg, self.rank())
+	r, self, dim, err := dmSelfDim(src, dimArg, "split()")
 	if err != nil {
 		return nil, err
 	}

@@ -52,7 +52,6 @@ scale its largest magnitude, nor below the float32 default. rtol is the
 float32 default.
 """
 
-import argparse
 import copy
 import os
 import sys
@@ -61,7 +60,7 @@ try:
     import numpy as np
     import torch
     from torch import nn
-    from model_case import load_state, node_args, read_graph, write_meta, write_results
+    from model_case import load_state, node_args, start, write_meta, write_results
 except ImportError as e:  # pragma: no cover - depends on the machine
     sys.exit(f"joint_conv_bn_relu.py needs torch and numpy (apt-get install python3-torch): {e}")
 
@@ -160,19 +159,12 @@ def lengths(key, x):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--case", default=DEFAULT_CASE, help="the case directory to read (default: %(default)s)")
-    ap.add_argument("--out", help="where to write expected/ and meta.json (default: the case directory)")
-    a = ap.parse_args()
-    out = a.out or a.case
-    torch.set_num_threads(1)
-
-    nodes, specs = read_graph(a.case)
+    case, out, nodes, specs = start(__doc__, DEFAULT_CASE)
     check_graph(nodes)
     net = Net()
-    load_state(net, a.case)
+    load_state(net, case)
     net64 = copy.deepcopy(net).double()
-    x = torch.from_numpy(np.load(os.path.join(a.case, "inputs", "0.npy")))
+    x = torch.from_numpy(np.load(os.path.join(case, "inputs", "0.npy")))
     if x.dtype != torch.float32 or x.shape[1] != BLOCKS[0][0]:
         sys.exit(f"inputs/0.npy is {x.dtype}{list(x.shape)}, want float32 [N, {BLOCKS[0][0]}, H, W]")
     got = step(net, x)
@@ -180,7 +172,7 @@ def main():
 
     results = write_results(specs, got, ref, lambda key: lengths(key, x), out)
 
-    name = os.path.basename(os.path.normpath(a.case))
+    name = os.path.basename(os.path.normpath(case))
     if name not in FIXTURES:
         sys.exit(f"unknown case {name}: known are {', '.join(sorted(FIXTURES))}")
     fixture, form = FIXTURES[name]

@@ -24,7 +24,6 @@ torch runs on one thread, so on one machine the output is reproducible
 byte for byte; e2e's TestModelReferencesUpToDate regenerates and compares.
 """
 
-import argparse
 import copy
 import os
 import sys
@@ -33,7 +32,7 @@ try:
     import numpy as np
     import torch
     from torch import nn
-    from model_case import load_state, node_args, read_graph, write_meta, write_results
+    from model_case import load_state, node_args, start, write_meta, write_results
 except ImportError as e:  # pragma: no cover - depends on the machine
     sys.exit(f"joint_mlp_xent.py needs torch and numpy (apt-get install python3-torch): {e}")
 
@@ -89,20 +88,13 @@ def length(key, rows):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--case", default=DEFAULT_CASE, help="the case directory to read (default: %(default)s)")
-    ap.add_argument("--out", help="where to write expected/ and meta.json (default: the case directory)")
-    a = ap.parse_args()
-    out = a.out or a.case
-    torch.set_num_threads(1)
-
-    nodes, specs = read_graph(a.case)
+    case, out, nodes, specs = start(__doc__, DEFAULT_CASE)
     check_graph(nodes)
     model = Model()
-    load_state(model, a.case)
+    load_state(model, case)
     model64 = copy.deepcopy(model).double()
-    x = torch.from_numpy(np.load(os.path.join(a.case, "inputs", "0.npy")))
-    target = torch.from_numpy(np.load(os.path.join(a.case, "inputs", "1.npy")))
+    x = torch.from_numpy(np.load(os.path.join(case, "inputs", "0.npy")))
+    target = torch.from_numpy(np.load(os.path.join(case, "inputs", "1.npy")))
     if x.dtype != torch.float32 or list(x.shape[1:]) != [IN] or target.dtype != torch.int64 or target.shape != x.shape[:1]:
         sys.exit(f"inputs are {x.dtype}{list(x.shape)} and {target.dtype}{list(target.shape)}, "
                  f"want float32 [N, {IN}] and int64 [N]")

@@ -18,6 +18,7 @@ r being the longest reduction behind the result and scale its largest
 magnitude. rtol is the float32 default. Integers are exact.
 """
 
+import argparse
 import json
 import os
 import shutil
@@ -29,6 +30,19 @@ import torch
 
 EPS32 = 2.0 ** -23
 DEFAULT_ATOL, DEFAULT_RTOL = 1e-5, 1e-4  # runtime.DefaultTolerance(F32)
+
+
+def start(doc, default_case):
+    """Parses a generator's --case and --out, runs torch on one thread (so
+    the output is reproducible byte for byte) and reads the case's graph:
+    returns (case, out, nodes, specs)."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--case", default=default_case, help="the case directory to read (default: %(default)s)")
+    ap.add_argument("--out", help="where to write expected/ and meta.json (default: the case directory)")
+    a = ap.parse_args()
+    torch.set_num_threads(1)
+    nodes, specs = read_graph(a.case)
+    return a.case, a.out or a.case, nodes, specs
 
 
 def read_graph(case):
