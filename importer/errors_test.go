@@ -253,3 +253,44 @@ func TestPickleRejects(t *testing.T) {
 		}
 	}
 }
+
+// progInPlaceKV is the KV-cache update as torch.export's IR holds it before
+// run_decompositions: index_copy_ writes the buffer in place and nothing
+// in the signature returns it. Imported as it stands, the write would be
+// lost; the importer refuses it, naming the node and the fix.
+func progInPlaceKV() (*w.Program, []w.Tensor) {
+	p := w.NewProgram()
+	p.Input("buffer", "b_k_cache", "k_cache", f32, 1, 2, 8, 4)
+	p.Input("user_input", "k", "", f32, 1, 2, 1, 4)
+	p.Input("user_input", "input_pos", "", i64, 1)
+	p.Node("torch.ops.aten.index_copy_.default", "index_copy_", []w.NamedArg{
+		na("self", w.T("b_k_cache")), na("dim", w.Int(2)), na("index", w.T("input_pos")), na("source", w.T("k")),
+	}, w.O("index_copy_", f32, 1, 2, 8, 4))
+	p.Output("user_output", "index_copy_", "")
+	seed := uint32(9)
+	return p, []w.Tensor{{FQN: "k_cache", Dtype: f32, Sizes: []int64{1, 2, 8, 4}, Storage: "k", Data: floats(64, &seed)}}
+}
+
+func TestInPlaceOpRefused(t *testing.T) {
+	err := openAndImport(archiveOf(t, w.PT2Raw, progInPlaceKV))
+	wantErr(t, err, "index_copy_", "writes its argument 'self' in place", "run_decompositions()")
+}
+
+// TestOptionalTensorListType: a Tensor?[] argument whose entries are all
+// tensors is serialized as as_tensors; it still imports as the schema's
+// !torch.list<optional<vtensor>>, as fx_importer types it.
+func TestOptionalTensorListType(t *testing.T) {
+	p := w.NewProgram()
+	p.Input("user_input", "x", "", f32, 5, 3)
+	p.Input("user_input", "i", "", i64, 2)
+	p.Node("torch.ops.aten.index.Tensor", "index", []w.NamedArg{na("self", w.T("x")), na("indices", w.Tensors("i"))}, w.O("index", f32, 2, 3))
+	p.Output("user_output", "index", "")
+	b, err := writeArchive(w.PT2Raw, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := importText(t, openBytes(t, b), Options{})
+	if !strings.Contains(text, "!torch.list<optional<vtensor>>") {
+		t.Errorf("the index list is not typed Tensor?[]:\n%s", text)
+	}
+}

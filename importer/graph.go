@@ -379,11 +379,25 @@ func (g *graphImporter) node(i int, n *Node) {
 		g.bindUnknown(n)
 		return
 	}
-	s := torch.LookupSchema(n.Target)
+	target := scalarOverload(n)
+	if target != n.Target {
+		display, _ = parseTarget(target)
+	}
+	s := torch.LookupSchema(target)
 	if s == nil {
 		g.fail(label, n.Target, "unknown aten op '%s'", display)
 		g.bindUnknown(n)
 		return
+	}
+	for _, a := range s.Args {
+		if a.Type.Mutates() {
+			// An in-place op of a program that is not functional: its
+			// write to a buffer or input would be lost (torch.export's IR
+			// before run_decompositions may hold them).
+			g.fail(label, n.Target, "%s writes its argument '%s' in place; the importer reads functional programs: call ep.run_decompositions() before torch.export.save", display, a.Name)
+			g.bindUnknown(n)
+			return
+		}
 	}
 	given := map[string]Union{}
 	for pos, na := range n.Inputs {
@@ -437,7 +451,7 @@ func (g *graphImporter) node(i int, n *Node) {
 		g.bindUnknown(n)
 		return
 	}
-	op, err := torch.AtenOp(g.b, ir.NameLoc{Name: label}, n.Target, operands, resultTypes)
+	op, err := torch.AtenOp(g.b, ir.NameLoc{Name: label}, target, operands, resultTypes)
 	if err != nil {
 		g.fail(label, n.Target, "%v", err)
 		g.bindUnknown(n)
@@ -484,6 +498,37 @@ func listNames(o Union) ([]string, error) {
 		names[i] = it.Name
 	}
 	return names, nil
+}
+
+// tensorScalarOps are the binary ops whose Tensor overload fx_importer
+// imports as the Scalar one when `other` is a Python number
+// (TENSOR_SCALAR_OP_CONVERTER: AOT autograd writes mul.Tensor(x, 0.5)).
+var tensorScalarOps = map[string]string{
+	"torch.ops.aten.add.Tensor": "torch.ops.aten.add.Scalar",
+	"torch.ops.aten.sub.Tensor": "torch.ops.aten.sub.Scalar",
+	"torch.ops.aten.mul.Tensor": "torch.ops.aten.mul.Scalar",
+	"torch.ops.aten.div.Tensor": "torch.ops.aten.div.Scalar",
+}
+
+// scalarOverload is the target fx_importer imports node as: the Scalar
+// overload of add/sub/mul/div.Tensor when the second argument is an int,
+// float or bool (a Python bool is an int), else the node's own target.
+func scalarOverload(n *Node) string {
+	scalar, ok := tensorScalarOps[n.Target]
+	if !ok || len(n.Inputs) < 2 {
+		return n.Target
+	}
+	other := n.Inputs[1]
+	for _, na := range n.Inputs {
+		if na.Name == "other" {
+			other = na
+		}
+	}
+	switch other.Arg.Key {
+	case "as_int", "as_float", "as_bool":
+		return scalar
+	}
+	return n.Target
 }
 
 // bindUnknown gives a failed node's outputs a placeholder so later nodes
@@ -635,6 +680,11 @@ func (g *graphImporter) argValue(label, target string, u Union, arg *torch.Arg) 
 			return bad("malformed %s list", u.Key)
 		}
 		elemKey, elemType := listElem(u.Key)
+		if arg != nil && arg.Type.List && arg.Type.ElemOptional && u.Key == "as_tensors" {
+			// A Tensor?[] whose entries are all tensors is written as
+			// as_tensors; its type is still the schema's.
+			elemType = torch.OptionalType{Elem: torch.VTensorType{}}
+		}
 		elems := make([]*ir.Value, 0, len(items))
 		for _, it := range items {
 			var eu Union
@@ -704,7 +754,9 @@ var memoryFormats = map[int64]int64{1: 0, 4: 1, 2: 2, 3: 3}
 var layouts = map[int64]int64{7: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5}
 
 // numToTensorOp is how fx_importer passes a Python scalar to a Tensor
-// argument (add.Tensor(buf, 1)): a constant, then a 0-d tensor of it.
+// argument of an op that has no Scalar overload it switches to (add, sub,
+// mul and div.Tensor do, scalarOverload): a constant, then a 0-d tensor
+// of it.
 const numToTensorOp = "torch.prim.NumToTensor.Scalar"
 
 func (g *graphImporter) scalarAsTensor(label, target string, u Union, arg *torch.Arg) *ir.Value {

@@ -250,13 +250,15 @@ def make_single_op(name, c):
     go = torch.randn(go_shape, generator=g)
     m = ConvBackward(c)
     args = (go, x, w)
-    ep = torch.export.export(m, args)
+    # export's IR may hold in-place ops; run_decompositions() makes it the
+    # functional core ATen IR that torchlower imports.
+    ep = torch.export.export(m, args).run_decompositions()
     res = m(*args)
     res64 = m(*(a.double() for a in args))
     outputs = [(kind, target, t, t64) for (kind, target, _), t, t64 in zip(output_specs(ep), res, res64)]
     r = conv_reduction(c["batch"], c["cin"], c["cout"], c["groups"], [k] * dims,
                        [max(a, b) for a, b in zip(spatial, out_spatial)])
-    meta = {"kind": "single_op", "op": "aten.convolution_backward.default",
+    meta = {"kind": "single_op", "op": "aten.convolution_backward.default", "export": "torch.export.export().run_decompositions()",
             "config": {k2: v for k2, v in c.items()}}
     return ep, [("grad_output", go), ("input", x), ("weight", w)], outputs, r, meta
 
@@ -441,7 +443,8 @@ def make_kv_cache(name):
     v = torch.randn(1, 2, 2, 4, generator=g)
     pos = torch.tensor([3, 5], dtype=torch.int64)
     reference, reference64 = copy.deepcopy(m), copy.deepcopy(m).double()
-    ep = torch.export.export(m, (k, v, pos))
+    # Functional core ATen IR: the cache writes become buffer mutations.
+    ep = torch.export.export(m, (k, v, pos)).run_decompositions()
     specs = output_specs(ep)
 
     def run(model, *args):
@@ -458,7 +461,7 @@ def make_kv_cache(name):
 
     got, got64 = run(reference, k, v, pos), run(reference64, k.double(), v.double(), pos)
     outputs = [(kind, tgt, t, t64) for (kind, tgt, _), t, t64 in zip(specs, got, got64)]
-    meta = {"kind": "kv_cache"}
+    meta = {"kind": "kv_cache", "export": "torch.export.export().run_decompositions()"}
     # The longest reduction is the sum over the value cache.
     return ep, [("k", k), ("v", v), ("input_pos", pos)], outputs, m.v_cache.numel(), meta
 
