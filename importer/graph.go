@@ -385,7 +385,11 @@ func (g *graphImporter) node(i int, n *Node) {
 	}
 	s := torch.LookupSchema(target)
 	if s == nil {
-		g.fail(label, n.Target, "unknown aten op '%s'", display)
+		hint := ""
+		if compositeOps[strings.SplitN(strings.TrimPrefix(display, "aten::"), ".", 2)[0]] {
+			hint = " (a composite op of torch.export's IR before decomposition: call ep.run_decompositions() before torch.export.save)"
+		}
+		g.fail(label, n.Target, "unknown aten op '%s'%s", display, hint)
 		g.bindUnknown(n)
 		return
 	}
@@ -498,6 +502,15 @@ func listNames(o Union) ([]string, error) {
 		names[i] = it.Name
 	}
 	return names, nil
+}
+
+// compositeOps are composite ATen ops that torch.export's IR keeps until
+// run_decompositions() (the nn modules' own ops) and that torchlower reads
+// only decomposed.
+var compositeOps = map[string]bool{
+	"layer_norm": true, "batch_norm": true, "group_norm": true, "instance_norm": true,
+	"cross_entropy_loss": true, "nll_loss": true, "nll_loss_nd": true, "conv_transpose1d": true,
+	"conv_transpose2d": true, "conv_transpose3d": true, "conv1d": true, "conv3d": true,
 }
 
 // tensorScalarOps are the binary ops whose Tensor overload fx_importer
