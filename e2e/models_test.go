@@ -15,6 +15,7 @@ var modelGenerators = map[string]string{
 	"joint_conv_bn_relu":      "joint_conv_bn_relu.py",
 	"joint_conv_bn_relu_core": "joint_conv_bn_relu.py",
 	"joint_mlp_xent":          "joint_mlp_xent.py",
+	"joint_embed_xent":        "joint_embed_xent.py",
 }
 
 // TestModelReferencesUpToDate regenerates the expected outputs and

@@ -58,8 +58,9 @@ type modelCase struct {
 // training step of the conv+bn+relu blocks as autograd records it and as
 // torch 2.x's core decompositions write it (the same network on the same
 // values, so e2e/gen/joint_conv_bn_relu.py computes the same references
-// for both), and the feed-forward block with cross entropy
-// (e2e/gen/joint_mlp_xent.py).
+// for both), the feed-forward block with cross entropy
+// (e2e/gen/joint_mlp_xent.py), and an embedding with a Linear head and
+// cross entropy (e2e/gen/joint_embed_xent.py).
 var modelCases = map[string]modelCase{
 	"joint_conv_bn_relu": {
 		func() (*w.Program, []w.Tensor) { return progJoint(jointBlocks, 2, 8) },
@@ -68,6 +69,20 @@ var modelCases = map[string]modelCase{
 	"joint_conv_bn_relu_core": {
 		func() (*w.Program, []w.Tensor) { return progJointCore(jointBlocks, 2, 8) },
 		func() []*runtime.Tensor { return []*runtime.Tensor{ramp(2, 3, 8, 8)} },
+	},
+	"joint_embed_xent": {
+		func() (*w.Program, []w.Tensor) { return progJointEmbed(embedFixture) },
+		func() []*runtime.Tensor {
+			s := embedFixture
+			tokens := runtime.New(runtime.I64, s.batch, s.tokens)
+			target := runtime.New(runtime.I64, s.batch*s.tokens)
+			for j := 0; j < tokens.NumElements(); j++ {
+				// Token 3 repeats, so its embedding row sums gradients.
+				tokens.SetInt64(j, []int64{3, 7, 3, 0, 9, 3}[j])
+				target.SetInt64(j, int64((j*7+1)%int(s.vocab)))
+			}
+			return []*runtime.Tensor{tokens, target}
+		},
 	},
 	"joint_mlp_xent": {
 		func() (*w.Program, []w.Tensor) { return progJointMLP(mlpFixture) },

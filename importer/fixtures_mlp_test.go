@@ -32,110 +32,230 @@ func progJointMLP(s mlpShape) (*w.Program, []w.Tensor) {
 	w3, b3 := param("net.3.weight", s.classes, s.hidden), param("net.3.bias", s.classes)
 	p.Input("user_input", "x", "", f32, s.rows, s.in)
 	p.Input("user_input", "target", "", i64, s.rows)
-
-	nm := fxNamer(map[string]int{"sum": 1})
-	node := func(target, base string, dtype int, sizes []int64, args ...w.NamedArg) string {
-		name := nm(base)
-		p.Node("torch.ops.aten."+target, name, args, w.O(name, dtype, sizes...))
-		return name
-	}
+	c := newCoreBuilder(p)
 	T := w.T
-	sh := func(d ...int64) []int64 { return d }
-	rc := sh(s.rows, s.classes)
 	rh := sh(s.rows, s.hidden)
-	zero := func(dtype int) string {
-		return node("scalar_tensor.default", "scalar_tensor", dtype, nil, na("s", w.Int(0)), na("dtype", w.ScalarType(dtype)),
-			na("layout", w.LayoutArg(w.Strided)), na("device", w.Device("cpu")))
-	}
-	mul := func(a string, b w.Arg, sizes []int64) string {
-		return node("mul.Tensor", "mul", f32, sizes, na("self", T(a)), na("other", b))
-	}
-	sub := func(a, b string, sizes []int64) string {
-		return node("sub.Tensor", "sub", f32, sizes, na("self", T(a)), na("other", T(b)))
-	}
-	sumDims := func(x string, keep bool, sizes []int64, dims ...int64) string {
-		args := []w.NamedArg{na("self", T(x)), na("dim", w.Ints(dims...))}
-		if keep {
-			args = append(args, na("keepdim", w.Bool_(true)))
-		}
-		return node("sum.dim_IntList", "sum", f32, sizes, args...)
-	}
-	permute := func(x string, sizes []int64) string {
-		return node("permute.default", "permute", f32, sizes, na("self", T(x)), na("dims", w.Ints(1, 0)))
-	}
 
 	// Forward.
-	wt0 := permute(w0, sh(s.in, s.hidden))
-	h := node("addmm.default", "addmm", f32, rh, na("self", T(b0)), na("mat1", T("x")), na("mat2", T(wt0)))
-	g := node("gelu.default", "gelu", f32, rh, na("self", T(h)))
-	lnOut, lnMean, lnRstd := nm("getitem"), nm("getitem"), nm("getitem")
-	p.Node("torch.ops.aten.native_layer_norm.default", nm("native_layer_norm"), []w.NamedArg{
+	wt0 := c.permute(w0, sh(s.in, s.hidden))
+	h := c.node("addmm.default", "addmm", f32, rh, na("self", T(b0)), na("mat1", T("x")), na("mat2", T(wt0)))
+	g := c.node("gelu.default", "gelu", f32, rh, na("self", T(h)))
+	lnOut, lnMean, lnRstd := c.nm("getitem"), c.nm("getitem"), c.nm("getitem")
+	p.Node("torch.ops.aten.native_layer_norm.default", c.nm("native_layer_norm"), []w.NamedArg{
 		na("input", T(g)), na("normalized_shape", w.Ints(s.hidden)), na("weight", T(lnw)), na("bias", T(lnb)), na("eps", w.Float(1e-05)),
 	}, w.O(lnOut, f32, rh...), w.O(lnMean, f32, s.rows, 1), w.O(lnRstd, f32, s.rows, 1))
-	wt3 := permute(w3, sh(s.hidden, s.classes))
-	logits := node("addmm.default", "addmm", f32, rc, na("self", T(b3)), na("mat1", T(lnOut)), na("mat2", T(wt3)))
-	logp := node("_log_softmax.default", "_log_softmax", f32, rc, na("self", T(logits)), na("dim", w.Int(1)), na("half_to_float", w.Bool_(false)))
-	// nll_loss_forward(logp, target, None, mean, -100).
-	valid := node("ne.Scalar", "ne", w.Bool, sh(s.rows), na("self", T("target")), na("other", w.Int(-100)))
-	safe := node("where.self", "where", i64, sh(s.rows), na("condition", T(valid)), na("self", T("target")), na("other", T(zero(i64))))
-	safe2 := node("unsqueeze.default", "unsqueeze", i64, sh(s.rows, 1), na("self", T(safe)), na("dim", w.Int(1)))
-	picked := node("gather.default", "gather", f32, sh(s.rows, 1), na("self", T(logp)), na("dim", w.Int(1)), na("index", T(safe2)))
-	picked1 := node("squeeze.dim", "squeeze", f32, sh(s.rows), na("self", T(picked)), na("dim", w.Int(1)))
-	nll := node("neg.default", "neg", f32, sh(s.rows), na("self", T(picked1)))
-	valid1 := node("ne.Scalar", "ne", w.Bool, sh(s.rows), na("self", T("target")), na("other", w.Int(-100)))
-	nll1 := node("where.self", "where", f32, sh(s.rows), na("condition", T(valid1)), na("self", T(nll)), na("other", T(zero(f32))))
-	valid2 := node("ne.Scalar", "ne", w.Bool, sh(s.rows), na("self", T("target")), na("other", w.Int(-100)))
-	count := node("sum.default", "sum", i64, nil, na("self", T(valid2)))
-	total := node("_to_copy.default", "_to_copy", f32, nil, na("self", T(count)), na("dtype", w.ScalarType(f32)))
-	sumNLL := node("sum.default", "sum", f32, nil, na("self", T(nll1)))
-	loss := node("div.Tensor", "div", f32, nil, na("self", T(sumNLL)), na("other", T(total)))
+	wt3 := c.permute(w3, sh(s.hidden, s.classes))
+	logits := c.node("addmm.default", "addmm", f32, sh(s.rows, s.classes), na("self", T(b3)), na("mat1", T(lnOut)), na("mat2", T(wt3)))
+	xent := c.crossEntropy(logits, "target", s.rows, s.classes)
 
-	// Backward. nll_loss_backward(1, logp, target, None, mean, -100, total).
-	seedGrad := node("full_like.default", "full_like", f32, nil, na("self", T(loss)), na("fill_value", w.Int(1)),
-		na("pin_memory", w.Bool_(false)), na("memory_format", w.MemoryFormat(w.PreserveFormat)))
-	gOut := node("div.Tensor", "div", f32, nil, na("self", T(seedGrad)), na("other", T(total)))
-	tgt := node("unsqueeze.default", "unsqueeze", i64, sh(s.rows, 1), na("self", T("target")), na("dim", w.Int(1)))
-	valid3 := node("ne.Scalar", "ne", w.Bool, sh(s.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
-	safe3 := node("where.self", "where", i64, sh(s.rows, 1), na("condition", T(valid3)), na("self", T(tgt)), na("other", T(zero(i64))))
-	zeros := node("full_like.default", "full_like", f32, rc, na("self", T(logp)), na("fill_value", w.Int(0)),
-		na("pin_memory", w.Bool_(false)), na("memory_format", w.MemoryFormat(w.PreserveFormat)))
-	onehot := node("scatter.value", "scatter", f32, rc, na("self", T(zeros)), na("dim", w.Int(1)), na("index", T(safe3)), na("value", w.Float(-1)))
-	valid4 := node("ne.Scalar", "ne", w.Bool, sh(s.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
-	gOut1 := node("where.self", "where", f32, sh(s.rows, 1), na("condition", T(valid4)), na("self", T(gOut)), na("other", T(zero(f32))))
-	gLogp := mul(onehot, T(gOut1), rc)
-	// _log_softmax_backward_data(gLogp, logp, 1, f32).
-	e := node("exp.default", "exp", f32, rc, na("self", T(logp)))
-	gs := sumDims(gLogp, true, sh(s.rows, 1), 1)
-	gLogits := sub(gLogp, mul(e, T(gs), rc), rc)
-	// addmm backward of the second Linear: its input, weight and bias.
-	gLn := node("mm.default", "mm", f32, rh, na("self", T(gLogits)), na("mat2", T(permute(wt3, sh(s.classes, s.hidden)))))
-	gw3t := permute(node("mm.default", "mm", f32, sh(s.classes, s.hidden), na("self", T(permute(gLogits, sh(s.classes, s.rows)))), na("mat2", T(lnOut))), sh(s.hidden, s.classes))
-	gb3 := node("view.default", "view", f32, sh(s.classes), na("self", T(sumDims(gLogits, true, sh(1, s.classes), 0))), na("size", w.Ints(s.classes)))
+	// Backward.
+	gLogits := c.crossEntropyBackward(xent)
+	gLn, gw3t, gb3 := c.linearBackward(gLogits, lnOut, wt3, true)
 	// native_layer_norm_backward(gLn, g, [hidden], mean, rstd, w, b, [T, T, T]).
-	xhat := mul(sub(g, lnMean, rh), T(lnRstd), rh)
-	gxhat := mul(gLn, T(lnw), rh)
-	a := mul(gxhat, w.Int(s.hidden), rh)
-	bsum := sumDims(gxhat, true, sh(s.rows, 1), 1)
-	c2 := sumDims(mul(gxhat, T(xhat), rh), true, sh(s.rows, 1), 1)
-	c3 := mul(xhat, T(c2), rh)
-	inner := sub(sub(a, bsum, rh), c3, rh)
-	scale := node("div.Tensor", "div", f32, sh(s.rows, 1), na("self", T(lnRstd)), na("other", w.Int(s.hidden)))
-	gG := mul(scale, T(inner), rh)
-	gLnw := sumDims(mul(gLn, T(xhat), rh), false, sh(s.hidden), 0)
-	gLnb := sumDims(gLn, false, sh(s.hidden), 0)
+	xhat := c.mul(c.sub(g, lnMean, rh), T(lnRstd), rh)
+	gxhat := c.mul(gLn, T(lnw), rh)
+	a := c.mul(gxhat, w.Int(s.hidden), rh)
+	bsum := c.sumDims(gxhat, true, sh(s.rows, 1), 1)
+	c2 := c.sumDims(c.mul(gxhat, T(xhat), rh), true, sh(s.rows, 1), 1)
+	c3 := c.mul(xhat, T(c2), rh)
+	inner := c.sub(c.sub(a, bsum, rh), c3, rh)
+	scale := c.node("div.Tensor", "div", f32, sh(s.rows, 1), na("self", T(lnRstd)), na("other", w.Int(s.hidden)))
+	gG := c.mul(scale, T(inner), rh)
+	gLnw := c.sumDims(c.mul(gLn, T(xhat), rh), false, sh(s.hidden), 0)
+	gLnb := c.sumDims(gLn, false, sh(s.hidden), 0)
 	// gelu_backward(gG, h): grad · (cdf + h · pdf).
-	cdf := mul(node("add.Tensor", "add", f32, rh, na("self", T(node("erf.default", "erf", f32, rh, na("self", T(mul(h, w.Float(0.7071067811865476), rh)))))), na("other", w.Int(1))), w.Float(0.5), rh)
-	pdf := mul(node("exp.default", "exp", f32, rh, na("self", T(mul(mul(h, T(h), rh), w.Float(-0.5), rh)))), w.Float(0.3989422804014327), rh)
-	gH := mul(gG, T(node("add.Tensor", "add", f32, rh, na("self", T(cdf)), na("other", T(mul(h, T(pdf), rh))))), rh)
-	// addmm backward of the first Linear: weight and bias (x needs none).
-	gw0t := permute(node("mm.default", "mm", f32, sh(s.hidden, s.in), na("self", T(permute(gH, sh(s.hidden, s.rows)))), na("mat2", T("x"))), sh(s.in, s.hidden))
-	gb0 := node("view.default", "view", f32, sh(s.hidden), na("self", T(sumDims(gH, true, sh(1, s.hidden), 0))), na("size", w.Ints(s.hidden)))
-	gw3 := permute(gw3t, sh(s.classes, s.hidden))
-	gw0 := permute(gw0t, sh(s.hidden, s.in))
+	cdf := c.mul(c.node("add.Tensor", "add", f32, rh, na("self", T(c.node("erf.default", "erf", f32, rh, na("self", T(c.mul(h, w.Float(0.7071067811865476), rh)))))), na("other", w.Int(1))), w.Float(0.5), rh)
+	pdf := c.mul(c.node("exp.default", "exp", f32, rh, na("self", T(c.mul(c.mul(h, T(h), rh), w.Float(-0.5), rh)))), w.Float(0.3989422804014327), rh)
+	gH := c.mul(gG, T(c.node("add.Tensor", "add", f32, rh, na("self", T(cdf)), na("other", T(c.mul(h, T(pdf), rh))))), rh)
+	// The first Linear's weight and bias (x needs no gradient).
+	_, gw0t, gb0 := c.linearBackward(gH, "x", wt0, false)
+	gw3 := c.permute(gw3t, sh(s.classes, s.hidden))
+	gw0 := c.permute(gw0t, sh(s.hidden, s.in))
 
-	p.Output("loss_output", loss, "")
+	p.Output("loss_output", xent.loss, "")
 	for _, g := range [][2]string{{gw0, "net.0.weight"}, {gb0, "net.0.bias"}, {gLnw, "net.2.weight"}, {gLnb, "net.2.bias"},
 		{gw3, "net.3.weight"}, {gb3, "net.3.bias"}} {
+		p.Output("gradient_to_parameter", g[0], g[1])
+	}
+	return p, ts
+}
+
+func sh(d ...int64) []int64 { return d }
+
+// coreBuilder writes the nodes of a core-decomposed joint graph, named as
+// FX names them (sum_1, sum_2, ...: FX numbers a builtin's name from 1),
+// with the value shapes each node's metadata carries.
+type coreBuilder struct {
+	p      *w.Program
+	nm     func(string) string
+	shapes map[string][]int64
+}
+
+func newCoreBuilder(p *w.Program) *coreBuilder {
+	return &coreBuilder{p: p, nm: fxNamer(map[string]int{"sum": 1}), shapes: map[string][]int64{}}
+}
+
+// node adds aten target (overload included) as the next node named after
+// base, with one output of dtype and sizes, and returns the output's name.
+func (c *coreBuilder) node(target, base string, dtype int, sizes []int64, args ...w.NamedArg) string {
+	name := c.nm(base)
+	c.p.Node("torch.ops.aten."+target, name, args, w.O(name, dtype, sizes...))
+	c.shapes[name] = sizes
+	return name
+}
+
+// zero is the 0 a decomposition's torch.where(c, x, 0) passes: a
+// scalar_tensor of dtype.
+func (c *coreBuilder) zero(dtype int) string {
+	return c.node("scalar_tensor.default", "scalar_tensor", dtype, nil, na("s", w.Int(0)), na("dtype", w.ScalarType(dtype)),
+		na("layout", w.LayoutArg(w.Strided)), na("device", w.Device("cpu")))
+}
+
+func (c *coreBuilder) mul(a string, b w.Arg, sizes []int64) string {
+	return c.node("mul.Tensor", "mul", f32, sizes, na("self", w.T(a)), na("other", b))
+}
+
+func (c *coreBuilder) sub(a, b string, sizes []int64) string {
+	return c.node("sub.Tensor", "sub", f32, sizes, na("self", w.T(a)), na("other", w.T(b)))
+}
+
+func (c *coreBuilder) sumDims(x string, keep bool, sizes []int64, dims ...int64) string {
+	args := []w.NamedArg{na("self", w.T(x)), na("dim", w.Ints(dims...))}
+	if keep {
+		args = append(args, na("keepdim", w.Bool_(true)))
+	}
+	return c.node("sum.dim_IntList", "sum", f32, sizes, args...)
+}
+
+// permute swaps the two dims of a matrix; sizes are the result's.
+func (c *coreBuilder) permute(x string, sizes []int64) string {
+	return c.node("permute.default", "permute", f32, sizes, na("self", w.T(x)), na("dims", w.Ints(1, 0)))
+}
+
+// xentNodes are what crossEntropy wrote, for its backward.
+type xentNodes struct {
+	loss, logp, total, target string
+	rows, classes             int64
+}
+
+// crossEntropy adds F.cross_entropy(logits, target) (mean, ignore_index
+// -100) for [rows, classes] logits as the core decompositions write it:
+// _log_softmax, then nll_loss_forward's where/unsqueeze/gather/squeeze/
+// neg/where, the count of valid targets (ne, sum, _to_copy) and the mean.
+func (c *coreBuilder) crossEntropy(logits, target string, rows, classes int64) xentNodes {
+	T := w.T
+	x := xentNodes{target: target, rows: rows, classes: classes}
+	x.logp = c.node("_log_softmax.default", "_log_softmax", f32, sh(rows, classes), na("self", T(logits)), na("dim", w.Int(1)), na("half_to_float", w.Bool_(false)))
+	valid := c.node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
+	safe := c.node("where.self", "where", i64, sh(rows), na("condition", T(valid)), na("self", T(target)), na("other", T(c.zero(i64))))
+	safe2 := c.node("unsqueeze.default", "unsqueeze", i64, sh(rows, 1), na("self", T(safe)), na("dim", w.Int(1)))
+	picked := c.node("gather.default", "gather", f32, sh(rows, 1), na("self", T(x.logp)), na("dim", w.Int(1)), na("index", T(safe2)))
+	picked1 := c.node("squeeze.dim", "squeeze", f32, sh(rows), na("self", T(picked)), na("dim", w.Int(1)))
+	nll := c.node("neg.default", "neg", f32, sh(rows), na("self", T(picked1)))
+	valid1 := c.node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
+	nll1 := c.node("where.self", "where", f32, sh(rows), na("condition", T(valid1)), na("self", T(nll)), na("other", T(c.zero(f32))))
+	valid2 := c.node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
+	count := c.node("sum.default", "sum", i64, nil, na("self", T(valid2)))
+	x.total = c.node("_to_copy.default", "_to_copy", f32, nil, na("self", T(count)), na("dtype", w.ScalarType(f32)))
+	sumNLL := c.node("sum.default", "sum", f32, nil, na("self", T(nll1)))
+	x.loss = c.node("div.Tensor", "div", f32, nil, na("self", T(sumNLL)), na("other", T(x.total)))
+	return x
+}
+
+// crossEntropyBackward adds the loss's seed (full_like 1), then
+// nll_loss_backward (full_like 0, scatter.value -1 at each target, where,
+// mul) and _log_softmax_backward_data (exp, sum, mul, sub), and returns
+// the logits' gradient.
+func (c *coreBuilder) crossEntropyBackward(x xentNodes) string {
+	T := w.T
+	rc := sh(x.rows, x.classes)
+	seedGrad := c.node("full_like.default", "full_like", f32, nil, na("self", T(x.loss)), na("fill_value", w.Int(1)),
+		na("pin_memory", w.Bool_(false)), na("memory_format", w.MemoryFormat(w.PreserveFormat)))
+	gOut := c.node("div.Tensor", "div", f32, nil, na("self", T(seedGrad)), na("other", T(x.total)))
+	tgt := c.node("unsqueeze.default", "unsqueeze", i64, sh(x.rows, 1), na("self", T(x.target)), na("dim", w.Int(1)))
+	valid := c.node("ne.Scalar", "ne", w.Bool, sh(x.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
+	safe := c.node("where.self", "where", i64, sh(x.rows, 1), na("condition", T(valid)), na("self", T(tgt)), na("other", T(c.zero(i64))))
+	zeros := c.node("full_like.default", "full_like", f32, rc, na("self", T(x.logp)), na("fill_value", w.Int(0)),
+		na("pin_memory", w.Bool_(false)), na("memory_format", w.MemoryFormat(w.PreserveFormat)))
+	onehot := c.node("scatter.value", "scatter", f32, rc, na("self", T(zeros)), na("dim", w.Int(1)), na("index", T(safe)), na("value", w.Float(-1)))
+	valid1 := c.node("ne.Scalar", "ne", w.Bool, sh(x.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
+	gOut1 := c.node("where.self", "where", f32, sh(x.rows, 1), na("condition", T(valid1)), na("self", T(gOut)), na("other", T(c.zero(f32))))
+	gLogp := c.mul(onehot, T(gOut1), rc)
+	e := c.node("exp.default", "exp", f32, rc, na("self", T(x.logp)))
+	gs := c.sumDims(gLogp, true, sh(x.rows, 1), 1)
+	return c.sub(gLogp, c.mul(e, T(gs), rc), rc)
+}
+
+// linearBackward adds addmm's backward for y = b + in·wt ([rows, in] by
+// [in, out], wt the permuted weight): the input's gradient grad·wtᵀ when
+// wantInput; wt's gradient as AOT autograd writes it, the permute of
+// gradᵀ·in (the weight's own gradient is one more permute, which the
+// caller adds where the graph has it); and the bias's gradient, a keepdim
+// sum over the rows viewed flat.
+func (c *coreBuilder) linearBackward(grad, in, wt string, wantInput bool) (gIn, gWt, gB string) {
+	T := w.T
+	rows, out := c.shapes[grad][0], c.shapes[grad][1]
+	inF := c.shapes[wt][0]
+	if wantInput {
+		gIn = c.node("mm.default", "mm", f32, sh(rows, inF), na("self", T(grad)), na("mat2", T(c.permute(wt, sh(out, inF)))))
+	}
+	gWt = c.permute(c.node("mm.default", "mm", f32, sh(out, inF), na("self", T(c.permute(grad, sh(out, rows)))), na("mat2", T(in))), sh(inF, out))
+	gB = c.node("view.default", "view", f32, sh(out), na("self", T(c.sumDims(grad, true, sh(1, out), 0))), na("size", w.Ints(out)))
+	return gIn, gWt, gB
+}
+
+// embedShape is the embedding fixture: batch, tokens per row, vocabulary
+// and embedding width (Embedding(vocab, dim), then a Linear(dim, vocab)
+// head, cross entropy against the next tokens).
+type embedShape struct{ batch, tokens, vocab, dim int64 }
+
+var embedFixture = embedShape{2, 3, 10, 8}
+
+// progJointEmbed is the training step of a language model's ends: token
+// embeddings (nn.Embedding) flattened to rows, a Linear head over the
+// vocabulary, cross entropy; as torch 2.x's core decompositions write it.
+// Its backward ends in embedding_dense_backward's decomposition: the
+// padding mask (eq.Scalar against padding_idx -1, unsqueeze,
+// masked_fill.Scalar) and the accumulating _unsafe_index_put of the rows'
+// gradients into full zeros. Outputs: the loss, then each parameter's
+// gradient.
+func progJointEmbed(s embedShape) (*w.Program, []w.Tensor) {
+	p := w.NewProgram()
+	var ts []w.Tensor
+	seed := uint32(5)
+	param := paramAdder(p, &ts, &seed)
+	emb := param("emb.weight", s.vocab, s.dim)
+	hw, hb := param("head.weight", s.vocab, s.dim), param("head.bias", s.vocab)
+	p.Input("user_input", "tokens", "", i64, s.batch, s.tokens)
+	p.Input("user_input", "target", "", i64, s.batch*s.tokens)
+	c := newCoreBuilder(p)
+	T := w.T
+	rows := s.batch * s.tokens
+	btd := sh(s.batch, s.tokens, s.dim)
+
+	// Forward.
+	e := c.node("embedding.default", "embedding", f32, btd, na("weight", T(emb)), na("indices", T("tokens")))
+	flat := c.node("view.default", "view", f32, sh(rows, s.dim), na("self", T(e)), na("size", w.Ints(rows, s.dim)))
+	wt := c.permute(hw, sh(s.dim, s.vocab))
+	logits := c.node("addmm.default", "addmm", f32, sh(rows, s.vocab), na("self", T(hb)), na("mat1", T(flat)), na("mat2", T(wt)))
+	xent := c.crossEntropy(logits, "target", rows, s.vocab)
+
+	// Backward.
+	gLogits := c.crossEntropyBackward(xent)
+	gFlat, gWt, gB := c.linearBackward(gLogits, flat, wt, true)
+	gE := c.node("view.default", "view", f32, btd, na("self", T(gFlat)), na("size", w.Ints(btd...)))
+	// embedding_dense_backward(gE, tokens, vocab, -1, False).
+	pad := c.node("eq.Scalar", "eq", w.Bool, sh(s.batch, s.tokens), na("self", T("tokens")), na("other", w.Int(-1)))
+	pad1 := c.node("unsqueeze.default", "unsqueeze", w.Bool, sh(s.batch, s.tokens, 1), na("self", T(pad)), na("dim", w.Int(-1)))
+	masked := c.node("masked_fill.Scalar", "masked_fill", f32, btd, na("self", T(gE)), na("mask", T(pad1)), na("value", w.Int(0)))
+	zeros := c.node("full.default", "full", f32, sh(s.vocab, s.dim), na("size", w.Ints(s.vocab, s.dim)), na("fill_value", w.Int(0)),
+		na("dtype", w.ScalarType(f32)), na("layout", w.LayoutArg(w.Strided)), na("device", w.Device("cpu")), na("pin_memory", w.Bool_(false)))
+	gEmb := c.node("_unsafe_index_put.default", "_unsafe_index_put", f32, sh(s.vocab, s.dim), na("self", T(zeros)),
+		na("indices", w.Tensors("tokens")), na("values", T(masked)), na("accumulate", w.Bool_(true)))
+	gW := c.permute(gWt, sh(s.vocab, s.dim))
+
+	p.Output("loss_output", xent.loss, "")
+	for _, g := range [][2]string{{gEmb, "emb.weight"}, {gW, "head.weight"}, {gB, "head.bias"}} {
 		p.Output("gradient_to_parameter", g[0], g[1])
 	}
 	return p, ts
