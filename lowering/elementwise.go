@@ -316,6 +316,29 @@ func (r *ewReader) promotedScalar(name string) (ewArg, error) {
 	return ewArg{operand: -1, scalar: s}, nil
 }
 
+// fitsResult refuses an integer Scalar that overflows an integer result
+// dtype, as c10::checked_convert does when PyTorch casts a Scalar bound:
+// a signed type takes its range; an unsigned one of width w also takes
+// negative values down to −(2^w − 1), which wrap.
+func (r *ewReader) fitsResult(name string, s ewScalar) error {
+	it, ok := r.dtype.(ir.IntegerType)
+	if !ok || it.Width == 1 || it.Width >= 64 || s.kind != 'i' {
+		return nil
+	}
+	var lo, hi int64
+	if it.Signedness == ir.Unsigned {
+		hi = 1<<it.Width - 1
+		lo = -hi
+	} else {
+		hi = 1<<(it.Width-1) - 1
+		lo = -hi - 1
+	}
+	if s.i < lo || s.i > hi {
+		return r.errorf("'%s' = %d cannot be converted to %s without overflow, as in PyTorch", name, s.i, r.dtype)
+	}
+	return nil
+}
+
 // str reads the constant str operand name.
 func (r *ewReader) str(name string) (string, error) {
 	i, err := r.operand(name)
@@ -990,11 +1013,21 @@ func ewCompare(fp, ip string, scalarOther bool) func(r *ewReader) (*ewPlan, erro
 // at::result_type over the tensors' dtypes and ranks and the scalars'
 // kinds.
 func (r *ewReader) commonDtype(args ...ewArg) (ir.Type, error) {
+	scalarDtype := map[byte]ir.Type{'b': torch.DtypeBool, 'i': torch.DtypeSI64, 'f': ir.F64T}
 	ops := make([]promoteOperand, len(args))
 	for i, a := range args {
 		if a.operand < 0 {
-			ops[i] = promoteOperand{Scalar: true, Dtype: map[byte]ir.Type{'b': torch.DtypeBool, 'i': torch.DtypeSI64, 'f': ir.F64T}[a.scalar.kind]}
+			ops[i] = promoteOperand{Scalar: true, Dtype: scalarDtype[a.scalar.kind]}
 			continue
+		}
+		// A Python number passed as a Tensor (torch.prim.NumToTensor) is a
+		// wrapped number to PyTorch: it promotes as a scalar, not as a
+		// zero-dim tensor.
+		if d := r.op.Operand(a.operand).DefiningOp(); d != nil && d.Name == torch.NumToTensorOp {
+			if sc, ok := ewConstScalar(d.Operand(0)); ok {
+				ops[i] = promoteOperand{Scalar: true, Dtype: scalarDtype[sc.kind]}
+				continue
+			}
 		}
 		sizes, _, _, _ := torch.TensorInfo(r.op.Operand(a.operand).Type())
 		ops[i] = promoteOperand{Dtype: a.dtype, Rank: len(sizes)}
@@ -1080,8 +1113,8 @@ func ewIsnan(r *ewReader) (*ewPlan, error) {
 }
 
 // ewAbs is aten::abs(Tensor self): math.absf for floats, math.absi for
-// integers (the most negative value stays itself, as in C++); PyTorch
-// rejects bool.
+// signed integers (the most negative value stays itself, as in C++), the
+// identity for uint8; PyTorch rejects bool.
 func ewAbs(r *ewReader) (*ewPlan, error) {
 	if err := r.need("numeric"); err != nil {
 		return nil, err
@@ -1089,6 +1122,11 @@ func ewAbs(r *ewReader) (*ewPlan, error) {
 	self, err := r.tensor("self", nil)
 	if err != nil {
 		return nil, err
+	}
+	if ewIsUnsigned(r.dtype) {
+		// An unsigned value is its own absolute value (math.absi would
+		// read ui8's signless i8 as signed).
+		return &ewPlan{args: []ewArg{self}, forward: true}, nil
 	}
 	return &ewPlan{args: []ewArg{self}, opmath: true, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
 		if c.isFloat() {
@@ -1192,8 +1230,12 @@ func ewMinMax(isMax bool) func(r *ewReader) (*ewPlan, error) {
 //	aten::clamp_max(Tensor self, Scalar max) -> Tensor
 //
 // Everything is cast to the result dtype (type promotion made an integer
-// tensor clamped to float bounds a float). At least one bound must be
-// given, as in PyTorch. Tensor bounds broadcast, and a NaN bound gives NaN.
+// tensor clamped to float bounds a float). As in PyTorch, a Scalar bound
+// may not be of a higher category than the result (a float bound for an
+// integer result) nor overflow an integer result (c10's checked
+// conversion: 300 for uint8 is an error, −1 wraps to 255), and at least
+// one bound must be given. Tensor bounds broadcast, and a NaN bound gives
+// NaN.
 func ewClamp(scalarBounds, hasMin, hasMax bool) func(r *ewReader) (*ewPlan, error) {
 	return func(r *ewReader) (*ewPlan, error) {
 		if ewIsBool(r.dtype) {
@@ -1222,11 +1264,12 @@ func ewClamp(scalarBounds, hasMin, hasMax bool) func(r *ewReader) (*ewPlan, erro
 			}
 			var a ewArg
 			if scalarBounds {
-				var s ewScalar
-				if s, err = r.scalar(b.name); err != nil {
+				if a, err = r.promotedScalar(b.name); err != nil {
 					return nil, err
 				}
-				a = ewArg{operand: -1, scalar: s}
+				if err := r.fitsResult(b.name, a.scalar); err != nil {
+					return nil, err
+				}
 			} else if a, err = r.tensor(b.name, nil); err != nil {
 				return nil, err
 			}

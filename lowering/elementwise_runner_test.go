@@ -625,6 +625,16 @@ var ewRunCases = []ewRunCase{
 		op:     "torch.aten.abs %a0",
 		inputs: []ewRunTensor{{"si32", []int64{4}, []float64{-2147483648.0, -3.0, 0.0, 5.0}}},
 		want:   ewRunTensor{"si32", []int64{4}, []float64{-2147483648.0, 3.0, 0.0, 5.0}}},
+	{name: "abs_ui8", tol: 0,
+		consts: "",
+		op:     "torch.aten.abs %a0",
+		inputs: []ewRunTensor{{"ui8", []int64{6}, []float64{0.0, 1.0, 127.0, 128.0, 200.0, 255.0}}},
+		want:   ewRunTensor{"ui8", []int64{6}, []float64{0.0, 1.0, 127.0, 128.0, 200.0, 255.0}}},
+	{name: "clamp_min_ui8_wraps", tol: 0,
+		consts: "%lo = torch.constant.int -1",
+		op:     "torch.aten.clamp_min %a0, %lo",
+		inputs: []ewRunTensor{{"ui8", []int64{6}, []float64{0.0, 1.0, 127.0, 128.0, 200.0, 255.0}}},
+		want:   ewRunTensor{"ui8", []int64{6}, []float64{255.0, 255.0, 255.0, 255.0, 255.0, 255.0}}},
 	{name: "abs_f32", tol: 0,
 		consts: "",
 		op:     "torch.aten.abs %a0",
@@ -839,6 +849,9 @@ var ewRunCases = []ewRunCase{
 //	case("reciprocal_int", 0, "", "torch.aten.reciprocal %a0", [l23], A.reciprocal(l23))
 //	i8 = torch.tensor([-2**31, -3, 0, 5], dtype=torch.int32)
 //	case("abs_int32_min", 0, "", "torch.aten.abs %a0", [i8], A.abs(i8))
+//	u6 = torch.tensor([0, 1, 127, 128, 200, 255], dtype=torch.uint8)
+//	case("abs_ui8", 0, "", "torch.aten.abs %a0", [u6], A.abs(u6))
+//	case("clamp_min_ui8_wraps", 0, "%lo = torch.constant.int -1", "torch.aten.clamp_min %a0, %lo", [u6], A.clamp_min(u6, -1))
 //	s6 = torch.tensor([-1.5, 0.0, nan, 2.0, -0.0, -3.25], dtype=torch.float32)
 //	case("abs_f32", 0, "", "torch.aten.abs %a0", [s6], A.abs(s6))
 //	case("sign_f32", 0, "", "torch.aten.sign %a0", [s6], A.sign(s6))

@@ -35,8 +35,10 @@ type lnForward struct {
 // with the semantics of ATen's CPU kernel (layer_norm_kernel.cpp): the last
 // len(normalized_shape) dims of input, which must equal normalized_shape,
 // are normalized per row of the leading dims: mean = Σx/n and the biased
-// var = Σ(x − mean)²/n (two passes), rstd = 1/√(max(var, 0) + eps), and
-// out = (x·rstd + (−rstd·mean))·w + b, the kernel's order of operations;
+// var = Σ(x − mean)²/n (here in two passes; ATen's RowwiseMoments takes
+// one Welford-style pass, equal up to rounding), rstd = 1/√(max(var, 0)
+// + eps), and out = (x·rstd + (−rstd·mean))·w + b, the kernel's order of
+// operations;
 // weight None means 1, bias None 0. mean and rstd have the leading dims
 // and size 1 in the normalized ones. f16/bf16 compute in f32 (ATen's
 // acc type) and round the results once.

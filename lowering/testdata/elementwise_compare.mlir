@@ -97,3 +97,18 @@ func.func @logic(%a: !torch.vtensor<[4],f32>, %b: !torch.vtensor<[4],si64>) -> (
   %4 = torch.aten.isnan %a : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],i1>
   return %0, %1, %2, %3, %4 : !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>, !torch.vtensor<[4],si64>, !torch.vtensor<[4],i1>
 }
+
+// -----
+
+// A Python number passed as a tensor (torch.prim.NumToTensor) promotes as
+// a Python scalar: si64 against the float 16777217.0 compares in f32, as
+// PyTorch does, not in f64.
+// CHECK-LABEL: func.func @eq_number_as_tensor(
+// CHECK:         arith.sitofp %{{.*}} : i64 to f32
+// CHECK:         arith.cmpf oeq, %{{.*}}, %{{.*}} : f32
+func.func @eq_number_as_tensor(%a: !torch.vtensor<[2],si64>) -> !torch.vtensor<[2],i1> {
+  %f = torch.constant.float 1.677721700e+07
+  %t = torch.prim.NumToTensor.Scalar %f : !torch.float -> !torch.vtensor<[],f64>
+  %0 = torch.aten.eq.Tensor %a, %t : !torch.vtensor<[2],si64>, !torch.vtensor<[],f64> -> !torch.vtensor<[2],i1>
+  return %0 : !torch.vtensor<[2],i1>
+}

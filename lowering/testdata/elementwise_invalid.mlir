@@ -193,3 +193,24 @@ func.func @clamp_no_bound(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32
   %0 = torch.aten.clamp %a, %none, %none : !torch.vtensor<[4],f32>, !torch.none, !torch.none -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// A clamp bound that overflows the result dtype is an error in PyTorch.
+func.func @clamp_bound_overflow(%a: !torch.vtensor<[3],ui8>) -> !torch.vtensor<[3],ui8> {
+  %hi = torch.constant.int 300
+  // expected-error@+1 {{'torch.aten.clamp_max' op 'max' = 300 cannot be converted to ui8 without overflow, as in PyTorch}}
+  %0 = torch.aten.clamp_max %a, %hi : !torch.vtensor<[3],ui8>, !torch.int -> !torch.vtensor<[3],ui8>
+  return %0 : !torch.vtensor<[3],ui8>
+}
+
+// -----
+
+// A float bound cannot clamp into an integer result (type promotion would
+// have made the result a float).
+func.func @clamp_float_bound_int_result(%a: !torch.vtensor<[3],si64>) -> !torch.vtensor<[3],si64> {
+  %lo = torch.constant.float 5.000000e-01
+  // expected-error@+1 {{'torch.aten.clamp_min' op 'min' = 0.5 cannot take part in a si64 result: type promotion would give a wider dtype}}
+  %0 = torch.aten.clamp_min %a, %lo : !torch.vtensor<[3],si64>, !torch.float -> !torch.vtensor<[3],si64>
+  return %0 : !torch.vtensor<[3],si64>
+}
