@@ -67,6 +67,8 @@ import (
 //	cases["scatter_dim"] = [torch.ops.aten.scatter(A(0, 3, 5), 1, L(4, 0, 1, 3, 2, 0).reshape(3, 2), A(1, 3, 4)),
 //	                        torch.ops.aten.scatter(A(0, 3, 5), 1, L(4, 0, 2).reshape(3, 1), -1.5),
 //	                        torch.ops.aten.scatter_add(A(0, 4, 3), 0, L(0, 1, 2, 0, 0, 3, 3, 1, 0).reshape(3, 3), A(1, 3, 3))]
+//	cases["scatter_narrow_index"] = [torch.ops.aten.scatter(A(0, 4, 5), 1, L(4, 0, 2, 3).reshape(2, 2), A(1, 3, 3)),
+//	                                 torch.ops.aten.scatter_add(A(0, 4, 3), 0, L(3, 0, 3, 1).reshape(2, 2), A(1, 2, 3))]
 //	for name, outs in cases.items():
 //	    print('\t"%s": {' % name)
 //	    for o in outs:
@@ -404,6 +406,16 @@ func.func @f(%s: !torch.vtensor<[3,5],f32>, %i: !torch.vtensor<[3,2],si64>, %src
   %2 = torch.aten.scatter_add %t, %i0, %k, %u : !torch.vtensor<[4,3],f32>, !torch.int, !torch.vtensor<[3,3],si64>, !torch.vtensor<[3,3],f32> -> !torch.vtensor<[4,3],f32>
   return %0, %1, %2 : !torch.vtensor<[3,5],f32>, !torch.vtensor<[3,5],f32>, !torch.vtensor<[4,3],f32>
 }`},
+	{name: "scatter_narrow_index", inputs: []dmRunInput{dmFloatIn(0, 4, 5), dmIndexIn([]int64{2, 2}, 4, 0, 2, 3), dmFloatIn(1, 3, 3),
+		dmFloatIn(0, 4, 3), dmIndexIn([]int64{2, 2}, 3, 0, 3, 1), dmFloatIn(1, 2, 3)},
+		outputs: [][]int64{{4, 5}, {4, 3}}, fn: `
+func.func @f(%s: !torch.vtensor<[4,5],f32>, %i: !torch.vtensor<[2,2],si64>, %src: !torch.vtensor<[3,3],f32>, %t: !torch.vtensor<[4,3],f32>, %k: !torch.vtensor<[2,2],si64>, %u: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[4,5],f32>, !torch.vtensor<[4,3],f32>) {
+  %i0 = torch.constant.int 0
+  %i1 = torch.constant.int 1
+  %0 = torch.aten.scatter.src %s, %i1, %i, %src : !torch.vtensor<[4,5],f32>, !torch.int, !torch.vtensor<[2,2],si64>, !torch.vtensor<[3,3],f32> -> !torch.vtensor<[4,5],f32>
+  %1 = torch.aten.scatter_add %t, %i0, %k, %u : !torch.vtensor<[4,3],f32>, !torch.int, !torch.vtensor<[2,2],si64>, !torch.vtensor<[2,3],f32> -> !torch.vtensor<[4,3],f32>
+  return %0, %1 : !torch.vtensor<[4,5],f32>, !torch.vtensor<[4,3],f32>
+}`},
 	{name: "split_unbind", inputs: []dmRunInput{dmFloatIn(0, 5, 4), dmFloatIn(1, 2, 3)}, outputs: [][]int64{{2, 4}, {2, 4}, {1, 4}, {5, 1}, {5, 3}, {2}, {2}, {2}}, fn: `
 func.func @f(%x: !torch.vtensor<[5,4],f32>, %y: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2,4],f32>, !torch.vtensor<[2,4],f32>, !torch.vtensor<[1,4],f32>, !torch.vtensor<[5,1],f32>, !torch.vtensor<[5,3],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>) {
   %i0 = torch.constant.int 0
@@ -425,6 +437,10 @@ func.func @f(%x: !torch.vtensor<[5,4],f32>, %y: !torch.vtensor<[2,3],f32>) -> (!
 // dmRunRefs are the results PyTorch 1.13 gives (see TestRunnerDataMovement
 // for the script), flattened row-major.
 var dmRunRefs = map[string][][]float64{
+	"scatter_narrow_index": {
+		{101, 1, 2, 3, 100, 5, 6, 103, 104, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19},
+		{0, 102, 2, 3, 108, 5, 6, 7, 8, 212, 10, 11},
+	},
 	"scatter_dim": {
 		{101, 1, 2, 3, 100, 5, 104, 7, 105, 9, 109, 11, 108, 13, 14},
 		{0, 1, 2, 3, -1.5, -1.5, 6, 7, 8, 9, 10, 11, -1.5, 13, 14},

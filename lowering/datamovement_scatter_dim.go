@@ -22,11 +22,12 @@ import (
 // them all, in index order (PyTorch's CPU order). nll_loss's backward is
 // written with scatter.value by torch 2.x's decompositions.
 //
-// As in PyTorch, index is int64 of self's rank and src has self's dtype
-// and reaches at least index's extent in every dim. Unlike PyTorch, index
-// must also span self in every dim but dim (the usual case: one index per
-// row); a smaller index is refused. An index out of [0, self.size(dim))
-// is an error in PyTorch and writes nothing here.
+// As in PyTorch, index is int64 of self's rank, no larger than self in
+// any dim but dim, and src has self's dtype and reaches at least index's
+// extent in every dim. Where index is smaller than self outside dim, only
+// the corner it covers is scattered (extracted, scattered, inserted back);
+// the rest keeps self's values. An index out of [0, self.size(dim)) is an
+// error in PyTorch and writes nothing here.
 func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
 	r, self, dim, err := dmSelfDim(op, 1, "scatter()")
 	if err != nil {
@@ -42,9 +43,13 @@ func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
 	if index.rank() != self.rank() {
 		return nil, r.errorf("index tensor must have the same number of dimensions as self tensor (%d vs %d)", index.rank(), self.rank())
 	}
+	// block is the part of self the scatter can write: index's extent in
+	// every dim but dim.
+	block := append([]int64(nil), index.shape...)
+	block[dim] = self.shape[dim]
 	for d := range self.shape {
-		if d != dim && index.shape[d] != self.shape[d] {
-			return nil, r.errorf("index %s must span self %s in every dim but %d: a smaller index is not supported", dmShapeString(index.shape), dmShapeString(self.shape), dim)
+		if d != dim && index.shape[d] > self.shape[d] {
+			return nil, r.errorf("index %s is larger than self %s in dim %d", dmShapeString(index.shape), dmShapeString(self.shape), d)
 		}
 	}
 	var value ewScalar
@@ -100,7 +105,9 @@ func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
 		if !fromSrc {
 			constant = ewScalarConst(b, op.Loc, value, self.dtype, self.elem, false)
 		}
-		out := linalg.NewGeneric(b, op.Loc, inputs, []*ir.Value{op.Operand(0)}, maps, l.iters, []ir.Type{tensorType(op.Operand(0))},
+		corner := dmSlice{offsets: make([]int64, self.rank()), sizes: block, strides: ones(self.rank())}
+		dest := e.extractSlice(op.Operand(0), corner, nil)
+		out := linalg.NewGeneric(b, op.Loc, inputs, []*ir.Value{dest}, maps, l.iters, []ir.Type{tensorType(dest)},
 			func(b *ir.Builder, args []*ir.Value) []*ir.Value {
 				acc := args[len(args)-1]
 				val := constant
@@ -114,6 +121,9 @@ func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
 				}
 				return []*ir.Value{arith.NewSelect(b, op.Loc, cond, val, acc)}
 			}).Result(0)
+		if !corner.full(self.shape) {
+			out = e.insertSlice(out, op.Operand(0), corner)
+		}
 		return []*ir.Value{e.cast(out, want)}, nil
 	}, nil
 }
