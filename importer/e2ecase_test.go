@@ -59,8 +59,9 @@ type modelCase struct {
 // torch 2.x's core decompositions write it (the same network on the same
 // values, so e2e/gen/joint_conv_bn_relu.py computes the same references
 // for both), the feed-forward block with cross entropy
-// (e2e/gen/joint_mlp_xent.py), and an embedding with a Linear head and
-// cross entropy (e2e/gen/joint_embed_xent.py).
+// (e2e/gen/joint_mlp_xent.py), an embedding with a Linear head and
+// cross entropy (e2e/gen/joint_embed_xent.py), and a small image
+// classifier with max pooling (e2e/gen/joint_cnn_xent.py).
 var modelCases = map[string]modelCase{
 	"joint_conv_bn_relu": {
 		func() (*w.Program, []w.Tensor) { return progJoint(jointBlocks, 2, 8) },
@@ -82,6 +83,17 @@ var modelCases = map[string]modelCase{
 				target.SetInt64(j, int64((j*7+1)%int(s.vocab)))
 			}
 			return []*runtime.Tensor{tokens, target}
+		},
+	},
+	"joint_cnn_xent": {
+		func() (*w.Program, []w.Tensor) { return progJointCNN(cnnFixture) },
+		func() []*runtime.Tensor {
+			s := cnnFixture
+			target := runtime.New(runtime.I64, s.batch)
+			for j := 0; j < target.NumElements(); j++ {
+				target.SetInt64(j, int64((j*3+1)%int(s.classes)))
+			}
+			return []*runtime.Tensor{ramp(s.batch, s.cin, s.hw, s.hw), target}
 		},
 	},
 	"joint_mlp_xent": {

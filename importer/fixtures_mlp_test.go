@@ -260,3 +260,116 @@ func progJointEmbed(s embedShape) (*w.Program, []w.Tensor) {
 	}
 	return p, ts
 }
+
+// cnnShape is the classifier fixture: batch, input channels and size,
+// the two convolutions' output channels (kernels 3 and 2, no padding),
+// the hidden width and the classes.
+type cnnShape struct{ batch, cin, hw, c1, c2, hidden, classes int64 }
+
+var cnnFixture = cnnShape{2, 3, 12, 4, 6, 12, 5}
+
+// progJointCNN is the training step of the small image classifier of
+// PyTorch's own test of _export_forward_backward
+// (test_joint_cifar10_backwards, sized down): conv → ReLU → 2×2 max pool,
+// twice, flatten, Linear → ReLU → Linear, cross entropy; as torch 2.x's
+// core decompositions write it: max_pool2d_with_indices and its backward
+// stay, ReLU's backward is le/where, the convolutions' is
+// convolution_backward (the first one's input gradient masked off).
+func progJointCNN(s cnnShape) (*w.Program, []w.Tensor) {
+	p := w.NewProgram()
+	var ts []w.Tensor
+	seed := uint32(11)
+	param := scaledParamAdder(p, &ts, &seed, 1.0/16)
+	w1, b1 := param("conv1.weight", s.c1, s.cin, 3, 3), param("conv1.bias", s.c1)
+	w2, b2 := param("conv2.weight", s.c2, s.c1, 2, 2), param("conv2.bias", s.c2)
+	h1 := s.hw - 2 // conv1 output
+	p1 := h1 / 2   // pool1 output
+	h2 := p1 - 1   // conv2 output
+	p2 := h2 / 2   // pool2 output
+	flat := s.c2 * p2 * p2
+	fw1, fb1 := param("fc1.weight", s.hidden, flat), param("fc1.bias", s.hidden)
+	fw2, fb2 := param("fc2.weight", s.classes, s.hidden), param("fc2.bias", s.classes)
+	p.Input("user_input", "x", "", f32, s.batch, s.cin, s.hw, s.hw)
+	p.Input("user_input", "target", "", i64, s.batch)
+	c := newCoreBuilder(p)
+	T := w.T
+	conv := func(in, wt, b string, sizes []int64) string {
+		return c.node("convolution.default", "convolution", f32, sizes, na("input", T(in)), na("weight", T(wt)), na("bias", T(b)),
+			na("stride", w.Ints(1, 1)), na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("transposed", w.Bool_(false)),
+			na("output_padding", w.Ints(0, 0)), na("groups", w.Int(1)))
+	}
+	// relu returns the activation and the alias autograd saves of it.
+	relu := func(x string, sizes []int64) (string, string) {
+		r := c.node("relu.default", "relu", f32, sizes, na("self", T(x)))
+		a := c.node("alias.default", "alias", f32, sizes, na("self", T(r)))
+		return r, c.node("alias.default", "alias", f32, sizes, na("self", T(a)))
+	}
+	pool := func(x string, sizes []int64) (string, string) {
+		out, idx := c.nm("getitem"), c.nm("getitem")
+		p.Node("torch.ops.aten.max_pool2d_with_indices.default", c.nm("max_pool2d_with_indices"), []w.NamedArg{
+			na("self", T(x)), na("kernel_size", w.Ints(2, 2)), na("stride", w.Ints(2, 2)),
+		}, w.O(out, f32, sizes...), w.O(idx, i64, sizes...))
+		return out, idx
+	}
+	poolBackward := func(grad, x, idx string, sizes []int64) string {
+		return c.node("max_pool2d_with_indices_backward.default", "max_pool2d_with_indices_backward", f32, sizes,
+			na("grad_output", T(grad)), na("self", T(x)), na("kernel_size", w.Ints(2, 2)), na("stride", w.Ints(2, 2)),
+			na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("ceil_mode", w.Bool_(false)), na("indices", T(idx)))
+	}
+	convBackward := func(grad, in, wt string, cout int64, inSizes, wSizes []int64, wantInput bool) (string, string, string) {
+		gIn := w.NoneOut
+		var gi string
+		if wantInput {
+			gi = c.nm("getitem")
+			gIn = w.O(gi, f32, inSizes...)
+		}
+		gw, gb := c.nm("getitem"), c.nm("getitem")
+		p.Node("torch.ops.aten.convolution_backward.default", c.nm("convolution_backward"), []w.NamedArg{
+			na("grad_output", T(grad)), na("input", T(in)), na("weight", T(wt)), na("bias_sizes", w.Ints(cout)),
+			na("stride", w.Ints(1, 1)), na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("transposed", w.Bool_(false)),
+			na("output_padding", w.Ints(0, 0)), na("groups", w.Int(1)), na("output_mask", w.Bools(wantInput, true, true)),
+		}, gIn, w.O(gw, f32, wSizes...), w.O(gb, f32, cout))
+		return gi, gw, gb
+	}
+	a1s := sh(s.batch, s.c1, h1, h1)
+	a2s := sh(s.batch, s.c2, h2, h2)
+	q1s := sh(s.batch, s.c1, p1, p1)
+	q2s := sh(s.batch, s.c2, p2, p2)
+	hs := sh(s.batch, s.hidden)
+
+	// Forward.
+	r1, r1saved := relu(conv("x", w1, b1, a1s), a1s)
+	q1, i1 := pool(r1, q1s)
+	r2, r2saved := relu(conv(q1, w2, b2, a2s), a2s)
+	q2, i2 := pool(r2, q2s)
+	v := c.node("view.default", "view", f32, sh(s.batch, flat), na("self", T(q2)), na("size", w.Ints(s.batch, flat)))
+	wt1 := c.permute(fw1, sh(flat, s.hidden))
+	f1 := c.node("addmm.default", "addmm", f32, hs, na("self", T(fb1)), na("mat1", T(v)), na("mat2", T(wt1)))
+	r3, r3saved := relu(f1, hs)
+	wt2 := c.permute(fw2, sh(s.hidden, s.classes))
+	logits := c.node("addmm.default", "addmm", f32, sh(s.batch, s.classes), na("self", T(fb2)), na("mat1", T(r3)), na("mat2", T(wt2)))
+	xent := c.crossEntropy(logits, "target", s.batch, s.classes)
+
+	// Backward.
+	gLogits := c.crossEntropyBackward(xent)
+	gR3, gwt2, gfb2 := c.linearBackward(gLogits, r3, wt2, true)
+	gF1 := coreReluBackward(p, c.nm, gR3, r3saved, hs)
+	c.shapes[gF1] = hs
+	gV, gwt1, gfb1 := c.linearBackward(gF1, v, wt1, true)
+	gQ2 := c.node("view.default", "view", f32, q2s, na("self", T(gV)), na("size", w.Ints(q2s...)))
+	gR2 := poolBackward(gQ2, r2, i2, a2s)
+	gA2 := coreReluBackward(p, c.nm, gR2, r2saved, a2s)
+	gQ1, gw2, gb2 := convBackward(gA2, q1, w2, s.c2, q1s, sh(s.c2, s.c1, 2, 2), true)
+	gR1 := poolBackward(gQ1, r1, i1, a1s)
+	gA1 := coreReluBackward(p, c.nm, gR1, r1saved, a1s)
+	_, gw1, gb1 := convBackward(gA1, "x", w1, s.c1, nil, sh(s.c1, s.cin, 3, 3), false)
+	gfw2 := c.permute(gwt2, sh(s.classes, s.hidden))
+	gfw1 := c.permute(gwt1, sh(s.hidden, flat))
+
+	p.Output("loss_output", xent.loss, "")
+	for _, g := range [][2]string{{gw1, "conv1.weight"}, {gb1, "conv1.bias"}, {gw2, "conv2.weight"}, {gb2, "conv2.bias"},
+		{gfw1, "fc1.weight"}, {gfb1, "fc1.bias"}, {gfw2, "fc2.weight"}, {gfb2, "fc2.bias"}} {
+		p.Output("gradient_to_parameter", g[0], g[1])
+	}
+	return p, ts
+}

@@ -250,10 +250,24 @@ func fxNamer(counts map[string]int) func(base string) string {
 // p_<fqn> of the given sizes to p, its values the xorshift sequence of
 // floats from seed, and its tensor to ts.
 func paramAdder(p *w.Program, ts *[]w.Tensor, seed *uint32) func(fqn string, sizes ...int64) string {
+	return scaledParamAdder(p, ts, seed, 1)
+}
+
+// scaledParamAdder is paramAdder with the values multiplied by scale (a
+// power of two keeps them exact), for networks whose activations would
+// grow too large with weights of magnitude up to 2.
+func scaledParamAdder(p *w.Program, ts *[]w.Tensor, seed *uint32, scale float32) func(fqn string, sizes ...int64) string {
 	return func(fqn string, sizes ...int64) string {
 		name := "p_" + underscore(fqn)
 		p.Input("parameter", name, fqn, f32, sizes...)
-		*ts = append(*ts, w.Tensor{FQN: fqn, Dtype: f32, Sizes: sizes, Storage: fqn, Data: floats(numel(sizes), seed), IsParam: true})
+		data := floats(numel(sizes), seed)
+		if scale != 1 {
+			for i := 0; i < len(data); i += 4 {
+				v := math.Float32frombits(binary.LittleEndian.Uint32(data[i:]))
+				binary.LittleEndian.PutUint32(data[i:], math.Float32bits(v*scale))
+			}
+		}
+		*ts = append(*ts, w.Tensor{FQN: fqn, Dtype: f32, Sizes: sizes, Storage: fqn, Data: data, IsParam: true})
 		return name
 	}
 }
