@@ -284,6 +284,25 @@ class WithLoss(nn.Module):
         return (nn.functional.mse_loss(out, target),)
 
 
+class SmallCifarNet(nn.Module):
+    """PyTorch's own _export_forward_backward test network
+    (test_joint_cifar10_backwards), sized down (joint_cnn_xent)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(3, 4, 3)
+        self.pool = nn.MaxPool2d(2, 2)
+        self.conv2 = nn.Conv2d(4, 6, 2)
+        self.fc1 = nn.Linear(24, 12)
+        self.fc2 = nn.Linear(12, 5)
+
+    def forward(self, x):
+        x = self.pool(nn.functional.relu(self.conv1(x)))
+        x = self.pool(nn.functional.relu(self.conv2(x)))
+        x = torch.flatten(x, 1)
+        return self.fc2(nn.functional.relu(self.fc1(x)))
+
+
 def mlp():
     """A transformer block's feed-forward half: Linear, GELU, LayerNorm,
     Linear, trained with cross entropy (joint_mlp_layernorm_xent)."""
@@ -339,6 +358,7 @@ def joint_configs():
         ("joint_conv_transpose", ConvTransposeBlock, (2, 4, 5, 5)),
         ("joint_residual", Residual, (2, 4, 6, 6)),
         ("joint_mlp_layernorm_xent", mlp, (6, 8)),
+        ("joint_cnn_xent", SmallCifarNet, (2, 3, 12, 12)),
     ]
 
 
