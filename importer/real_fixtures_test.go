@@ -1,11 +1,14 @@
 package importer
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
+	w "github.com/torchlower/torchlower/importer/internal/pt2write"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/torch"
 )
@@ -65,4 +68,72 @@ func TestRealFixtureGoldens(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFixturesMatchRealExports compares the Go fixtures written in torch
+// 2.x's core-decomposed form with what torch.export really wrote for the
+// same networks, once those archives are committed: the aten ops of the
+// two imports must be the same multiset. A difference means the fixture
+// (and the model case built from it) no longer shows what real graphs
+// hold; fix the fixture. It skips until the real fixtures exist.
+func TestFixturesMatchRealExports(t *testing.T) {
+	pairs := []struct {
+		real string
+		make func() (*w.Program, []w.Tensor)
+	}{
+		{"joint_mlp_layernorm_xent", func() (*w.Program, []w.Tensor) { return progJointMLP(mlpFixture) }},
+		{"joint_cnn_xent", func() (*w.Program, []w.Tensor) { return progJointCNN(cnnFixture) }},
+	}
+	for _, pr := range pairs {
+		t.Run(pr.real, func(t *testing.T) {
+			path := filepath.Join(realFixturesDir, pr.real, "program.pt2")
+			if _, err := os.Stat(path); os.IsNotExist(err) {
+				t.Skipf("no %s yet: real-torch fixtures need torch >= 2.6 (bash tools/gpusession/run.sh fixtures on the GPU machine)", path)
+			}
+			a, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, ts := pr.make()
+			b, err := writeArchive(w.PT2Raw, p, ts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			count := func(a *Archive) map[string]int {
+				m, _, err := Import(newCtx(), a, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ops := map[string]int{}
+				m.Walk(ir.PreOrder, func(op *ir.Operation) {
+					if strings.HasPrefix(op.Name, "torch.aten.") || op.Name == torch.ListUnpackOp {
+						ops[op.Name]++
+					}
+				})
+				return ops
+			}
+			real, ours := count(a), count(openBytes(t, b))
+			var diff []string
+			for name := range mergeKeys(real, ours) {
+				if real[name] != ours[name] {
+					diff = append(diff, fmt.Sprintf("%s: torch.export %d, fixture %d", name, real[name], ours[name]))
+				}
+			}
+			if len(diff) > 0 {
+				sort.Strings(diff)
+				t.Errorf("the Go fixture's ops differ from the real export's:\n%s", strings.Join(diff, "\n"))
+			}
+		})
+	}
+}
+
+func mergeKeys(a, b map[string]int) map[string]bool {
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	return keys
 }
