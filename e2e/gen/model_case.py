@@ -21,6 +21,7 @@ Integers are exact.
 """
 
 import argparse
+import copy
 import json
 import os
 import shutil
@@ -119,3 +120,49 @@ def write_meta(out, meta):
     with open(os.path.join(out, "meta.json"), "w") as f:
         json.dump(meta, f, indent=1, sort_keys=True)
         f.write("\n")
+
+
+def check_counts(nodes, wants):
+    """Fails unless the archive's nodes call each target of wants exactly
+    its count of times (a cheap check that the archive is the network the
+    generator builds)."""
+    targets = [n["target"] for n in nodes]
+    for t, want in wants:
+        if targets.count(t) != want:
+            sys.exit(f"the archive has {targets.count(t)} {t}, this script builds {want}")
+
+
+def xent_step(model, x, target):
+    """One training step of model(x) with cross entropy against target;
+    returns {(kind, fqn): tensor} for the loss and every parameter's
+    gradient."""
+    model.train()
+    loss = torch.nn.functional.cross_entropy(model(x), target)
+    loss.backward()
+    out = {("loss_output", ""): loss.detach()}
+    for k, p in model.named_parameters():
+        out[("gradient_to_parameter", k)] = p.grad
+    return out
+
+
+def xent_case(doc, default_case, model, wants, input_names, length, meta):
+    """The whole generator of a model case trained with cross entropy:
+    reads the case, checks its graph (check_counts), loads the parameters
+    into model, runs one step in float32 and in float64 on inputs/<i>.npy
+    (named input_names; integer inputs stay as they are), and writes
+    expected/ and meta.json (meta's fields plus the common ones).
+    length(key) is the longest reduction behind a result."""
+    case, out, nodes, specs = start(doc, default_case)
+    check_counts(nodes, wants)
+    load_state(model, case)
+    model64 = copy.deepcopy(model).double()
+    ins = [torch.from_numpy(np.load(os.path.join(case, "inputs", f"{i}.npy"))) for i in range(len(input_names))]
+    got = xent_step(model, *ins)
+    ref = xent_step(model64, *[t.double() if t.is_floating_point() else t for t in ins])
+    results = write_results(specs, got, ref, length, out)
+    dtypes = {torch.float32: "f32", torch.int64: "i64"}
+    write_meta(out, dict(meta, form="model", dtype="f32", program="program.pt2", function="main",
+                         reference="torch-cpu-f32 eager autograd, one thread",
+                         inputs=[{"name": n, "file": f"inputs/{i}.npy", "dtype": dtypes[t.dtype], "shape": list(t.shape)}
+                                 for i, (n, t) in enumerate(zip(input_names, ins))],
+                         results=results, torch_version=torch.__version__))
