@@ -15,6 +15,9 @@ func populateReduction(m map[string]converter) {
 	m[torch.AtenMean] = prepareMean
 	m[torch.AtenMeanDim] = prepareMean
 	m[torch.AtenAmax] = prepareAmax
+	for _, name := range []string{torch.AtenAny, torch.AtenAnyDim, torch.AtenAnyDims, torch.AtenAll, torch.AtenAllDim, torch.AtenAllDims} {
+		m[name] = prepareAnyAll
+	}
 	m[torch.AtenVarCorrection] = prepareVar
 	m[torch.AtenVarMeanCorrection] = prepareVar
 	m[torch.AtenMm] = prepareMm
@@ -229,6 +232,80 @@ func prepareAmax(op *ir.Operation) (emitFunc, error) {
 		k := newRedKernel(b, op.Loc)
 		m := k.reduce(sp.x.Sizes, []redIn{{v: op.Operand(0)}}, sp.mask, sp.keepdim, k.lowest(dt),
 			func(b *ir.Builder, args []*ir.Value) *ir.Value { return k.max(b, args[1], args[0], dt) })
+		return []*ir.Value{k.cast(m, want)}, nil
+	}, nil
+}
+
+// prepareAnyAll lowers the boolean reductions
+//
+//	aten::any(Tensor self) -> Tensor
+//	aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor
+//	aten::any.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor
+//	(all, all.dim, all.dims likewise)
+//
+// with PyTorch's semantics: each element counts as x != 0 (a NaN is
+// true), any ors them from false and all ands them from true (over zero
+// elements: false and true); dims wrap from the end, a None or empty dim
+// list reduces everything. The result is bool, except for a uint8 input,
+// whose result is uint8 0 or 1, as in PyTorch.
+func prepareAnyAll(op *ir.Operation) (emitFunc, error) {
+	r, err := redReader(op)
+	if err != nil {
+		return nil, err
+	}
+	var sp *redSpec
+	switch op.Name {
+	case torch.AtenAny, torch.AtenAll:
+		sp, err = readRedSpec(r, -1, -1)
+	case torch.AtenAnyDims, torch.AtenAllDims:
+		sp, err = readRedSpec(r, 1, 2)
+	default: // a single dim
+		var x torch.VTensorType
+		if x, err = redStaticTensor(r, 0); err != nil {
+			return nil, err
+		}
+		sp = &redSpec{x: x, mask: make([]bool, len(x.Sizes))}
+		var d int64
+		if d, err = r.int(1); err != nil {
+			return nil, err
+		}
+		var w int
+		if w, err = redWrapDim(r, 1, d, len(x.Sizes)); err != nil {
+			return nil, err
+		}
+		if len(x.Sizes) > 0 {
+			sp.mask[w] = true
+		}
+		sp.keepdim, err = r.bool(2)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := torch.DtypeBool
+	if redIsUnsigned(sp.x.Dtype) {
+		out = sp.x.Dtype
+	}
+	want, err := redResult(r, 0, sp.outShape(), out)
+	if err != nil {
+		return nil, err
+	}
+	isAll := op.Name == torch.AtenAll || op.Name == torch.AtenAllDim || op.Name == torch.AtenAllDims
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		k := newRedKernel(b, op.Loc)
+		in := sp.x.Dtype
+		combine := arith.OrI
+		init := arith.ConstantBool(b, op.Loc, false)
+		if isAll {
+			combine, init = arith.AndI, arith.ConstantBool(b, op.Loc, true)
+		}
+		m := k.reduce(sp.x.Sizes, []redIn{{v: op.Operand(0)}}, sp.mask, sp.keepdim, init,
+			func(b *ir.Builder, args []*ir.Value) *ir.Value {
+				return arith.Binary(b, k.loc, combine, args[1], k.convert(b, args[0], in, torch.DtypeBool))
+			})
+		if out != torch.DtypeBool {
+			m = k.pointwise(sp.outShape(), redBuiltin(out), []redIn{{v: m}}, make([]bool, len(sp.outShape())),
+				func(b *ir.Builder, a []*ir.Value) *ir.Value { return k.convert(b, a[0], torch.DtypeBool, out) })
+		}
 		return []*ir.Value{k.cast(m, want)}, nil
 	}, nil
 }

@@ -687,4 +687,88 @@ var reductionRefCases = []reductionRefCase{
 		},
 		Atol: 2e-05, Rtol: 2e-05,
 	},
+	{
+		Name: "any_dim_nan",
+		Func: `func.func @f(%a0: !torch.vtensor<[4,3],f32>) -> (!torch.vtensor<[4],i1>) {
+  %i1 = torch.constant.int 1
+  %f = torch.constant.bool false
+  %r = torch.aten.any.dim %a0, %i1, %f : !torch.vtensor<[4,3],f32>, !torch.int, !torch.bool -> !torch.vtensor<[4],i1>
+  return %r : !torch.vtensor<[4],i1>
+}
+`,
+		Inputs: []redRefTensor{
+			{Dtype: "f32", Shape: []int64{4, 3}, Values: []float64{0.0, math.NaN(), 0.0, 0.0, -0.0, 0.0, 1.5, 2.0, -3.0, 0.0, 0.0, 0.25}},
+		},
+		Outputs: []redRefTensor{
+			{Dtype: "i1", Shape: []int64{4}, Values: []float64{1.0, 0.0, 1.0, 1.0}},
+		},
+		Atol: 0.0, Rtol: 0.0,
+	},
+	{
+		Name: "all_dim_keepdim_nan",
+		Func: `func.func @f(%a0: !torch.vtensor<[4,3],f32>) -> (!torch.vtensor<[4,1],i1>) {
+  %im1 = torch.constant.int -1
+  %t = torch.constant.bool true
+  %r = torch.aten.all.dim %a0, %im1, %t : !torch.vtensor<[4,3],f32>, !torch.int, !torch.bool -> !torch.vtensor<[4,1],i1>
+  return %r : !torch.vtensor<[4,1],i1>
+}
+`,
+		Inputs: []redRefTensor{
+			{Dtype: "f32", Shape: []int64{4, 3}, Values: []float64{0.0, math.NaN(), 0.0, 0.0, -0.0, 0.0, 1.5, 2.0, -3.0, 0.0, 0.0, 0.25}},
+		},
+		Outputs: []redRefTensor{
+			{Dtype: "i1", Shape: []int64{4, 1}, Values: []float64{0.0, 0.0, 1.0, 0.0}},
+		},
+		Atol: 0.0, Rtol: 0.0,
+	},
+	{
+		Name: "any_all_bool",
+		Func: `func.func @f(%a0: !torch.vtensor<[3,4],i1>) -> (!torch.vtensor<[4],i1>) {
+  %d_0 = torch.constant.int 0
+  %d = torch.prim.ListConstruct %d_0 : (!torch.int) -> !torch.list<int>
+  %f = torch.constant.bool false
+  %r = torch.aten.all.dims %a0, %d, %f : !torch.vtensor<[3,4],i1>, !torch.list<int>, !torch.bool -> !torch.vtensor<[4],i1>
+  return %r : !torch.vtensor<[4],i1>
+}
+`,
+		Inputs: []redRefTensor{
+			{Dtype: "i1", Shape: []int64{3, 4}, Values: []float64{0.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0}},
+		},
+		Outputs: []redRefTensor{
+			{Dtype: "i1", Shape: []int64{4}, Values: []float64{0.0, 0.0, 1.0, 0.0}},
+		},
+		Atol: 0.0, Rtol: 0.0,
+	},
+	{
+		Name: "any_ui8",
+		Func: `func.func @f(%a0: !torch.vtensor<[3,2],ui8>) -> (!torch.vtensor<[2],ui8>) {
+  %i0 = torch.constant.int 0
+  %f = torch.constant.bool false
+  %r = torch.aten.any.dim %a0, %i0, %f : !torch.vtensor<[3,2],ui8>, !torch.int, !torch.bool -> !torch.vtensor<[2],ui8>
+  return %r : !torch.vtensor<[2],ui8>
+}
+`,
+		Inputs: []redRefTensor{
+			{Dtype: "ui8", Shape: []int64{3, 2}, Values: []float64{0.0, 3.0, 0.0, 0.0, 7.0, 0.0}},
+		},
+		Outputs: []redRefTensor{
+			{Dtype: "ui8", Shape: []int64{2}, Values: []float64{1.0, 1.0}},
+		},
+		Atol: 0.0, Rtol: 0.0,
+	},
+	{
+		Name: "all_everything_si64",
+		Func: `func.func @f(%a0: !torch.vtensor<[2,2],si64>) -> (!torch.vtensor<[],i1>) {
+  %r = torch.aten.all %a0 : !torch.vtensor<[2,2],si64> -> !torch.vtensor<[],i1>
+  return %r : !torch.vtensor<[],i1>
+}
+`,
+		Inputs: []redRefTensor{
+			{Dtype: "si64", Shape: []int64{2, 2}, Values: []float64{1.0, -2.0, 3.0, 4.0}},
+		},
+		Outputs: []redRefTensor{
+			{Dtype: "i1", Shape: []int64{}, Values: []float64{1.0}},
+		},
+		Atol: 0.0, Rtol: 0.0,
+	},
 }

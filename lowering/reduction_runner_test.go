@@ -109,7 +109,7 @@ type redRefTensor struct {
 
 // elem is the builtin element type of the tensor.
 func (r redRefTensor) elem() string {
-	if strings.HasPrefix(r.Dtype, "si") {
+	if strings.HasPrefix(r.Dtype, "si") || strings.HasPrefix(r.Dtype, "ui") {
 		return "i" + r.Dtype[2:]
 	}
 	return r.Dtype
@@ -202,8 +202,8 @@ func (c *reductionRefCase) mainFunc() string {
 		switch {
 		case e == "f64":
 			v = "%a"
-		case e == "i1":
-			sb.WriteString("    %v = arith.uitofp %a : i1 to f64\n")
+		case e == "i1" || strings.HasPrefix(out.Dtype, "ui"):
+			fmt.Fprintf(&sb, "    %%v = arith.uitofp %%a : %s to f64\n", e)
 		case strings.HasPrefix(e, "i"):
 			fmt.Fprintf(&sb, "    %%v = arith.sitofp %%a : %s to f64\n", e)
 		default:
@@ -295,7 +295,7 @@ BT = chr(96)  # a backquote; this script lives in a Go raw string
 torch.manual_seed(0)
 
 DT = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16", torch.bfloat16: "bf16",
-      torch.int64: "si64", torch.int32: "si32", torch.bool: "i1"}
+      torch.int64: "si64", torch.int32: "si32", torch.bool: "i1", torch.uint8: "ui8"}
 CODE = {torch.float16: 5, torch.float32: 6, torch.float64: 7, torch.bfloat16: 15}
 TOL = {"f32": (2e-5, 2e-5), "f64": (1e-12, 1e-12), "f16": (2.0 / 1024, 2.0 / 1024),
        "bf16": (2.0 / 128, 2.0 / 128), "si64": (0, 0)}
@@ -654,6 +654,37 @@ case("nll_backward_1d_sum", [g, x, t, w, tw], """
   %ig = torch.constant.int -100
   %r = torch.aten.nll_loss_backward %a0, %a1, %a2, %a3, %red, %ig, %a4 : {a0}, {a1}, {a2}, {a3}, !torch.int, !torch.int, {a4} -> {r0}
 """, aten.nll_loss_backward(g, x, t, w, 2, -100, tw))
+
+# ---- any / all -------------------------------------------------------------
+x = torch.tensor([[0.0, float("nan"), 0.0], [0.0, -0.0, 0.0], [1.5, 2.0, -3.0], [0.0, 0.0, 0.25]])
+case("any_dim_nan", [x], """
+  %i1 = torch.constant.int 1
+  %f = torch.constant.bool false
+  %r = torch.aten.any.dim %a0, %i1, %f : {a0}, !torch.int, !torch.bool -> {r0}
+""", aten.any.dim(x, 1, False))
+case("all_dim_keepdim_nan", [x], """
+  %im1 = torch.constant.int -1
+  %t = torch.constant.bool true
+  %r = torch.aten.all.dim %a0, %im1, %t : {a0}, !torch.int, !torch.bool -> {r0}
+""", aten.all.dim(x, -1, True))
+
+b = torch.rand(3, 4) > 0.3
+case("any_all_bool", [b], ints("d", [0]) + """
+  %f = torch.constant.bool false
+  %r = torch.aten.all.dims %a0, %d, %f : {a0}, !torch.list<int>, !torch.bool -> {r0}
+""", aten.all(b, 0))
+
+u = torch.tensor([[0, 3], [0, 0], [7, 0]], dtype=torch.uint8)
+case("any_ui8", [u], """
+  %i0 = torch.constant.int 0
+  %f = torch.constant.bool false
+  %r = torch.aten.any.dim %a0, %i0, %f : {a0}, !torch.int, !torch.bool -> {r0}
+""", aten.any.dim(u, 0, False))
+
+i = torch.tensor([[1, -2], [3, 4]], dtype=torch.int64)
+case("all_everything_si64", [i], """
+  %r = torch.aten.all %a0 : {a0} -> {r0}
+""", aten.all(i))
 
 # ---- write -----------------------------------------------------------------
 with open("reduction_refs_test.go", "w") as f:

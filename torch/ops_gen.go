@@ -165,6 +165,10 @@ const (
 	AtenArgmin                                        = "torch.aten.argmin"
 	AtenAny                                           = "torch.aten.any"
 	AtenAnyDim                                        = "torch.aten.any.dim"
+	AtenAnyDims                                       = "torch.aten.any.dims"
+	AtenAll                                           = "torch.aten.all"
+	AtenAllDim                                        = "torch.aten.all.dim"
+	AtenAllDims                                       = "torch.aten.all.dims"
 	AtenVarCorrection                                 = "torch.aten.var.correction"
 	AtenVarMeanCorrection                             = "torch.aten.var_mean.correction"
 	AtenCumsum                                        = "torch.aten.cumsum"
@@ -421,6 +425,10 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenArgmin, Summary: "aten::argmin(Tensor self, int? dim=None, bool keepdim=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenAny, Summary: "aten::any(Tensor self) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenAnyDim, Summary: "aten::any.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAnyDims, Summary: "aten::any.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAll, Summary: "aten::all(Tensor self) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAllDim, Summary: "aten::all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAllDims, Summary: "aten::all.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenVarCorrection, Summary: "aten::var.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenVarMeanCorrection, Summary: "aten::var_mean.correction(Tensor self, int[1]? dim=None, *, Scalar? correction=None, bool keepdim=False) -> (Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenCumsum, Summary: "aten::cumsum(Tensor self, int dim, *, ScalarType? dtype=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -2534,6 +2542,52 @@ var schemaTable = []Schema{
 		Args: []Arg{
 			{Name: "self", Type: ArgType{Base: BaseTensor}},
 			{Name: "dim", Type: ArgType{Base: BaseInt}},
+			{Name: "keepdim", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "any", Overload: "dims", Op: AtenAnyDims,
+		Text: "any.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "dim", Type: ArgType{Base: BaseInt, List: true, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "keepdim", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "all", Overload: "", Op: AtenAll,
+		Text: "all(Tensor self) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "all", Overload: "dim", Op: AtenAllDim,
+		Text: "all.dim(Tensor self, int dim, bool keepdim=False) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "dim", Type: ArgType{Base: BaseInt}},
+			{Name: "keepdim", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "all", Overload: "dims", Op: AtenAllDims,
+		Text: "all.dims(Tensor self, int[]? dim=None, bool keepdim=False) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "dim", Type: ArgType{Base: BaseInt, List: true, Optional: true}, Default: "None", HasDefault: true},
 			{Name: "keepdim", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
 		},
 		Returns: []Arg{
