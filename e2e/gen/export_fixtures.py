@@ -303,6 +303,21 @@ class SmallCifarNet(nn.Module):
         return self.fc2(nn.functional.relu(self.fc1(x)))
 
 
+class EmbedHead(nn.Module):
+    """A language model's ends: token embeddings flattened to rows and a
+    Linear head over the vocabulary (joint_embed_xent)."""
+
+    vocab, dim = 10, 8
+
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(self.vocab, self.dim)
+        self.head = nn.Linear(self.dim, self.vocab)
+
+    def forward(self, tokens):
+        return self.head(self.emb(tokens).reshape(-1, self.dim))
+
+
 def mlp():
     """A transformer block's feed-forward half: Linear, GELU, LayerNorm,
     Linear, trained with cross entropy (joint_mlp_layernorm_xent)."""
@@ -359,6 +374,7 @@ def joint_configs():
         ("joint_residual", Residual, (2, 4, 6, 6)),
         ("joint_mlp_layernorm_xent", mlp, (6, 8)),
         ("joint_cnn_xent", SmallCifarNet, (2, 3, 12, 12)),
+        ("joint_embed_xent", EmbedHead, (2, 3)),
     ]
 
 
@@ -413,7 +429,12 @@ def make_joint(name, ctor, in_shape):
     net = ctor()
     net.train()
     g = torch.Generator().manual_seed(1)
-    x = torch.randn(in_shape, generator=g)
+    if hasattr(net, "vocab"):
+        # Token ids; a repeated one makes its embedding row sum gradients.
+        x = torch.randint(0, net.vocab, in_shape, generator=g)
+        x.view(-1)[-1] = x.view(-1)[0]
+    else:
+        x = torch.randn(in_shape, generator=g)
     with torch.no_grad():
         y_shape = net(x).shape
     torch.manual_seed(0)
@@ -431,7 +452,8 @@ def make_joint(name, ctor, in_shape):
     joint, where = export_joint(model, (x, target))
     specs = output_specs(joint)
     got, r = joint_outputs(specs, reference, x, target)
-    ref64, _ = joint_outputs(specs, reference64, x.double(), target if classes else target.double())
+    ref64, _ = joint_outputs(specs, reference64, x.double() if x.is_floating_point() else x,
+                            target if classes else target.double())
     outputs = [(kind, tgt, t, t64) for (kind, tgt, t), (_, _, t64) in zip(got, ref64)]
     meta = {"kind": "joint", "export": where, "model": type(net).__name__,
             "note": "outputs computed by one eager training step (autograd) on a deep copy of the model"}
