@@ -457,9 +457,14 @@ type dmSlice struct {
 }
 
 func dmSliceOf(shape []int64, dim int, first, count, step int64) dmSlice {
-	s := dmSlice{offsets: make([]int64, len(shape)), sizes: append([]int64(nil), shape...), strides: ones(len(shape))}
+	s := dmCorner(shape)
 	s.offsets[dim], s.sizes[dim], s.strides[dim] = first, count, step
 	return s
+}
+
+// dmCorner is the slice of the given sizes at offset 0 with unit strides.
+func dmCorner(sizes []int64) dmSlice {
+	return dmSlice{offsets: make([]int64, len(sizes)), sizes: append([]int64(nil), sizes...), strides: ones(len(sizes))}
 }
 
 func (s dmSlice) full(shape []int64) bool {

@@ -96,7 +96,7 @@ func dmPrepareConstantPad(op *ir.Operation) (emitFunc, error) {
 	for j := 0; j < len(pad)/2; j++ {
 		low[n-1-j], high[n-1-j] = pad[2*j], pad[2*j+1]
 	}
-	crop := dmSlice{offsets: make([]int64, n), sizes: append([]int64(nil), self.shape...), strides: ones(n)}
+	crop := dmCorner(self.shape)
 	out := make([]int64, n)
 	padLow, padHigh := make([]int64, n), make([]int64, n)
 	for d := range out {

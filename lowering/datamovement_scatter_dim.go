@@ -96,7 +96,7 @@ func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
 		if fromSrc {
 			// src may be larger than index: only its index-shaped corner
 			// is read, and the loops must agree on their extents.
-			src := e.extractSlice(op.Operand(3), dmSlice{offsets: make([]int64, self.rank()), sizes: index.shape, strides: ones(self.rank())}, nil)
+			src := e.extractSlice(op.Operand(3), dmCorner(index.shape), nil)
 			inputs = append(inputs, src)
 			maps = append(maps, l.mapOf(at))
 		}
@@ -105,7 +105,7 @@ func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
 		if !fromSrc {
 			constant = ewScalarConst(b, op.Loc, value, self.dtype, self.elem, false)
 		}
-		corner := dmSlice{offsets: make([]int64, self.rank()), sizes: block, strides: ones(self.rank())}
+		corner := dmCorner(block)
 		dest := e.extractSlice(op.Operand(0), corner, nil)
 		out := linalg.NewGeneric(b, op.Loc, inputs, []*ir.Value{dest}, maps, l.iters, []ir.Type{tensorType(dest)},
 			func(b *ir.Builder, args []*ir.Value) []*ir.Value {
