@@ -148,8 +148,14 @@ func (k *kernelBuilder) buffer(b *plan.Buffer, write bool) string {
 	if write {
 		k.written[b] = true
 	}
-	return fmt.Sprintf("b%d", b.ID)
+	return bufferName(b)
 }
+
+// bufferName is a buffer's parameter name in a kernel: "buf" and its ID.
+// Not "b" and its ID: "b16" is the prelude's bf16 type, so a kernel that
+// reads or writes its plan's buffer 16 named a parameter after a type (the
+// attention cases' first did; neither hiprtc nor clang compiled it).
+func bufferName(b *plan.Buffer) string { return fmt.Sprintf("buf%d", b.ID) }
 
 // view registers v's buffer, proves that every element of v lies in it
 // (for any value of its dynamic offsets in their ranges) and returns the
@@ -220,7 +226,7 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 		if k.written[b] {
 			c = ""
 		}
-		sig = append(sig, fmt.Sprintf("%s%s* __restrict__ b%d", c, elems[b].ctype, b.ID))
+		sig = append(sig, fmt.Sprintf("%s%s* __restrict__ %s", c, elems[b].ctype, bufferName(b)))
 	}
 	if k.sc {
 		k.params = append(k.params, Param{Kind: ParamScalars})
