@@ -13,7 +13,7 @@ import (
 	"github.com/torchlower/torchlower/runtime"
 )
 
-// The regeneration tests (TestConvBackwardMatrixUpToDate,
+// The regeneration tests (TestGeneratedSuitesUpToDate,
 // TestModelReferencesUpToDate) ask whether the committed references are
 // still what the generators make. PyTorch's CPU kernels pick their code
 // path by the machine's vector width (AVX2 or AVX-512) and so sum in

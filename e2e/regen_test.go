@@ -13,29 +13,42 @@ import (
 // is written for.
 const python = "/usr/bin/python3"
 
-// TestConvBackwardMatrixUpToDate regenerates the convolution_backward matrix
-// with PyTorch into a temporary directory and fails if any committed file
-// (the .npy references above all, but also program.mlir and meta.json)
-// drifts from it, or a case appears or disappears. It skips where torch
-// cannot be imported. The generator runs torch on one thread with seeded
-// inputs, so on one machine the output is byte-for-byte reproducible; on
-// another, references may move within half their tolerance
-// (sameGenerated).
-func TestConvBackwardMatrixUpToDate(t *testing.T) {
+// generatedSuites are the op-level suites under cases/ that a Python
+// generator writes whole: the suite's directory and its generator in gen/.
+var generatedSuites = []struct{ dir, gen, what string }{
+	{"conv_backward", "conv_backward_matrix.py", "the convolution_backward matrix"},
+	{"attention", "attention_cases.py", "the attention cases"},
+}
+
+// TestGeneratedSuitesUpToDate regenerates each generated suite (the
+// convolution_backward matrix, the attention cases) with PyTorch into a
+// temporary directory and fails if any committed file (the .npy
+// references above all, but also program.mlir and meta.json) drifts from
+// it, or a case appears or disappears. It skips where torch cannot be
+// imported. The generators run torch on one thread with seeded inputs, so
+// on one machine the output is byte-for-byte reproducible; on another,
+// references may move in their last bits (sameGenerated).
+func TestGeneratedSuitesUpToDate(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: not regenerating the convolution_backward references")
+		t.Skip("-short: not regenerating the generated suites' references")
 	}
-	gen, err := filepath.Abs(filepath.Join("gen", "conv_backward_matrix.py"))
+	for _, s := range generatedSuites {
+		t.Run(s.dir, func(t *testing.T) { checkGeneratedSuite(t, s.dir, s.gen, s.what) })
+	}
+}
+
+func checkGeneratedSuite(t *testing.T, dir, generator, what string) {
+	gen, err := filepath.Abs(filepath.Join("gen", generator))
 	if err != nil {
 		t.Fatal(err)
 	}
-	committed, err := filepath.Abs(filepath.Join(casesDir, "conv_backward"))
+	committed, err := filepath.Abs(filepath.Join(casesDir, dir))
 	if err != nil {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	requireTorch(t, tmp, "the convolution_backward references")
-	out := filepath.Join(tmp, "conv_backward")
+	requireTorch(t, tmp, what)
+	out := filepath.Join(tmp, dir)
 	cmd := exec.Command(python, gen, "--out", out)
 	cmd.Dir = tmp
 	if b, err := cmd.CombinedOutput(); err != nil {
@@ -81,8 +94,8 @@ func TestConvBackwardMatrixUpToDate(t *testing.T) {
 		if len(drift) > 20 {
 			drift = append(drift[:20], "...")
 		}
-		t.Errorf("the committed convolution_backward matrix drifted from %s (%d files differ); regenerate with\n"+
-			"  cd /tmp && %s %s --out %s\n%s", filepath.Base(gen), len(drift), python, gen, committed, strings.Join(drift, "\n"))
+		t.Errorf("the committed %s drifted from %s (%d files differ); regenerate with\n"+
+			"  cd /tmp && %s %s --out %s\n%s", what, filepath.Base(gen), len(drift), python, gen, committed, strings.Join(drift, "\n"))
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/torchlower/torchlower/torch"
 )
 
-// populateReduction adds the converters of reductions, matrix products, softmax and losses.
+// populateReduction adds the converters of reductions, matrix products, softmax, attention and losses.
 func populateReduction(m map[string]converter) {
 	m[torch.AtenSum] = prepareSum
 	m[torch.AtenSumDimIntList] = prepareSum
@@ -31,6 +31,9 @@ func populateReduction(m map[string]converter) {
 	m[torch.Aten_LogSoftmaxBackwardData] = prepareSoftmaxBackward
 	m[torch.AtenNllLossForward] = prepareNllLossForward
 	m[torch.AtenNllLossBackward] = prepareNllLossBackward
+	m[torch.AtenScaledDotProductAttention] = prepareAttention
+	m[torch.Aten_ScaledDotProductFlashAttentionForCpu] = prepareAttention
+	m[torch.Aten_ScaledDotProductFlashAttentionForCpuBackward] = prepareAttention
 }
 
 // redSpec is what a sum/mean/amax/var lowering knows about its reduction.

@@ -686,6 +686,124 @@ case("all_everything_si64", [i], """
   %r = torch.aten.all %a0 : {a0} -> {r0}
 """, aten.all(i))
 
+# ---- scaled dot-product attention -----------------------------------------
+# PyTorch 1.13 has no scaled_dot_product_attention, so the references are
+# the math path's formula (ATen's _scaled_dot_product_attention_math with
+# _safe_softmax, PyTorch >= 2.5) evaluated in float64, and its gradients
+# by autograd through that formula, rounded once to the dtype.
+def sdpa_ref(q, k, v, mask=None, causal=False, scale=None):
+    L, S = q.shape[-2], k.shape[-2]
+    sc = 1 / math.sqrt(q.shape[-1]) if scale is None else scale
+    s = (q.double() @ k.double().transpose(-2, -1)) * sc
+    if causal:
+        s = s.masked_fill(~torch.ones(L, S, dtype=torch.bool).tril(), float("-inf"))
+    if mask is not None:
+        s = s.masked_fill(~mask, float("-inf")) if mask.dtype == torch.bool else s + mask.double()
+    m = s.amax(-1, keepdim=True)
+    m = torch.where(torch.isinf(m) & (m < 0), torch.zeros_like(m), m)
+    e = torch.exp(s - m)
+    total = e.sum(-1, keepdim=True)
+    p = torch.where(total == 0, torch.zeros_like(e), e / torch.where(total == 0, torch.ones_like(total), total))
+    return p @ v.double(), (m + torch.log(total)).squeeze(-1), p
+
+
+def sdpa_grads(dout, q, k, v, mask=None, causal=False, scale=None):
+    leaves = [t.double().requires_grad_() for t in (q, k, v)]
+    out, _, _ = sdpa_ref(*leaves, mask=mask, causal=causal, scale=scale)
+    out.backward(dout.double())
+    return [t.grad.to(q.dtype) for t in leaves]
+
+
+SDPA_ARGS = "{a0}, {a1}, {a2}, %mask, %p, %causal, %scale, %gqa"
+
+x = [rnd(2, 2, 3, 4), rnd(2, 2, 5, 4), rnd(2, 2, 5, 3)]
+case("sdpa_4d", x, """
+  %mask = torch.constant.none
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool false
+  %scale = torch.constant.none
+  %gqa = torch.constant.bool false
+  %r = torch.aten.scaled_dot_product_attention %a0, %a1, %a2, %mask, %p, %causal, %scale, %gqa : {a0}, {a1}, {a2}, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> {r0}
+""", sdpa_ref(*x)[0].float())
+
+x = [rnd(2, 4, 3), rnd(2, 6, 3), rnd(2, 6, 5)]
+case("sdpa_3d_causal_scale", x, """
+  %mask = torch.constant.none
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool true
+  %scale = torch.constant.float 0.3
+  %gqa = torch.constant.bool false
+  %r = torch.aten.scaled_dot_product_attention %a0, %a1, %a2, %mask, %p, %causal, %scale, %gqa : {a0}, {a1}, {a2}, !torch.none, !torch.float, !torch.bool, !torch.float, !torch.bool -> {r0}
+""", sdpa_ref(*x, causal=True, scale=0.3)[0].float())
+
+# A bool mask broadcast over batch and heads; its row 1 attends to
+# nothing, so that row's output is 0.
+mask = torch.rand(3, 5) > 0.4
+mask[0, 0] = True
+mask[1, :] = False
+mask[2, 4] = True
+x = [rnd(1, 2, 3, 4), rnd(1, 2, 5, 4), rnd(1, 2, 5, 4), mask]
+case("sdpa_bool_mask_empty_row", x, """
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool false
+  %scale = torch.constant.none
+  %gqa = torch.constant.bool false
+  %r = torch.aten.scaled_dot_product_attention %a0, %a1, %a2, %a3, %p, %causal, %scale, %gqa : {a0}, {a1}, {a2}, {a3}, !torch.float, !torch.bool, !torch.none, !torch.bool -> {r0}
+""", sdpa_ref(*x[:3], mask=mask)[0].float())
+
+x = [rnd(2, 1, 3, 8, dtype=torch.bfloat16), rnd(2, 1, 4, 8, dtype=torch.bfloat16),
+     rnd(2, 1, 4, 8, dtype=torch.bfloat16), rnd(1, 1, 3, 4, dtype=torch.bfloat16)]
+case("sdpa_float_mask_bf16", x, """
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool false
+  %scale = torch.constant.none
+  %gqa = torch.constant.bool false
+  %r = torch.aten.scaled_dot_product_attention %a0, %a1, %a2, %a3, %p, %causal, %scale, %gqa : {a0}, {a1}, {a2}, {a3}, !torch.float, !torch.bool, !torch.none, !torch.bool -> {r0}
+""", sdpa_ref(*x[:3], mask=x[3])[0].to(torch.bfloat16))
+
+fmask = rnd(4, 6)
+x = [rnd(1, 2, 4, 4), rnd(1, 2, 6, 4), rnd(1, 2, 6, 4), fmask]
+out, lse, _ = sdpa_ref(*x[:3], mask=fmask)
+case("flash_cpu_float_mask", x, """
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool false
+  %scale = torch.constant.none
+  %r:2 = torch.aten._scaled_dot_product_flash_attention_for_cpu %a0, %a1, %a2, %p, %causal, %a3, %scale : {a0}, {a1}, {a2}, !torch.float, !torch.bool, {a3}, !torch.none -> {r0}, {r1}
+""", [out.float(), lse.float()])
+
+q, k, v, dout = rnd(2, 2, 4, 4), rnd(2, 2, 4, 4), rnd(2, 2, 4, 4), rnd(2, 2, 4, 4)
+out, lse, _ = sdpa_ref(q, k, v, causal=True)
+case("flash_cpu_backward_causal", [dout, q, k, v, out.float(), lse.float()], """
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool true
+  %mask = torch.constant.none
+  %scale = torch.constant.none
+  %r:3 = torch.aten._scaled_dot_product_flash_attention_for_cpu_backward %a0, %a1, %a2, %a3, %a4, %a5, %p, %causal, %mask, %scale : {a0}, {a1}, {a2}, {a3}, {a4}, {a5}, !torch.float, !torch.bool, !torch.none, !torch.none -> {r0}, {r1}, {r2}
+""", sdpa_grads(dout, q, k, v, causal=True))
+
+# As a joint graph whose forward was decomposed passes it: the backward's
+# logsumexp operand holds the attention probabilities [N, H, L, S].
+mask = torch.rand(1, 1, 3, 5) > 0.3
+mask[..., 0] = True
+q, k, v, dout = rnd(1, 2, 3, 4), rnd(1, 2, 5, 4), rnd(1, 2, 5, 4), rnd(1, 2, 3, 4)
+out, _, probs = sdpa_ref(q, k, v, mask=mask, scale=0.7)
+case("flash_cpu_backward_probs_as_lse", [dout, q, k, v, out.float(), probs.float(), mask], """
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool false
+  %scale = torch.constant.float 0.7
+  %r:3 = torch.aten._scaled_dot_product_flash_attention_for_cpu_backward %a0, %a1, %a2, %a3, %a4, %a5, %p, %causal, %a6, %scale : {a0}, {a1}, {a2}, {a3}, {a4}, {a5}, !torch.float, !torch.bool, {a6}, !torch.float -> {r0}, {r1}, {r2}
+""", sdpa_grads(dout, q, k, v, mask=mask, scale=0.7))
+
+q, k, v, dout = [rnd(1, 2, 3, 8, dtype=torch.float16) for _ in range(4)]
+out, lse, _ = sdpa_ref(q, k, v)
+case("flash_cpu_backward_f16", [dout, q, k, v, out.half(), lse.float()], """
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool false
+  %mask = torch.constant.none
+  %scale = torch.constant.none
+  %r:3 = torch.aten._scaled_dot_product_flash_attention_for_cpu_backward %a0, %a1, %a2, %a3, %a4, %a5, %p, %causal, %mask, %scale : {a0}, {a1}, {a2}, {a3}, {a4}, {a5}, !torch.float, !torch.bool, !torch.none, !torch.none -> {r0}, {r1}, {r2}
+""", sdpa_grads(dout, q, k, v))
+
 # ---- write -----------------------------------------------------------------
 with open("reduction_refs_test.go", "w") as f:
     f.write("// Code generated by the script in reductionRefsScript (reduction_runner_test.go)\n")
