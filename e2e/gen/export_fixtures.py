@@ -324,6 +324,31 @@ def mlp():
     return nn.Sequential(nn.Linear(8, 16), nn.GELU(), nn.LayerNorm(16), nn.Linear(16, 4))
 
 
+class CausalSelfAttention(nn.Module):
+    """A transformer block's attention half, trained per token with cross
+    entropy (joint_attention_xent): one QKV projection split into heads,
+    F.scaled_dot_product_attention with is_causal (on the CPU it runs
+    _scaled_dot_product_flash_attention_for_cpu, whose backward the core
+    decompositions keep), the heads merged, an output projection, a
+    residual and LayerNorm, then a Linear head over the classes."""
+
+    dim, heads, classes = 8, 2, 5
+
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(self.dim, 3 * self.dim)
+        self.proj = nn.Linear(self.dim, self.dim)
+        self.norm = nn.LayerNorm(self.dim)
+        self.head = nn.Linear(self.dim, self.classes)
+
+    def forward(self, x):
+        b, l, d = x.shape
+        q, k, v = self.qkv(x).view(b, l, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4).unbind(0)
+        y = nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = self.norm(x + self.proj(y.transpose(1, 2).reshape(b, l, d)))
+        return self.head(x).reshape(b * l, self.classes)
+
+
 class ConvBnRelu(nn.Module):
     def __init__(self, cin, cout, stride=1, groups=1):
         super().__init__()
@@ -375,6 +400,7 @@ def joint_configs():
         ("joint_mlp_layernorm_xent", mlp, (6, 8)),
         ("joint_cnn_xent", SmallCifarNet, (2, 3, 12, 12)),
         ("joint_embed_xent", EmbedHead, (2, 3)),
+        ("joint_attention_xent", CausalSelfAttention, (2, 4, 8)),
     ]
 
 
@@ -510,6 +536,45 @@ def make_kv_cache(name):
 
 
 # --------------------------------------------------------------------------
+# 4. Attention at inference, decomposed.
+
+class MaskedSelfAttention(nn.Module):
+    """Self-attention over padded sequences (sdpa_masked_inference): a bool
+    key mask [B, 1, 1, L] from the sequence lengths, so after
+    run_decompositions() the graph holds the math path's ops
+    (_safe_softmax's decomposition included) rather than one attention op."""
+
+    def __init__(self, dim=8, heads=2):
+        super().__init__()
+        self.heads = heads
+        self.qkv = nn.Linear(dim, 3 * dim)
+        self.out = nn.Linear(dim, dim)
+
+    def forward(self, x, mask):
+        b, l, d = x.shape
+        q, k, v = self.qkv(x).view(b, l, 3, self.heads, d // self.heads).permute(2, 0, 3, 1, 4).unbind(0)
+        y = nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+        return (self.out(y.transpose(1, 2).reshape(b, l, d)),)
+
+
+def make_attention_inference(name):
+    torch.manual_seed(0)
+    m = MaskedSelfAttention().eval()
+    g = torch.Generator().manual_seed(3)
+    x = torch.randn(2, 5, 8, generator=g)
+    lengths = torch.tensor([5, 3])
+    mask = (torch.arange(5)[None, :] < lengths[:, None])[:, None, None, :]
+    reference64 = copy.deepcopy(m).double()
+    ep = torch.export.export(m, (x, mask)).run_decompositions()
+    specs = output_specs(ep)
+    with torch.no_grad():
+        (got,), (got64,) = m(x, mask), reference64(x.double(), mask)
+    outputs = [(kind, tgt, got, got64) for kind, tgt, _ in specs]
+    meta = {"kind": "attention_inference", "export": "torch.export.export().run_decompositions()"}
+    # The longest reductions: the QKV projection's 8 inputs, the 5 keys,
+    # the output projection's 8.
+    return ep, [("x", x), ("mask", mask)], outputs, 8, meta
+
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -529,6 +594,7 @@ def main():
     for name, ctor, shape in joint_configs():
         jobs.append((name, lambda name=name, ctor=ctor, shape=shape: make_joint(name, ctor, shape)))
     jobs.append(("kv_cache_update", lambda: make_kv_cache("kv_cache_update")))
+    jobs.append(("sdpa_masked_inference", lambda: make_attention_inference("sdpa_masked_inference")))
 
     os.makedirs(args.out, exist_ok=True)
     failed = []
