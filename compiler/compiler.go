@@ -34,13 +34,23 @@ func NewContext() *ir.Context {
 // inlined as constants (so the function's arguments are the user inputs);
 // anything else is parsed as MLIR text and verified.
 func Load(ctx *ir.Context, path string) (*ir.Operation, error) {
+	return LoadDims(ctx, path, nil)
+}
+
+// LoadDims is Load with the symbols of a .pt2 exported with dynamic
+// shapes bound to sizes (importer.Options.Dims), which specializes it to
+// static shapes; dims must be empty for a .mlir.
+func LoadDims(ctx *ir.Context, path string, dims map[string]int64) (*ir.Operation, error) {
 	if strings.HasSuffix(path, ".pt2") {
 		a, err := importer.Open(path)
 		if err != nil {
 			return nil, err
 		}
-		m, _, err := importer.Import(ctx, a, importer.Options{Params: "inline", FuncName: "main"})
+		m, _, err := importer.Import(ctx, a, importer.Options{Params: "inline", FuncName: "main", Dims: dims})
 		return m, err
+	}
+	if len(dims) > 0 {
+		return nil, fmt.Errorf("%s: --dim binds the symbolic sizes of a .pt2 archive; a .mlir program has none", path)
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -117,8 +127,13 @@ func Compile(path, function string) (*plan.Plan, error) {
 
 // CompileWith is Compile with a named preprocessing pipeline.
 func CompileWith(path, function, pipeline string) (*plan.Plan, error) {
+	return CompileDims(path, function, pipeline, nil)
+}
+
+// CompileDims is CompileWith with a .pt2's symbolic sizes bound (LoadDims).
+func CompileDims(path, function, pipeline string, dims map[string]int64) (*plan.Plan, error) {
 	ctx := NewContext()
-	m, err := Load(ctx, path)
+	m, err := LoadDims(ctx, path, dims)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,9 @@
 // legacy zip, the 2.8 PT2 archive with pickled weights, the 2.9+ archive
 // with raw weights), treats archives as untrusted input (bounded sizes, no
 // path escapes, a restricted pickle VM), and reports every unsupported
-// node at once. See shared/docs/pt2-format.md for the format.
+// node at once. Programs exported with dynamic shapes import with their
+// symbolic sizes as `?`, or specialized to bound sizes (Options.Dims,
+// symbolic.go). See shared/docs/pt2-format.md for the format.
 package importer
 
 import (

@@ -35,3 +35,10 @@ func JointArchive(n int) ([]byte, error) {
 	p, ts := progJoint(blocks, 2, 8)
 	return writeArchive(w.PT2Raw, p, ts)
 }
+
+// DynamicArchive writes progDynamic without its SymInt output: a Linear
+// exported with a dynamic batch s0 (2 <= s0 <= 64, even).
+func DynamicArchive() ([]byte, error) {
+	p, ts := progDynamic(false)
+	return writeArchive(w.PT2Raw, p, ts)
+}

@@ -23,6 +23,10 @@ type Options struct {
 	// Program selects the program of a multi-program archive; empty means
 	// the only one (or "model").
 	Program string
+	// Dims binds symbols of a program exported with dynamic shapes to
+	// sizes ("s0": 8), specializing it (see symbolic.go): its types
+	// become static and its size computations constants. Nil keeps `?`.
+	Dims map[string]int64
 }
 
 // Import converts a program of the archive into a builtin.module holding
@@ -48,6 +52,9 @@ func Import(ctx *ir.Context, a *Archive, opts Options) (*ir.Operation, *Mapping,
 	}
 	g := &graphImporter{a: a, p: p, g: &p.EP.GraphModule.Graph, opts: opts,
 		env: map[string]*ir.Value{}, consts: map[string]Union{}}
+	if err := g.bindSymbols(); err != nil {
+		return nil, nil, a.errAt(p.Entry, "%v", err)
+	}
 	return g.run(ctx)
 }
 
@@ -67,6 +74,8 @@ type graphImporter struct {
 	// poisoned is set when an argument uses the output of a node that
 	// failed: the consumer is skipped without a second report.
 	poisoned bool
+	// syms are the bound symbols (Options.Dims); nil when none are.
+	syms map[string]int64
 }
 
 func (g *graphImporter) fail(node, target, format string, args ...any) {
@@ -305,7 +314,7 @@ func resourceKey(t ir.RankedTensorType) string {
 // valueType is the torch type of a named graph value.
 func (g *graphImporter) valueType(name string) (ir.Type, error) {
 	if m, ok := g.g.TensorValues[name]; ok {
-		return tensorType(&m)
+		return g.tensorType(&m)
 	}
 	if _, ok := g.g.SymIntValues[name]; ok {
 		return torch.IntType{}, nil
@@ -319,12 +328,12 @@ func (g *graphImporter) valueType(name string) (ir.Type, error) {
 	return nil, fmt.Errorf("value %q has no metadata (tensor_values or sym_*_values)", name)
 }
 
-func tensorType(m *TensorMeta) (ir.Type, error) {
+func (g *graphImporter) tensorType(m *TensorMeta) (ir.Type, error) {
 	dt := m.Dtype.IRType()
 	if dt == nil {
 		return nil, fmt.Errorf("dtype %s is not supported", m.Dtype)
 	}
-	sizes, err := staticInts(m.Sizes, ir.Dynamic)
+	sizes, err := g.sizes(m.Sizes)
 	if err != nil {
 		return nil, fmt.Errorf("sizes: %v", err)
 	}
@@ -373,13 +382,24 @@ func (g *graphImporter) node(i int, n *Node) {
 	label := nodeLabel(i, n)
 	errsBefore := len(g.errs)
 	g.poisoned = false
-	display, isAten := parseTarget(n.Target)
-	if !isAten {
-		g.fail(label, n.Target, "unsupported target '%s' (only torch.ops.aten.* operators)", truncate(n.Target))
+	target, err := symbolicTarget(n)
+	if err != nil {
+		g.fail(label, n.Target, "%v", err)
 		g.bindUnknown(n)
 		return
 	}
-	target := scalarOverload(n)
+	if g.foldSymbolic(label, n, target) {
+		return
+	}
+	display, isAten := parseTarget(target)
+	if !isAten {
+		g.fail(label, n.Target, "unsupported target '%s' (only torch.ops.aten.* operators and the _operator arithmetic of symbolic sizes)", truncate(n.Target))
+		g.bindUnknown(n)
+		return
+	}
+	if target == n.Target {
+		target = scalarOverload(n)
+	}
 	if target != n.Target {
 		display, _ = parseTarget(target)
 	}
@@ -511,6 +531,56 @@ var compositeOps = map[string]bool{
 	"layer_norm": true, "batch_norm": true, "group_norm": true, "instance_norm": true,
 	"cross_entropy_loss": true, "nll_loss": true, "nll_loss_nd": true, "conv_transpose1d": true,
 	"conv_transpose2d": true, "conv_transpose3d": true, "conv1d": true, "conv3d": true,
+}
+
+// symbolicOps are the targets torch.export writes for the sizes of a
+// program with dynamic shapes and the Python arithmetic on them, with the
+// aten op fx_importer imports each as (its SYMBOLIC_OP_TO_TORCH_OP and, for
+// int operands, PY_BUILTIN_TO_TORCH_OP): sym_size.int becomes size.int,
+// _operator.mul of two SymInts mul.int, a comparison eq.int and so on.
+// Python's % is remainder.int (fx_importer's fmod.int returns a float, and
+// rounds toward zero where % floors). The _operator nodes' inputs are
+// named a and b, as the int ops' arguments are.
+var symbolicOps = map[string]string{
+	"torch.ops.aten.sym_size.int":      "torch.ops.aten.size.int",
+	"torch.ops.aten.sym_numel.default": "torch.ops.aten.numel.default",
+	"torch.ops.aten.sym_stride.int":    "torch.ops.aten.stride.int",
+	"_operator.add":                    "torch.ops.aten.add.int",
+	"_operator.sub":                    "torch.ops.aten.sub.int",
+	"_operator.mul":                    "torch.ops.aten.mul.int",
+	"_operator.floordiv":               "torch.ops.aten.floordiv.int",
+	"_operator.mod":                    "torch.ops.aten.remainder.int",
+	"_operator.truediv":                "torch.ops.aten.div.int",
+	"_operator.neg":                    "torch.ops.aten.neg.int",
+	"_operator.eq":                     "torch.ops.aten.eq.int",
+	"_operator.ne":                     "torch.ops.aten.ne.int",
+	"_operator.lt":                     "torch.ops.aten.lt.int",
+	"_operator.le":                     "torch.ops.aten.le.int",
+	"_operator.gt":                     "torch.ops.aten.gt.int",
+	"_operator.ge":                     "torch.ops.aten.ge.int",
+}
+
+// symbolicTarget is the target node is imported as: the aten op of
+// symbolicOps for a symbolic size or integer arithmetic on sizes, else the
+// node's own target. Arithmetic on SymFloats or SymBools (a float scale
+// computed from a size, say) has no int op and is refused.
+func symbolicTarget(n *Node) (string, error) {
+	t, ok := symbolicOps[n.Target]
+	if !ok || !strings.HasPrefix(n.Target, "_operator.") {
+		if ok {
+			return t, nil
+		}
+		return n.Target, nil
+	}
+	for _, na := range n.Inputs {
+		switch na.Arg.Key {
+		case "as_sym_int", "as_int":
+		default:
+			return "", fmt.Errorf("%s of a %s operand '%s': only integer arithmetic on symbolic sizes is supported",
+				n.Target, strings.TrimPrefix(na.Arg.Key, "as_"), truncate(na.Name))
+		}
+	}
+	return t, nil
 }
 
 // tensorScalarOps are the binary ops whose Tensor overload fx_importer

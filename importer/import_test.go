@@ -32,6 +32,7 @@ var fixtures = []fixture{
 	{"weights_views", progWeights},
 	{"kv_cache", progKVCache},
 	{"split", progSplit},
+	{"dynamic", func() (*w.Program, []w.Tensor) { return progDynamic(true) }},
 }
 
 func openBytes(t testing.TB, b []byte) *Archive {

@@ -17,10 +17,13 @@ import (
 
 // ExportedProgram is the top-level JSON object of models/<m>.json.
 type ExportedProgram struct {
-	GraphModule   GraphModule    `json:"graph_module"`
-	OpsetVersion  map[string]Int `json:"opset_version"`
-	SchemaVersion SchemaVersion  `json:"schema_version"`
-	TorchVersion  string         `json:"torch_version"`
+	GraphModule GraphModule `json:"graph_module"`
+	// RangeConstraints bound the symbols of a program exported with
+	// dynamic shapes ({"s0": {"min_val": 2, "max_val": 64}}).
+	RangeConstraints map[string]RangeConstraint `json:"range_constraints"`
+	OpsetVersion     map[string]Int             `json:"opset_version"`
+	SchemaVersion    SchemaVersion              `json:"schema_version"`
+	TorchVersion     string                     `json:"torch_version"`
 }
 
 // SchemaVersion is {major, minor}.

@@ -102,6 +102,7 @@ func buildConverters() map[string]converter {
 	populateDataMovement(m)
 	populateReduction(m)
 	populateNormPool(m)
+	populateMetadata(m)
 	return m
 }
 

@@ -157,7 +157,7 @@ func TestEachOpHasOneConverter(t *testing.T) {
 	families := map[string]func(map[string]converter){
 		"conv_backward": populateConvBackward, "conv": populateConv, "literals": populateLiterals,
 		"elementwise": populateElementwise, "datamovement": populateDataMovement,
-		"reduction": populateReduction, "normpool": populateNormPool,
+		"reduction": populateReduction, "normpool": populateNormPool, "metadata": populateMetadata,
 	}
 	owner := map[string]string{}
 	total := 0

@@ -632,3 +632,19 @@ func npyHeaderBytes(descr string, shape []int64) []byte {
 	b.WriteByte('\n')
 	return b.Bytes()
 }
+
+// ReadNPYShape reads only the header of the .npy file at path and returns
+// the array's shape: what a caller needs to size a program for its inputs
+// before reading them.
+func ReadNPYShape(path string) ([]int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	h, err := readNPYHeader(bufio.NewReaderSize(f, 4096))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return h.shape, nil
+}

@@ -262,6 +262,27 @@ const (
 	AtenSymSizeInt                                    = "torch.aten.sym_size.int"
 	AtenSymNumel                                      = "torch.aten.sym_numel"
 	Aten_LocalScalarDense                             = "torch.aten._local_scalar_dense"
+	AtenSymStrideInt                                  = "torch.aten.sym_stride.int"
+	AtenSizeInt                                       = "torch.aten.size.int"
+	AtenNumel                                         = "torch.aten.numel"
+	AtenStrideInt                                     = "torch.aten.stride.int"
+	AtenAddInt                                        = "torch.aten.add.int"
+	AtenSubInt                                        = "torch.aten.sub.int"
+	AtenMulInt                                        = "torch.aten.mul.int"
+	AtenFloordivInt                                   = "torch.aten.floordiv.int"
+	AtenRemainderInt                                  = "torch.aten.remainder.int"
+	AtenDivInt                                        = "torch.aten.div.int"
+	AtenNegInt                                        = "torch.aten.neg.int"
+	AtenEqInt                                         = "torch.aten.eq.int"
+	AtenNeInt                                         = "torch.aten.ne.int"
+	AtenLtInt                                         = "torch.aten.lt.int"
+	AtenLeInt                                         = "torch.aten.le.int"
+	AtenGtInt                                         = "torch.aten.gt.int"
+	AtenGeInt                                         = "torch.aten.ge.int"
+	Aten_AssertScalar                                 = "torch.aten._assert_scalar"
+	AtenSymConstrainRange                             = "torch.aten.sym_constrain_range"
+	AtenSymConstrainRangeForSize                      = "torch.aten.sym_constrain_range_for_size"
+	Aten_AssertTensorMetadata                         = "torch.aten._assert_tensor_metadata"
 )
 
 // atenOps holds one row per schema; the shared hooks find the schema by name.
@@ -522,6 +543,27 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenSymSizeInt, Summary: "aten::sym_size.int(Tensor self, int dim) -> SymInt", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenSymNumel, Summary: "aten::sym_numel(Tensor self) -> SymInt", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_LocalScalarDense, Summary: "aten::_local_scalar_dense(Tensor self) -> Scalar", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenSymStrideInt, Summary: "aten::sym_stride.int(Tensor self, int dim) -> SymInt", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenSizeInt, Summary: "aten::size.int(Tensor self, int dim) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenNumel, Summary: "aten::numel(Tensor self) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenStrideInt, Summary: "aten::stride.int(Tensor self, int dim) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAddInt, Summary: "aten::add.int(int a, int b) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenSubInt, Summary: "aten::sub.int(int a, int b) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenMulInt, Summary: "aten::mul.int(int a, int b) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenFloordivInt, Summary: "aten::floordiv.int(int a, int b) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenRemainderInt, Summary: "aten::remainder.int(int a, int b) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenDivInt, Summary: "aten::div.int(int a, int b) -> float", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenNegInt, Summary: "aten::neg.int(int a) -> int", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenEqInt, Summary: "aten::eq.int(int a, int b) -> bool", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenNeInt, Summary: "aten::ne.int(int a, int b) -> bool", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenLtInt, Summary: "aten::lt.int(int a, int b) -> bool", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenLeInt, Summary: "aten::le.int(int a, int b) -> bool", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenGtInt, Summary: "aten::gt.int(int a, int b) -> bool", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenGeInt, Summary: "aten::ge.int(int a, int b) -> bool", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: Aten_AssertScalar, Summary: "aten::_assert_scalar(Scalar self, str assert_msg) -> ()", Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenSymConstrainRange, Summary: "aten::sym_constrain_range(Scalar size, *, int? min=None, int? max=None) -> ()", Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenSymConstrainRangeForSize, Summary: "aten::sym_constrain_range_for_size(Scalar size, *, int? min=None, int? max=None) -> ()", Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: Aten_AssertTensorMetadata, Summary: "aten::_assert_tensor_metadata(Tensor a, SymInt[]? size=None, SymInt[]? stride=None, ScalarType? dtype=None, *, Device? device=None, Layout? layout=None) -> ()", Verify: verifyAten, Print: printAten, Parse: parseAten},
 }
 
 // schemaTable holds the parsed schemas, in schemas.txt order.
@@ -3789,6 +3831,229 @@ var schemaTable = []Schema{
 		},
 		Returns: []Arg{
 			{Type: ArgType{Base: BaseScalar}},
+		},
+	},
+	{
+		Name: "sym_stride", Overload: "int", Op: AtenSymStrideInt,
+		Text: "sym_stride.int(Tensor self, int dim) -> SymInt",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "dim", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseSymInt}},
+		},
+	},
+	{
+		Name: "size", Overload: "int", Op: AtenSizeInt,
+		Text: "size.int(Tensor self, int dim) -> int",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "dim", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "numel", Overload: "", Op: AtenNumel,
+		Text: "numel(Tensor self) -> int",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "stride", Overload: "int", Op: AtenStrideInt,
+		Text: "stride.int(Tensor self, int dim) -> int",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "dim", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "add", Overload: "int", Op: AtenAddInt,
+		Text: "add.int(int a, int b) -> int",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "sub", Overload: "int", Op: AtenSubInt,
+		Text: "sub.int(int a, int b) -> int",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "mul", Overload: "int", Op: AtenMulInt,
+		Text: "mul.int(int a, int b) -> int",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "floordiv", Overload: "int", Op: AtenFloordivInt,
+		Text: "floordiv.int(int a, int b) -> int",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "remainder", Overload: "int", Op: AtenRemainderInt,
+		Text: "remainder.int(int a, int b) -> int",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "div", Overload: "int", Op: AtenDivInt,
+		Text: "div.int(int a, int b) -> float",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseFloat}},
+		},
+	},
+	{
+		Name: "neg", Overload: "int", Op: AtenNegInt,
+		Text: "neg.int(int a) -> int",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseInt}},
+		},
+	},
+	{
+		Name: "eq", Overload: "int", Op: AtenEqInt,
+		Text: "eq.int(int a, int b) -> bool",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseBool}},
+		},
+	},
+	{
+		Name: "ne", Overload: "int", Op: AtenNeInt,
+		Text: "ne.int(int a, int b) -> bool",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseBool}},
+		},
+	},
+	{
+		Name: "lt", Overload: "int", Op: AtenLtInt,
+		Text: "lt.int(int a, int b) -> bool",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseBool}},
+		},
+	},
+	{
+		Name: "le", Overload: "int", Op: AtenLeInt,
+		Text: "le.int(int a, int b) -> bool",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseBool}},
+		},
+	},
+	{
+		Name: "gt", Overload: "int", Op: AtenGtInt,
+		Text: "gt.int(int a, int b) -> bool",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseBool}},
+		},
+	},
+	{
+		Name: "ge", Overload: "int", Op: AtenGeInt,
+		Text: "ge.int(int a, int b) -> bool",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseInt}},
+			{Name: "b", Type: ArgType{Base: BaseInt}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseBool}},
+		},
+	},
+	{
+		Name: "_assert_scalar", Overload: "", Op: Aten_AssertScalar,
+		Text: "_assert_scalar(Scalar self, str assert_msg) -> ()",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseScalar}},
+			{Name: "assert_msg", Type: ArgType{Base: BaseStr}},
+		},
+	},
+	{
+		Name: "sym_constrain_range", Overload: "", Op: AtenSymConstrainRange,
+		Text: "sym_constrain_range(Scalar size, *, int? min=None, int? max=None) -> ()",
+		Args: []Arg{
+			{Name: "size", Type: ArgType{Base: BaseScalar}},
+			{Name: "min", Type: ArgType{Base: BaseInt, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+			{Name: "max", Type: ArgType{Base: BaseInt, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+		},
+	},
+	{
+		Name: "sym_constrain_range_for_size", Overload: "", Op: AtenSymConstrainRangeForSize,
+		Text: "sym_constrain_range_for_size(Scalar size, *, int? min=None, int? max=None) -> ()",
+		Args: []Arg{
+			{Name: "size", Type: ArgType{Base: BaseScalar}},
+			{Name: "min", Type: ArgType{Base: BaseInt, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+			{Name: "max", Type: ArgType{Base: BaseInt, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+		},
+	},
+	{
+		Name: "_assert_tensor_metadata", Overload: "", Op: Aten_AssertTensorMetadata,
+		Text: "_assert_tensor_metadata(Tensor a, SymInt[]? size=None, SymInt[]? stride=None, ScalarType? dtype=None, *, Device? device=None, Layout? layout=None) -> ()",
+		Args: []Arg{
+			{Name: "a", Type: ArgType{Base: BaseTensor}},
+			{Name: "size", Type: ArgType{Base: BaseSymInt, List: true, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "dtype", Type: ArgType{Base: BaseScalarType, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "device", Type: ArgType{Base: BaseDevice, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+			{Name: "layout", Type: ArgType{Base: BaseLayout, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
 		},
 	},
 }

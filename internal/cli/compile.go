@@ -47,6 +47,7 @@ func runCompile(env *Env, args []string) int {
 	output := fs.StringP("output", "o", "", "the module file to write (model.tlm)")
 	target := fs.String("target", "cpu", "where the module runs: cpu, hip:gfxNNN or cuda:sm_NN ("+strings.Join(module.Targets, ", ")+", ...)")
 	function := fs.String("function", "main", "the function to compile")
+	dims := dimFlag(fs)
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if code, done := parseFlags(env, "compile", fs, help, textUsage(fs, compileHelp), args); done {
@@ -69,9 +70,10 @@ func runCompile(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower compile: %s is already a compiled module\n", in)
 		return 2
 	}
-	p, err := compiler.CompileWith(in, *function, *pipeline)
+	p, err := compiler.CompileDims(in, *function, *pipeline, *dims)
 	if err != nil {
 		printError(env.Stderr, err, nil)
+		printDynamicNote(env.Stderr, in, *dims)
 		return 1
 	}
 	opts := module.Options{Target: *target, Producer: module.Producer{

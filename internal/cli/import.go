@@ -39,6 +39,13 @@ parameters' data (keep the three files together).
 every op that convert-torch-to-linalg cannot lower yet (by op, with the
 graph nodes that use it); it exits 0 when everything lowers, 1 otherwise.
 
+A program exported with dynamic shapes has symbolic sizes (s0, s1, ...),
+imported as '?'. --dim s0=8 binds one, specializing the program to that
+size: every type becomes static, size arithmetic becomes constants, and
+its runtime assertions are checked now. A value outside the range the
+program was exported for, or one an assertion rejects, is an error. run
+and compile take --dim too; torchlower compiles static shapes only.
+
 Flags:
 `
 
@@ -51,6 +58,7 @@ func runImport(env *Env, args []string) int {
 	program := fs.String("program", "", "program to import from a multi-program archive (default: the only one, or 'model')")
 	mapping := fs.String("mapping", "", "where to write the argument/result mapping JSON (default: the output's name with .params.json)")
 	checkSupport := fs.Bool("check-support", false, "report the ops the lowering does not support, instead of printing the program")
+	dims := dimFlag(fs)
 	help := fs.BoolP("help", "h", false, "show this help")
 	if code, done := parseFlags(env, "import", fs, help, textUsage(fs, importHelp), args); done {
 		return code
@@ -70,7 +78,7 @@ func runImport(env *Env, args []string) int {
 		return 1
 	}
 	ctx := ir.NewContext(fn.Dialect, arith.Dialect, torch.Dialect)
-	m, mp, err := importer.Import(ctx, a, importer.Options{Params: *params, FuncName: *function, Program: *program})
+	m, mp, err := importer.Import(ctx, a, importer.Options{Params: *params, FuncName: *function, Program: *program, Dims: *dims})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "%v\n", importErr(in, err))
 		return 1
@@ -80,7 +88,11 @@ func runImport(env *Env, args []string) int {
 		return 1
 	}
 	if *checkSupport {
-		return reportSupport(env, in, m)
+		code := reportSupport(env, in, m)
+		if code != 0 {
+			printDynamicNote(env.Stdout, in, *dims)
+		}
+		return code
 	}
 	if err := writeOutput(env, *output, ir.Sprint(m, ir.PrintOptions{})); err != nil {
 		fmt.Fprintf(env.Stderr, "torchlower import: %v\n", err)

@@ -61,6 +61,13 @@ tensors are missing from it or differ in dtype or sizes, is an error
 naming the mapping, the archive and the argument. --mapping=none ignores
 any mapping, so that every argument is given with --input.
 
+Dynamic shapes. A .pt2 exported with dynamic_shapes has symbolic sizes
+(s0, s1, ...); torchlower compiles static shapes, so run specializes the
+program to the sizes of the inputs it is given (a user input's dim that
+is a symbol binds it), checking them against the ranges the program was
+exported for and its runtime assertions. --dim s0=8 binds a symbol
+explicitly (then an input of another size is a shape mismatch).
+
 --print-timings prints, on stderr, the time of each stage and then of
 each step of the plan (a dispatch: a generic, copy, fill, ...), the
 slowest first: index, kind, time, share of the execute stage and the
@@ -96,6 +103,7 @@ func runRun(env *Env, args []string) int {
 	repeat := fs.Int("repeat", 1, "run the function this many times on the same inputs (the results are the last run's)")
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
 	params := fs.String("params", "", "a .pt2's parameters as constants (inline, the default) or arguments fed from the archive (args); with a .mlir, args requires a mapping")
+	dims := dimFlag(fs)
 	mapping := fs.String("mapping", "", "the parameter mapping of a .mlir (default: <program>.params.json when it exists; none: ignore it)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	usage := func(w io.Writer) {
@@ -139,8 +147,8 @@ func runRun(env *Env, args []string) int {
 	var mod *module.Module
 	entry := 0
 	if isModule {
-		if fs.Changed("pipeline") || *params != "" || *mapping != "" {
-			fmt.Fprintf(env.Stderr, "torchlower run: %s is a compiled module: --pipeline, --params and --mapping were fixed when it was compiled\n", in)
+		if fs.Changed("pipeline") || *params != "" || *mapping != "" || len(*dims) > 0 {
+			fmt.Fprintf(env.Stderr, "torchlower run: %s is a compiled module: --pipeline, --params, --mapping and --dim were fixed when it was compiled\n", in)
 			return 2
 		}
 		m, err := module.ReadFile(in)
@@ -170,7 +178,7 @@ func runRun(env *Env, args []string) int {
 		stage.done("load module")
 	} else {
 		var code int
-		if p, mp, code = compileForRun(env, in, *function, *pipeline, *params, *mapping, stage); p == nil {
+		if p, mp, code = compileForRun(env, in, *function, *pipeline, *params, *mapping, *dims, *inputs, stage); p == nil {
 			return code
 		}
 	}
@@ -275,7 +283,7 @@ func runRun(env *Env, args []string) int {
 // compileForRun loads, lowers, preprocesses and plans a .pt2 or .mlir for
 // run, timing each stage; on an error it prints it and returns a nil plan
 // and the exit status.
-func compileForRun(env *Env, in, function, pipeline, params, mapping string, stage *stageTimer) (*plan.Plan, *importer.Mapping, int) {
+func compileForRun(env *Env, in, function, pipeline, params, mapping string, dims map[string]int64, inputs []string, stage *stageTimer) (*plan.Plan, *importer.Mapping, int) {
 	isArchive := strings.HasSuffix(in, ".pt2")
 	if isArchive && mapping != "" {
 		fmt.Fprintf(env.Stderr, "torchlower run: --mapping is for a .mlir; a .pt2 is its own mapping (use --params=args)\n")
@@ -286,14 +294,21 @@ func compileForRun(env *Env, in, function, pipeline, params, mapping string, sta
 		return nil, nil, 2
 	}
 
+	if isArchive {
+		var err error
+		if dims, err = inputDims(in, inputs, dims); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
+			return nil, nil, 1
+		}
+	}
 	ctx := compiler.NewContext()
 	var m *ir.Operation
 	var mp *importer.Mapping
 	var err error
 	if isArchive && params == "args" {
-		m, mp, err = loadArchiveArgs(ctx, in, function)
+		m, mp, err = loadArchiveArgs(ctx, in, function, dims)
 	} else {
-		m, err = compiler.Load(ctx, in)
+		m, err = compiler.LoadDims(ctx, in, dims)
 	}
 	if err != nil {
 		printError(env.Stderr, err, nil)
@@ -313,6 +328,7 @@ func compileForRun(env *Env, in, function, pipeline, params, mapping string, sta
 	if compiler.HasTorchOps(m) {
 		if err := compiler.Lower(ctx, m); err != nil {
 			printError(env.Stderr, err, nil)
+			printDynamicNote(env.Stderr, in, dims)
 			return nil, nil, 1
 		}
 		stage.done("lower")
@@ -333,12 +349,12 @@ func compileForRun(env *Env, in, function, pipeline, params, mapping string, sta
 
 // loadArchiveArgs imports a .pt2 with its parameters, buffers and
 // constants as function arguments; the mapping carries their tensors.
-func loadArchiveArgs(ctx *ir.Context, path, function string) (*ir.Operation, *importer.Mapping, error) {
+func loadArchiveArgs(ctx *ir.Context, path, function string, dims map[string]int64) (*ir.Operation, *importer.Mapping, error) {
 	a, err := importer.Open(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s", importErr(path, err))
 	}
-	m, mp, err := importer.Import(ctx, a, importer.Options{Params: "args", FuncName: function})
+	m, mp, err := importer.Import(ctx, a, importer.Options{Params: "args", FuncName: function, Dims: dims})
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s", importErr(path, err))
 	}

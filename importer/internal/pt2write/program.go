@@ -9,6 +9,8 @@ package pt2write
 import (
 	"encoding/json"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // Export-schema dtype codes (not c10's).
@@ -92,13 +94,39 @@ type NamedArg struct {
 	Arg  Arg
 }
 
-// Out is one node output: a tensor with its metadata, None, or (Elems) a
-// Tensor[] of named tensors.
+// Out is one node output: a tensor with its metadata, None, (Elems) a
+// Tensor[] of named tensors, or (Sym) a symbolic int, bool or float.
 type Out struct {
 	Name  string // empty: as_none
 	Dtype int
 	Sizes []int64
 	Elems []Out
+	Sym   string // "int", "bool" or "float": an as_sym_<Sym> output
+}
+
+// OSym is a symbolic output: kind is "int" (a size or arithmetic on
+// sizes), "bool" (a comparison) or "float".
+func OSym(name, kind string) Out { return Out{Name: name, Sym: kind} }
+
+// SymInt, SymBool and SymFloat pass a symbolic value by name; SymInts is a
+// SymInt[] of names (string) and literals (int64), as torch.export writes a
+// size list with dynamic entries.
+func SymInt(name string) Arg   { return Arg{"as_sym_int": map[string]any{"as_name": name}} }
+func SymBool(name string) Arg  { return Arg{"as_sym_bool": map[string]any{"as_name": name}} }
+func SymFloat(name string) Arg { return Arg{"as_sym_float": map[string]any{"as_name": name}} }
+func SymInts(items ...any) Arg {
+	out := []any{}
+	for _, it := range items {
+		switch v := it.(type) {
+		case string:
+			out = append(out, map[string]any{"as_name": v})
+		case int64:
+			out = append(out, map[string]any{"as_int": v})
+		case int:
+			out = append(out, map[string]any{"as_int": int64(v)})
+		}
+	}
+	return Arg{"as_sym_ints": out}
 }
 
 // OList is a Tensor[] output (split, unbind): as_tensors of its elements.
@@ -118,6 +146,8 @@ type Program struct {
 	inSpecs, outSpecs []any
 	nodes             []any
 	values            map[string]any
+	symValues         map[string]map[string]any // "int", "bool", "float" → name → value
+	ranges            map[string]any
 	// SchemaMajor/Minor default to 8.17.
 	SchemaMajor, SchemaMinor int
 	// NodeNames writes Node.name (8.17+); older files lack it.
@@ -126,7 +156,8 @@ type Program struct {
 
 // NewProgram starts an empty program.
 func NewProgram() *Program {
-	return &Program{values: map[string]any{}, SchemaMajor: 8, SchemaMinor: 17, NodeNames: true}
+	return &Program{values: map[string]any{}, SchemaMajor: 8, SchemaMinor: 17, NodeNames: true,
+		symValues: map[string]map[string]any{"int": {}, "bool": {}, "float": {}}, ranges: map[string]any{}}
 }
 
 // Meta is a TensorMeta JSON object for a contiguous tensor.
@@ -146,6 +177,42 @@ func MetaStrided(dtype int, sizes, strides []int64, offset int64) map[string]any
 	return map[string]any{"dtype": dtype, "sizes": sz, "strides": st,
 		"storage_offset": Arg{"as_int": offset}, "requires_grad": false,
 		"device": map[string]any{"type": "cpu", "index": nil}, "layout": 7}
+}
+
+// DynSizes gives the tensor value name (an input or a node output already
+// added) symbolic sizes: each entry an int64 or a sympy expression string
+// ("s0", "3*s0"), as torch.export writes the sizes of a program exported
+// with dynamic_shapes. Strides follow as products.
+func (p *Program) DynSizes(name string, sizes ...any) {
+	m := p.values[name].(map[string]any)
+	sz := make([]any, len(sizes))
+	st := make([]any, len(sizes))
+	num, syms := int64(1), []string{} // the stride: num times the product of syms
+	for i := len(sizes) - 1; i >= 0; i-- {
+		if len(syms) == 0 {
+			st[i] = Arg{"as_int": num}
+		} else {
+			st[i] = Arg{"as_expr": map[string]any{"expr_str": strings.Join(append([]string{strconv.FormatInt(num, 10)}, syms...), "*"), "hint": nil}}
+		}
+		switch v := sizes[i].(type) {
+		case string:
+			sz[i] = Arg{"as_expr": map[string]any{"expr_str": v, "hint": nil}}
+			syms = append(syms, "("+v+")")
+		case int64:
+			sz[i] = Arg{"as_int": v}
+			num *= v
+		case int:
+			sz[i] = Arg{"as_int": int64(v)}
+			num *= int64(v)
+		}
+	}
+	m["sizes"], m["strides"] = sz, st
+}
+
+// Range adds the range constraint of symbol sym (min and max inclusive;
+// nil max: unbounded).
+func (p *Program) Range(sym string, min int64, max any) {
+	p.ranges[sym] = map[string]any{"min_val": min, "max_val": max}
 }
 
 // Contiguous returns row-major strides.
@@ -199,6 +266,11 @@ func (p *Program) Node(target, name string, args []NamedArg, outs ...Out) {
 			outputs = append(outputs, None())
 			continue
 		}
+		if o.Sym != "" {
+			p.symValues[o.Sym][o.Name] = map[string]any{"as_expr": map[string]any{"expr_str": o.Name, "hint": nil}}
+			outputs = append(outputs, Arg{"as_sym_" + o.Sym: map[string]any{"as_name": o.Name}})
+			continue
+		}
 		p.values[o.Name] = Meta(o.Dtype, o.Sizes)
 		outputs = append(outputs, T(o.Name))
 	}
@@ -234,14 +306,22 @@ func (p *Program) Output(kind, name, target string) {
 	p.outSpecs = append(p.outSpecs, map[string]any{kind: spec})
 }
 
+// OutputSymInt adds a user output that is a symbolic int (a size the
+// program computes and returns).
+func (p *Program) OutputSymInt(name string) {
+	arg := SymInt(name)
+	p.outputs = append(p.outputs, arg)
+	p.outSpecs = append(p.outSpecs, map[string]any{"user_output": map[string]any{"arg": arg}})
+}
+
 // JSON returns the ExportedProgram document.
 func (p *Program) JSON() []byte {
 	doc := map[string]any{
 		"graph_module": map[string]any{
 			"graph": map[string]any{
 				"inputs": nonNil(p.inputs), "outputs": nonNil(p.outputs), "nodes": nonNil(p.nodes),
-				"tensor_values": p.values, "sym_int_values": map[string]any{},
-				"sym_bool_values": map[string]any{}, "sym_float_values": map[string]any{},
+				"tensor_values": p.values, "sym_int_values": p.symValues["int"],
+				"sym_bool_values": p.symValues["bool"], "sym_float_values": p.symValues["float"],
 				"custom_obj_values": map[string]any{}, "is_single_tensor_return": false,
 			},
 			"signature":         map[string]any{"input_specs": nonNil(p.inSpecs), "output_specs": nonNil(p.outSpecs)},
@@ -249,7 +329,7 @@ func (p *Program) JSON() []byte {
 			"treespec_namedtuple_fields": map[string]any{},
 		},
 		"opset_version":     map[string]any{"aten": 10},
-		"range_constraints": map[string]any{},
+		"range_constraints": p.ranges,
 		"schema_version":    map[string]any{"major": p.SchemaMajor, "minor": p.SchemaMinor},
 		"verifiers":         []any{},
 		"torch_version":     "2.11.0",

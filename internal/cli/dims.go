@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/torchlower/torchlower/importer"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// dimFlag declares --dim, which binds the symbolic sizes of a .pt2
+// exported with dynamic shapes (importer.Options.Dims).
+func dimFlag(fs *pflag.FlagSet) *map[string]int64 {
+	return fs.StringToInt64("dim", nil,
+		"bind a symbolic size of a .pt2 exported with dynamic shapes, compiling it for that size: --dim s0=8 (repeat, or s0=8,s1=3)")
+}
+
+// printDynamicNote says, after a failure to compile in, whether in is a
+// .pt2 with symbolic sizes that dims leaves unbound, and how to bind them:
+// torchlower compiles static shapes, and a dynamic dim is why such a
+// program does not lower.
+func printDynamicNote(w io.Writer, in string, dims map[string]int64) {
+	if !strings.HasSuffix(in, ".pt2") {
+		return
+	}
+	a, err := importer.Open(in)
+	if err != nil {
+		return
+	}
+	syms, err := importer.Symbols(a, "")
+	if err != nil {
+		return
+	}
+	var free []string
+	first := ""
+	for _, s := range syms {
+		if _, ok := dims[s.Name]; !ok {
+			free = append(free, s.Range())
+			if first == "" {
+				first = s.Name
+			}
+		}
+	}
+	if len(free) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "note: %s was exported with dynamic shapes (%s); torchlower compiles static shapes: "+
+		"bind each symbol to the size to compile for, e.g. --dim %s=N\n", in, strings.Join(free, ", "), first)
+}
+
+// inputDims binds the symbols of a .pt2 exported with dynamic shapes from
+// the sizes of the inputs run is given (@file.npy, read for their headers
+// only): a user input's dim that is a plain symbol (s0) binds it, so a
+// dynamic program runs, specialized, on whatever sizes it is handed, as it
+// does in PyTorch. Symbols given with --dim keep their value (a different
+// input size is then reported as a shape mismatch). Two inputs giving one
+// symbol two values is an error; an input that cannot be read is left to
+// the argument checks that follow.
+func inputDims(in string, inputs []string, dims map[string]int64) (map[string]int64, error) {
+	a, err := importer.Open(in)
+	if err != nil {
+		return dims, nil // the import reports it
+	}
+	syms, err := importer.InputSymbols(a, "")
+	if err != nil {
+		return dims, nil
+	}
+	out := map[string]int64{}
+	for k, v := range dims {
+		out[k] = v
+	}
+	from := map[string]string{}
+	for i, spec := range inputs {
+		if i >= len(syms) {
+			break
+		}
+		path, ok := strings.CutPrefix(spec, "@")
+		if !ok {
+			continue
+		}
+		shape, err := runtime.ReadNPYShape(path)
+		if err != nil || len(shape) != len(syms[i]) {
+			continue
+		}
+		for d, name := range syms[i] {
+			if name == "" {
+				continue
+			}
+			if _, given := dims[name]; given {
+				continue
+			}
+			where := fmt.Sprintf("input %d (%s) dim %d", i, path, d)
+			if prev, ok := out[name]; ok && prev != shape[d] {
+				return nil, fmt.Errorf("%s: %s is %d, but %s is %d, and the program says both are the size %s",
+					in, where, shape[d], from[name], prev, name)
+			}
+			out[name], from[name] = shape[d], where
+		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
+}
