@@ -63,6 +63,54 @@ func LoadDims(ctx *ir.Context, path string, dims map[string]int64) (*ir.Operatio
 	return m, ir.Verify(m)
 }
 
+// InputDims binds the symbols of a .pt2 exported with dynamic shapes from
+// the shapes of the user inputs it is to run on (nil entries unknown): a
+// user input's dim that is a plain symbol (s0) binds it, so a dynamic
+// program runs, specialized, on whatever sizes it is handed, as it does in
+// PyTorch. Symbols in given keep their value (an input of another size is
+// then a shape mismatch, reported where arguments are checked). Two
+// inputs giving one symbol two values is an error. Anything but a .pt2,
+// or an archive that cannot be read (its import reports that), gets given
+// back unchanged.
+func InputDims(path string, shapes [][]int64, given map[string]int64) (map[string]int64, error) {
+	if !strings.HasSuffix(path, ".pt2") {
+		return given, nil
+	}
+	a, err := importer.Open(path)
+	if err != nil {
+		return given, nil
+	}
+	syms, err := importer.InputSymbols(a, "")
+	if err != nil {
+		return given, nil
+	}
+	out := map[string]int64{}
+	for k, v := range given {
+		out[k] = v
+	}
+	from := map[string]string{}
+	for i, shape := range shapes {
+		if i >= len(syms) || shape == nil || len(shape) != len(syms[i]) {
+			continue
+		}
+		for d, name := range syms[i] {
+			if _, fixed := given[name]; name == "" || fixed {
+				continue
+			}
+			where := fmt.Sprintf("input %d dim %d", i, d)
+			if prev, ok := out[name]; ok && prev != shape[d] {
+				return nil, fmt.Errorf("%s: %s is %d, but %s is %d, and the program says both are the size %s",
+					path, where, shape[d], from[name], prev, name)
+			}
+			out[name], from[name] = shape[d], where
+		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
+}
+
 // HasTorchOps reports whether m still holds torch dialect ops.
 func HasTorchOps(m *ir.Operation) bool {
 	found := false

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/gpu"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -42,7 +41,7 @@ func (g GPU) Available() bool { return g.device().Available() }
 func (g GPU) Reason() error { return g.device().Reason() }
 
 func (g GPU) Run(program, function string, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
-	p, err := compiler.CompileWith(program, function, g.Pipeline)
+	p, err := compileFor(program, function, g.Pipeline, args)
 	if err != nil {
 		return nil, err
 	}

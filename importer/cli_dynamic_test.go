@@ -131,3 +131,44 @@ func TestRunDynamicArchive(t *testing.T) {
 		t.Errorf("import --check-support --dim s0=2 exited %d: %s", code, out)
 	}
 }
+
+// TestRunDynamicPair: two inputs of one dynamic batch run when their
+// sizes agree and are refused, naming both, when they do not.
+func TestRunDynamicPair(t *testing.T) {
+	dir := t.TempDir()
+	b, err := importer.DynamicPairArchive()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "pair.pt2")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, rows int64, v float64) string {
+		x := runtime.New(runtime.F32, rows, 4)
+		for j := 0; j < x.NumElements(); j++ {
+			x.SetFloat64(j, v)
+		}
+		p := filepath.Join(dir, name)
+		if err := runtime.WriteNPYFile(p, x); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	x3, y3, y5 := write("x3.npy", 3, 1.5), write("y3.npy", 3, 2), write("y5.npy", 5, 2)
+	r := filepath.Join(dir, "r.npy")
+	if _, errOut, code := runCLI("run", in, "--input=@"+x3, "--input=@"+y3, "--output=@"+r); code != 0 {
+		t.Fatalf("run on 3 and 3 rows exited %d: %s", code, errOut)
+	}
+	got, err := runtime.ReadNPYFile(r, runtime.F32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.NumElements() != 12 || got.Float64(11) != 3.5 {
+		t.Errorf("x + y = %v, want 12 elements of 3.5", got.Shape)
+	}
+	_, errOut, code := runCLI("run", in, "--input=@"+x3, "--input=@"+y5)
+	if code != 1 || !strings.Contains(errOut, "input 1 dim 0 is 5, but input 0 dim 0 is 3, and the program says both are the size s0") {
+		t.Errorf("run on 3 and 5 rows exited %d: %s", code, errOut)
+	}
+}

@@ -42,3 +42,9 @@ func DynamicArchive() ([]byte, error) {
 	p, ts := progDynamic(false)
 	return writeArchive(w.PT2Raw, p, ts)
 }
+
+// DynamicPairArchive writes progDynamicPair: x + y, both [s0, 4].
+func DynamicPairArchive() ([]byte, error) {
+	p, ts := progDynamicPair()
+	return writeArchive(w.PT2Raw, p, ts)
+}

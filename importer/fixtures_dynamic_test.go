@@ -54,3 +54,19 @@ func progDynamic(sizeOut bool) (*w.Program, []w.Tensor) {
 	}
 	return p, ts
 }
+
+// progDynamicPair adds two inputs exported with one dynamic batch s0:
+// both are [s0, 4], so they must agree on it.
+func progDynamicPair() (*w.Program, []w.Tensor) {
+	const s0 = "Symbol('s0', integer=True, positive=True)"
+	p := w.NewProgram()
+	for _, n := range []string{"x", "y"} {
+		p.Input("user_input", n, "", f32, 0, 4)
+		p.DynSizes(n, s0, 4)
+	}
+	p.Range("s0", 2, nil)
+	p.Node("torch.ops.aten.add.Tensor", "add", []w.NamedArg{na("self", w.T("x")), na("other", w.T("y"))}, w.O("add", f32, 0, 4))
+	p.DynSizes("add", s0, 4)
+	p.Output("user_output", "add", "")
+	return p, nil
+}

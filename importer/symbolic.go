@@ -355,6 +355,9 @@ func (r *RangeConstraint) UnmarshalJSON(b []byte) error {
 		return nil // an entry of another shape: no bounds, not a broken file
 	}
 	read := func(m json.RawMessage) *int64 {
+		if t := strings.TrimSpace(string(m)); t == "" || t == "null" {
+			return nil // unbounded
+		}
 		if v, err := parseFlexInt(m); err == nil {
 			return &v
 		}

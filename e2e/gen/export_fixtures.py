@@ -576,6 +576,28 @@ def make_attention_inference(name):
     return ep, [("x", x), ("mask", mask)], outputs, 8, meta
 
 
+# --------------------------------------------------------------------------
+# 5. A dynamic batch.
+
+def make_dynamic_batch(name):
+    """An MLP exported with a dynamic batch (Dim("batch", min=2, max=64)):
+    the archive's sizes are symbolic and its range constraint bounds them;
+    the suite (like `torchlower run`) specializes it to the input's 6 rows."""
+    torch.manual_seed(0)
+    m = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4)).eval()
+    g = torch.Generator().manual_seed(4)
+    x = torch.randn(6, 8, generator=g)
+    reference64 = copy.deepcopy(m).double()
+    batch = torch.export.Dim("batch", min=2, max=64)
+    ep = torch.export.export(m, (x,), dynamic_shapes={"input": {0: batch}}).run_decompositions()
+    specs = output_specs(ep)
+    with torch.no_grad():
+        got, got64 = m(x), reference64(x.double())
+    outputs = [(kind, tgt, got, got64) for kind, tgt, _ in specs]
+    meta = {"kind": "dynamic_batch", "export": "torch.export.export(dynamic_shapes=batch 2..64).run_decompositions()"}
+    return ep, [("x", x)], outputs, 16, meta
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default="e2e/cases/torch_export",
@@ -595,6 +617,7 @@ def main():
         jobs.append((name, lambda name=name, ctor=ctor, shape=shape: make_joint(name, ctor, shape)))
     jobs.append(("kv_cache_update", lambda: make_kv_cache("kv_cache_update")))
     jobs.append(("sdpa_masked_inference", lambda: make_attention_inference("sdpa_masked_inference")))
+    jobs.append(("mlp_dynamic_batch", lambda: make_dynamic_batch("mlp_dynamic_batch")))
 
     os.makedirs(args.out, exist_ok=True)
     failed = []

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/importer"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -52,56 +53,15 @@ func printDynamicNote(w io.Writer, in string, dims map[string]int64) {
 }
 
 // inputDims binds the symbols of a .pt2 exported with dynamic shapes from
-// the sizes of the inputs run is given (@file.npy, read for their headers
-// only): a user input's dim that is a plain symbol (s0) binds it, so a
-// dynamic program runs, specialized, on whatever sizes it is handed, as it
-// does in PyTorch. Symbols given with --dim keep their value (a different
-// input size is then reported as a shape mismatch). Two inputs giving one
-// symbol two values is an error; an input that cannot be read is left to
-// the argument checks that follow.
+// the sizes of the inputs run is given (compiler.InputDims), reading only
+// the headers of the @file.npy inputs; an input that cannot be read is
+// left to the argument checks that follow.
 func inputDims(in string, inputs []string, dims map[string]int64) (map[string]int64, error) {
-	a, err := importer.Open(in)
-	if err != nil {
-		return dims, nil // the import reports it
-	}
-	syms, err := importer.InputSymbols(a, "")
-	if err != nil {
-		return dims, nil
-	}
-	out := map[string]int64{}
-	for k, v := range dims {
-		out[k] = v
-	}
-	from := map[string]string{}
+	shapes := make([][]int64, len(inputs))
 	for i, spec := range inputs {
-		if i >= len(syms) {
-			break
-		}
-		path, ok := strings.CutPrefix(spec, "@")
-		if !ok {
-			continue
-		}
-		shape, err := runtime.ReadNPYShape(path)
-		if err != nil || len(shape) != len(syms[i]) {
-			continue
-		}
-		for d, name := range syms[i] {
-			if name == "" {
-				continue
-			}
-			if _, given := dims[name]; given {
-				continue
-			}
-			where := fmt.Sprintf("input %d (%s) dim %d", i, path, d)
-			if prev, ok := out[name]; ok && prev != shape[d] {
-				return nil, fmt.Errorf("%s: %s is %d, but %s is %d, and the program says both are the size %s",
-					in, where, shape[d], from[name], prev, name)
-			}
-			out[name], from[name] = shape[d], where
+		if path, ok := strings.CutPrefix(spec, "@"); ok {
+			shapes[i], _ = runtime.ReadNPYShape(path)
 		}
 	}
-	if len(out) == 0 {
-		return nil, nil
-	}
-	return out, nil
+	return compiler.InputDims(in, shapes, dims)
 }
