@@ -151,10 +151,6 @@ func (p *symExprParser) term() int64 {
 		case p.eat("//"):
 			v = floorDiv(v, p.unary(), p)
 		case p.eat("*"):
-			if p.eat("*") { // ** is a power
-				v = power(v, p.unary(), p)
-				continue
-			}
 			v = p.mul(v, p.unary())
 		case p.eat("%"):
 			v = pyMod(v, p.unary(), p)
@@ -165,12 +161,22 @@ func (p *symExprParser) term() int64 {
 	return v
 }
 
-// unary := '-' unary | primary
+// unary := '-' unary | power. As in Python, -s0**2 is -(s0**2).
 func (p *symExprParser) unary() int64 {
 	if p.eat("-") {
 		return -p.unary()
 	}
-	return p.primary()
+	return p.power()
+}
+
+// power := primary ('**' unary)?, right-associative: 2**s0**2 is
+// 2**(s0**2), and 2**-1 is not an integer (unknown).
+func (p *symExprParser) power() int64 {
+	v := p.primary()
+	if p.eat("**") {
+		return power(v, p.unary(), p)
+	}
+	return v
 }
 
 // primary := integer | '(' expr ')' | name | name '(' args ')'
@@ -383,6 +389,9 @@ func (g *graphImporter) bindSymbols() error {
 	g.syms = map[string]int64{}
 	for _, n := range names {
 		v := g.opts.Dims[n]
+		if unbacked(n) {
+			return fmt.Errorf("--dim %s=%d: %s is a data-dependent size (torch.export's unbacked symbols u0, u1, ... come from tensor values at run time); only input sizes can be bound", n, v, n)
+		}
 		if !known[n] {
 			list := make([]string, 0, len(known))
 			for k := range known {
@@ -415,23 +424,44 @@ func (r RangeConstraint) describe(sym string) string {
 	return fmt.Sprintf("%s <= %s <= %s", lo, sym, hi)
 }
 
-// symbolNames are the symbols of the program: the keys of its
-// range_constraints and the plain symbols of its user inputs' sizes.
+// symbolNames are the symbols of the program that sizes can be bound to:
+// the keys of its range_constraints and the plain symbols of its values'
+// sizes, less the unbacked ones.
 func (g *graphImporter) symbolNames() map[string]bool {
 	known := map[string]bool{}
 	for n := range g.p.EP.RangeConstraints {
-		known[n] = true
+		known[n] = !unbacked(n)
 	}
 	for _, m := range g.g.TensorValues {
 		for _, u := range m.Sizes {
 			if s, ok := symExprString(u); ok {
-				if n, ok := plainSymbol(s); ok {
+				if n, ok := plainSymbol(s); ok && !unbacked(n) {
 					known[n] = true
 				}
 			}
 		}
 	}
+	for n, ok := range known {
+		if !ok {
+			delete(known, n)
+		}
+	}
 	return known
+}
+
+// unbacked reports whether a symbol is one of torch.export's unbacked
+// symbols (u0, u1, ...): a size computed from tensor values at run time
+// (nonzero, item), which no input size determines.
+func unbacked(name string) bool {
+	if len(name) < 2 || name[0] != 'u' {
+		return false
+	}
+	for _, c := range name[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // symExprString is the expr_str of an as_expr SymInt.
@@ -559,9 +589,13 @@ func (g *graphImporter) foldSymbolic(label string, n *Node, target string) bool 
 		if !ok {
 			return false
 		}
+		p := &symExprParser{ok: true}
 		v := int64(1)
 		for _, d := range s {
-			v *= d
+			v = p.mul(v, d)
+		}
+		if !p.ok {
+			return false
 		}
 		result = intUnion(v)
 	case "_assert_scalar.default":
@@ -584,28 +618,47 @@ func (g *graphImporter) foldSymbolic(label string, n *Node, target string) bool 
 		p := &symExprParser{ok: true}
 		switch op {
 		case "neg.int":
-			result = intUnion(-a)
-		case "add.int", "sub.int", "mul.int", "floordiv.int", "remainder.int", "eq.int", "ne.int", "lt.int", "le.int", "gt.int", "ge.int":
+			result = intUnion(p.check(-a))
+		case "torch.sym_not", "_operator.not_":
+			result = boolUnion(a == 0)
+		case "div.int":
+			if !okB || b == 0 {
+				return false
+			}
+			result = floatUnion(float64(a) / float64(b))
+		case "add.int", "sub.int", "mul.int", "floordiv.int", "remainder.int", "eq.int", "ne.int", "lt.int", "le.int",
+			"gt.int", "ge.int", "torch.sym_max", "torch.sym_min", "_operator.pow", "_operator.and_", "_operator.or_":
 			if !okB {
 				return false
 			}
 			switch op {
 			case "add.int":
-				result = intUnion(a + b)
+				result = intUnion(p.check(a + b))
 			case "sub.int":
-				result = intUnion(a - b)
+				result = intUnion(p.check(a - b))
 			case "mul.int":
-				result = intUnion(a * b)
+				result = intUnion(p.mul(a, b))
 			case "floordiv.int":
 				result = intUnion(floorDiv(a, b, p))
 			case "remainder.int":
 				result = intUnion(pyMod(a, b, p))
+			case "torch.sym_max":
+				result = intUnion(max(a, b))
+			case "torch.sym_min":
+				result = intUnion(min(a, b))
+			case "_operator.pow":
+				result = intUnion(power(a, b, p))
+			case "_operator.and_", "_operator.or_":
+				// Only their bool form (a guard's conjunction) reaches here:
+				// symbolicTarget sends int operands of & and | nowhere else.
+				result = boolUnion(map[bool]bool{true: a != 0 && b != 0, false: a != 0 || b != 0}[op == "_operator.and_"])
 			default:
 				result = boolUnion(map[string]bool{"eq.int": a == b, "ne.int": a != b, "lt.int": a < b,
 					"le.int": a <= b, "gt.int": a > b, "ge.int": a >= b}[op])
 			}
 			if !p.ok {
-				return false // division by zero: left to run time, as PyTorch would fail there
+				// A division by zero or an overflow: left to run time.
+				return false
 			}
 		default:
 			return false
@@ -700,4 +753,8 @@ func InputSymbols(a *Archive, program string) ([][]string, error) {
 		out = append(out, dims)
 	}
 	return out, nil
+}
+
+func floatUnion(v float64) Union {
+	return Union{Key: "as_float", Val: json.RawMessage(strconv.FormatFloat(v, 'g', -1, 64))}
 }

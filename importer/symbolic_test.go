@@ -36,6 +36,10 @@ func TestEvalSymExpr(t *testing.T) {
 		{"-7 % 3", 2, true},
 		{"-s0 + 10", 4, true},
 		{"s0**2", 36, true},
+		{"2*s0**2", 72, true},
+		{"-s0**2", -36, true},
+		{"2**s1**2 // 1000000", 33, true},
+		{"(2*s0)**2", 144, true},
 		{"s2", 0, false},
 		{sym("s2"), 0, false},
 		{"CeilToInt(IntTrueDiv(" + sym("s0") + ", Integer(4)))", 0, false},
@@ -110,6 +114,7 @@ func TestSpecializeErrors(t *testing.T) {
 		{dyn, map[string]int64{"s0": 7}, "node _assert_scalar_default_1: the program's runtime assertion fails for s0=7: Runtime assertion failed for expression Eq(Mod(s0, 2), 0)"},
 		{dyn, map[string]int64{"s1": 4}, "the program has no symbol s1 (its symbols: s0)"},
 		{static, map[string]int64{"s0": 4}, "the program has no symbolic sizes (it was exported with static shapes)"},
+		{dyn, map[string]int64{"u0": 4}, "--dim u0=4: u0 is a data-dependent size"},
 	}
 	for _, c := range cases {
 		_, _, err := Import(newCtx(), openBytes(t, c.archive), Options{Dims: c.dims})
@@ -124,5 +129,46 @@ func TestSpecializeErrors(t *testing.T) {
 	}
 	if s := ir.Sprint(m, ir.PrintOptions{}); strings.Contains(s, "?") {
 		t.Errorf("s0=64 left a dynamic size:\n%s", s)
+	}
+}
+
+// TestSpecializeFoldsSymOps folds the other size functions torch.export
+// writes (torch.sym_max/sym_min, _operator.pow, a guard's _operator.and_,
+// _operator.truediv) when the batch is bound, and leaves an overflowing
+// product as an op rather than wrapping it.
+func TestSpecializeFoldsSymOps(t *testing.T) {
+	const s0 = "Symbol('s0', integer=True, positive=True)"
+	p := w.NewProgram()
+	p.Input("user_input", "x", "", f32, 0, 4)
+	p.DynSizes("x", s0, 4)
+	sym := func(target, name, kind string, args ...w.NamedArg) {
+		p.Node(target, name, args, w.OSym(name, kind))
+	}
+	sym("torch.ops.aten.sym_size.int", "n", "int", na("self", w.T("x")), na("dim", w.Int(0)))
+	sym("torch.sym_max", "mx", "int", na("a", w.SymInt("n")), na("b", w.Int(8)))
+	sym("torch.sym_min", "mn", "int", na("a", w.SymInt("n")), na("b", w.Int(8)))
+	sym("_operator.pow", "sq", "int", na("a", w.SymInt("n")), na("b", w.Int(2)))
+	sym("_operator.ge", "ge", "bool", na("a", w.SymInt("n")), na("b", w.Int(2)))
+	sym("_operator.le", "le", "bool", na("a", w.SymInt("n")), na("b", w.Int(64)))
+	sym("_operator.and_", "both", "bool", na("a", w.SymBool("ge")), na("b", w.SymBool("le")))
+	p.Node("torch.ops.aten._assert_scalar.default", "check", []w.NamedArg{na("self", w.SymBool("both")), na("assert_msg", w.Str("2 <= s0 <= 64"))})
+	sym("_operator.truediv", "half", "float", na("a", w.SymInt("n")), na("b", w.Int(4)))
+	sym("_operator.mul", "big", "int", na("a", w.SymInt("sq")), na("b", w.Int(1<<61)))
+	for _, o := range []string{"mx", "mn", "sq", "big"} {
+		p.OutputSymInt(o)
+	}
+	b, err := writeArchive(w.PT2Raw, p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := importText(t, openBytes(t, b), Options{Dims: map[string]int64{"s0": 6}})
+	for _, want := range []string{"torch.constant.int 8", "torch.constant.int 6", "torch.constant.int 36",
+		"torch.aten.mul.int", "return %int8, %int6, %int36_0, %0"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no %q in the specialized import:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "_assert_scalar") || strings.Contains(text, "sym_max") {
+		t.Errorf("a size function was left unfolded:\n%s", text)
 	}
 }

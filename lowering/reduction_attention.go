@@ -56,7 +56,8 @@ import (
 // was decomposed the backward's `logsumexp` operand is not a logsumexp at
 // all. A row that every mask entry excludes has P = 0 (as the math path's
 // _safe_softmax gives since PyTorch 2.5), so its output and gradients are
-// 0 and its logsumexp −∞.
+// 0, and its logsumexp is 0, as ATen's CPU flash kernel makes it (it reads
+// such a row's max as 0 and its Σ as 1).
 //
 // f16/bf16 compute in f32 (logits, probabilities and every product
 // accumulate in f32) and round each result once. dropout_p must be 0:
@@ -126,6 +127,11 @@ func prepareAttention(op *ir.Operation) (emitFunc, error) {
 		}
 	}
 	if !slices.Equal(k.Sizes[:rank-2], a.batch) || !slices.Equal(v.Sizes[:rank-2], a.batch) {
+		// The flash ops have no enable_gqa: torch's decomposition of the CPU
+		// one passes enable_gqa = (query heads != key heads).
+		if flash && k.Sizes[1] != q.Sizes[1] && k.Sizes[0] == q.Sizes[0] {
+			gqa = true
+		}
 		if gqa && rank >= 3 {
 			return nil, r.errorf("grouped-query attention ('key' %v and 'value' %v with fewer heads than 'query' %v) is not supported", k.Sizes, v.Sizes, q.Sizes)
 		}
@@ -200,7 +206,7 @@ func prepareAttention(op *ir.Operation) (emitFunc, error) {
 // readMask reads attn_mask (operand i): None, a bool mask (true = attend)
 // or a float one added to the logits, broadcastable to [batch.., L, S]. As
 // in PyTorch it may not be combined with is_causal, and a float mask must
-// have the query's dtype.
+// be f32 or have the query's dtype.
 func (a *attention) readMask(r operandReader, i int, dtype ir.Type) error {
 	if i < 0 || isNoneValue(r.op.Operand(i)) {
 		return nil
@@ -214,8 +220,9 @@ func (a *attention) readMask(r operandReader, i int, dtype ir.Type) error {
 		return r.errorf("'attn_mask' should not be set when is_causal is true")
 	case redIsBool(t.Dtype):
 		a.maskBool = true
-	case !ir.TypeEqual(t.Dtype, dtype):
-		return r.errorf("'attn_mask' has dtype %s; it must be bool or the query's dtype %s", t.Dtype, dtype)
+	case !ir.TypeEqual(t.Dtype, dtype) && !ir.TypeEqual(t.Dtype, ir.F32T):
+		// PyTorch's validate_sdpa_input: bool, float or the query's dtype.
+		return r.errorf("'attn_mask' has dtype %s; it must be bool, f32 or the query's dtype %s", t.Dtype, dtype)
 	}
 	full := append(slices.Clone(a.batch), a.l, a.s)
 	at, err := redBroadcast(r, i, t.Sizes, full)
@@ -249,7 +256,10 @@ func (a *attention) emit(b *ir.Builder) ([]*ir.Value, error) {
 		}
 		if len(a.res) > 1 && a.need[1] {
 			lse := k.pointwise(k.full(a.l), a.acc, []redIn{{v: m}, {v: sum}}, nil, func(b *ir.Builder, args []*ir.Value) *ir.Value {
-				return arith.Add(b, k.loc, k.safeMax(b, args[0]), k.unary(b, math.Log, args[1]))
+				// ATen's CPU kernel reads a row's Σ of 0 as 1: its logsumexp is 0.
+				empty := arith.NewCmpF(b, k.loc, "oeq", args[1], k.constant(b, 0, a.acc))
+				s := arith.NewSelect(b, k.loc, empty, k.constant(b, 1, a.acc), args[1])
+				return arith.Add(b, k.loc, k.safeMax(b, args[0]), k.unary(b, math.Log, s))
 			})
 			out[1] = k.cast(k.convertTensor(lse, a.res[1].Elem), a.res[1])
 		}

@@ -704,7 +704,7 @@ def sdpa_ref(q, k, v, mask=None, causal=False, scale=None):
     e = torch.exp(s - m)
     total = e.sum(-1, keepdim=True)
     p = torch.where(total == 0, torch.zeros_like(e), e / torch.where(total == 0, torch.ones_like(total), total))
-    return p @ v.double(), (m + torch.log(total)).squeeze(-1), p
+    return p @ v.double(), (m + torch.log(torch.where(total == 0, torch.ones_like(total), total))).squeeze(-1), p
 
 
 def sdpa_grads(dout, q, k, v, mask=None, causal=False, scale=None):

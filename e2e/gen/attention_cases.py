@@ -25,7 +25,8 @@ dtype first): the math path of ATen's _scaled_dot_product_attention_math,
 logits = scale * q @ k^T (+ a float mask, or -inf where a bool mask is
 false or above the diagonal for is_causal), P = softmax(logits) with a
 row that attends to nothing giving 0 (_safe_softmax, PyTorch >= 2.5),
-out = P @ v, logsumexp = log sum exp(logits); the gradients are
+out = P @ v, logsumexp = log sum exp(logits) (0 for a row that attends
+to nothing, as ATen's CPU flash kernel makes it); the gradients are
 autograd's through that float64 computation. Results are rounded once to
 the dtype (the logsumexp is f32, as ATen's meta function makes it). This
 is what PyTorch's kernels compute up to their summation order (they
@@ -68,7 +69,9 @@ FLASH_BWD = "_scaled_dot_product_flash_attention_for_cpu_backward"
 
 def case(name, op, batch, l, s, e, ev=None, dtype="f32", mask=None, mask_shape=None, causal=False, scale=None,
          lse_operand="logsumexp"):
-    """mask: None, "bool" or "float" (of mask_shape, broadcast to [batch.., L, S])."""
+    """mask: None, "bool", "float" (the query's dtype) or "float32" (f32 with a
+    16-bit query, as PyTorch also accepts), of mask_shape, broadcast to
+    [batch.., L, S]."""
     return dict(name=name, op=op, batch=list(batch), l=l, s=s, e=e, ev=e if ev is None else ev, dtype=dtype,
                 mask=mask, mask_shape=list(mask_shape) if mask_shape else None, causal=causal, scale=scale,
                 lse_operand=lse_operand)
@@ -91,6 +94,8 @@ def build_cases():
         case("flash_cpu_backward_probs_causal_bf16", FLASH_BWD, [1, 2], 8, 8, 8, dtype="bf16", causal=True,
              lse_operand="probs"),
         case("flash_cpu_backward_f16", FLASH_BWD, [2, 1], 8, 8, 16, dtype="f16"),
+        case("flash_cpu_bool_mask_empty_row_f32", FLASH, [1, 2], 6, 10, 8, mask="bool", mask_shape=[6, 10]),
+        case("sdpa_f32_mask_f16", SDPA, [1, 2], 6, 8, 8, dtype="f16", mask="float32", mask_shape=[6, 8]),
     ]
 
 
@@ -117,7 +122,7 @@ def attention(q, k, v, c, mask):
     ex = torch.exp(logits - m)
     total = ex.sum(-1, keepdim=True)
     probs = torch.where(total == 0, torch.zeros_like(ex), ex / torch.where(total == 0, torch.ones_like(total), total))
-    return probs @ v, (m + torch.log(total)).squeeze(-1), probs
+    return probs @ v, (m + torch.log(torch.where(total == 0, torch.ones_like(total), total))).squeeze(-1), probs
 
 
 def reference(c):
@@ -129,10 +134,12 @@ def reference(c):
     if c["mask"] == "bool":
         mask = torch.rand(c["mask_shape"], generator=gen) > 0.35
         mask[..., 0] = True  # every row attends somewhere...
-        if c["op"] == SDPA:
+        if c["op"] != FLASH_BWD:
             mask[..., 1, :] = False  # ...but row 1 of a forward case, whose output is then 0
     elif c["mask"] == "float":
         mask = rand(gen, c["mask_shape"], dt)
+    elif c["mask"] == "float32":
+        mask = rand(gen, c["mask_shape"], "f32")
     out, lse, probs = attention(q, k, v, c, mask)
     tdt = TORCH_DTYPES[dt]
     if c["op"] == SDPA:

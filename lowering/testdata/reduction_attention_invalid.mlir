@@ -37,14 +37,14 @@ func.func @sdpa_gqa(%q: !torch.vtensor<[1,4,3,8],f32>, %k: !torch.vtensor<[1,2,5
 
 // -----
 
-// A float mask must have the query's dtype.
-func.func @sdpa_mask_dtype(%q: !torch.vtensor<[2,3,4],f32>, %k: !torch.vtensor<[2,5,4],f32>, %v: !torch.vtensor<[2,5,4],f32>, %m: !torch.vtensor<[3,5],f16>) -> !torch.vtensor<[2,3,4],f32> {
+// A float mask must be f32 or have the query's dtype.
+func.func @sdpa_mask_dtype(%q: !torch.vtensor<[2,3,4],f16>, %k: !torch.vtensor<[2,5,4],f16>, %v: !torch.vtensor<[2,5,4],f16>, %m: !torch.vtensor<[3,5],bf16>) -> !torch.vtensor<[2,3,4],f16> {
   %none = torch.constant.none
   %p = torch.constant.float 0.0
   %false = torch.constant.bool false
-  // expected-error@+1 {{'attn_mask' has dtype f16; it must be bool or the query's dtype f32}}
-  %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, %m, %p, %false, %none, %false : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,5,4],f32>, !torch.vtensor<[2,5,4],f32>, !torch.vtensor<[3,5],f16>, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[2,3,4],f32>
-  return %0 : !torch.vtensor<[2,3,4],f32>
+  // expected-error@+1 {{'attn_mask' has dtype bf16; it must be bool, f32 or the query's dtype f16}}
+  %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, %m, %p, %false, %none, %false : !torch.vtensor<[2,3,4],f16>, !torch.vtensor<[2,5,4],f16>, !torch.vtensor<[2,5,4],f16>, !torch.vtensor<[3,5],bf16>, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[2,3,4],f16>
+  return %0 : !torch.vtensor<[2,3,4],f16>
 }
 
 // -----
@@ -90,4 +90,17 @@ func.func @flash_backward_grad_shape(%dout: !torch.vtensor<[1,2,3,5],f32>, %q: !
   // expected-error@+1 {{'grad_out' [1 2 3 5] must have the output's shape [1 2 3 4]}}
   %0:3 = torch.aten._scaled_dot_product_flash_attention_for_cpu_backward %dout, %q, %k, %v, %out, %lse, %p, %false, %none, %none : !torch.vtensor<[1,2,3,5],f32>, !torch.vtensor<[1,2,3,4],f32>, !torch.vtensor<[1,2,5,4],f32>, !torch.vtensor<[1,2,5,4],f32>, !torch.vtensor<[1,2,3,4],f32>, !torch.vtensor<[1,2,3],f32>, !torch.float, !torch.bool, !torch.none, !torch.none -> !torch.vtensor<[1,2,3,4],f32>, !torch.vtensor<[1,2,5,4],f32>, !torch.vtensor<[1,2,5,4],f32>
   return %0#0 : !torch.vtensor<[1,2,3,4],f32>
+}
+
+// -----
+
+// The CPU flash op with fewer key heads than query heads: grouped-query
+// attention, which torch's decomposition would run; refused as such.
+func.func @flash_gqa(%q: !torch.vtensor<[1,4,3,8],f32>, %k: !torch.vtensor<[1,2,5,8],f32>, %v: !torch.vtensor<[1,2,5,8],f32>) -> (!torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,4,3],f32>) {
+  %p = torch.constant.float 0.0
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  // expected-error@+1 {{grouped-query attention ('key' [1 2 5 8] and 'value' [1 2 5 8] with fewer heads than 'query' [1 4 3 8]) is not supported}}
+  %0:2 = torch.aten._scaled_dot_product_flash_attention_for_cpu %q, %k, %v, %p, %false, %none, %none : !torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.float, !torch.bool, !torch.none, !torch.none -> !torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,4,3],f32>
+  return %0#0, %0#1 : !torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,4,3],f32>
 }
