@@ -179,14 +179,29 @@ func denseResourcesToDense(m *ir.Operation) error {
 
 var numberRE = regexp.MustCompile(`-?(?:nan|inf|[0-9]+(?:\.[0-9]*)?(?:e[-+]?[0-9]+)?)`)
 
-// entryFunc calls the function on the inputs (as hex dense constants) and
+// denseLiteral writes a tensor's raw data as a dense attribute with its
+// type, as the IR prints it: hex for large tensors, except i1, whose hex
+// MLIR 16 reads as packed bits.
+func denseLiteral(t ir.Type, data []byte) string {
+	rt, ok := t.(ir.RankedTensorType)
+	if !ok {
+		return fmt.Sprintf("dense<\"0x%X\"> : %s", data, t)
+	}
+	d, err := ir.NewDenseRaw(rt, data)
+	if err != nil {
+		return fmt.Sprintf("dense<\"0x%X\"> : %s", data, t)
+	}
+	return d.String()
+}
+
+// entryFunc calls the function on the inputs (as dense constants) and
 // prints, per result, upstream's value minus ours in f64.
 func entryFunc(name string, ft ir.FunctionType, args, ours []*runtime.Tensor) string {
 	var sb strings.Builder
 	sb.WriteString("  func.func private @printMemrefF64(tensor<*xf64>)\n  func.func @entry() {\n")
 	var names []string
 	for i, a := range args {
-		fmt.Fprintf(&sb, "    %%in%d = arith.constant dense<\"0x%X\"> : %s\n", i, a.Data, ft.Inputs[i])
+		fmt.Fprintf(&sb, "    %%in%d = arith.constant %s\n", i, denseLiteral(ft.Inputs[i], a.Data))
 		names = append(names, fmt.Sprintf("%%in%d", i))
 	}
 	fmt.Fprintf(&sb, "    %%r:%d = call @%s(%s) : (%s) -> (%s)\n", len(ft.Results), name, strings.Join(names, ", "),
@@ -194,7 +209,7 @@ func entryFunc(name string, ft ir.FunctionType, args, ours []*runtime.Tensor) st
 	for j, rt := range ft.Results {
 		t := rt.(ir.RankedTensorType)
 		wide := ir.Tensor(ir.F64T, t.Shape...)
-		fmt.Fprintf(&sb, "    %%ours%d = arith.constant dense<\"0x%X\"> : %s\n", j, ours[j].Data, rt)
+		fmt.Fprintf(&sb, "    %%ours%d = arith.constant %s\n", j, denseLiteral(rt, ours[j].Data))
 		dims := make([]string, len(t.Shape))
 		iters := make([]string, len(t.Shape))
 		for k := range dims {

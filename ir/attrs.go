@@ -535,6 +535,11 @@ func (d *DenseElementsAttr) IsZero() bool {
 	return true
 }
 
+func (d *DenseElementsAttr) isBool() bool {
+	it, ok := d.Type.Elem.(IntegerType)
+	return ok && it.Width == 1
+}
+
 // hexThreshold is the element count above which dense attributes print in
 // the compact hex form, as MLIR does for large constants.
 const hexThreshold = 100
@@ -546,7 +551,10 @@ func (d *DenseElementsAttr) String() string {
 	switch {
 	case d.Splat && len(d.raw) > 0:
 		d.writeElem(&sb, 0)
-	case n > hexThreshold:
+	case n > hexThreshold && !d.isBool():
+		// Not for i1: MLIR 16 reads i1 hex data as bits packed eight to a
+		// byte, later versions as a byte per element; the elements are
+		// read the same by all.
 		sb.WriteString(`"0x`)
 		fmt.Fprintf(&sb, "%X", d.raw)
 		sb.WriteByte('"')

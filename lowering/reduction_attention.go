@@ -7,6 +7,7 @@ import (
 	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/dialect/math"
+	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/torch"
@@ -62,8 +63,10 @@ import (
 // f16/bf16 compute in f32 (logits, probabilities and every product
 // accumulate in f32) and round each result once. dropout_p must be 0:
 // attention dropout draws random numbers, which a compiled program cannot
-// reproduce bit for bit. Grouped-query attention (enable_gqa with fewer
-// key/value heads than query heads) is refused with a diagnostic.
+// reproduce bit for bit. Grouped-query attention (enable_gqa, or a CPU
+// flash op whose key and value have fewer heads than its query) reads key
+// and value head h / G for query head h, G the query heads per key head,
+// and sums a key or value gradient over its G query heads.
 
 // attention is one checked attention op, ready to emit.
 type attention struct {
@@ -76,12 +79,15 @@ type attention struct {
 	maskAt              func([]affine.Expr) []affine.Expr // the mask's indices from [batch.., L, S]
 	causal              bool
 	scale               float64
-	batch               []int64 // the dims before the last two
-	l, s, e, ev         int64
-	elem, acc           ir.Type // q's builtin element type and the accumulator's
-	res                 []ir.RankedTensorType
-	need                []bool
-	backward            bool
+	batch               []int64 // the dims before the last two (query's)
+	// group is the number of query heads per key/value head: 1, or more
+	// for grouped-query attention (the head dim is the one before L).
+	group       int64
+	l, s, e, ev int64
+	elem, acc   ir.Type // q's builtin element type and the accumulator's
+	res         []ir.RankedTensorType
+	need        []bool
+	backward    bool
 }
 
 // prepareAttention lowers the three attention ops (see above).
@@ -126,15 +132,28 @@ func prepareAttention(op *ir.Operation) (emitFunc, error) {
 			return nil, err
 		}
 	}
-	if !slices.Equal(k.Sizes[:rank-2], a.batch) || !slices.Equal(v.Sizes[:rank-2], a.batch) {
-		// The flash ops have no enable_gqa: torch's decomposition of the CPU
-		// one passes enable_gqa = (query heads != key heads).
-		if flash && k.Sizes[1] != q.Sizes[1] && k.Sizes[0] == q.Sizes[0] {
-			gqa = true
+	// The flash ops have no enable_gqa: torch's decomposition of the CPU
+	// one passes enable_gqa = (query heads != key heads).
+	if flash && k.Sizes[1] != q.Sizes[1] {
+		gqa = true
+	}
+	a.group = 1
+	if gqa && rank >= 3 && k.Sizes[rank-3] != q.Sizes[rank-3] {
+		// Grouped-query attention: key and value have Hk heads, Hk dividing
+		// the query's Hq; query head h reads key/value head h / (Hq/Hk)
+		// (ATen's repeat_interleave of k and v).
+		hq, hk := q.Sizes[rank-3], k.Sizes[rank-3]
+		if hk <= 0 || hq%hk != 0 || v.Sizes[rank-3] != hk {
+			return nil, r.errorf("grouped-query attention needs the query's heads (%d) to be a multiple of the key's (%d), and the value's (%d) to equal the key's",
+				hq, hk, v.Sizes[rank-3])
 		}
-		if gqa && rank >= 3 {
-			return nil, r.errorf("grouped-query attention ('key' %v and 'value' %v with fewer heads than 'query' %v) is not supported", k.Sizes, v.Sizes, q.Sizes)
-		}
+		a.group = hq / hk
+	}
+	kvBatch := slices.Clone(a.batch)
+	if rank >= 3 {
+		kvBatch[rank-3] /= a.group
+	}
+	if !slices.Equal(k.Sizes[:rank-2], kvBatch) || !slices.Equal(v.Sizes[:rank-2], kvBatch) {
 		return nil, r.errorf("'query' %v, 'key' %v and 'value' %v must have the same batch dims", q.Sizes, k.Sizes, v.Sizes)
 	}
 	if k.Sizes[rank-1] != a.e || v.Sizes[rank-2] != a.s {
@@ -235,7 +254,7 @@ func (a *attention) readMask(r operandReader, i int, dtype ir.Type) error {
 
 func (a *attention) emit(b *ir.Builder) ([]*ir.Value, error) {
 	rebindOperands(a.op, a.checked, &a.q, &a.k, &a.v, &a.dout, &a.mask)
-	k := &attnKernel{redKernel: newRedKernel(b, a.op.Loc), a: a}
+	k := newAttnKernel(b, a)
 	logits := k.logits()
 	m, sum := k.rowStats(logits)
 	probs := k.pointwise(k.full(a.l, a.s), a.acc, []redIn{{v: logits}, {v: m, reduced: true}, {v: sum, reduced: true}}, k.lastReduced(),
@@ -246,13 +265,18 @@ func (a *attention) emit(b *ir.Builder) ([]*ir.Value, error) {
 			return arith.NewSelect(b, k.loc, empty, k.constant(b, 0, a.acc), arith.Div(b, k.loc, e, args[2]))
 		})
 	out := make([]*ir.Value, len(a.res))
+	// Every result is over the query's heads but a key or value gradient.
 	result := func(i int, v *ir.Value) {
-		out[i] = k.cast(k.truncate(v, a.res[i].Elem), a.res[i])
+		v = k.truncate(v, a.res[i].Elem)
+		if !a.backward || i == 0 {
+			v = k.queryHeads(v)
+		}
+		out[i] = k.cast(v, a.res[i])
 	}
 	// Operand layouts for product: ik/ki read [.., i, r] / [.., r, i].
 	if !a.backward {
 		if a.need[0] {
-			result(0, k.product(probs, a.v, ik, rj, a.l, a.ev))
+			result(0, k.product(probs, a.v, ik, rj.kv(), a.l, a.ev, false))
 		}
 		if len(a.res) > 1 && a.need[1] {
 			lse := k.pointwise(k.full(a.l), a.acc, []redIn{{v: m}, {v: sum}}, nil, func(b *ir.Builder, args []*ir.Value) *ir.Value {
@@ -261,17 +285,17 @@ func (a *attention) emit(b *ir.Builder) ([]*ir.Value, error) {
 				s := arith.NewSelect(b, k.loc, empty, k.constant(b, 1, a.acc), args[1])
 				return arith.Add(b, k.loc, k.safeMax(b, args[0]), k.unary(b, math.Log, s))
 			})
-			out[1] = k.cast(k.convertTensor(lse, a.res[1].Elem), a.res[1])
+			out[1] = k.cast(k.queryHeads(k.convertTensor(lse, a.res[1].Elem)), a.res[1])
 		}
 		return out, nil
 	}
 	if a.need[2] {
-		result(2, k.product(probs, a.dout, ki, rj, a.s, a.ev))
+		result(2, k.product(probs, k.dout, ki, rj, a.s, a.ev, true))
 	}
 	if !a.need[0] && !a.need[1] {
 		return out, nil
 	}
-	dp := k.product(a.dout, a.v, ik, jk, a.l, a.s)
+	dp := k.product(k.dout, a.v, ik, jk.kv(), a.l, a.s, false)
 	rowDot := k.reduce(k.full(a.l, a.s), []redIn{{v: probs}, {v: dp}}, k.lastReduced(), false, k.constant(b, 0, a.acc),
 		func(b *ir.Builder, args []*ir.Value) *ir.Value {
 			return arith.Add(b, k.loc, args[2], arith.Mul(b, k.loc, args[0], args[1]))
@@ -282,28 +306,77 @@ func (a *attention) emit(b *ir.Builder) ([]*ir.Value, error) {
 			return arith.Mul(b, k.loc, d, k.constant(b, a.scale, a.acc))
 		})
 	if a.need[0] {
-		result(0, k.product(dlogits, a.k, ik, rj, a.l, a.e))
+		result(0, k.product(dlogits, a.k, ik, rj.kv(), a.l, a.e, false))
 	}
 	if a.need[1] {
-		result(1, k.product(dlogits, a.q, ki, rj, a.s, a.e))
+		result(1, k.product(dlogits, k.q, ki, rj, a.s, a.e, true))
 	}
 	return out, nil
 }
 
-// attnKernel builds the generics of one attention op.
+// attnKernel builds the generics of one attention op. Its loops run over
+// batch, the query's batch dims, with the head dim split in two for
+// grouped-query attention: [.., Hk, G] for the query's Hq = Hk·G heads
+// (query head hk·G + g reads key/value head hk). Query-side tensors (q,
+// grad_out, and every intermediate over L) are viewed with that split
+// (tensor.expand_shape) and their results merged back (queryHeads); the
+// key/value tensors are read without the G loop. So every indexing map
+// stays a projection, which linalg can invert and every backend runs.
 type attnKernel struct {
 	*redKernel
-	a *attention
+	a       *attention
+	batch   []int64
+	head    int // the Hk loop in batch, -1 without a group
+	q, dout *ir.Value
+}
+
+func newAttnKernel(b *ir.Builder, a *attention) *attnKernel {
+	k := &attnKernel{redKernel: newRedKernel(b, a.op.Loc), a: a, batch: slices.Clone(a.batch), head: -1, q: a.q, dout: a.dout}
+	if a.group > 1 {
+		k.head = len(a.batch) - 1
+		hk := a.batch[k.head] / a.group
+		k.batch = append(append(slices.Clone(a.batch[:k.head]), hk, a.group), a.batch[k.head+1:]...)
+		split := func(v *ir.Value) *ir.Value {
+			// Not expandDim: it leaves a split into [1, G] undone.
+			t := tensorType(v)
+			return tensor.NewExpandShape(b, k.loc, ir.Tensor(t.Elem, k.full(t.Shape[t.Rank()-2:]...)...), v, splitGroups(t.Rank(), k.head))
+		}
+		k.q = split(a.q)
+		if a.dout != nil {
+			k.dout = split(a.dout)
+		}
+	}
+	return k
+}
+
+// queryHeads merges the split head dims [.., Hk, G, ..] of a query-side
+// result back into the query's Hq.
+func (k *attnKernel) queryHeads(v *ir.Value) *ir.Value {
+	if k.head < 0 {
+		return v
+	}
+	return tensor.NewCollapseShape(k.b, k.loc, nil, v, splitGroups(tensorType(v).Rank()-1, k.head))
 }
 
 // full is the shape [batch.., last..].
-func (k *attnKernel) full(last ...int64) []int64 { return append(slices.Clone(k.a.batch), last...) }
+func (k *attnKernel) full(last ...int64) []int64 { return append(slices.Clone(k.batch), last...) }
 
 // lastReduced is the reduction mask of [batch.., L, S] that reduces S.
 func (k *attnKernel) lastReduced() []bool {
-	m := make([]bool, len(k.a.batch)+2)
+	m := make([]bool, len(k.batch)+2)
 	m[len(m)-1] = true
 	return m
+}
+
+// queryIndex maps loop indices over [batch.., L, S] to the indices of the
+// query's unsplit [batch.., L, S] (head hk·G + g), for the mask.
+func (k *attnKernel) queryIndex(idx []affine.Expr) []affine.Expr {
+	if k.head < 0 {
+		return idx
+	}
+	out := append([]affine.Expr(nil), idx[:k.head]...)
+	out = append(out, affine.Add(affine.Mul(idx[k.head], affine.Const(k.a.group)), idx[k.head+1]))
+	return append(out, idx[k.head+2:]...)
 }
 
 // logits builds scale·q·kᵀ plus the mask's bias, [batch.., L, S] in the
@@ -312,12 +385,12 @@ func (k *attnKernel) lastReduced() []bool {
 // loop indices for is_causal).
 func (k *attnKernel) logits() *ir.Value {
 	a := k.a
-	scores := k.product(a.q, a.k, ik, jk, a.l, a.s)
+	scores := k.product(k.q, a.k, ik, jk.kv(), a.l, a.s, false)
 	var l loopNest
-	idx := l.addN(linalg.Parallel, len(a.batch)+2)
+	idx := l.addN(linalg.Parallel, len(k.batch)+2)
 	ins, maps := []*ir.Value{scores}, []affine.Map{l.mapOf(idx)}
 	if a.mask != nil {
-		ins, maps = append(ins, a.mask), append(maps, l.mapOf(a.maskAt(idx)))
+		ins, maps = append(ins, a.mask), append(maps, l.mapOf(a.maskAt(k.queryIndex(idx))))
 	}
 	res := k.empty(k.full(a.l, a.s), a.acc)
 	maps = append(maps, l.mapOf(idx))
@@ -332,7 +405,7 @@ func (k *attnKernel) logits() *ir.Value {
 				x = arith.Add(b, k.loc, x, k.toAcc(b, args[1], a.acc))
 			case a.causal:
 				// tril(ones(L, S)): row l attends to columns s ≤ l.
-				rank := len(a.batch)
+				rank := len(k.batch)
 				above := arith.NewCmpI(b, k.loc, "sgt", linalg.NewIndex(b, k.loc, rank+1), linalg.NewIndex(b, k.loc, rank))
 				x = arith.NewSelect(b, k.loc, above, negInf, x)
 			}
@@ -367,27 +440,62 @@ func (k *attnKernel) safeMax(b *ir.Builder, m *ir.Value) *ir.Value {
 }
 
 // operandLayout gives a product operand's last two indices from the
-// product's loops i, j (the result's last two dims) and r (the summed one).
-type operandLayout func(i, j, r affine.Expr) []affine.Expr
+// product's loops i, j (the result's last two dims) and r (the summed
+// one), and whether it is a key/value tensor (kv), which grouped-query
+// attention reads without the group loop.
+type operandLayout struct {
+	at       func(i, j, r affine.Expr) []affine.Expr
+	keyValue bool
+}
+
+// kv marks a layout as reading a key/value tensor.
+func (o operandLayout) kv() operandLayout { o.keyValue = true; return o }
 
 var (
-	ik operandLayout = func(i, j, r affine.Expr) []affine.Expr { return []affine.Expr{i, r} }
-	ki operandLayout = func(i, j, r affine.Expr) []affine.Expr { return []affine.Expr{r, i} }
-	jk operandLayout = func(i, j, r affine.Expr) []affine.Expr { return []affine.Expr{j, r} }
-	rj operandLayout = func(i, j, r affine.Expr) []affine.Expr { return []affine.Expr{r, j} }
+	ik = operandLayout{at: func(i, j, r affine.Expr) []affine.Expr { return []affine.Expr{i, r} }}
+	ki = operandLayout{at: func(i, j, r affine.Expr) []affine.Expr { return []affine.Expr{r, i} }}
+	jk = operandLayout{at: func(i, j, r affine.Expr) []affine.Expr { return []affine.Expr{j, r} }}
+	rj = operandLayout{at: func(i, j, r affine.Expr) []affine.Expr { return []affine.Expr{r, j} }}
 )
 
 // product builds out[batch.., i, j] = Σ_r x·y over the loops (batch.., i,
 // j, r), the operands read through their layouts and extended to the
 // accumulator type, into a zero-filled accumulator of [batch.., ni, nj].
-func (k *attnKernel) product(x, y *ir.Value, xAt, yAt operandLayout, ni, nj int64) *ir.Value {
+// A key/value operand is read without the group loop G; a key/value
+// result (kvOut: a gradient of k or v) has none either, and sums over G.
+func (k *attnKernel) product(x, y *ir.Value, xAt, yAt operandLayout, ni, nj int64, kvOut bool) *ir.Value {
 	var l loopNest
-	batch := l.addN(linalg.Parallel, len(k.a.batch))
+	batch := make([]affine.Expr, len(k.batch))
+	for d := range batch {
+		kind := linalg.Parallel
+		if kvOut && k.head >= 0 && d == k.head+1 {
+			kind = linalg.Reduction
+		}
+		batch[d] = l.add(kind)
+	}
 	i, j := l.add(linalg.Parallel), l.add(linalg.Parallel)
 	r := l.add(linalg.Reduction)
+	kvBatch := func(b []affine.Expr) []affine.Expr {
+		if k.head < 0 {
+			return b
+		}
+		return append(slices.Clone(b[:k.head+1]), b[k.head+2:]...)
+	}
+	read := func(o operandLayout) affine.Map {
+		if o.keyValue {
+			return l.mapOf(kvBatch(batch), o.at(i, j, r))
+		}
+		return l.mapOf(batch, o.at(i, j, r))
+	}
+	outBatch, shape := batch, k.full(ni, nj)
+	if kvOut && k.head >= 0 {
+		outBatch = kvBatch(batch)
+		shape = append(slices.Clone(k.a.batch), ni, nj)
+		shape[k.head] /= k.a.group
+	}
 	acc := k.a.acc
-	init := k.filled(k.full(ni, nj), k.constant(k.b, 0, acc))
-	maps := []affine.Map{l.mapOf(batch, xAt(i, j, r)), l.mapOf(batch, yAt(i, j, r)), l.mapOf(batch, []affine.Expr{i, j})}
+	init := k.filled(shape, k.constant(k.b, 0, acc))
+	maps := []affine.Map{read(xAt), read(yAt), l.mapOf(outBatch, []affine.Expr{i, j})}
 	return linalg.NewGeneric(k.b, k.loc, []*ir.Value{x, y}, []*ir.Value{init}, maps, l.iters, []ir.Type{init.Type()},
 		func(b *ir.Builder, args []*ir.Value) []*ir.Value {
 			p := arith.Mul(b, k.loc, k.toAcc(b, args[0], acc), k.toAcc(b, args[1], acc))

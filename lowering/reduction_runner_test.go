@@ -693,6 +693,9 @@ case("all_everything_si64", [i], """
 # by autograd through that formula, rounded once to the dtype.
 def sdpa_ref(q, k, v, mask=None, causal=False, scale=None):
     L, S = q.shape[-2], k.shape[-2]
+    if k.dim() >= 3 and k.shape[-3] != q.shape[-3]:  # grouped-query attention
+        g = q.shape[-3] // k.shape[-3]
+        k, v = k.repeat_interleave(g, dim=-3), v.repeat_interleave(g, dim=-3)
     sc = 1 / math.sqrt(q.shape[-1]) if scale is None else scale
     s = (q.double() @ k.double().transpose(-2, -1)) * sc
     if causal:
@@ -803,6 +806,29 @@ case("flash_cpu_backward_f16", [dout, q, k, v, out.half(), lse.float()], """
   %scale = torch.constant.none
   %r:3 = torch.aten._scaled_dot_product_flash_attention_for_cpu_backward %a0, %a1, %a2, %a3, %a4, %a5, %p, %causal, %mask, %scale : {a0}, {a1}, {a2}, {a3}, {a4}, {a5}, !torch.float, !torch.bool, !torch.none, !torch.none -> {r0}, {r1}, {r2}
 """, sdpa_grads(dout, q, k, v))
+
+# Grouped-query attention: 4 query heads on 2 key/value heads (enable_gqa),
+# and a CPU flash backward of 4 query heads on 1, whose key and value
+# gradients sum their group.
+x = [rnd(1, 4, 5, 4), rnd(1, 2, 5, 4), rnd(1, 2, 5, 4)]
+case("sdpa_gqa_causal", x, """
+  %mask = torch.constant.none
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool true
+  %scale = torch.constant.none
+  %gqa = torch.constant.bool true
+  %r = torch.aten.scaled_dot_product_attention %a0, %a1, %a2, %mask, %p, %causal, %scale, %gqa : {a0}, {a1}, {a2}, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> {r0}
+""", sdpa_ref(*x, causal=True)[0].float())
+
+fmask = rnd(3, 6)
+q, k, v, dout = rnd(2, 4, 3, 4), rnd(2, 1, 6, 4), rnd(2, 1, 6, 4), rnd(2, 4, 3, 4)
+out, lse, _ = sdpa_ref(q, k, v, mask=fmask)
+case("flash_cpu_backward_gqa", [dout, q, k, v, out.float(), lse.float(), fmask], """
+  %p = torch.constant.float 0.0
+  %causal = torch.constant.bool false
+  %scale = torch.constant.none
+  %r:3 = torch.aten._scaled_dot_product_flash_attention_for_cpu_backward %a0, %a1, %a2, %a3, %a4, %a5, %p, %causal, %a6, %scale : {a0}, {a1}, {a2}, {a3}, {a4}, {a5}, !torch.float, !torch.bool, {a6}, !torch.none -> {r0}, {r1}, {r2}
+""", sdpa_grads(dout, q, k, v, mask=fmask))
 
 # ---- write -----------------------------------------------------------------
 with open("reduction_refs_test.go", "w") as f:

@@ -68,13 +68,17 @@ FLASH_BWD = "_scaled_dot_product_flash_attention_for_cpu_backward"
 
 
 def case(name, op, batch, l, s, e, ev=None, dtype="f32", mask=None, mask_shape=None, causal=False, scale=None,
-         lse_operand="logsumexp"):
+         lse_operand="logsumexp", kv_heads=None):
     """mask: None, "bool", "float" (the query's dtype) or "float32" (f32 with a
     16-bit query, as PyTorch also accepts), of mask_shape, broadcast to
-    [batch.., L, S]."""
-    return dict(name=name, op=op, batch=list(batch), l=l, s=s, e=e, ev=e if ev is None else ev, dtype=dtype,
-                mask=mask, mask_shape=list(mask_shape) if mask_shape else None, causal=causal, scale=scale,
-                lse_operand=lse_operand)
+    [batch.., L, S]. kv_heads: grouped-query attention, key and value with
+    that many heads (the batch's last dim is the query's heads)."""
+    c = dict(name=name, op=op, batch=list(batch), l=l, s=s, e=e, ev=e if ev is None else ev, dtype=dtype,
+             mask=mask, mask_shape=list(mask_shape) if mask_shape else None, causal=causal, scale=scale,
+             lse_operand=lse_operand)
+    if kv_heads is not None:
+        c["kv_heads"] = kv_heads
+    return c
 
 
 def build_cases():
@@ -96,6 +100,9 @@ def build_cases():
         case("flash_cpu_backward_f16", FLASH_BWD, [2, 1], 8, 8, 16, dtype="f16"),
         case("flash_cpu_bool_mask_empty_row_f32", FLASH, [1, 2], 6, 10, 8, mask="bool", mask_shape=[6, 10]),
         case("sdpa_f32_mask_f16", SDPA, [1, 2], 6, 8, 8, dtype="f16", mask="float32", mask_shape=[6, 8]),
+        case("sdpa_gqa_causal_f32", SDPA, [2, 4], 8, 8, 8, causal=True, kv_heads=2),
+        case("flash_cpu_backward_gqa_bf16", FLASH_BWD, [1, 4], 6, 10, 8, dtype="bf16", mask="bool",
+             mask_shape=[6, 10], kv_heads=1),
     ]
 
 
@@ -111,6 +118,9 @@ def rand(gen, shape, dt):
 def attention(q, k, v, c, mask):
     """The math path in float64: (out, logsumexp, probabilities)."""
     q, k, v = q.double(), k.double(), v.double()
+    if k.shape[-3:-2] != q.shape[-3:-2] and k.dim() >= 3:  # grouped-query: repeat_interleave as ATen does
+        g = q.shape[-3] // k.shape[-3]
+        k, v = k.repeat_interleave(g, dim=-3), v.repeat_interleave(g, dim=-3)
     scale = 1 / math.sqrt(c["e"]) if c["scale"] is None else c["scale"]
     logits = (q @ k.transpose(-2, -1)) * scale
     if c["causal"]:
@@ -129,7 +139,8 @@ def reference(c):
     gen = torch.Generator().manual_seed(seed_of(c["name"]))
     dt = c["dtype"]
     b = c["batch"]
-    q, k, v = rand(gen, b + [c["l"], c["e"]], dt), rand(gen, b + [c["s"], c["e"]], dt), rand(gen, b + [c["s"], c["ev"]], dt)
+    kb = b[:-1] + [c["kv_heads"]] if "kv_heads" in c else b
+    q, k, v = rand(gen, b + [c["l"], c["e"]], dt), rand(gen, kb + [c["s"], c["e"]], dt), rand(gen, kb + [c["s"], c["ev"]], dt)
     mask = None
     if c["mask"] == "bool":
         mask = torch.rand(c["mask_shape"], generator=gen) > 0.35
@@ -183,7 +194,7 @@ def program(c, ins, in_dts, outs, out_dts):
     scale = none if c["scale"] is None else const("float", repr(float(c["scale"])), "scale")
     mask = (arg[mask_i], types[mask_i]) if mask_i is not None else none
     if c["op"] == SDPA:
-        gqa = const("bool", "false", "false_gqa")
+        gqa = const("bool", "true" if "kv_heads" in c else "false", "gqa")
         operands = [(arg[i], types[i]) for i in range(3)] + [mask, p, causal, scale, gqa]
     elif c["op"] == FLASH:
         operands = [(arg[i], types[i]) for i in range(3)] + [p, causal, mask, scale]
@@ -254,7 +265,8 @@ def write_case(root, c):
                  "op was decomposed")
     meta = dict(
         name=c["name"], op="aten." + c["op"], form=c["op"].strip("_"), dtype=dt,
-        config={k: c[k] for k in ("batch", "l", "s", "e", "ev", "mask", "mask_shape", "causal", "scale", "lse_operand")},
+        config={k: c[k] for k in ("batch", "l", "s", "e", "ev", "mask", "mask_shape", "causal", "scale", "lse_operand",
+                                  "kv_heads") if k in c},
         inputs=[dict(name=nm, file=f"inputs/{i}.npy", dtype=in_dts[i], shape=list(t.shape))
                 for i, (nm, t) in enumerate(zip(names, ins))],
         results=results, reference=f"float64-definition-rounded-to-{dt}", note=note,

@@ -459,6 +459,9 @@ func (p *parser) parseDenseAttr() (ir.Attribute, error) {
 		return nil, p.errAt(typePos, "elements literal type must have static shape, got '%s'", ty)
 	}
 	if isHex {
+		if it, ok := tt.Elem.(ir.IntegerType); ok && it.Width == 1 {
+			hexData = unpackBits(hexData, ir.NumElements(tt.Shape))
+		}
 		d, err := ir.NewDenseRaw(tt, hexData)
 		if err != nil {
 			return nil, p.errAt(start, "%v", err)
@@ -622,4 +625,20 @@ func (p *parser) resource(key string) *ir.ResourceBlob {
 		p.resources[key] = b
 	}
 	return b
+}
+
+// unpackBits reads the hex data of an i1 tensor of n elements: MLIR 16
+// packs i1 elements eight to a byte, least significant bit first, while
+// the element form (and the layout DenseElementsAttr keeps) is a byte per
+// element. Data of exactly ceil(n/8) bytes, for n > 1, is the packed form
+// and is spread out; anything else is left to NewDenseRaw's size check.
+func unpackBits(data []byte, n int64) []byte {
+	if n <= 1 || int64(len(data)) != (n+7)/8 {
+		return data
+	}
+	out := make([]byte, n)
+	for i := range out {
+		out[i] = data[i/8] >> (i % 8) & 1
+	}
+	return out
 }

@@ -25,13 +25,27 @@ func.func @sdpa_mask_and_causal(%q: !torch.vtensor<[2,3,4],f32>, %k: !torch.vten
 
 // -----
 
-func.func @sdpa_gqa(%q: !torch.vtensor<[1,4,3,8],f32>, %k: !torch.vtensor<[1,2,5,8],f32>, %v: !torch.vtensor<[1,2,5,8],f32>) -> !torch.vtensor<[1,4,3,8],f32> {
+// Grouped-query attention needs the query's heads to be a multiple of the
+// key's.
+func.func @sdpa_gqa_indivisible(%q: !torch.vtensor<[1,3,3,8],f32>, %k: !torch.vtensor<[1,2,5,8],f32>, %v: !torch.vtensor<[1,2,5,8],f32>) -> !torch.vtensor<[1,3,3,8],f32> {
   %none = torch.constant.none
   %p = torch.constant.float 0.0
   %false = torch.constant.bool false
   %true = torch.constant.bool true
-  // expected-error@+1 {{grouped-query attention ('key' [1 2 5 8] and 'value' [1 2 5 8] with fewer heads than 'query' [1 4 3 8]) is not supported}}
-  %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, %none, %p, %false, %none, %true : !torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,4,3,8],f32>
+  // expected-error@+1 {{grouped-query attention needs the query's heads (3) to be a multiple of the key's (2), and the value's (2) to equal the key's}}
+  %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, %none, %p, %false, %none, %true : !torch.vtensor<[1,3,3,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,3,3,8],f32>
+  return %0 : !torch.vtensor<[1,3,3,8],f32>
+}
+
+// -----
+
+// Without enable_gqa, fewer key heads are a shape error, as in PyTorch.
+func.func @sdpa_heads_without_gqa(%q: !torch.vtensor<[1,4,3,8],f32>, %k: !torch.vtensor<[1,2,5,8],f32>, %v: !torch.vtensor<[1,2,5,8],f32>) -> !torch.vtensor<[1,4,3,8],f32> {
+  %none = torch.constant.none
+  %p = torch.constant.float 0.0
+  %false = torch.constant.bool false
+  // expected-error@+1 {{'query' [1 4 3 8], 'key' [1 2 5 8] and 'value' [1 2 5 8] must have the same batch dims}}
+  %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, %none, %p, %false, %none, %false : !torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,4,3,8],f32>
   return %0 : !torch.vtensor<[1,4,3,8],f32>
 }
 
@@ -90,17 +104,4 @@ func.func @flash_backward_grad_shape(%dout: !torch.vtensor<[1,2,3,5],f32>, %q: !
   // expected-error@+1 {{'grad_out' [1 2 3 5] must have the output's shape [1 2 3 4]}}
   %0:3 = torch.aten._scaled_dot_product_flash_attention_for_cpu_backward %dout, %q, %k, %v, %out, %lse, %p, %false, %none, %none : !torch.vtensor<[1,2,3,5],f32>, !torch.vtensor<[1,2,3,4],f32>, !torch.vtensor<[1,2,5,4],f32>, !torch.vtensor<[1,2,5,4],f32>, !torch.vtensor<[1,2,3,4],f32>, !torch.vtensor<[1,2,3],f32>, !torch.float, !torch.bool, !torch.none, !torch.none -> !torch.vtensor<[1,2,3,4],f32>, !torch.vtensor<[1,2,5,4],f32>, !torch.vtensor<[1,2,5,4],f32>
   return %0#0 : !torch.vtensor<[1,2,3,4],f32>
-}
-
-// -----
-
-// The CPU flash op with fewer key heads than query heads: grouped-query
-// attention, which torch's decomposition would run; refused as such.
-func.func @flash_gqa(%q: !torch.vtensor<[1,4,3,8],f32>, %k: !torch.vtensor<[1,2,5,8],f32>, %v: !torch.vtensor<[1,2,5,8],f32>) -> (!torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,4,3],f32>) {
-  %p = torch.constant.float 0.0
-  %false = torch.constant.bool false
-  %none = torch.constant.none
-  // expected-error@+1 {{grouped-query attention ('key' [1 2 5 8] and 'value' [1 2 5 8] with fewer heads than 'query' [1 4 3 8]) is not supported}}
-  %0:2 = torch.aten._scaled_dot_product_flash_attention_for_cpu %q, %k, %v, %p, %false, %none, %none : !torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.vtensor<[1,2,5,8],f32>, !torch.float, !torch.bool, !torch.none, !torch.none -> !torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,4,3],f32>
-  return %0#0, %0#1 : !torch.vtensor<[1,4,3,8],f32>, !torch.vtensor<[1,4,3],f32>
 }

@@ -3,8 +3,8 @@ module {
     %none = torch.constant.none
     %float0 = torch.constant.float 0.000000e+00
     %false = torch.constant.bool false
-    %false_gqa = torch.constant.bool false
-    %0 = torch.aten.scaled_dot_product_attention %arg0, %arg1, %arg2, %arg3, %float0, %false, %none, %false_gqa : !torch.vtensor<[1,2,6,8],f16>, !torch.vtensor<[1,2,8,8],f16>, !torch.vtensor<[1,2,8,8],f16>, !torch.vtensor<[6,8],f32>, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,2,6,8],f16>
+    %gqa = torch.constant.bool false
+    %0 = torch.aten.scaled_dot_product_attention %arg0, %arg1, %arg2, %arg3, %float0, %false, %none, %gqa : !torch.vtensor<[1,2,6,8],f16>, !torch.vtensor<[1,2,8,8],f16>, !torch.vtensor<[1,2,8,8],f16>, !torch.vtensor<[6,8],f32>, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,2,6,8],f16>
     return %0 : !torch.vtensor<[1,2,6,8],f16>
   }
 }
