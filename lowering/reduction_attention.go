@@ -143,7 +143,7 @@ func prepareAttention(op *ir.Operation) (emitFunc, error) {
 		// the query's Hq; query head h reads key/value head h / (Hq/Hk)
 		// (ATen's repeat_interleave of k and v).
 		hq, hk := q.Sizes[rank-3], k.Sizes[rank-3]
-		if hk <= 0 || hq%hk != 0 || v.Sizes[rank-3] != hk {
+		if hq <= 0 || hk <= 0 || hq%hk != 0 || v.Sizes[rank-3] != hk {
 			return nil, r.errorf("grouped-query attention needs the query's heads (%d) to be a multiple of the key's (%d), and the value's (%d) to equal the key's",
 				hq, hk, v.Sizes[rank-3])
 		}

@@ -630,15 +630,23 @@ func (p *parser) resource(key string) *ir.ResourceBlob {
 // unpackBits reads the hex data of an i1 tensor of n elements: MLIR 16
 // packs i1 elements eight to a byte, least significant bit first, while
 // the element form (and the layout DenseElementsAttr keeps) is a byte per
-// element. Data of exactly ceil(n/8) bytes, for n > 1, is the packed form
-// and is spread out; anything else is left to NewDenseRaw's size check.
+// element of 0 or 1. Data of exactly ceil(n/8) bytes, for n > 1, is the
+// packed form and is spread out (a byte-per-element tensor of more than
+// one element is never that short); one byte, for any n, is a splat, and
+// any nonzero byte is true. Other sizes are left to NewDenseRaw's check.
 func unpackBits(data []byte, n int64) []byte {
-	if n <= 1 || int64(len(data)) != (n+7)/8 {
-		return data
+	if n > 1 && len(data) > 1 && int64(len(data)) == (n+7)/8 || n > 1 && n <= 8 && len(data) == 1 {
+		out := make([]byte, n)
+		for i := range out {
+			out[i] = data[i/8] >> (i % 8) & 1
+		}
+		return out
 	}
-	out := make([]byte, n)
-	for i := range out {
-		out[i] = data[i/8] >> (i % 8) & 1
+	out := make([]byte, len(data))
+	for i, b := range data {
+		if b != 0 {
+			out[i] = 1
+		}
 	}
 	return out
 }
