@@ -7,6 +7,7 @@ package compiler
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -65,12 +66,13 @@ func LoadDims(ctx *ir.Context, path string, dims map[string]int64) (*ir.Operatio
 
 // InputDims binds the symbols of a .pt2 exported with dynamic shapes from
 // the shapes of the user inputs it is to run on (nil entries unknown): a
-// user input's dim that is a plain symbol (s0) binds it, so a dynamic
-// program runs, specialized, on whatever sizes it is handed, as it does in
-// PyTorch. Symbols in given keep their value (an input of another size is
-// then a shape mismatch, reported where arguments are checked). Two
-// inputs giving one symbol two values is an error. Anything but a .pt2,
-// or an archive that cannot be read (its import reports that), gets given
+// user input's dim that is a symbol (s0), or an affine expression of one
+// (2*s0, from a derived Dim), binds it, so a dynamic program runs,
+// specialized, on whatever sizes it is handed, as it does in PyTorch.
+// Symbols in given keep their value (an input of another size is then a
+// shape mismatch, reported where arguments are checked). Inputs that
+// disagree on a symbol are an error naming both. Anything but a .pt2, or
+// an archive that cannot be read (its import reports that), gets given
 // back unchanged.
 func InputDims(path string, shapes [][]int64, given map[string]int64) (map[string]int64, error) {
 	if !strings.HasSuffix(path, ".pt2") {
@@ -80,7 +82,7 @@ func InputDims(path string, shapes [][]int64, given map[string]int64) (map[strin
 	if err != nil {
 		return given, nil
 	}
-	syms, err := importer.InputSymbols(a, "")
+	exprs, err := importer.InputSizeExprs(a, "")
 	if err != nil {
 		return given, nil
 	}
@@ -89,26 +91,65 @@ func InputDims(path string, shapes [][]int64, given map[string]int64) (map[strin
 		out[k] = v
 	}
 	from := map[string]string{}
-	for i, shape := range shapes {
-		if i >= len(syms) || shape == nil || len(shape) != len(syms[i]) {
-			continue
-		}
-		for d, name := range syms[i] {
-			if _, fixed := given[name]; name == "" || fixed {
+	// Bind what each dim determines; a dim whose symbols are all bound is
+	// checked against them. Repeat while a pass binds something, so a
+	// dim of two symbols is checked once both are known.
+	for progress := true; progress; {
+		progress = false
+		for i, shape := range shapes {
+			if i >= len(exprs) || shape == nil || len(shape) != len(exprs[i]) {
 				continue
 			}
-			where := fmt.Sprintf("input %d dim %d", i, d)
-			if prev, ok := out[name]; ok && prev != shape[d] {
-				return nil, fmt.Errorf("%s: %s is %d, but %s is %d, and the program says both are the size %s",
-					path, where, shape[d], from[name], prev, name)
+			for d, e := range exprs[i] {
+				if e == "" {
+					continue
+				}
+				where := fmt.Sprintf("input %d dim %d", i, d)
+				if v, ok := importer.EvalSize(e, out); ok {
+					if v != shape[d] && !fixedBy(e, given) {
+						return nil, fmt.Errorf("%s: %s is %d, but the program says it is %d (%s)", path, where, shape[d], v, bindingSource(e, from))
+					}
+					continue
+				}
+				sym, v, ok, impossible := importer.SolveSize(e, out, shape[d])
+				switch {
+				case ok:
+					out[sym], from[sym] = v, where
+					progress = true
+				case impossible:
+					return nil, fmt.Errorf("%s: %s is %d, but the program's size there is %s, which no integer %s gives",
+						path, where, shape[d], e, sym)
+				}
 			}
-			out[name], from[name] = shape[d], where
 		}
 	}
 	if len(out) == 0 {
 		return nil, nil
 	}
 	return out, nil
+}
+
+// fixedBy reports whether expr uses a symbol the caller bound (--dim): an
+// input that disagrees with it is then a shape mismatch for the argument
+// checks to report.
+func fixedBy(expr string, given map[string]int64) bool {
+	for _, n := range importer.SizeSymbols(expr) {
+		if _, ok := given[n]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// bindingSource names where the symbols of expr were bound from.
+func bindingSource(expr string, from map[string]string) string {
+	var parts []string
+	for _, n := range importer.SizeSymbols(expr) {
+		if w, ok := from[n]; ok && !slices.Contains(parts, n+" from "+w) {
+			parts = append(parts, n+" from "+w)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // HasTorchOps reports whether m still holds torch dialect ops.

@@ -168,7 +168,49 @@ func TestRunDynamicPair(t *testing.T) {
 		t.Errorf("x + y = %v, want 12 elements of 3.5", got.Shape)
 	}
 	_, errOut, code := runCLI("run", in, "--input=@"+x3, "--input=@"+y5)
-	if code != 1 || !strings.Contains(errOut, "input 1 dim 0 is 5, but input 0 dim 0 is 3, and the program says both are the size s0") {
+	if code != 1 || !strings.Contains(errOut, "input 1 dim 0 is 5, but the program says it is 3 (s0 from input 0 dim 0)") {
 		t.Errorf("run on 3 and 5 rows exited %d: %s", code, errOut)
+	}
+}
+
+// TestRunDynamicDerived: run binds s0 from an input whose dim is 2*s0 (6
+// rows: s0 = 3); an odd size has no s0, and run says so.
+func TestRunDynamicDerived(t *testing.T) {
+	dir := t.TempDir()
+	b, err := importer.DynamicDerivedArchive()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "derived.pt2")
+	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, rows := range []int64{6, 5} {
+		x := runtime.New(runtime.F32, rows, 4)
+		for j := 0; j < x.NumElements(); j++ {
+			x.SetFloat64(j, float64(j))
+		}
+		xp := filepath.Join(dir, "x.npy")
+		if err := runtime.WriteNPYFile(xp, x); err != nil {
+			t.Fatal(err)
+		}
+		r := filepath.Join(dir, "r.npy")
+		_, errOut, code := runCLI("run", in, "--input=@"+xp, "--output=@"+r)
+		if rows == 5 {
+			if code != 1 || !strings.Contains(errOut, "input 0 dim 0 is 5, but the program's size there is Mul(Integer(2), Symbol('s0', integer=True, positive=True)), which no integer s0 gives") {
+				t.Errorf("run on 5 rows exited %d: %s", code, errOut)
+			}
+			continue
+		}
+		if code != 0 {
+			t.Fatalf("run on 6 rows exited %d: %s", code, errOut)
+		}
+		got, err := runtime.ReadNPYFile(r, runtime.F32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.NumElements() != 24 || got.Float64(23) != 46 {
+			t.Errorf("x + x = %v, last %g; want 24 elements, last 46", got.Shape, got.Float64(got.NumElements()-1))
+		}
 	}
 }

@@ -48,3 +48,9 @@ func DynamicPairArchive() ([]byte, error) {
 	p, ts := progDynamicPair()
 	return writeArchive(w.PT2Raw, p, ts)
 }
+
+// DynamicDerivedArchive writes progDynamicDerived: x + x, x of [2*s0, 4].
+func DynamicDerivedArchive() ([]byte, error) {
+	p, ts := progDynamicDerived()
+	return writeArchive(w.PT2Raw, p, ts)
+}

@@ -70,3 +70,17 @@ func progDynamicPair() (*w.Program, []w.Tensor) {
 	p.Output("user_output", "add", "")
 	return p, nil
 }
+
+// progDynamicDerived doubles an input exported with a derived dim: x is
+// [2*s0, 4] (dynamic_shapes with Dim("n") * 2), so only even sizes exist.
+func progDynamicDerived() (*w.Program, []w.Tensor) {
+	const twice = "Mul(Integer(2), Symbol('s0', integer=True, positive=True))"
+	p := w.NewProgram()
+	p.Input("user_input", "x", "", f32, 0, 4)
+	p.DynSizes("x", twice, 4)
+	p.Range("s0", 1, int64(32))
+	p.Node("torch.ops.aten.add.Tensor", "add", []w.NamedArg{na("self", w.T("x")), na("other", w.T("x"))}, w.O("add", f32, 0, 4))
+	p.DynSizes("add", twice, 4)
+	p.Output("user_output", "add", "")
+	return p, nil
+}

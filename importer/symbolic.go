@@ -3,6 +3,9 @@ package importer
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -720,11 +723,12 @@ func Symbols(a *Archive, program string) ([]Symbol, error) {
 	return out, nil
 }
 
-// InputSymbols says, for each user input of a program of the archive (in
-// argument order) and each of its dims, which symbol the dim is (a plain
-// symbol such as s0), or "" for a static dim or an expression: the dims
-// from which a caller that has the inputs can bind the symbols.
-func InputSymbols(a *Archive, program string) ([][]string, error) {
+// InputSizeExprs gives, for each user input of a program of the archive
+// (in argument order) and each of its dims, the dim's symbolic size as
+// torch.export wrote it ("s0", "Mul(Integer(2), Symbol('s0', ...))"), or
+// "" for a static dim: what a caller that has the inputs binds the
+// symbols from (SolveSize).
+func InputSizeExprs(a *Archive, program string) ([][]string, error) {
 	p, err := a.Program(program)
 	if err != nil {
 		return nil, err
@@ -746,14 +750,86 @@ func InputSymbols(a *Archive, program string) ([][]string, error) {
 		m := graph.TensorValues[name]
 		dims := make([]string, len(m.Sizes))
 		for d, u := range m.Sizes {
-			if e, ok := symExprString(u); ok {
-				dims[d], _ = plainSymbol(e)
-			}
+			dims[d], _ = symExprString(u)
 		}
 		out = append(out, dims)
 	}
 	return out, nil
 }
+
+// EvalSize evaluates a symbolic size under bound symbols (ok false while
+// one is unbound, or for a form it does not know).
+func EvalSize(expr string, bound map[string]int64) (int64, bool) { return evalSymExpr(expr, bound) }
+
+// SolveSize finds the one unbound symbol of a size expression whose value
+// makes it equal size: a plain symbol (s0) is size itself; an affine
+// expression of one symbol (2*s0, s0 + 1, as derived dims write) is solved
+// exactly. It reports ok false when the expression has no unbound symbol
+// or several, or is not affine in it; impossible says, in addition, that
+// it is affine in one symbol but no integer value of it gives size.
+func SolveSize(expr string, bound map[string]int64, size int64) (sym string, v int64, ok, impossible bool) {
+	var free []string
+	for _, n := range symbolsIn(expr) {
+		if _, b := bound[n]; !b && !slices.Contains(free, n) {
+			free = append(free, n)
+		}
+	}
+	if len(free) != 1 {
+		return "", 0, false, false
+	}
+	sym = free[0]
+	vals := maps.Clone(bound)
+	if vals == nil {
+		vals = map[string]int64{}
+	}
+	f := func(x int64) (int64, bool) {
+		vals[sym] = x
+		return evalSymExpr(expr, vals)
+	}
+	b, ok0 := f(0)
+	f1, ok1 := f(1)
+	f2, ok2 := f(2)
+	f5, ok5 := f(5)
+	a := f1 - b
+	if !ok0 || !ok1 || !ok2 || !ok5 || a == 0 || f2 != 2*a+b || f5 != 5*a+b {
+		return "", 0, false, false
+	}
+	if (size-b)%a != 0 {
+		return sym, 0, false, true
+	}
+	v = (size - b) / a
+	if got, ok := f(v); !ok || got != size {
+		return sym, 0, false, true
+	}
+	return sym, v, true, false
+}
+
+// SizeSymbols lists the symbol names a size expression mentions:
+// Symbol('s0', ...) in srepr, bare names not followed by '(' in the infix
+// form.
+func SizeSymbols(expr string) []string { return symbolsIn(expr) }
+
+func symbolsIn(expr string) []string {
+	var out []string
+	if strings.Contains(expr, "Symbol(") {
+		for _, m := range symbolRE.FindAllStringSubmatch(expr, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	for _, m := range nameRE.FindAllStringSubmatchIndex(expr, -1) {
+		if end := m[1]; end < len(expr) && strings.TrimLeft(expr[end:], " ") != "" && strings.TrimLeft(expr[end:], " ")[0] == '(' {
+			continue // a function
+		}
+		out = append(out, expr[m[2]:m[3]])
+	}
+	return out
+}
+
+var (
+	symbolRE = regexp.MustCompile(`Symbol\(\s*['"]([^'"]+)['"]`)
+	nameRE   = regexp.MustCompile(`([A-Za-z_][A-Za-z_0-9]*)`)
+)
 
 func floatUnion(v float64) Union {
 	return Union{Key: "as_float", Val: json.RawMessage(strconv.FormatFloat(v, 'g', -1, 64))}

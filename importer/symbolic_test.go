@@ -172,3 +172,36 @@ func TestSpecializeFoldsSymOps(t *testing.T) {
 		t.Errorf("a size function was left unfolded:\n%s", text)
 	}
 }
+
+// TestSolveSize binds a symbol from an input's size: a plain symbol, an
+// affine expression of one (derived dims: 2*s0, s0 + 1), and refuses what
+// has no single integer solution.
+func TestSolveSize(t *testing.T) {
+	sym := "Symbol('s0', integer=True, positive=True)"
+	cases := []struct {
+		expr  string
+		bound map[string]int64
+		size  int64
+		name  string
+		want  int64
+		ok    bool
+	}{
+		{"s0", nil, 6, "s0", 6, true},
+		{sym, nil, 6, "s0", 6, true},
+		{"Mul(Integer(2), " + sym + ")", nil, 6, "s0", 3, true},
+		{"Add(Mul(Integer(2), " + sym + "), Integer(1))", nil, 7, "s0", 3, true},
+		{"2*s0 + 1", nil, 7, "s0", 3, true},
+		{"s0*s1", map[string]int64{"s1": 3}, 12, "s0", 4, true},
+		{"2*s0", nil, 5, "s0", 0, false},
+		{"s0*s1", nil, 12, "", 0, false},
+		{"FloorDiv(" + sym + ", Integer(2))", nil, 3, "", 0, false},
+		{"s0**2", nil, 9, "", 0, false},
+		{"s0", map[string]int64{"s0": 4}, 6, "", 0, false},
+	}
+	for _, c := range cases {
+		name, v, ok, _ := SolveSize(c.expr, c.bound, c.size)
+		if ok != c.ok || name != c.name || v != c.want {
+			t.Errorf("SolveSize(%q, %v, %d) = %q, %d, %v; want %q, %d, %v", c.expr, c.bound, c.size, name, v, ok, c.name, c.want, c.ok)
+		}
+	}
+}

@@ -64,8 +64,8 @@ any mapping, so that every argument is given with --input.
 Dynamic shapes. A .pt2 exported with dynamic_shapes has symbolic sizes
 (s0, s1, ...); torchlower compiles static shapes, so run specializes the
 program to the sizes of the inputs it is given (a user input's dim that
-is a symbol binds it; one that is an expression of symbols, such as
-2*s0, does not: bind those with --dim), checking them against the ranges
+is a symbol, or an affine expression of one such as 2*s0 from a derived
+Dim, binds it; other forms need --dim), checking them against the ranges
 the program was exported for and its runtime assertions. --dim s0=8 binds
 a symbol explicitly (then an input of another size is a shape mismatch).
 
