@@ -5,6 +5,7 @@ import (
 	gomath "math"
 
 	"github.com/torchlower/torchlower/dialect/arith"
+	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/dialect/math"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/torch"
@@ -87,6 +88,11 @@ var ewRows = []ewRow{
 	{torch.AtenLog, ewUnaryFloat(ewMathOp(math.Log))},
 	{torch.AtenPowTensorScalar, ewPow},
 	{torch.AtenMaskedFillScalar, ewMaskedFill},
+	{torch.AtenMaskedFillTensor, ewMaskedFillTensor},
+	{torch.AtenSilu, ewUnaryFloat(ewSilu)},
+	{torch.AtenTril, ewTriangle(true)},
+	{torch.AtenTriu, ewTriangle(false)},
+	{torch.AtenSiluBackward, ewBinaryFloat("self", ewSiluBackward)},
 	{torch.AtenClone, ewClone},
 	{torch.AtenCopy, ewCopy},
 	{torch.Aten_ToCopy, ewToCopy},
@@ -965,6 +971,92 @@ func ewMaskedFill(r *ewReader) (*ewPlan, error) {
 	}
 	return &ewPlan{args: []ewArg{self, mask, {operand: -1, scalar: v}},
 		body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.sel(a[1], a[2], a[0]) }}, nil
+}
+
+// ewMaskedFillTensor is
+//
+//	aten::masked_fill.Tensor(Tensor self, Tensor mask, Tensor value) -> Tensor
+//
+// masked_fill with the value a 0-d tensor (ATen: "only supports a
+// 0-dimensional value tensor"), converted to self's dtype.
+func ewMaskedFillTensor(r *ewReader) (*ewPlan, error) {
+	self, err := r.tensor("self", nil)
+	if err != nil {
+		return nil, err
+	}
+	mask, err := r.tensor("mask", torch.DtypeBool)
+	if err != nil {
+		return nil, err
+	}
+	v, err := r.tensor("value", self.dtype)
+	if err != nil {
+		return nil, err
+	}
+	if vt := r.op.Operand(v.operand).Type().(torch.VTensorType); len(vt.Sizes) != 0 {
+		return nil, r.errorf("masked_fill only supports a 0-dimensional value tensor, but got tensor with %d dimension(s)", len(vt.Sizes))
+	}
+	if !ir.TypeEqual(self.dtype, r.dtype) {
+		return nil, r.errorf("expected the result dtype %s to be self's dtype %s", r.dtype, self.dtype)
+	}
+	return &ewPlan{args: []ewArg{self, mask, v},
+		body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.sel(a[1], a[2], a[0]) }}, nil
+}
+
+// ewTriangle is
+//
+//	aten::tril(Tensor self, int diagonal=0) -> Tensor
+//	aten::triu(Tensor self, int diagonal=0) -> Tensor
+//
+// over the last two dims (row i, column j) of a tensor of rank ≥ 2: tril
+// keeps the elements with j − i ≤ diagonal, triu those with j − i ≥
+// diagonal, and the rest become 0 (false for bool), as ATen does; the
+// loop indices come from linalg.index.
+func ewTriangle(lower bool) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		self, err := r.tensor("self", nil)
+		if err != nil {
+			return nil, err
+		}
+		rank := len(r.shapes[len(r.shapes)-1])
+		if rank < 2 {
+			return nil, r.errorf("input tensor must have at least 2 dimensions, got %d", rank)
+		}
+		i, err := r.operand("diagonal")
+		if err != nil {
+			return nil, err
+		}
+		diag, ok := constInt(r.op.Operand(i))
+		if !ok {
+			return nil, r.errorf("expected 'diagonal' to be a constant int")
+		}
+		if !ir.TypeEqual(self.dtype, r.dtype) {
+			return nil, r.errorf("expected the result dtype %s to be self's dtype %s", r.dtype, self.dtype)
+		}
+		pred := "sle"
+		if !lower {
+			pred = "sge"
+		}
+		return &ewPlan{args: []ewArg{self}, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+			row, col := linalg.NewIndex(c.b, c.loc, rank-2), linalg.NewIndex(c.b, c.loc, rank-1)
+			d := arith.ConstantInt(c.b, c.loc, diag, ir.Index)
+			keep := arith.NewCmpI(c.b, c.loc, pred, arith.Sub(c.b, c.loc, col, row), d)
+			return c.sel(keep, a[0], c.num(0))
+		}}, nil
+	}
+}
+
+// ewSilu is aten::silu: x / (1 + exp(−x)), ATen's CPU formula.
+func ewSilu(c *ewCtx, x *ir.Value) *ir.Value {
+	one := c.num(1)
+	return c.div(x, c.add(one, c.math(math.Exp, arith.NewNegF(c.b, c.loc, x))))
+}
+
+// ewSiluBackward is aten::silu_backward(grad_output, self):
+// grad_output · σ(x) · (1 + x · (1 − σ(x))), ATen's CPU formula.
+func ewSiluBackward(c *ewCtx, g, x *ir.Value) *ir.Value {
+	one := c.num(1)
+	sig := ewSigmoid(c, x)
+	return c.mul(c.mul(g, sig), c.add(one, c.mul(x, c.sub(one, sig))))
 }
 
 // ewCompare is the comparison family, Tensor and Scalar forms:

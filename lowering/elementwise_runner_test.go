@@ -730,6 +730,36 @@ var ewRunCases = []ewRunCase{
 		op:     "torch.aten.clamp %a0, %lo, %hi",
 		inputs: []ewRunTensor{{"bf16", []int64{4}, []float64{100.0, 3.0, -7.5, 0.25}}},
 		want:   ewRunTensor{"bf16", []int64{4}, []float64{3.0, 3.0, -1.0078125, 0.25}}},
+	{name: "silu", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.silu %a0",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{2.6617143154144287, 0.9685645699501038, -0.10707651078701019, 2.3372719287872314, 0.6132569313049316, 1.4875789880752563}}},
+	{name: "silu_backward", tol: 1e-06,
+		consts: "",
+		op:     "torch.aten.silu_backward %a0, %a1",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{-0.355197012424469, -0.5563105344772339, -1.7673684358596802, 0.990229070186615, 1.7092434167861938, -1.737801194190979}}, {"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-0.38838958740234375, -0.5524066686630249, -0.6704411506652832, 1.0884312391281128, 1.5140889883041382, -1.863576889038086}}},
+	{name: "masked_fill_tensor", tol: 0,
+		consts: "",
+		op:     "torch.aten.masked_fill.Tensor %a0, %a1, %a2",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3}, []float64{2.8203179836273193, 1.2469191551208496, -0.24370233714580536, 2.5244860649108887, 0.8701447248458862, 1.7468873262405396}}, {"i1", []int64{3}, []float64{1.0, 0.0, 1.0}}, {"f64", []int64{}, []float64{-1.25}}},
+		want:   ewRunTensor{"f32", []int64{2, 3}, []float64{-1.25, 1.2469191551208496, -1.25, -1.25, 0.8701447248458862, -1.25}}},
+	{name: "tril_diag_m1", tol: 0,
+		consts: "%d = torch.constant.int -1",
+		op:     "torch.aten.tril %a0, %d",
+		inputs: []ewRunTensor{{"f32", []int64{2, 3, 4}, []float64{-0.20180748403072357, 2.1809186935424805, -2.753643751144409, 2.9835622310638428, 2.277984619140625, 1.577983021736145, -1.4646016359329224, -1.8623515367507935, 2.9265880584716797, 1.677611231803894, -0.8287239074707031, 0.3950631618499756, 1.4471981525421143, -2.973222255706787, 0.5016278028488159, 0.41827964782714844, -2.7102880477905273, -2.02197265625, 2.9920856952667236, 0.6040018796920776, -2.105161666870117, -0.6351785063743591, 2.1804215908050537, -2.3329849243164062}}},
+		want:   ewRunTensor{"f32", []int64{2, 3, 4}, []float64{0.0, 0.0, 0.0, 0.0, 2.277984619140625, 0.0, 0.0, 0.0, 2.9265880584716797, 1.677611231803894, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -2.7102880477905273, 0.0, 0.0, 0.0, -2.105161666870117, -0.6351785063743591, 0.0, 0.0}}},
+	{name: "triu_diag_1_int", tol: 0,
+		consts: "%d = torch.constant.int 1",
+		op:     "torch.aten.triu %a0, %d",
+		inputs: []ewRunTensor{{"si64", []int64{2, 3}, []float64{1.0, -2.0, 3.0, 4.0, 5.0, -6.0}}},
+		want:   ewRunTensor{"si64", []int64{2, 3}, []float64{0.0, -2.0, 3.0, 0.0, 0.0, -6.0}}},
+	{name: "tril_bool_wide", tol: 0,
+		consts: "%d = torch.constant.int 0",
+		op:     "torch.aten.tril %a0, %d",
+		inputs: []ewRunTensor{{"i1", []int64{3, 5}, []float64{1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0}}},
+		want:   ewRunTensor{"i1", []int64{3, 5}, []float64{1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 0.0, 0.0}}},
 }
 
 // The generator of ewRunCases (run with Debian's /usr/bin/python3 and
@@ -875,6 +905,15 @@ var ewRunCases = []ewRunCase{
 //	case("clamp_max", 0, "%hi = torch.constant.int 0", "torch.aten.clamp_max %a0, %hi", [s6], A.clamp_max(s6, 0))
 //	bc = torch.tensor([100.0, 3.0, -7.5, 0.25], dtype=torch.bfloat16)
 //	case("bf16_clamp", 0, "%lo = torch.constant.float -1.004\n%hi = torch.constant.float 2.996", "torch.aten.clamp %a0, %lo, %hi", [bc], A.clamp(bc, -1.004, 2.996))
+//	case("silu", 1e-6, "", "torch.aten.silu %a0", [x23], A.silu(x23))
+//	case("silu_backward", 1e-6, "", "torch.aten.silu_backward %a0, %a1", [z23, x23], A.silu_backward(z23, x23))
+//	v0 = torch.tensor(-1.25, dtype=torch.float64)
+//	case("masked_fill_tensor", 0, "", "torch.aten.masked_fill.Tensor %a0, %a1, %a2", [x23, m3, v0], A.masked_fill.Tensor(x23, m3, v0))
+//	t34 = rnd(2, 3, 4)
+//	case("tril_diag_m1", 0, "%d = torch.constant.int -1", "torch.aten.tril %a0, %d", [t34], A.tril(t34, -1))
+//	case("triu_diag_1_int", 0, "%d = torch.constant.int 1", "torch.aten.triu %a0, %d", [l23], A.triu(l23, 1))
+//	bm = torch.ones(3, 5, dtype=torch.bool)
+//	case("tril_bool_wide", 0, "%d = torch.constant.int 0", "torch.aten.tril %a0, %d", [bm], A.tril(bm, 0))
 //
 //	for name, tol, consts, op, inputs, result in cases:
 //	    print('\t{name: "%s", tol: %r,' % (name, tol))

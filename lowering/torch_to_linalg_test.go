@@ -26,9 +26,9 @@ func runPass(t *testing.T, src string) (*ir.Operation, error) {
 }
 
 const twoUnsupported = `func.func @f(%a: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
-  %0 = torch.aten.silu %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  %0 = torch.aten.hardsigmoid %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
   %1 = torch.aten.hardswish %0 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
-  %2 = torch.aten.silu %1 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  %2 = torch.aten.hardsigmoid %1 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
   return %2 : !torch.vtensor<[2,3],f32>
 }
 `
@@ -42,9 +42,9 @@ func TestErrorListsEveryUnsupportedOp(t *testing.T) {
 		t.Fatal("expected an error")
 	}
 	want := []string{
-		"in.mlir:2:3: error: failed to legalize operation 'torch.aten.silu'",
+		"in.mlir:2:3: error: failed to legalize operation 'torch.aten.hardsigmoid'",
 		"in.mlir:3:3: error: failed to legalize operation 'torch.aten.hardswish'",
-		"in.mlir:4:3: error: failed to legalize operation 'torch.aten.silu'",
+		"in.mlir:4:3: error: failed to legalize operation 'torch.aten.hardsigmoid'",
 	}
 	if got := strings.Split(err.Error(), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("error:\n%s\nwant:\n%s", err, strings.Join(want, "\n"))

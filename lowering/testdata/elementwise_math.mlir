@@ -75,3 +75,40 @@ func.func @erf_reciprocal(%a: !torch.vtensor<[4],f32>, %i: !torch.vtensor<[4],si
   %1 = torch.aten.reciprocal %i : !torch.vtensor<[4],si64> -> !torch.vtensor<[4],f32>
   return %0, %1 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// silu is x / (1 + exp(-x)), ATen's CPU formula; masked_fill.Tensor
+// selects its 0-d value (converted to self's dtype, read with the empty
+// map) where the mask is set.
+// CHECK-DAG:   #[[SCALAR:map[0-9]*]] = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @silu_masked_fill_tensor(
+// CHECK:           %[[NX:.*]] = arith.negf %[[X:.*]] : f32
+// CHECK-NEXT:      %[[E:.*]] = math.exp %[[NX]] : f32
+// CHECK:           %[[D:.*]] = arith.addf %{{.*}}, %[[E]] : f32
+// CHECK-NEXT:      arith.divf %[[X]], %[[D]] : f32
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #[[SCALAR]], #{{.*}}]
+// CHECK:           %[[V:.*]] = arith.truncf %{{.*}} : f64 to f32
+// CHECK-NEXT:      arith.select %{{.*}}, %[[V]], %{{.*}} : f32
+func.func @silu_masked_fill_tensor(%a: !torch.vtensor<[4],f32>, %m: !torch.vtensor<[4],i1>, %v: !torch.vtensor<[],f64>) -> (!torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) {
+  %0 = torch.aten.silu %a : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  %1 = torch.aten.masked_fill.Tensor %a, %m, %v : !torch.vtensor<[4],f32>, !torch.vtensor<[4],i1>, !torch.vtensor<[],f64> -> !torch.vtensor<[4],f32>
+  return %0, %1 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// tril keeps column - row <= diagonal over the last two dims (the loop
+// indices of the generic, from linalg.index) and zeroes the rest.
+// CHECK-LABEL: func.func @tril(
+// CHECK:           %[[ROW:.*]] = linalg.index 1 : index
+// CHECK-NEXT:      %[[COL:.*]] = linalg.index 2 : index
+// CHECK-NEXT:      %[[D:.*]] = arith.constant -1 : index
+// CHECK-NEXT:      %[[DIFF:.*]] = arith.subi %[[COL]], %[[ROW]] : index
+// CHECK-NEXT:      %[[KEEP:.*]] = arith.cmpi sle, %[[DIFF]], %[[D]] : index
+// CHECK:           arith.select %[[KEEP]], %{{.*}}, %{{.*}} : f32
+func.func @tril(%a: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,4],f32> {
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.tril %a, %int-1 : !torch.vtensor<[2,3,4],f32>, !torch.int -> !torch.vtensor<[2,3,4],f32>
+  return %0 : !torch.vtensor<[2,3,4],f32>
+}

@@ -63,16 +63,16 @@ func.func @mixed(%dy: !torch.vtensor<[1,2,5,5],f32>, %x: !torch.vtensor<[1,2,5,5
 // its own location; nothing is rewritten (the supported conv is not lowered
 // either, since the conversion is all or nothing).
 func.func @unsupported(%a: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
-  // expected-error@+1 {{failed to legalize operation 'torch.aten.silu'}}
-  %0 = torch.aten.silu %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  // expected-error@+1 {{failed to legalize operation 'torch.aten.hardsigmoid'}}
+  %0 = torch.aten.hardsigmoid %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
   // expected-error@+1 {{failed to legalize operation 'torch.aten.hardswish'}}
   %1 = torch.aten.hardswish %0 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
   return %1 : !torch.vtensor<[2,3],f32>
 }
 
 func.func @more(%a: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
-  // expected-error@+1 {{failed to legalize operation 'torch.aten.silu'}}
-  %0 = torch.aten.silu %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  // expected-error@+1 {{failed to legalize operation 'torch.aten.hardsigmoid'}}
+  %0 = torch.aten.hardsigmoid %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
   return %0 : !torch.vtensor<[2,3],f32>
 }
 
