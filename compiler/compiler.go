@@ -47,8 +47,7 @@ func LoadDims(ctx *ir.Context, path string, dims map[string]int64) (*ir.Operatio
 		if err != nil {
 			return nil, err
 		}
-		m, _, err := importer.Import(ctx, a, importer.Options{Params: "inline", FuncName: "main", Dims: dims})
-		return m, err
+		return LoadArchive(ctx, a, dims)
 	}
 	if len(dims) > 0 {
 		return nil, fmt.Errorf("%s: --dim binds the symbolic sizes of a .pt2 archive; a .mlir program has none", path)
@@ -71,17 +70,15 @@ func LoadDims(ctx *ir.Context, path string, dims map[string]int64) (*ir.Operatio
 // specialized, on whatever sizes it is handed, as it does in PyTorch.
 // Symbols in given keep their value (an input of another size is then a
 // shape mismatch, reported where arguments are checked). Inputs that
-// disagree on a symbol are an error naming both. Anything but a .pt2, or
-// an archive that cannot be read (its import reports that), gets given
-// back unchanged.
-func InputDims(path string, shapes [][]int64, given map[string]int64) (map[string]int64, error) {
-	if !strings.HasSuffix(path, ".pt2") {
+// disagree on a symbol are an error naming both. A nil archive (a .mlir
+// program), or one whose program cannot be read (its import reports that), gets given
+// back unchanged. The caller opens the archive once and imports it from
+// the same Archive (LoadArchive), so the run path decodes it once.
+func InputDims(a *importer.Archive, shapes [][]int64, given map[string]int64) (map[string]int64, error) {
+	if a == nil {
 		return given, nil
 	}
-	a, err := importer.Open(path)
-	if err != nil {
-		return given, nil
-	}
+	path := a.Name
 	exprs, err := importer.InputSizeExprs(a, "")
 	if err != nil {
 		return given, nil
@@ -150,6 +147,13 @@ func bindingSource(expr string, from map[string]string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// LoadArchive imports an opened .pt2 as LoadDims does: parameters inlined,
+// symbols bound by dims.
+func LoadArchive(ctx *ir.Context, a *importer.Archive, dims map[string]int64) (*ir.Operation, error) {
+	m, _, err := importer.Import(ctx, a, importer.Options{Params: "inline", FuncName: "main", Dims: dims})
+	return m, err
 }
 
 // HasTorchOps reports whether m still holds torch dialect ops.

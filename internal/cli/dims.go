@@ -52,16 +52,16 @@ func printDynamicNote(w io.Writer, in string, dims map[string]int64) {
 		"bind each symbol to the size to compile for, e.g. --dim %s=N\n", in, strings.Join(free, ", "), first)
 }
 
-// inputDims binds the symbols of a .pt2 exported with dynamic shapes from
-// the sizes of the inputs run is given (compiler.InputDims), reading only
-// the headers of the @file.npy inputs; an input that cannot be read is
-// left to the argument checks that follow.
-func inputDims(in string, inputs []string, dims map[string]int64) (map[string]int64, error) {
+// inputDims binds the symbols of the opened .pt2 a from the sizes of the
+// inputs run is given (compiler.InputDims), reading only the headers of
+// the @file.npy inputs; an input that cannot be read is left to the
+// argument checks that follow.
+func inputDims(a *importer.Archive, inputs []string, dims map[string]int64) (map[string]int64, error) {
 	shapes := make([][]int64, len(inputs))
 	for i, spec := range inputs {
 		if path, ok := strings.CutPrefix(spec, "@"); ok {
 			shapes[i], _ = runtime.ReadNPYShape(path)
 		}
 	}
-	return compiler.InputDims(in, shapes, dims)
+	return compiler.InputDims(a, shapes, dims)
 }

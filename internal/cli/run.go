@@ -295,9 +295,16 @@ func compileForRun(env *Env, in, function, pipeline, params, mapping string, dim
 		return nil, nil, 2
 	}
 
+	// A .pt2 is opened once: its symbols are bound from the inputs' sizes,
+	// then it is imported from the same Archive.
+	var a *importer.Archive
 	if isArchive {
 		var err error
-		if dims, err = inputDims(in, inputs, dims); err != nil {
+		if a, err = importer.Open(in); err != nil {
+			fmt.Fprintf(env.Stderr, "%s\n", importErr(in, err))
+			return nil, nil, 1
+		}
+		if dims, err = inputDims(a, inputs, dims); err != nil {
 			fmt.Fprintf(env.Stderr, "torchlower run: %v\n", err)
 			return nil, nil, 1
 		}
@@ -306,9 +313,12 @@ func compileForRun(env *Env, in, function, pipeline, params, mapping string, dim
 	var m *ir.Operation
 	var mp *importer.Mapping
 	var err error
-	if isArchive && params == "args" {
-		m, mp, err = loadArchiveArgs(ctx, in, function, dims)
-	} else {
+	switch {
+	case isArchive && params == "args":
+		m, mp, err = loadArchiveArgs(ctx, a, in, function, dims)
+	case isArchive:
+		m, err = compiler.LoadArchive(ctx, a, dims)
+	default:
 		m, err = compiler.LoadDims(ctx, in, dims)
 	}
 	if err != nil {
@@ -350,11 +360,7 @@ func compileForRun(env *Env, in, function, pipeline, params, mapping string, dim
 
 // loadArchiveArgs imports a .pt2 with its parameters, buffers and
 // constants as function arguments; the mapping carries their tensors.
-func loadArchiveArgs(ctx *ir.Context, path, function string, dims map[string]int64) (*ir.Operation, *importer.Mapping, error) {
-	a, err := importer.Open(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s", importErr(path, err))
-	}
+func loadArchiveArgs(ctx *ir.Context, a *importer.Archive, path, function string, dims map[string]int64) (*ir.Operation, *importer.Mapping, error) {
 	m, mp, err := importer.Import(ctx, a, importer.Options{Params: "args", FuncName: function, Dims: dims})
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s", importErr(path, err))
