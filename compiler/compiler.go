@@ -126,6 +126,19 @@ func InputDims(a *importer.Archive, shapes [][]int64, given map[string]int64) (m
 	return out, nil
 }
 
+// InputDimsOf is InputDims for a program by path: a .pt2 is opened for it
+// (the e2e backends compile by path; run keeps its opened Archive).
+func InputDimsOf(path string, shapes [][]int64, given map[string]int64) (map[string]int64, error) {
+	if !strings.HasSuffix(path, ".pt2") {
+		return given, nil
+	}
+	a, err := importer.Open(path)
+	if err != nil {
+		return given, nil // the import reports it
+	}
+	return InputDims(a, shapes, given)
+}
+
 // fixedBy reports whether expr uses a symbol the caller bound (--dim): an
 // input that disagrees with it is then a shape mismatch for the argument
 // checks to report.

@@ -2,11 +2,9 @@ package e2e
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
-	"github.com/torchlower/torchlower/importer"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -63,15 +61,9 @@ func compileFor(program, function, pipeline string, args []*runtime.Tensor) (*pl
 	for i, a := range args {
 		shapes[i] = a.Shape
 	}
-	var dims map[string]int64
-	if strings.HasSuffix(program, ".pt2") {
-		// A dynamic-shape archive: read once more for its symbols (the
-		// suite's cost, not a user's start-up).
-		if a, err := importer.Open(program); err == nil {
-			if dims, err = compiler.InputDims(a, shapes, nil); err != nil {
-				return nil, err
-			}
-		}
+	dims, err := compiler.InputDimsOf(program, shapes, nil)
+	if err != nil {
+		return nil, err
 	}
 	return compiler.CompileDims(program, function, pipeline, dims)
 }
