@@ -18,6 +18,7 @@ const python = "/usr/bin/python3"
 var generatedSuites = []struct{ dir, gen, what string }{
 	{"conv_backward", "conv_backward_matrix.py", "the convolution_backward matrix"},
 	{"attention", "attention_cases.py", "the attention cases"},
+	{"training_ops", "training_ops_cases.py", "the training-op cases"},
 }
 
 // TestGeneratedSuitesUpToDate regenerates each generated suite (the

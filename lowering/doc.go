@@ -12,17 +12,26 @@
 //	conv.go           torch.aten.convolution (forward, transposed or not)
 //	conv_kernels.go   the linalg.generic kernels both conv files share
 //	conv_geometry.go  reading and checking the constant conv parameters
-//	elementwise*.go   arithmetic, activations and their backward, casts,
-//	                  copies; elementwise_generic.go is the shared
-//	                  broadcasting elementwise builder
+//	elementwise*.go   arithmetic (elementwise_arith.go: remainder, floor
+//	                  division, pow, addcmul/addcdiv, lerp), activations
+//	                  and their backward (elementwise_activation.go:
+//	                  leaky ReLU, hardtanh, hardswish, hardsigmoid, ELU,
+//	                  dropout where deterministic), casts, copies;
+//	                  elementwise_generic.go is the shared broadcasting
+//	                  elementwise builder
 //	datamovement*.go  views, reshapes, permutes, slices, cat, gathers and
 //	                  the KV-cache scatters (index_copy / index_put with
 //	                  one position become an insert_slice at a dynamic
 //	                  offset)
-//	reduction*.go     sum/mean/amax/var, mm/addmm/bmm, softmax and
-//	                  log_softmax with their backward, nll_loss
-//	normpool*.go      batch norm (forward, functional, backward), max and
-//	                  avg pooling with their backward, tensor factories
+//	reduction*.go     sum/mean/var/any/all, the min/max family (amax,
+//	                  amin, max, min, max.dim, min.dim, argmax, argmin),
+//	                  prod, the cumsum scan, mm/addmm/bmm, softmax and
+//	                  log_softmax with their backward, nll_loss and
+//	                  mse_loss with their backward, attention
+//	normpool*.go      batch norm (forward, functional, backward), layer
+//	                  norm and group norm (forward, backward), dropout
+//	                  where it is deterministic, max and avg pooling with
+//	                  their backward, tensor factories
 //	builders.go       small tensor/linalg building helpers
 //
 // The emitted IR uses only upstream ops (linalg.generic, linalg.fill,

@@ -50,8 +50,10 @@ import (
 // torch.prim.NumToTensor.Scalar, which makes the rank-0 tensors that
 // Python scalars become when they are passed as tensor operands.
 func populateElementwise(m map[string]converter) {
-	for _, row := range ewRows {
-		m[row.op] = ewConverter(row)
+	for _, rows := range [][]ewRow{ewRows, ewActivationRows, ewArithRows} {
+		for _, row := range rows {
+			m[row.op] = ewConverter(row)
+		}
 	}
 	m[torch.NumToTensorOp] = prepareNumToTensor
 }
@@ -114,7 +116,7 @@ var ewRows = []ewRow{
 	{torch.AtenLogicalOr, ewLogical(arith.OrI)},
 	{torch.AtenLogicalNot, ewLogicalNot},
 	{torch.AtenBitwiseNot, ewBitwiseNot},
-	{torch.AtenIsnan, ewIsnan},
+	{torch.AtenIsnan, ewFloatTest(ewIsnan)},
 	{torch.AtenErf, ewUnaryFloat(ewMathOp(math.Erf))},
 	{torch.AtenSin, ewUnaryFloat(ewMathOp(math.Sin))},
 	{torch.AtenCos, ewUnaryFloat(ewMathOp(math.Cos))},
@@ -133,10 +135,11 @@ var ewRows = []ewRow{
 	{torch.AtenRound, ewRounding(math.RoundEven)},
 	{torch.AtenMaximum, ewMinMax(true)},
 	{torch.AtenMinimum, ewMinMax(false)},
-	{torch.AtenClamp, ewClamp(true, true, true)},
-	{torch.AtenClampTensor, ewClamp(false, true, true)},
-	{torch.AtenClampMin, ewClamp(true, true, false)},
-	{torch.AtenClampMax, ewClamp(true, false, true)},
+	{torch.AtenClamp, ewClamp(true, "min", "max")},
+	{torch.AtenClampTensor, ewClamp(false, "min", "max")},
+	{torch.AtenClampMin, ewClamp(true, "min", "")},
+	{torch.AtenClampMax, ewClamp(true, "", "max")},
+	{torch.AtenHardtanh, ewClamp(true, "min_val", "max_val")},
 }
 
 // ewPlan is what a row makes of one op.
@@ -293,6 +296,20 @@ func (r *ewReader) tensor(name string, as ir.Type) (ewArg, error) {
 	}
 	r.shapes = append(r.shapes, t.Sizes)
 	return ewArg{operand: i, dtype: t.Dtype, as: as}, nil
+}
+
+// tensors reads the tensor operands names, each received as the result
+// dtype.
+func (r *ewReader) tensors(names ...string) ([]ewArg, error) {
+	args := make([]ewArg, len(names))
+	for i, name := range names {
+		a, err := r.tensor(name, nil)
+		if err != nil {
+			return nil, err
+		}
+		args[i] = a
+	}
+	return args, nil
 }
 
 // scalar reads the Scalar operand name, which must be a constant.
@@ -602,6 +619,17 @@ func (c *ewCtx) cmp(fp, ip string, x, y *ir.Value) *ir.Value {
 // bool alpha with a non-bool result are errors, and bool results compute
 // self | (other & alpha) (add only: sub of bools is an error).
 func ewAddSub(isSub, scalarOther bool) func(r *ewReader) (*ewPlan, error) {
+	return ewAddSubOrder(isSub, scalarOther, false)
+}
+
+// ewAddSubOrder is ewAddSub, and with reversed the rsub family
+//
+//	aten::rsub.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor
+//	aten::rsub.Scalar(Tensor self, Scalar other, Scalar alpha=1) -> Tensor
+//
+// other − alpha·self (ATen's rsub is sub(other, self, alpha)), with sub's
+// dtype rules.
+func ewAddSubOrder(isSub, scalarOther, reversed bool) func(r *ewReader) (*ewPlan, error) {
 	return func(r *ewReader) (*ewPlan, error) {
 		self, err := r.tensor("self", nil)
 		if err != nil {
@@ -629,6 +657,9 @@ func ewAddSub(isSub, scalarOther bool) func(r *ewReader) (*ewPlan, error) {
 			return nil, r.errorf("alpha = %s must not be a float for an integral result, as in PyTorch", alpha)
 		}
 		p := &ewPlan{args: []ewArg{self, other}, opmath: true}
+		if reversed {
+			p.args = []ewArg{other, self}
+		}
 		if ewIsBool(r.dtype) {
 			keep := !alpha.isZero()
 			p.body = func(c *ewCtx, a []*ir.Value) *ir.Value {
@@ -794,15 +825,11 @@ func ewBinaryFloat(second string, fn func(c *ewCtx, g, y *ir.Value) *ir.Value) f
 		if err := r.need("float"); err != nil {
 			return nil, err
 		}
-		g, err := r.tensor("grad_output", nil)
+		args, err := r.tensors("grad_output", second)
 		if err != nil {
 			return nil, err
 		}
-		y, err := r.tensor(second, nil)
-		if err != nil {
-			return nil, err
-		}
-		return &ewPlan{args: []ewArg{g, y}, opmath: true,
+		return &ewPlan{args: args, opmath: true,
 			body: func(c *ewCtx, a []*ir.Value) *ir.Value { return fn(c, a[0], a[1]) }}, nil
 	}
 }
@@ -1185,24 +1212,31 @@ func ewBitwiseNot(r *ewReader) (*ewPlan, error) {
 	}}, nil
 }
 
-// ewIsnan is aten::isnan(Tensor self) -> Tensor: x != x (arith.cmpf uno)
-// for floats, false for integers and bools; a bool result.
-func ewIsnan(r *ewReader) (*ewPlan, error) {
-	if !ewIsBool(r.dtype) {
-		return nil, r.errorf("expected a bool (i1) result, got %s", r.dtype)
-	}
-	self, err := r.tensor("self", nil)
-	if err != nil {
-		return nil, err
-	}
-	self.as = self.dtype
-	return &ewPlan{args: []ewArg{self}, compute: self.dtype, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
-		if c.isFloat() {
-			return arith.NewCmpF(c.b, c.loc, "uno", a[0], a[0])
+// ewFloatTest is a test of float values with a bool result, false for
+// integers and bools (which are never NaN or infinite):
+//
+//	aten::isnan(Tensor self) -> Tensor: x != x (arith.cmpf uno)
+//	aten::isinf(Tensor self) -> Tensor: x = ±∞
+func ewFloatTest(test func(c *ewCtx, x *ir.Value) *ir.Value) func(r *ewReader) (*ewPlan, error) {
+	return func(r *ewReader) (*ewPlan, error) {
+		if !ewIsBool(r.dtype) {
+			return nil, r.errorf("expected a bool (i1) result, got %s", r.dtype)
 		}
-		return arith.ConstantBool(c.b, c.loc, false)
-	}}, nil
+		self, err := r.tensor("self", nil)
+		if err != nil {
+			return nil, err
+		}
+		self.as = self.dtype
+		return &ewPlan{args: []ewArg{self}, compute: self.dtype, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+			if c.isFloat() {
+				return test(c, a[0])
+			}
+			return arith.ConstantBool(c.b, c.loc, false)
+		}}, nil
+	}
 }
+
+func ewIsnan(c *ewCtx, x *ir.Value) *ir.Value { return arith.NewCmpF(c.b, c.loc, "uno", x, x) }
 
 // ewAbs is aten::abs(Tensor self): math.absf for floats, math.absi for
 // signed integers (the most negative value stays itself, as in C++), the
@@ -1320,6 +1354,9 @@ func ewMinMax(isMax bool) func(r *ewReader) (*ewPlan, error) {
 //	aten::clamp.Tensor(Tensor self, Tensor? min=None, Tensor? max=None) -> Tensor
 //	aten::clamp_min(Tensor self, Scalar min) -> Tensor
 //	aten::clamp_max(Tensor self, Scalar max) -> Tensor
+//	aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar max_val=1) -> Tensor
+//
+// (ATen's hardtanh is clamp(self, min_val, max_val).)
 //
 // Everything is cast to the result dtype (type promotion made an integer
 // tensor clamped to float bounds a float). As in PyTorch, a Scalar bound
@@ -1328,7 +1365,7 @@ func ewMinMax(isMax bool) func(r *ewReader) (*ewPlan, error) {
 // conversion: 300 for uint8 is an error, −1 wraps to 255), and at least
 // one bound must be given. Tensor bounds broadcast, and a NaN bound gives
 // NaN.
-func ewClamp(scalarBounds, hasMin, hasMax bool) func(r *ewReader) (*ewPlan, error) {
+func ewClamp(scalarBounds bool, minName, maxName string) func(r *ewReader) (*ewPlan, error) {
 	return func(r *ewReader) (*ewPlan, error) {
 		if ewIsBool(r.dtype) {
 			return nil, r.errorf("result dtype i1 (bool) is not supported, as in PyTorch")
@@ -1342,9 +1379,8 @@ func ewClamp(scalarBounds, hasMin, hasMax bool) func(r *ewReader) (*ewPlan, erro
 		for _, b := range []struct {
 			name string
 			at   *int
-			has  bool
-		}{{"min", &lo, hasMin}, {"max", &hi, hasMax}} {
-			if !b.has {
+		}{{minName, &lo}, {maxName, &hi}} {
+			if b.name == "" {
 				continue
 			}
 			i, err := r.operand(b.name)
@@ -1369,7 +1405,7 @@ func ewClamp(scalarBounds, hasMin, hasMax bool) func(r *ewReader) (*ewPlan, erro
 			p.args = append(p.args, a)
 		}
 		if lo < 0 && hi < 0 {
-			return nil, r.errorf("at least one of 'min' or 'max' must not be None")
+			return nil, r.errorf("at least one of '%s' or '%s' must not be None", minName, maxName)
 		}
 		p.body = func(c *ewCtx, a []*ir.Value) *ir.Value {
 			x := a[0]

@@ -8,7 +8,8 @@ import (
 	"slices"
 )
 
-// populateNormPool adds the converters of batch norm, pooling and tensor factories.
+// populateNormPool adds the converters of batch, layer and group norm,
+// dropout, pooling and tensor factories.
 func populateNormPool(m map[string]converter) {
 	m[torch.AtenNativeBatchNorm] = func(op *ir.Operation) (emitFunc, error) {
 		return prepareBatchNorm(op, bnForm{runningStats: true, optionalStats: true})
@@ -35,6 +36,11 @@ func populateNormPool(m map[string]converter) {
 		return prepareBatchNormBackward(op, "update", "save_var")
 	}
 	m[torch.AtenNativeLayerNorm] = prepareLayerNorm
+	m[torch.AtenNativeLayerNormBackward] = prepareLayerNormBackward
+	m[torch.AtenNativeGroupNorm] = prepareGroupNorm
+	m[torch.AtenNativeGroupNormBackward] = prepareGroupNormBackward
+	m[torch.AtenNativeDropout] = prepareDropout
+	m[torch.AtenNativeDropoutBackward] = prepareDropoutBackward
 	populateNPPooling(m)
 	populateNPFactories(m)
 }
@@ -376,15 +382,7 @@ type bnBackward struct {
 // asks for it and something uses it (a masked result must be None or
 // unused), in f32 for f16/bf16 and converted to its declared dtype.
 func prepareBatchNormBackward(op *ir.Operation, trainArg, invstdArg string) (emitFunc, error) {
-	r, err := newNPReader(op)
-	if err != nil {
-		return nil, err
-	}
-	xt, err := r.floatTensor("input")
-	if err != nil {
-		return nil, err
-	}
-	dyt, err := r.floatTensor("grad_out")
+	r, xt, dyt, err := readNormBackward(op)
 	if err != nil {
 		return nil, err
 	}

@@ -44,6 +44,7 @@ func populateNPFactories(m map[string]converter) {
 		{torch.AtenZerosLike, npFactory{fill: npFill(0)}},
 		{torch.AtenOnesLike, npFactory{fill: npFill(1)}},
 		{torch.AtenFullLike, npFactory{fillArg: "fill_value"}},
+		{torch.AtenFillScalar, npFactory{fillArg: "value"}}, // fill.Scalar(self, value): full_like
 		{torch.AtenEmptyLike, npFactory{empty: true}},
 		{torch.AtenNewZeros, npFactory{sizeArg: "size", fill: npFill(0)}},
 		{torch.AtenNewOnes, npFactory{sizeArg: "size", fill: npFill(1)}},

@@ -14,7 +14,9 @@ import (
 )
 
 // The helpers below serve the batch norm, pooling and factory lowerings
-// (normpool.go, normpool_pool.go, normpool_factory.go). Their names carry
+// (normpool.go, normpool_pool.go, normpool_factory.go), and the group
+// norm, layer norm backward and dropout ones (normpool_groupnorm.go,
+// normpool_layernorm_backward.go, normpool_dropout.go). Their names carry
 // an np (or bn, pool) prefix: the lowering package is shared by several op
 // families working side by side.
 
@@ -278,6 +280,19 @@ func (r *npReader) tensor(name string) (torch.VTensorType, error) {
 	return t, nil
 }
 
+// readNormBackward opens the reader of a norm's backward (batch, layer or
+// group norm) and reads its float operands input and grad_out.
+func readNormBackward(op *ir.Operation) (r *npReader, x, dy torch.VTensorType, err error) {
+	if r, err = newNPReader(op); err != nil {
+		return
+	}
+	if x, err = r.floatTensor("input"); err != nil {
+		return
+	}
+	dy, err = r.floatTensor("grad_out")
+	return
+}
+
 // floatTensor is tensor with a float dtype.
 func (r *npReader) floatTensor(name string) (torch.VTensorType, error) {
 	t, err := r.tensor(name)
@@ -445,3 +460,29 @@ func npShapeString(s []int64) string {
 
 // npNegInf is −∞, the identity of max and the padding of max pooling.
 var npNegInf = math.Inf(-1)
+
+// npRead is one input of npKernel.generic: a tensor and the map through
+// which the loop nest reads it.
+type npRead struct {
+	v *ir.Value
+	m affine.Map
+}
+
+// generic builds one linalg.generic over the loop nest l, reading ins
+// through their maps and writing into init through out. body returns the
+// element to store; where l has reduction loops, its last argument is the
+// accumulator (init's element). The group norm and layer norm backward
+// lowerings use it for loop nests that channelwise's single channel dim
+// cannot express (a [N, G] statistic, a [G, D] weight, normalized rows).
+func (k *npKernel) generic(l *loopNest, ins []npRead, init *ir.Value, out affine.Map,
+	body func(b *ir.Builder, args []*ir.Value) *ir.Value) *ir.Value {
+	vals := make([]*ir.Value, len(ins))
+	maps := make([]affine.Map, 0, len(ins)+1)
+	for i, in := range ins {
+		vals[i] = in.v
+		maps = append(maps, in.m)
+	}
+	maps = append(maps, out)
+	return linalg.NewGeneric(k.b, k.loc, vals, []*ir.Value{init}, maps, l.iters, []ir.Type{init.Type()},
+		func(b *ir.Builder, args []*ir.Value) []*ir.Value { return []*ir.Value{body(b, args)} }).Result(0)
+}

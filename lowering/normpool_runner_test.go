@@ -18,8 +18,8 @@ import (
 	"github.com/torchlower/torchlower/ir/pass"
 )
 
-// TestNormPoolRunner checks the batch norm, pooling and factory lowerings
-// numerically against PyTorch, the way TestRunnerConv checks convolutions:
+// TestNormPoolRunner checks the batch, layer and group norm, dropout,
+// pooling and factory lowerings numerically against PyTorch, the way TestRunnerConv checks convolutions:
 // each case of normpoolRefs (normpool_refs_test.go, written by the Python
 // program normpoolRefsGenerator below with Debian's PyTorch 1.13) is a
 // torch-dialect function, its inputs and PyTorch's results. The function is
@@ -45,7 +45,12 @@ import (
 //     are O(1). Any indexing or formula mistake is an O(1) error;
 //   - bf16: 2^−7 (one unit in the last place, relative) plus the same
 //     absolute: both sides round an f32 value once, and the f32 values may
-//     differ in their last bits.
+//     differ in their last bits. The bf16 group norm and layer norm
+//     backward references are PyTorch's f32 kernel on the (exactly
+//     converted) bf16 inputs, each result rounded once to bf16 (at_acc in
+//     the generator), which is what the lowering computes: torch 1.13's
+//     own bf16 kernels round intermediates to bf16 and differ from that by
+//     up to about 4 of these tolerances on such inputs.
 func TestNormPoolRunner(t *testing.T) {
 	if *normpoolRegen {
 		regenNormPoolRefs(t)
@@ -573,6 +578,119 @@ def ln_forward(name, x, ns, w, b, eps):
 ln_forward("ln_f32", grid(2, 3, 5), [5], grid(5), grid(5), 1e-5)
 ln_forward("ln_noaffine_2d_f32", grid(2, 3, 4), [3, 4], None, None, 1e-3)
 ln_forward("ln_weight_only_f64", grid(4, 6, dtype=torch.float64), [6], grid(6, dtype=torch.float64), None, 1e-6)
+
+# ---- group norm ----------------------------------------------------------
+def at_acc(fn, *ts):
+    """fn's results at ATen's accumulation type, rounded once: a bf16 case runs
+    the f32 kernel on its (exactly converted) inputs and rounds each result to
+    bf16, which is what the lowering computes. torch 1.13's own bf16 group norm
+    and layer norm backward kernels round intermediates to bf16 and differ from
+    that by up to ~4 bf16 units (2^-7 abs + rel) on these sizes."""
+    lo = next((t.dtype for t in ts if t is not None and t.dtype == torch.bfloat16), None)
+    if lo is None:
+        return fn(*ts)
+    up = [t.float() if t is not None and t.is_floating_point() else t for t in ts]
+    return tuple(None if r is None else r.to(lo) for r in fn(*up))
+
+def opt_args(c, ts, first):
+    """Operands for optional tensors ts (None: !torch.none); the others are arguments from index first on."""
+    ops, tys, i = [], [], first
+    for t in ts:
+        if t is None:
+            ops.append(c.c("none", 0)); tys.append("!torch.none")
+        else:
+            ops.append(arg(i)); tys.append(vt(t)); i += 1
+    return ops, tys
+
+def gn_sizes(c, x, G):
+    N, C, HxW = x.shape[0], x.shape[1], math.prod(x.shape[2:])
+    return [c.c("int", v) for v in (N, C, HxW, G)], ["!torch.int"] * 4, (N, C, HxW)
+
+def gn_forward(name, x, w, b, G, eps):
+    c = Case(name, [t for t in (x, w, b) if t is not None])
+    ops, tys = opt_args(c, [x, w, b], 0)
+    sops, stys, (N, C, HxW) = gn_sizes(c, x, G)
+    ops += sops + [c.c("float", eps)]
+    tys += stys + ["!torch.float"]
+    res = list(at_acc(lambda x, w, b: torch.ops.aten.native_group_norm(x, w, b, N, C, HxW, G, eps), x, w, b))
+    c.op("native_group_norm", ops, tys, [vt(t) for t in res], [0, 1, 2])
+    add(c, res)
+
+def gn_backward(name, x, w, G, mask, eps=1e-5):
+    N, C, HxW = x.shape[0], x.shape[1], math.prod(x.shape[2:])
+    _, mean, rstd = torch.ops.aten.native_group_norm(x, w, None, N, C, HxW, G, eps)
+    dy = grid(*x.shape, dtype=x.dtype)
+    c = Case(name, [t for t in (dy, x, mean, rstd, w) if t is not None])
+    ops, tys = opt_args(c, [dy, x, mean, rstd, w], 0)
+    sops, stys, _ = gn_sizes(c, x, G)
+    ops += sops + [c.bools(mask)]
+    tys += stys + ["!torch.list<bool>"]
+    res = at_acc(lambda dy, x, mean, rstd, w: torch.ops.aten.native_group_norm_backward(dy, x, mean, rstd, w, N, C, HxW, G, mask), dy, x, mean, rstd, w)
+    ret = [k for k in range(3) if mask[k]]
+    c.op("native_group_norm_backward", ops, tys, [vt(t) if m else "!torch.none" for t, m in zip(res, mask)], ret)
+    add(c, [res[k] for k in ret])
+
+gn_forward("gn_f32", grid(2, 6, 3, 2), grid(6), grid(6), 3, 1e-5)
+gn_forward("gn_bias_only_f32", grid(2, 6, 4), None, grid(6), 2, 1e-5)
+gn_forward("gn_groups1_noaffine_f32", grid(2, 3, 2, 2), None, None, 1, 1e-5)
+gn_forward("gn_groupsC_f32", grid(2, 4, 5), grid(4), grid(4), 4, 1e-3)
+gn_forward("gn_2d_weight_only_f64", grid(3, 4, dtype=torch.float64), grid(4, dtype=torch.float64), None, 2, 1e-6)
+gn_forward("gn_bf16", grid(2, 6, 3, 2, dtype=torch.bfloat16), grid(6, dtype=torch.bfloat16), grid(6, dtype=torch.bfloat16), 3, 1e-5)
+
+xg, wg = grid(2, 6, 3, 2), grid(6)
+for m in ([True, True, True], [True, False, False], [False, True, False], [False, False, True],
+          [False, True, True], [True, False, True], [True, True, False]):
+    gn_backward("gn_bwd_%s_f32" % "".join("T" if v else "F" for v in m), xg, wg, 3, m)
+gn_backward("gn_bwd_noweight_groupsC_f32", grid(2, 4, 5), None, 4, [True, False, False])
+gn_backward("gn_bwd_groups1_f64", grid(2, 3, 4, dtype=torch.float64), grid(3, dtype=torch.float64), 1, [True, True, True])
+gn_backward("gn_bwd_bf16", grid(2, 4, 3, dtype=torch.bfloat16), grid(4, dtype=torch.bfloat16), 2, [True, True, True])
+
+# ---- layer norm backward -------------------------------------------------
+def ln_backward(name, x, ns, w, b, mask, eps=1e-5):
+    _, mean, rstd = torch.ops.aten.native_layer_norm(x, ns, w, b, eps)
+    dy = grid(*x.shape, dtype=x.dtype)
+    c = Case(name, [t for t in (dy, x, mean, rstd, w, b) if t is not None])
+    ops, tys = opt_args(c, [dy, x], 0)
+    ops.append(c.ints(ns)); tys.append("!torch.list<int>")
+    more, mtys = opt_args(c, [mean, rstd, w, b], 2)
+    ops += more + [c.bools(mask)]
+    tys += mtys + ["!torch.list<bool>"]
+    res = at_acc(lambda dy, x, mean, rstd, w, b: torch.ops.aten.native_layer_norm_backward(dy, x, ns, mean, rstd, w, b, mask), dy, x, mean, rstd, w, b)
+    ret = [k for k in range(3) if mask[k]]
+    c.op("native_layer_norm_backward", ops, tys, [vt(t) if m else "!torch.none" for t, m in zip(res, mask)], ret)
+    add(c, [res[k] for k in ret])
+
+ln_backward("ln_bwd_f32", grid(2, 3, 5), [5], grid(5), grid(5), [True, True, True])
+ln_backward("ln_bwd_noweight_f32", grid(4, 6), [6], None, grid(6), [True, False, True])
+ln_backward("ln_bwd_mask_FTF_f32", grid(3, 4), [4], grid(4), grid(4), [False, True, False])
+ln_backward("ln_bwd_2d_f32", grid(2, 3, 4), [3, 4], grid(3, 4), grid(3, 4), [True, True, True])
+ln_backward("ln_bwd_all_dims_f64", grid(3, 4, dtype=torch.float64), [3, 4], grid(3, 4, dtype=torch.float64), None, [True, True, False])
+ln_backward("ln_bwd_bf16", grid(2, 3, 8, dtype=torch.bfloat16), [8], grid(8, dtype=torch.bfloat16), grid(8, dtype=torch.bfloat16), [True, True, True])
+
+# ---- dropout -------------------------------------------------------------
+def dropout(name, x, p, train):
+    c = Case(name, [x])
+    tr = c.c("none", 0) if train is None else c.c("bool", train)
+    out, mask = torch.ops.aten.native_dropout(x, p, train)
+    c.op("native_dropout", [arg(0), c.c("float", p), tr], [vt(x), "!torch.float", "!torch.none" if train is None else "!torch.bool"], [vt(out), vt(mask)], [0, 1])
+    add(c, [out, mask])
+
+def dropout_bwd(name, g, mask, scale):
+    c = Case(name, [g, mask])
+    res = torch.ops.aten.native_dropout_backward(g, mask, scale)
+    c.op("native_dropout_backward", [arg(0), arg(1), c.c("float", scale)], [vt(g), vt(mask), "!torch.float"], [vt(res)], [0])
+    add(c, [res])
+
+xd = grid(3, 4)
+xd[0, 0] = float("nan"); xd[0, 1] = float("inf"); xd[0, 2] = float("-inf")
+dropout("dropout_eval_f32", xd, 0.5, False)
+dropout("dropout_p0_train_f32", xd, 0.0, True)
+dropout("dropout_p1_train_f32", xd, 1.0, True)
+dropout("dropout_p1_train_none_bf16", grid(2, 5, dtype=torch.bfloat16), 1.0, None)
+md = torch.rand(3, 4) < 0.7
+dropout_bwd("dropout_bwd_f32", grid(3, 4), md, 1 / (1 - 0.1))
+dropout_bwd("dropout_bwd_bf16", grid(3, 4, dtype=torch.bfloat16, scale=8, lim=1024), md, 1 / (1 - 0.1))
+dropout_bwd("dropout_bwd_scale2_f64", grid(3, 4, dtype=torch.float64), md, 2.0)
 
 out = sys.stdout
 out.write("// Code generated by /usr/bin/python3 with normpoolRefsGenerator (normpool_runner_test.go); DO NOT EDIT.\n")

@@ -131,9 +131,10 @@ func npPoolCase(op string, k, s, p, d int, ceil bool, h, o int) string {
 		y, x, x, head, y, x, x, x)
 }
 
-// TestNormPoolEdgeCasesNeverPanic feeds the batch norm, adaptive pooling
-// and factory converters forms PyTorch rejects or the lowering does not
-// support; each must give a diagnostic at the op that says why.
+// TestNormPoolEdgeCasesNeverPanic feeds the batch, group and layer norm,
+// dropout, adaptive pooling and factory converters forms PyTorch rejects
+// or the lowering does not support; each must give a diagnostic at the op
+// that says why.
 func TestNormPoolEdgeCasesNeverPanic(t *testing.T) {
 	cases := []struct{ name, body, want string }{
 		{"bn rank 1", `func.func @f(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32> {
@@ -216,6 +217,53 @@ func TestNormPoolEdgeCasesNeverPanic(t *testing.T) {
   %0 = torch.aten.arange.start_step %c0, %c2, %c0, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[2],si64>
   return %0 : !torch.vtensor<[2],si64>
 }`, "inconsistent with step sign"},
+		{"group norm group 0", `func.func @f(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,4],f32> {
+  %none = torch.constant.none
+  %n = torch.constant.int 2
+  %c = torch.constant.int 4
+  %one = torch.constant.int 1
+  %zero = torch.constant.int 0
+  %eps = torch.constant.float 1.000000e-05
+  %r:3 = torch.aten.native_group_norm %x, %none, %none, %n, %c, %one, %zero, %eps : !torch.vtensor<[2,4],f32>, !torch.none, !torch.none, !torch.int, !torch.int, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[2,4],f32>, !torch.vtensor<[2,0],f32>, !torch.vtensor<[2,0],f32>
+  return %r#0 : !torch.vtensor<[2,4],f32>
+}`, "divisible by group = 0"},
+		{"group norm rank 1", `func.func @f(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %none = torch.constant.none
+  %one = torch.constant.int 1
+  %c = torch.constant.int 4
+  %eps = torch.constant.float 1.000000e-05
+  %r:3 = torch.aten.native_group_norm %x, %none, %none, %one, %c, %one, %one, %eps : !torch.vtensor<[4],f32>, !torch.none, !torch.none, !torch.int, !torch.int, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[4],f32>, !torch.vtensor<[1,1],f32>, !torch.vtensor<[1,1],f32>
+  return %r#0 : !torch.vtensor<[4],f32>
+}`, "expected 'input' of rank 2 or more"},
+		{"group norm weight per group", `func.func @f(%x: !torch.vtensor<[2,4],f32>, %w: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2,4],f32> {
+  %none = torch.constant.none
+  %n = torch.constant.int 2
+  %c = torch.constant.int 4
+  %one = torch.constant.int 1
+  %eps = torch.constant.float 1.000000e-05
+  %r:3 = torch.aten.native_group_norm %x, %w, %none, %n, %c, %one, %n, %eps : !torch.vtensor<[2,4],f32>, !torch.vtensor<[2],f32>, !torch.none, !torch.int, !torch.int, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[2,4],f32>, !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],f32>
+  return %r#0 : !torch.vtensor<[2,4],f32>
+}`, "expected 'weight' of shape [4] (one entry per channel)"},
+		{"layer norm backward stats shape", `func.func @f(%dy: !torch.vtensor<[2,4],f32>, %x: !torch.vtensor<[2,4],f32>, %m: !torch.vtensor<[4],f32>) -> !torch.vtensor<[2,4],f32> {
+  %none = torch.constant.none
+  %c = torch.constant.int 4
+  %true = torch.constant.bool true
+  %l = torch.prim.ListConstruct %c : (!torch.int) -> !torch.list<int>
+  %mask = torch.prim.ListConstruct %true, %true, %true : (!torch.bool, !torch.bool, !torch.bool) -> !torch.list<bool>
+  %r:3 = torch.aten.native_layer_norm_backward %dy, %x, %l, %m, %m, %none, %none, %mask : !torch.vtensor<[2,4],f32>, !torch.vtensor<[2,4],f32>, !torch.list<int>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.none, !torch.none, !torch.list<bool> -> !torch.vtensor<[2,4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>
+  return %r#0 : !torch.vtensor<[2,4],f32>
+}`, "expected 'mean' of shape [2,1] (as native_layer_norm returns it)"},
+		{"dropout backward shapes differ", `func.func @f(%g: !torch.vtensor<[2,4],f32>, %m: !torch.vtensor<[4],i1>) -> !torch.vtensor<[2,4],f32> {
+  %s = torch.constant.float 2.000000e+00
+  %r = torch.aten.native_dropout_backward %g, %m, %s : !torch.vtensor<[2,4],f32>, !torch.vtensor<[4],i1>, !torch.float -> !torch.vtensor<[2,4],f32>
+  return %r : !torch.vtensor<[2,4],f32>
+}`, "must have the same shape"},
+		{"dropout result dtype", `func.func @f(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,4],f64> {
+  %p = torch.constant.float 0.000000e+00
+  %false = torch.constant.bool false
+  %r:2 = torch.aten.native_dropout %x, %p, %false : !torch.vtensor<[2,4],f32>, !torch.float, !torch.bool -> !torch.vtensor<[2,4],f64>, !torch.vtensor<[2,4],i1>
+  return %r#0 : !torch.vtensor<[2,4],f64>
+}`, "dropout keeps the input's dtype f32"},
 	}
 	for _, c := range cases {
 		err := npRunNoPanic(t, c.name, c.body)
@@ -228,7 +276,8 @@ func TestNormPoolEdgeCasesNeverPanic(t *testing.T) {
 // TestNormPoolTestdataRoundTrips: the torch-dialect inputs of the normpool
 // lit files print back to a fixed point, as every testdata file must.
 func TestNormPoolTestdataRoundTrips(t *testing.T) {
-	for _, f := range []string{"normpool_batchnorm", "normpool_pool", "normpool_factory", "normpool_invalid"} {
+	for _, f := range []string{"normpool_batchnorm", "normpool_pool", "normpool_factory", "normpool_invalid",
+		"normpool_groupnorm", "normpool_layernorm_backward", "normpool_dropout", "normpool_norm_dropout_invalid"} {
 		runRoundTrip(t, "testdata/"+f+".mlir")
 	}
 }

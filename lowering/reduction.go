@@ -8,13 +8,25 @@ import (
 	"github.com/torchlower/torchlower/torch"
 )
 
-// populateReduction adds the converters of reductions, matrix products, softmax, attention and losses.
+// populateReduction adds the converters of reductions (sum, mean, min/max
+// and their indices, prod, any/all, var, the cumsum scan), matrix products,
+// softmax, attention and losses.
 func populateReduction(m map[string]converter) {
 	m[torch.AtenSum] = prepareSum
 	m[torch.AtenSumDimIntList] = prepareSum
 	m[torch.AtenMean] = prepareMean
 	m[torch.AtenMeanDim] = prepareMean
-	m[torch.AtenAmax] = prepareAmax
+	m[torch.AtenAmax] = prepareAmaxAmin
+	m[torch.AtenAmin] = prepareAmaxAmin
+	m[torch.AtenMax] = prepareMaxMinAll
+	m[torch.AtenMin] = prepareMaxMinAll
+	m[torch.AtenMaxDim] = prepareMaxMinDim
+	m[torch.AtenMinDim] = prepareMaxMinDim
+	m[torch.AtenArgmax] = prepareArgmaxArgmin
+	m[torch.AtenArgmin] = prepareArgmaxArgmin
+	m[torch.AtenProd] = prepareProd
+	m[torch.AtenProdDimInt] = prepareProd
+	m[torch.AtenCumsum] = prepareCumsum
 	for _, name := range []string{torch.AtenAny, torch.AtenAnyDim, torch.AtenAnyDims, torch.AtenAll, torch.AtenAllDim, torch.AtenAllDims} {
 		m[name] = prepareAnyAll
 	}
@@ -31,6 +43,8 @@ func populateReduction(m map[string]converter) {
 	m[torch.Aten_LogSoftmaxBackwardData] = prepareSoftmaxBackward
 	m[torch.AtenNllLossForward] = prepareNllLossForward
 	m[torch.AtenNllLossBackward] = prepareNllLossBackward
+	m[torch.AtenMseLoss] = prepareMseLoss
+	m[torch.AtenMseLossBackward] = prepareMseLossBackward
 	m[torch.AtenScaledDotProductAttention] = prepareAttention
 	m[torch.Aten_ScaledDotProductFlashAttentionForCpu] = prepareAttention
 	m[torch.Aten_ScaledDotProductFlashAttentionForCpuBackward] = prepareAttention
@@ -201,44 +215,6 @@ func prepareMean(op *ir.Operation) (emitFunc, error) {
 	}, nil
 }
 
-// prepareAmax lowers
-//
-//	aten::amax(Tensor self, int[1] dim=[], bool keepdim=False) -> Tensor
-//
-// for every dtype: the maximum over dim ([] meaning every dim), keeping the
-// input dtype, into an accumulator filled with the dtype's lowest value
-// (-inf, the smallest integer, false). Max is exact, so 16-bit floats
-// need no wider accumulator. As torch.amax does, a NaN anywhere in a slice
-// makes its result NaN: the body is `maxf`, then a select of NaN when
-// either side is unordered, because MLIR 16 lowers arith.maxf to LLVM's
-// NaN-dropping maxnum. Like ATen, a reduced dim of extent 0 is an error.
-func prepareAmax(op *ir.Operation) (emitFunc, error) {
-	r, err := redReader(op)
-	if err != nil {
-		return nil, err
-	}
-	sp, err := readRedSpec(r, 1, 2)
-	if err != nil {
-		return nil, err
-	}
-	for i, d := range sp.x.Sizes {
-		if sp.mask[i] && d == 0 {
-			return nil, r.errorf("amax(): expected reduction dim %d to have non-zero size", i)
-		}
-	}
-	dt := sp.x.Dtype
-	want, err := redResult(r, 0, sp.outShape(), dt)
-	if err != nil {
-		return nil, err
-	}
-	return func(b *ir.Builder) ([]*ir.Value, error) {
-		k := newRedKernel(b, op.Loc)
-		m := k.reduce(sp.x.Sizes, []redIn{{v: op.Operand(0)}}, sp.mask, sp.keepdim, k.lowest(dt),
-			func(b *ir.Builder, args []*ir.Value) *ir.Value { return k.max(b, args[1], args[0], dt) })
-		return []*ir.Value{k.cast(m, want)}, nil
-	}, nil
-}
-
 // prepareAnyAll lowers the boolean reductions
 //
 //	aten::any(Tensor self) -> Tensor
@@ -311,19 +287,6 @@ func prepareAnyAll(op *ir.Operation) (emitFunc, error) {
 		}
 		return []*ir.Value{k.cast(m, want)}, nil
 	}, nil
-}
-
-// max is the NaN-propagating maximum of two elements of torch dtype dt.
-func (k *redKernel) max(b *ir.Builder, x, y *ir.Value, dt ir.Type) *ir.Value {
-	switch {
-	case redIsFloat(dt):
-		m := arith.Binary(b, k.loc, arith.MaxF, x, y)
-		unordered := arith.NewCmpF(b, k.loc, "uno", x, y)
-		return arith.NewSelect(b, k.loc, unordered, k.constant(b, math.NaN(), x.Type()), m)
-	case redIsUnsigned(dt):
-		return arith.Binary(b, k.loc, arith.MaxUI, x, y)
-	}
-	return arith.Binary(b, k.loc, arith.MaxSI, x, y)
 }
 
 // prepareVar lowers

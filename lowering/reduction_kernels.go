@@ -10,10 +10,9 @@ import (
 	"github.com/torchlower/torchlower/torch"
 )
 
-// The helpers below are shared by the reduction family (reduction.go,
-// reduction_matmul.go, reduction_softmax.go, reduction_loss.go). Their
-// names start with "red" so that they stay apart from the other families'
-// helpers in this package.
+// The helpers below are shared by the reduction family (reduction*.go).
+// Their names start with "red" so that they stay apart from the other
+// families' helpers in this package.
 //
 // Dtypes are carried as torch dtypes (si64, ui8, i1, f16, ...) until a
 // builtin type is needed, because the builtin element types are signless

@@ -8,12 +8,24 @@ import (
 	"github.com/torchlower/torchlower/torch"
 )
 
-// ATen's reduction codes (at::Reduction::Reduction).
+// ATen's reduction codes (at::Reduction::Reduction), shared by the losses.
 const (
-	nllReductionNone = 0
-	nllReductionMean = 1
-	nllReductionSum  = 2
+	lossReductionNone = 0
+	lossReductionMean = 1
+	lossReductionSum  = 2
 )
+
+// readLossReduction reads a loss's constant `int reduction` operand.
+func readLossReduction(r operandReader, i int) (int64, error) {
+	red, err := r.int(i)
+	if err != nil {
+		return 0, err
+	}
+	if red < lossReductionNone || red > lossReductionSum {
+		return 0, r.errorf("'reduction' must be 0 (none), 1 (mean) or 2 (sum), got %d", red)
+	}
+	return red, nil
+}
 
 // nllSpec is what both nll_loss lowerings read: self [N, C] or [C], target
 // [N] or [] of class indices, the optional weight [C], the reduction and
@@ -67,16 +79,13 @@ func readNll(r operandReader, xArg, targetArg, weightArg, reductionArg, ignoreAr
 		}
 		s.hasWeight = true
 	}
-	if s.reduction, err = r.int(reductionArg); err != nil {
+	if s.reduction, err = readLossReduction(r, reductionArg); err != nil {
 		return nil, err
-	}
-	if s.reduction < nllReductionNone || s.reduction > nllReductionSum {
-		return nil, r.errorf("'reduction' must be 0 (none), 1 (mean) or 2 (sum), got %d", s.reduction)
 	}
 	if s.ignore, err = r.int(ignoreArg); err != nil {
 		return nil, err
 	}
-	s.perSample = s.batched && s.reduction == nllReductionNone
+	s.perSample = s.batched && s.reduction == lossReductionNone
 	return s, nil
 }
 
@@ -200,7 +209,7 @@ func prepareNllLossForward(op *ir.Operation) (emitFunc, error) {
 			[]affine.Map{l0.mapOf(), l0.mapOf(), l0.mapOf(), l0.mapOf()}, l0.iters,
 			[]ir.Type{outs[0].Type(), outs[1].Type()}, func(b *ir.Builder, args []*ir.Value) []*ir.Value {
 				v := args[0]
-				if s.reduction == nllReductionMean {
+				if s.reduction == lossReductionMean {
 					v = arith.Div(b, k.loc, v, args[1])
 				}
 				return []*ir.Value{k.fromAcc(b, v, elem), k.fromAcc(b, args[1], elem)}
@@ -254,7 +263,7 @@ func prepareNllLossBackward(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	mean := s.reduction == nllReductionMean
+	mean := s.reduction == lossReductionMean
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newRedKernel(b, op.Loc)
 		elem := redBuiltin(dt)

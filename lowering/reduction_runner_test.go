@@ -830,6 +830,311 @@ case("flash_cpu_backward_gqa", [dout, q, k, v, out.float(), lse.float(), fmask],
   %r:3 = torch.aten._scaled_dot_product_flash_attention_for_cpu_backward %a0, %a1, %a2, %a3, %a4, %a5, %p, %causal, %a6, %scale : {a0}, {a1}, {a2}, {a3}, {a4}, {a5}, !torch.float, !torch.bool, {a6}, !torch.none -> {r0}, {r1}, {r2}
 """, sdpa_grads(dout, q, k, v, mask=fmask))
 
+# ---- amin / max / min ------------------------------------------------------
+def tied(*shape, dtype=torch.float32):
+    """Small integers, so that ties are common."""
+    return torch.randint(-3, 4, shape).to(dtype)
+
+
+x = rnd(3, 4, 5)
+x[1, 2, 3] = float("nan")
+case("amin_dims_nan", [x], ints("d", [-1, 0]) + """
+  %f = torch.constant.bool false
+  %r = torch.aten.amin %a0, %d, %f : {a0}, !torch.list<int>, !torch.bool -> {r0}
+""", aten.amin(x, [-1, 0], False))
+
+x = rnd(3, 5, dtype=torch.bfloat16)
+case("amin_keepdim_bf16", [x], ints("d", [0]) + """
+  %t = torch.constant.bool true
+  %r = torch.aten.amin %a0, %d, %t : {a0}, !torch.list<int>, !torch.bool -> {r0}
+""", aten.amin(x, [0], True))
+
+x = torch.randint(0, 256, (4, 6), dtype=torch.uint8)
+case("amin_ui8", [x], ints("d", [1]) + """
+  %f = torch.constant.bool false
+  %r = torch.aten.amin %a0, %d, %f : {a0}, !torch.list<int>, !torch.bool -> {r0}
+""", aten.amin(x, [1], False))
+
+x = rnd(4, 5)
+x[2, 1] = float("nan")
+case("max_all_nan", [x], """
+  %r = torch.aten.max %a0 : {a0} -> {r0}
+""", aten.max(x))
+
+x = rnd(4, 5)
+case("min_all_f32", [x], """
+  %r = torch.aten.min %a0 : {a0} -> {r0}
+""", aten.min(x))
+
+x = torch.randint(-1000, 1000, (3, 7), dtype=torch.int64)
+case("max_all_si64", [x], """
+  %r = torch.aten.max %a0 : {a0} -> {r0}
+""", aten.max(x))
+
+x = rnd(2, 3, 4, dtype=torch.bfloat16)
+case("min_all_bf16", [x], """
+  %r = torch.aten.min %a0 : {a0} -> {r0}
+""", aten.min(x))
+
+# ---- max.dim / min.dim -----------------------------------------------------
+# Rows with ties (small integers), a row with two NaNs (the first one's
+# index), a row with a NaN first and a row of one repeated value.
+x = tied(5, 6)
+x[1, 2] = float("nan")
+x[1, 4] = float("nan")
+x[2, 0] = float("nan")
+x[3, :] = 2.0
+case("max_dim_ties_nan", [x], """
+  %i1 = torch.constant.int 1
+  %f = torch.constant.bool false
+  %r:2 = torch.aten.max.dim %a0, %i1, %f : {a0}, !torch.int, !torch.bool -> {r0}, {r1}
+""", list(aten.max.dim(x, 1, False)))
+
+x = tied(3, 4, 5)
+x[0, 1, 2] = float("nan")
+x[0, 3, 2] = float("nan")
+x[2, 2, 4] = float("nan")
+case("min_dim_neg_keepdim_ties_nan", [x], """
+  %im2 = torch.constant.int -2
+  %t = torch.constant.bool true
+  %r:2 = torch.aten.min.dim %a0, %im2, %t : {a0}, !torch.int, !torch.bool -> {r0}, {r1}
+""", list(aten.min.dim(x, -2, True)))
+
+x = torch.randint(-3, 4, (6, 4), dtype=torch.int64)
+case("max_dim0_si64_ties", [x], """
+  %i0 = torch.constant.int 0
+  %f = torch.constant.bool false
+  %r:2 = torch.aten.max.dim %a0, %i0, %f : {a0}, !torch.int, !torch.bool -> {r0}, {r1}
+""", list(aten.max.dim(x, 0, False)))
+
+x = tied(4, 7, dtype=torch.bfloat16)
+x[:, 5] = x.min(1).values  # every row's minimum twice
+case("min_dim_bf16_ties", [x], """
+  %i1 = torch.constant.int 1
+  %f = torch.constant.bool false
+  %r:2 = torch.aten.min.dim %a0, %i1, %f : {a0}, !torch.int, !torch.bool -> {r0}, {r1}
+""", list(aten.min.dim(x, 1, False)))
+
+# ---- argmax / argmin -------------------------------------------------------
+x = tied(3, 4, 5)
+case("argmax_flat_ties", [x], """
+  %n = torch.constant.none
+  %f = torch.constant.bool false
+  %r = torch.aten.argmax %a0, %n, %f : {a0}, !torch.none, !torch.bool -> {r0}
+""", aten.argmax(x, None, False))
+
+x = tied(3, 4, 5)
+x[1, 3, 0] = float("nan")
+x[2, 0, 1] = float("nan")
+case("argmin_flat_keepdim_nan", [x], """
+  %n = torch.constant.none
+  %t = torch.constant.bool true
+  %r = torch.aten.argmin %a0, %n, %t : {a0}, !torch.none, !torch.bool -> {r0}
+""", aten.argmin(x, None, True))
+
+x = torch.randint(-3, 4, (5, 6), dtype=torch.int64)
+case("argmax_dim0_si64_ties", [x], """
+  %i0 = torch.constant.int 0
+  %f = torch.constant.bool false
+  %r = torch.aten.argmax %a0, %i0, %f : {a0}, !torch.int, !torch.bool -> {r0}
+""", aten.argmax(x, 0, False))
+
+x = tied(4, 6)
+x[0, 3] = float("nan")
+x[0, 5] = float("nan")
+case("argmin_dim_neg_keepdim_nan", [x], """
+  %im1 = torch.constant.int -1
+  %t = torch.constant.bool true
+  %r = torch.aten.argmin %a0, %im1, %t : {a0}, !torch.int, !torch.bool -> {r0}
+""", aten.argmin(x, -1, True))
+
+x = tied(3, 8, dtype=torch.bfloat16)
+case("argmax_dim1_bf16_ties", [x], """
+  %i1 = torch.constant.int 1
+  %f = torch.constant.bool false
+  %r = torch.aten.argmax %a0, %i1, %f : {a0}, !torch.int, !torch.bool -> {r0}
+""", aten.argmax(x, 1, False))
+
+# ---- prod ------------------------------------------------------------------
+x = torch.rand(3, 4) + 0.5
+case("prod_all_f32", [x], """
+  %n = torch.constant.none
+  %r = torch.aten.prod %a0, %n : {a0}, !torch.none -> {r0}
+""", aten.prod(x))
+
+x = torch.rand(3, 4, 5) + 0.5
+x[2, 1, 3] = float("nan")
+case("prod_dim_neg_keepdim_nan", [x], """
+  %im1 = torch.constant.int -1
+  %t = torch.constant.bool true
+  %n = torch.constant.none
+  %r = torch.aten.prod.dim_int %a0, %im1, %t, %n : {a0}, !torch.int, !torch.bool, !torch.none -> {r0}
+""", aten.prod.dim_int(x, -1, True))
+
+x = torch.randint(-4, 5, (3, 5), dtype=torch.int32)
+case("prod_dim0_si32_to_si64", [x], """
+  %i0 = torch.constant.int 0
+  %f = torch.constant.bool false
+  %n = torch.constant.none
+  %r = torch.aten.prod.dim_int %a0, %i0, %f, %n : {a0}, !torch.int, !torch.bool, !torch.none -> {r0}
+""", aten.prod.dim_int(x, 0, False))
+
+x = torch.randint(-9, 10, (2, 3, 4), dtype=torch.int64)
+case("prod_all_si64", [x[:, :, :2]], """
+  %n = torch.constant.none
+  %r = torch.aten.prod %a0, %n : {a0}, !torch.none -> {r0}
+""", aten.prod(x[:, :, :2]))
+
+x = torch.rand(3, 4) > 0.2
+case("prod_bool_dim1", [x], """
+  %i1 = torch.constant.int 1
+  %f = torch.constant.bool false
+  %n = torch.constant.none
+  %r = torch.aten.prod.dim_int %a0, %i1, %f, %n : {a0}, !torch.int, !torch.bool, !torch.none -> {r0}
+""", aten.prod.dim_int(x, 1, False))
+
+x = torch.rand(4, 6) + 0.5
+case("prod_dtype_f64", [x], """
+  %dt = torch.constant.int 7
+  %r = torch.aten.prod %a0, %dt : {a0}, !torch.int -> {r0}
+""", aten.prod(x, dtype=torch.float64))
+
+x = (torch.rand(4, 8) + 0.5).to(torch.bfloat16)
+case("prod_dim_bf16", [x], """
+  %i1 = torch.constant.int 1
+  %f = torch.constant.bool false
+  %n = torch.constant.none
+  %r = torch.aten.prod.dim_int %a0, %i1, %f, %n : {a0}, !torch.int, !torch.bool, !torch.none -> {r0}
+""", once(lambda v: v.prod(1), x, dtype=torch.bfloat16))
+
+# ---- cumsum ----------------------------------------------------------------
+x = rnd(3, 7)
+x[1, 3] = float("nan")
+case("cumsum_dim1_nan", [x], """
+  %i1 = torch.constant.int 1
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %a0, %i1, %n : {a0}, !torch.int, !torch.none -> {r0}
+""", aten.cumsum(x, 1))
+
+# ATen's CPU kernel adds f32 in f64: the third sum is 1, where f32 adds
+# give 0.
+x = torch.tensor([[1e8, 1.0, -1e8, 1.0], [3.0, 1e-8, 1e-8, -3.0]])
+case("cumsum_f32_adds_in_f64", [x], """
+  %im1 = torch.constant.int -1
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %a0, %im1, %n : {a0}, !torch.int, !torch.none -> {r0}
+""", aten.cumsum(x, -1))
+
+x = torch.randint(-50, 50, (2, 3, 5), dtype=torch.int64)
+case("cumsum_si64_dim_neg2", [x], """
+  %im2 = torch.constant.int -2
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %a0, %im2, %n : {a0}, !torch.int, !torch.none -> {r0}
+""", aten.cumsum(x, -2))
+
+x = torch.rand(3, 6) > 0.4
+case("cumsum_bool_to_si64", [x], """
+  %i1 = torch.constant.int 1
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %a0, %i1, %n : {a0}, !torch.int, !torch.none -> {r0}
+""", aten.cumsum(x, 1))
+
+x = torch.randint(-50, 50, (4, 3), dtype=torch.int32)
+case("cumsum_si32_dtype_f32", [x], """
+  %i0 = torch.constant.int 0
+  %dt = torch.constant.int 6
+  %r = torch.aten.cumsum %a0, %i0, %dt : {a0}, !torch.int, !torch.int -> {r0}
+""", aten.cumsum(x, 0, dtype=torch.float32))
+
+x = rnd(6, 4, dtype=torch.bfloat16)
+case("cumsum_bf16_dim0", [x], """
+  %i0 = torch.constant.int 0
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %a0, %i0, %n : {a0}, !torch.int, !torch.none -> {r0}
+""", aten.cumsum(x, 0))
+
+# Longer than scanDirectMaxExtent (128): the doubling steps. Position ids
+# from an attention mask (cumsum of an int64 mask), and float rows.
+m = (torch.rand(2, 300) > 0.3).to(torch.int64)
+case("cumsum_long_si64_mask", [m], """
+  %i1 = torch.constant.int 1
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %a0, %i1, %n : {a0}, !torch.int, !torch.none -> {r0}
+""", aten.cumsum(m, 1))
+
+x = rnd(2, 200)
+case("cumsum_long_f32", [x], """
+  %i1 = torch.constant.int 1
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %a0, %i1, %n : {a0}, !torch.int, !torch.none -> {r0}
+""", aten.cumsum(x, 1))
+
+x = rnd(150, 2, dtype=torch.bfloat16)
+case("cumsum_long_bf16_dim0", [x], """
+  %i0 = torch.constant.int 0
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %a0, %i0, %n : {a0}, !torch.int, !torch.none -> {r0}
+""", aten.cumsum(x, 0))
+
+# ---- mse_loss --------------------------------------------------------------
+s, t = rnd(3, 4), rnd(3, 4)
+case("mse_mean", [s, t], """
+  %red = torch.constant.int 1
+  %r = torch.aten.mse_loss %a0, %a1, %red : {a0}, {a1}, !torch.int -> {r0}
+""", aten.mse_loss(s, t, 1))
+
+s, t = rnd(2, 3, 4), rnd(2, 3, 4)
+case("mse_sum", [s, t], """
+  %red = torch.constant.int 2
+  %r = torch.aten.mse_loss %a0, %a1, %red : {a0}, {a1}, !torch.int -> {r0}
+""", aten.mse_loss(s, t, 2))
+
+s, t = rnd(3, 4), rnd(4)
+case("mse_none_broadcast", [s, t], """
+  %red = torch.constant.int 0
+  %r = torch.aten.mse_loss %a0, %a1, %red : {a0}, {a1}, !torch.int -> {r0}
+""", aten.mse_loss(s, t, 0))
+
+s, t = rnd(4, 8, dtype=torch.bfloat16), rnd(4, 8, dtype=torch.bfloat16)
+case("mse_mean_bf16", [s, t], """
+  %red = torch.constant.int 1
+  %r = torch.aten.mse_loss %a0, %a1, %red : {a0}, {a1}, !torch.int -> {r0}
+""", once(lambda a, b: aten.mse_loss(a, b, 1), s, t, dtype=torch.bfloat16))
+
+s, t = rnd(3, 5, dtype=torch.float64), rnd(3, 5, dtype=torch.float64)
+case("mse_mean_f64", [s, t], """
+  %red = torch.constant.int 1
+  %r = torch.aten.mse_loss %a0, %a1, %red : {a0}, {a1}, !torch.int -> {r0}
+""", aten.mse_loss(s, t, 1))
+
+s, t, g = rnd(3, 4), rnd(3, 4), torch.tensor(1.3)
+case("mse_backward_mean", [g, s, t], """
+  %red = torch.constant.int 1
+  %r = torch.aten.mse_loss_backward %a0, %a1, %a2, %red : {a0}, {a1}, {a2}, !torch.int -> {r0}
+""", aten.mse_loss_backward(g, s, t, 1))
+
+s, t, g = rnd(3, 4), rnd(3, 4), rnd(3, 4)
+case("mse_backward_none", [g, s, t], """
+  %red = torch.constant.int 0
+  %r = torch.aten.mse_loss_backward %a0, %a1, %a2, %red : {a0}, {a1}, {a2}, !torch.int -> {r0}
+""", aten.mse_loss_backward(g, s, t, 0))
+
+s, t, g = rnd(2, 3, 4), rnd(4), torch.tensor(-0.7)
+case("mse_backward_sum_broadcast", [g, s, t], """
+  %red = torch.constant.int 2
+  %r = torch.aten.mse_loss_backward %a0, %a1, %a2, %red : {a0}, {a1}, {a2}, !torch.int -> {r0}
+""", aten.mse_loss_backward(g, s, t, 2))
+
+# bf16: norm rounded to bf16 (ATen's scalar_t norm_val), the product in
+# f32, rounded once.
+s, t = rnd(4, 6, dtype=torch.bfloat16), rnd(4, 6, dtype=torch.bfloat16)
+g = torch.tensor(0.9).to(torch.bfloat16)
+norm = torch.tensor(2.0 / s.numel()).to(torch.bfloat16).float()
+case("mse_backward_mean_bf16", [g, s, t], """
+  %red = torch.constant.int 1
+  %r = torch.aten.mse_loss_backward %a0, %a1, %a2, %red : {a0}, {a1}, {a2}, !torch.int -> {r0}
+""", (norm * (s.float() - t.float()) * g.float()).to(torch.bfloat16))
+
 # ---- write -----------------------------------------------------------------
 with open("reduction_refs_test.go", "w") as f:
     f.write("// Code generated by the script in reductionRefsScript (reduction_runner_test.go)\n")

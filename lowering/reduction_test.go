@@ -139,6 +139,76 @@ func TestReductionEdgeCases(t *testing.T) {
   %red = torch.constant.int 1
   %ig = torch.constant.int -100
   %r = torch.aten.nll_loss_backward %g, %x, %t, %n, %red, %ig, %tw : !torch.vtensor<[],f32>, !torch.vtensor<[4,5],f32>, !torch.vtensor<[4],si64>, !torch.none, !torch.int, !torch.int, !torch.vtensor<[],f32> -> !torch.none`, "result #0 has type '!torch.none'"},
+		{"amin_dynamic_result", "%x: !torch.vtensor<[2,3],si8>", "!torch.vtensor<[?],si8>", `
+  %i = torch.constant.int 1
+  %d = torch.prim.ListConstruct %i : (!torch.int) -> !torch.list<int>
+  %k = torch.constant.bool false
+  %r = torch.aten.amin %x, %d, %k : !torch.vtensor<[2,3],si8>, !torch.list<int>, !torch.bool -> !torch.vtensor<[?],si8>`, ""},
+		{"min_0d", "%x: !torch.vtensor<[],f16>", "!torch.vtensor<[],f16>", `
+  %r = torch.aten.min %x : !torch.vtensor<[],f16> -> !torch.vtensor<[],f16>`, ""},
+		{"max_dim_0d_dim1", "%x: !torch.vtensor<[],f32>", "!torch.vtensor<[],f32>", `
+  %d = torch.constant.int 1
+  %k = torch.constant.bool false
+  %r:2 = torch.aten.max.dim %x, %d, %k : !torch.vtensor<[],f32>, !torch.int, !torch.bool -> !torch.vtensor<[],f32>, !torch.vtensor<[],si64>`, "out of range for a tensor of rank 0 (expected [-1, 0])"},
+		{"max_dim_bool", "%x: !torch.vtensor<[2,3],i1>", "!torch.vtensor<[3],i1>", `
+  %d = torch.constant.int 0
+  %k = torch.constant.bool false
+  %r:2 = torch.aten.max.dim %x, %d, %k : !torch.vtensor<[2,3],i1>, !torch.int, !torch.bool -> !torch.vtensor<[3],i1>, !torch.vtensor<[3],si64>`, ""},
+		{"max_dim_empty_kept_dim", "%x: !torch.vtensor<[0,3],f32>", "!torch.vtensor<[0],f32>", `
+  %d = torch.constant.int 1
+  %k = torch.constant.bool false
+  %r:2 = torch.aten.max.dim %x, %d, %k : !torch.vtensor<[0,3],f32>, !torch.int, !torch.bool -> !torch.vtensor<[0],f32>, !torch.vtensor<[0],si64>`, ""},
+		{"argmax_0d_none_keepdim", "%x: !torch.vtensor<[],si64>", "!torch.vtensor<[],si64>", `
+  %n = torch.constant.none
+  %k = torch.constant.bool true
+  %r = torch.aten.argmax %x, %n, %k : !torch.vtensor<[],si64>, !torch.none, !torch.bool -> !torch.vtensor<[],si64>`, ""},
+		{"argmax_keepdim_not_constant", "%x: !torch.vtensor<[2],f32>, %k: !torch.bool", "!torch.vtensor<[],si64>", `
+  %d = torch.constant.int 0
+  %r = torch.aten.argmax %x, %d, %k : !torch.vtensor<[2],f32>, !torch.int, !torch.bool -> !torch.vtensor<[],si64>`, "expected 'keepdim' to be a constant bool"},
+		{"prod_empty", "%x: !torch.vtensor<[0,3],f32>", "!torch.vtensor<[3],f32>", `
+  %d = torch.constant.int 0
+  %k = torch.constant.bool false
+  %n = torch.constant.none
+  %r = torch.aten.prod.dim_int %x, %d, %k, %n : !torch.vtensor<[0,3],f32>, !torch.int, !torch.bool, !torch.none -> !torch.vtensor<[3],f32>`, ""},
+		{"prod_0d_dim", "%x: !torch.vtensor<[],ui8>", "!torch.vtensor<[],si64>", `
+  %d = torch.constant.int -1
+  %k = torch.constant.bool true
+  %n = torch.constant.none
+  %r = torch.aten.prod.dim_int %x, %d, %k, %n : !torch.vtensor<[],ui8>, !torch.int, !torch.bool, !torch.none -> !torch.vtensor<[],si64>`, ""},
+		{"prod_dtype_complex", "%x: !torch.vtensor<[2],f32>", "!torch.vtensor<[],f32>", `
+  %dt = torch.constant.int 9
+  %r = torch.aten.prod %x, %dt : !torch.vtensor<[2],f32>, !torch.int -> !torch.vtensor<[],f32>`, "unsupported dtype ComplexFloat"},
+		{"cumsum_empty_dim", "%x: !torch.vtensor<[0,3],f32>", "!torch.vtensor<[0,3],f32>", `
+  %d = torch.constant.int 0
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %x, %d, %n : !torch.vtensor<[0,3],f32>, !torch.int, !torch.none -> !torch.vtensor<[0,3],f32>`, ""},
+		{"cumsum_extent1_same_dtype", "%x: !torch.vtensor<[4,1],f32>", "!torch.vtensor<[4,1],f32>", `
+  %d = torch.constant.int 1
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %x, %d, %n : !torch.vtensor<[4,1],f32>, !torch.int, !torch.none -> !torch.vtensor<[4,1],f32>`, ""},
+		{"cumsum_long_other_dim_empty", "%x: !torch.vtensor<[0,300],si64>", "!torch.vtensor<[0,300],si64>", `
+  %d = torch.constant.int 1
+  %n = torch.constant.none
+  %r = torch.aten.cumsum %x, %d, %n : !torch.vtensor<[0,300],si64>, !torch.int, !torch.none -> !torch.vtensor<[0,300],si64>`, ""},
+		{"cumsum_dtype_f16_from_f32", "%x: !torch.vtensor<[5],f32>", "!torch.vtensor<[5],f16>", `
+  %d = torch.constant.int 0
+  %dt = torch.constant.int 5
+  %r = torch.aten.cumsum %x, %d, %dt : !torch.vtensor<[5],f32>, !torch.int, !torch.int -> !torch.vtensor<[5],f16>`, ""},
+		{"mse_empty_mean", "%s: !torch.vtensor<[0],f32>, %t: !torch.vtensor<[0],f32>", "!torch.vtensor<[],f32>", `
+  %red = torch.constant.int 1
+  %r = torch.aten.mse_loss %s, %t, %red : !torch.vtensor<[0],f32>, !torch.vtensor<[0],f32>, !torch.int -> !torch.vtensor<[],f32>`, ""},
+		{"mse_0d", "%s: !torch.vtensor<[],f64>, %t: !torch.vtensor<[],f64>", "!torch.vtensor<[],f64>", `
+  %red = torch.constant.int 0
+  %r = torch.aten.mse_loss %s, %t, %red : !torch.vtensor<[],f64>, !torch.vtensor<[],f64>, !torch.int -> !torch.vtensor<[],f64>`, ""},
+		{"mse_mixed_dtypes", "%s: !torch.vtensor<[2],f32>, %t: !torch.vtensor<[2],f64>", "!torch.vtensor<[],f32>", `
+  %red = torch.constant.int 1
+  %r = torch.aten.mse_loss %s, %t, %red : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f64>, !torch.int -> !torch.vtensor<[],f32>`, "'target' has dtype f64 but 'self' has dtype f32"},
+		{"mse_none_result_shape", "%s: !torch.vtensor<[2,3],f32>, %t: !torch.vtensor<[2,3],f32>", "!torch.vtensor<[],f32>", `
+  %red = torch.constant.int 0
+  %r = torch.aten.mse_loss %s, %t, %red : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[],f32>`, "but PyTorch computes '!torch.vtensor<[2,3],f32>'"},
+		{"mse_backward_f16_none", "%g: !torch.vtensor<[2,3],f16>, %s: !torch.vtensor<[2,3],f16>, %t: !torch.vtensor<[2,3],f16>", "!torch.vtensor<[2,3],f16>", `
+  %red = torch.constant.int 0
+  %r = torch.aten.mse_loss_backward %g, %s, %t, %red : !torch.vtensor<[2,3],f16>, !torch.vtensor<[2,3],f16>, !torch.vtensor<[2,3],f16>, !torch.int -> !torch.vtensor<[2,3],f16>`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

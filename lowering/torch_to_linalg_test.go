@@ -26,9 +26,11 @@ func runPass(t *testing.T, src string) (*ir.Operation, error) {
 }
 
 const twoUnsupported = `func.func @f(%a: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
-  %0 = torch.aten.hardsigmoid %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
-  %1 = torch.aten.hardswish %0 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
-  %2 = torch.aten.hardsigmoid %1 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  %none = torch.constant.none
+  %p = torch.constant.float 5.000000e-01
+  %0 = torch.aten.bernoulli %a, %none : !torch.vtensor<[2,3],f32>, !torch.none -> !torch.vtensor<[2,3],f32>
+  %1 = torch.aten.bernoulli.p %0, %p, %none : !torch.vtensor<[2,3],f32>, !torch.float, !torch.none -> !torch.vtensor<[2,3],f32>
+  %2 = torch.aten.bernoulli %1, %none : !torch.vtensor<[2,3],f32>, !torch.none -> !torch.vtensor<[2,3],f32>
   return %2 : !torch.vtensor<[2,3],f32>
 }
 `
@@ -42,9 +44,9 @@ func TestErrorListsEveryUnsupportedOp(t *testing.T) {
 		t.Fatal("expected an error")
 	}
 	want := []string{
-		"in.mlir:2:3: error: failed to legalize operation 'torch.aten.hardsigmoid'",
-		"in.mlir:3:3: error: failed to legalize operation 'torch.aten.hardswish'",
-		"in.mlir:4:3: error: failed to legalize operation 'torch.aten.hardsigmoid'",
+		"in.mlir:4:3: error: failed to legalize operation 'torch.aten.bernoulli'",
+		"in.mlir:5:3: error: failed to legalize operation 'torch.aten.bernoulli.p'",
+		"in.mlir:6:3: error: failed to legalize operation 'torch.aten.bernoulli'",
 	}
 	if got := strings.Split(err.Error(), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("error:\n%s\nwant:\n%s", err, strings.Join(want, "\n"))

@@ -258,6 +258,7 @@ const (
 	AtenArangeStartStep                               = "torch.aten.arange.start_step"
 	AtenRand                                          = "torch.aten.rand"
 	AtenRandn                                         = "torch.aten.randn"
+	AtenBernoulli                                     = "torch.aten.bernoulli"
 	AtenBernoulliP                                    = "torch.aten.bernoulli.p"
 	AtenSymSizeInt                                    = "torch.aten.sym_size.int"
 	AtenSymNumel                                      = "torch.aten.sym_numel"
@@ -539,6 +540,7 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenArangeStartStep, Summary: "aten::arange.start_step(Scalar start, Scalar end, Scalar step=1, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenRand, Summary: "aten::rand(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenRandn, Summary: "aten::randn(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenBernoulli, Summary: "aten::bernoulli(Tensor self, *, Generator? generator=None) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenBernoulliP, Summary: "aten::bernoulli.p(Tensor self, float p, *, Generator? generator=None) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenSymSizeInt, Summary: "aten::sym_size.int(Tensor self, int dim) -> SymInt", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenSymNumel, Summary: "aten::sym_numel(Tensor self) -> SymInt", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -3785,6 +3787,17 @@ var schemaTable = []Schema{
 			{Name: "layout", Type: ArgType{Base: BaseLayout, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
 			{Name: "device", Type: ArgType{Base: BaseDevice, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
 			{Name: "pin_memory", Type: ArgType{Base: BaseBool, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "bernoulli", Overload: "", Op: AtenBernoulli,
+		Text: "bernoulli(Tensor self, *, Generator? generator=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "generator", Type: ArgType{Base: BaseGenerator, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
 		},
 		Returns: []Arg{
 			{Type: ArgType{Base: BaseTensor}},

@@ -63,16 +63,19 @@ func.func @mixed(%dy: !torch.vtensor<[1,2,5,5],f32>, %x: !torch.vtensor<[1,2,5,5
 // its own location; nothing is rewritten (the supported conv is not lowered
 // either, since the conversion is all or nothing).
 func.func @unsupported(%a: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
-  // expected-error@+1 {{failed to legalize operation 'torch.aten.hardsigmoid'}}
-  %0 = torch.aten.hardsigmoid %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
-  // expected-error@+1 {{failed to legalize operation 'torch.aten.hardswish'}}
-  %1 = torch.aten.hardswish %0 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  %none = torch.constant.none
+  %p = torch.constant.float 5.000000e-01
+  // expected-error@+1 {{failed to legalize operation 'torch.aten.bernoulli'}}
+  %0 = torch.aten.bernoulli %a, %none : !torch.vtensor<[2,3],f32>, !torch.none -> !torch.vtensor<[2,3],f32>
+  // expected-error@+1 {{failed to legalize operation 'torch.aten.bernoulli.p'}}
+  %1 = torch.aten.bernoulli.p %0, %p, %none : !torch.vtensor<[2,3],f32>, !torch.float, !torch.none -> !torch.vtensor<[2,3],f32>
   return %1 : !torch.vtensor<[2,3],f32>
 }
 
 func.func @more(%a: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
-  // expected-error@+1 {{failed to legalize operation 'torch.aten.hardsigmoid'}}
-  %0 = torch.aten.hardsigmoid %a : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  %none = torch.constant.none
+  // expected-error@+1 {{failed to legalize operation 'torch.aten.bernoulli'}}
+  %0 = torch.aten.bernoulli %a, %none : !torch.vtensor<[2,3],f32>, !torch.none -> !torch.vtensor<[2,3],f32>
   return %0 : !torch.vtensor<[2,3],f32>
 }
 

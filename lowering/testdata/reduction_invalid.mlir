@@ -74,7 +74,7 @@ func.func @amax_empty(%x: !torch.vtensor<[0,3],f32>) -> !torch.vtensor<[3],f32> 
   %int0 = torch.constant.int 0
   %dims = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
   %false = torch.constant.bool false
-  // expected-error@+1 {{amax(): expected reduction dim 0 to have non-zero size}}
+  // expected-error@+1 {{amax(): Expected reduction dim 0 to have non-zero size.}}
   %0 = torch.aten.amax %x, %dims, %false : !torch.vtensor<[0,3],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3],f32>
   return %0 : !torch.vtensor<[3],f32>
 }
@@ -240,4 +240,153 @@ func.func @nll_backward_grad_shape(%g: !torch.vtensor<[4],f32>, %x: !torch.vtens
   // expected-error@+1 {{expected 'grad_output' of shape [] for reduction 1, got [4]}}
   %0 = torch.aten.nll_loss_backward %g, %x, %t, %none, %int1, %int-100, %tw : !torch.vtensor<[4],f32>, !torch.vtensor<[4,5],f32>, !torch.vtensor<[4],si64>, !torch.none, !torch.int, !torch.int, !torch.vtensor<[],f32> -> !torch.vtensor<[4,5],f32>
   return %0 : !torch.vtensor<[4,5],f32>
+}
+
+// -----
+
+func.func @max_dim_out_of_range(%x: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>) {
+  %int2 = torch.constant.int 2
+  %false = torch.constant.bool false
+  // expected-error@+1 {{'torch.aten.max.dim' op 'dim' 2 is out of range for a tensor of rank 2 (expected [-2, 1])}}
+  %0:2 = torch.aten.max.dim %x, %int2, %false : !torch.vtensor<[2,3],f32>, !torch.int, !torch.bool -> !torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>
+  return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>
+}
+
+// -----
+
+// The indices of max.dim are int64.
+func.func @max_dim_indices_si32(%x: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[2],si32>) {
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  // expected-error@+1 {{result #1 has type '!torch.vtensor<[2],si32>', but PyTorch computes '!torch.vtensor<[2],si64>'}}
+  %0:2 = torch.aten.max.dim %x, %int1, %false : !torch.vtensor<[2,3],f32>, !torch.int, !torch.bool -> !torch.vtensor<[2],f32>, !torch.vtensor<[2],si32>
+  return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[2],si32>
+}
+
+// -----
+
+// min.dim over a dim of extent 0 has no value (ATen raises).
+func.func @min_dim_empty(%x: !torch.vtensor<[2,0],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>) {
+  %int-1 = torch.constant.int -1
+  %false = torch.constant.bool false
+  // expected-error@+1 {{min(): Expected reduction dim 1 to have non-zero size.}}
+  %0:2 = torch.aten.min.dim %x, %int-1, %false : !torch.vtensor<[2,0],f32>, !torch.int, !torch.bool -> !torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>
+  return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>
+}
+
+// -----
+
+func.func @max_all_empty(%x: !torch.vtensor<[0,3],f32>) -> !torch.vtensor<[],f32> {
+  // expected-error@+1 {{max(): Expected reduction dim to be specified for input.numel() == 0.}}
+  %0 = torch.aten.max %x : !torch.vtensor<[0,3],f32> -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// The dim of argmax decides the result's shape, so it must be a constant.
+// expected-error@+1 {{'func.func' op argument #1 has type '!torch.int', which has no builtin tensor form}}
+func.func @argmax_dim_not_constant(%x: !torch.vtensor<[2,3],f32>, %d: !torch.int) -> !torch.vtensor<[2],si64> {
+  %false = torch.constant.bool false
+  // expected-error@+1 {{'torch.aten.argmax' op expected 'dim' to be a constant int (torch.constant.int)}}
+  %0 = torch.aten.argmax %x, %d, %false : !torch.vtensor<[2,3],f32>, !torch.int, !torch.bool -> !torch.vtensor<[2],si64>
+  return %0 : !torch.vtensor<[2],si64>
+}
+
+// -----
+
+func.func @argmin_bool(%x: !torch.vtensor<[4],i1>) -> !torch.vtensor<[],si64> {
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  // expected-error@+1 {{argmin of a bool tensor is not supported (PyTorch: "argmin_cpu" not implemented for 'Bool')}}
+  %0 = torch.aten.argmin %x, %none, %false : !torch.vtensor<[4],i1>, !torch.none, !torch.bool -> !torch.vtensor<[],si64>
+  return %0 : !torch.vtensor<[],si64>
+}
+
+// -----
+
+func.func @argmax_none_empty(%x: !torch.vtensor<[3,0],f32>) -> !torch.vtensor<[],si64> {
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  // expected-error@+1 {{argmax(): Expected reduction dim to be specified for input.numel() == 0.}}
+  %0 = torch.aten.argmax %x, %none, %false : !torch.vtensor<[3,0],f32>, !torch.none, !torch.bool -> !torch.vtensor<[],si64>
+  return %0 : !torch.vtensor<[],si64>
+}
+
+// -----
+
+// An integer prod is int64 (ATen promotes it), not the input dtype.
+func.func @prod_si32_result(%x: !torch.vtensor<[3],si32>) -> !torch.vtensor<[],si32> {
+  %none = torch.constant.none
+  // expected-error@+1 {{result #0 has type '!torch.vtensor<[],si32>', but PyTorch computes '!torch.vtensor<[],si64>'}}
+  %0 = torch.aten.prod %x, %none : !torch.vtensor<[3],si32>, !torch.none -> !torch.vtensor<[],si32>
+  return %0 : !torch.vtensor<[],si32>
+}
+
+// -----
+
+func.func @cumsum_dim_out_of_range(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
+  %int-3 = torch.constant.int -3
+  %none = torch.constant.none
+  // expected-error@+1 {{'dim' -3 is out of range for a tensor of rank 2 (expected [-2, 1])}}
+  %0 = torch.aten.cumsum %x, %int-3, %none : !torch.vtensor<[2,3],f32>, !torch.int, !torch.none -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op argument #1 has type '!torch.int', which has no builtin tensor form}}
+func.func @cumsum_dim_not_constant(%x: !torch.vtensor<[2,3],f32>, %d: !torch.int) -> !torch.vtensor<[2,3],f32> {
+  %none = torch.constant.none
+  // expected-error@+1 {{'torch.aten.cumsum' op expected 'dim' to be a constant int (torch.constant.int)}}
+  %0 = torch.aten.cumsum %x, %d, %none : !torch.vtensor<[2,3],f32>, !torch.int, !torch.none -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}
+
+// -----
+
+func.func @cumsum_dtype_bool(%x: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],i1> {
+  %int0 = torch.constant.int 0
+  %int11 = torch.constant.int 11
+  // expected-error@+1 {{a cumsum with dtype bool is not supported}}
+  %0 = torch.aten.cumsum %x, %int0, %int11 : !torch.vtensor<[4],si64>, !torch.int, !torch.int -> !torch.vtensor<[4],i1>
+  return %0 : !torch.vtensor<[4],i1>
+}
+
+// -----
+
+func.func @mse_reduction_3(%s: !torch.vtensor<[4],f32>, %t: !torch.vtensor<[4],f32>) -> !torch.vtensor<[],f32> {
+  %int3 = torch.constant.int 3
+  // expected-error@+1 {{'reduction' must be 0 (none), 1 (mean) or 2 (sum), got 3}}
+  %0 = torch.aten.mse_loss %s, %t, %int3 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// "mse_cpu" is not implemented for integers.
+func.func @mse_int(%s: !torch.vtensor<[4],si64>, %t: !torch.vtensor<[4],si64>) -> !torch.vtensor<[],si64> {
+  %int1 = torch.constant.int 1
+  // expected-error@+1 {{'self' has dtype si64; only f16, bf16, f32 and f64 are supported}}
+  %0 = torch.aten.mse_loss %s, %t, %int1 : !torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>, !torch.int -> !torch.vtensor<[],si64>
+  return %0 : !torch.vtensor<[],si64>
+}
+
+// -----
+
+func.func @mse_shapes(%s: !torch.vtensor<[2,3],f32>, %t: !torch.vtensor<[4],f32>) -> !torch.vtensor<[],f32> {
+  %int2 = torch.constant.int 2
+  // expected-error@+1 {{shapes [2,3], [4] do not broadcast (3 vs 4)}}
+  %0 = torch.aten.mse_loss %s, %t, %int2 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// The gradient has self's shape: grad_output and target must broadcast to it.
+func.func @mse_backward_grad_wider(%g: !torch.vtensor<[2,3],f32>, %s: !torch.vtensor<[3],f32>, %t: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32> {
+  %int0 = torch.constant.int 0
+  // expected-error@+1 {{'grad_output' of shape [2,3] and 'target' of shape [3] must broadcast to the shape of 'self', [3]}}
+  %0 = torch.aten.mse_loss_backward %g, %s, %t, %int0 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
 }

@@ -171,3 +171,78 @@ func.func @nll_backward_1d_f16(%g: !torch.vtensor<[],f16>, %x: !torch.vtensor<[5
   %0 = torch.aten.nll_loss_backward %g, %x, %t, %none, %int2, %int-100, %tw : !torch.vtensor<[],f16>, !torch.vtensor<[5],f16>, !torch.vtensor<[],si64>, !torch.none, !torch.int, !torch.int, !torch.vtensor<[],f16> -> !torch.vtensor<[5],f16>
   return %0 : !torch.vtensor<[5],f16>
 }
+
+// -----
+
+// mse_loss, reduction mean: one generic reduces (self − target)² over
+// every loop, reading the broadcast target [3] at (d1); a 0-d generic
+// divides by the element count, 6. bf16 computes in f32 and rounds once.
+// CHECK-DAG:   #[[S:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   #[[T:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG:   #[[ALL:map[0-9]*]] = affine_map<(d0, d1) -> ()>
+// CHECK-LABEL: func.func @mse_mean_bf16(
+// CHECK-SAME:      %[[SA:[^:]*]]: tensor<2x3xbf16>, %[[TA:[^:]*]]: tensor<3xbf16>) -> tensor<bf16>
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<f32>)
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[S]], #[[T]], #[[ALL]]], iterator_types = ["reduction", "reduction"]} ins(%[[SA]], %[[TA]] : tensor<2x3xbf16>, tensor<3xbf16>) outs(%[[INIT]] : tensor<f32>)
+// CHECK-NEXT:    ^bb0(%[[SV:.*]]: bf16, %[[TV:.*]]: bf16, %[[ACC:.*]]: f32):
+// CHECK-NEXT:      %[[SE:.*]] = arith.extf %[[SV]] : bf16 to f32
+// CHECK-NEXT:      %[[TE:.*]] = arith.extf %[[TV]] : bf16 to f32
+// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[SE]], %[[TE]] : f32
+// CHECK-NEXT:      %[[SQ:.*]] = arith.mulf %[[D]], %[[D]] : f32
+// CHECK-NEXT:      %[[ADD:.*]] = arith.addf %[[ACC]], %[[SQ]] : f32
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
+// CHECK:         %[[MEAN:.*]] = linalg.generic {{.*}} iterator_types = []} ins(%[[SUM]] : tensor<f32>) outs(%{{.*}} : tensor<bf16>)
+// CHECK-NEXT:    ^bb0(%[[V:.*]]: f32, %{{.*}}: bf16):
+// CHECK-NEXT:      %[[N:.*]] = arith.constant 6.000000e+00 : f32
+// CHECK-NEXT:      %[[Q:.*]] = arith.divf %[[V]], %[[N]] : f32
+// CHECK-NEXT:      %[[R:.*]] = arith.truncf %[[Q]] : f32 to bf16
+// CHECK-NEXT:      linalg.yield %[[R]] : bf16
+// CHECK:         return %[[MEAN]] : tensor<bf16>
+func.func @mse_mean_bf16(%s: !torch.vtensor<[2,3],bf16>, %t: !torch.vtensor<[3],bf16>) -> !torch.vtensor<[],bf16> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.mse_loss %s, %t, %int1 : !torch.vtensor<[2,3],bf16>, !torch.vtensor<[3],bf16>, !torch.int -> !torch.vtensor<[],bf16>
+  return %0 : !torch.vtensor<[],bf16>
+}
+
+// -----
+
+// reduction none is elementwise over the broadcast shape; sum (2) of f32
+// is the reduction alone.
+// CHECK-LABEL: func.func @mse_none_sum(
+// CHECK:         %[[NONE:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<3x1xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<3x4xf32>)
+// CHECK:           arith.subf
+// CHECK-NEXT:      arith.mulf
+// CHECK-NEXT:      linalg.yield
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<f32>)
+// CHECK:         return %[[NONE]], %[[SUM]] : tensor<3x4xf32>, tensor<f32>
+func.func @mse_none_sum(%s: !torch.vtensor<[3,1],f32>, %t: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[3,4],f32>, !torch.vtensor<[],f32>) {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.mse_loss %s, %t, %int0 : !torch.vtensor<[3,1],f32>, !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[3,4],f32>
+  %1 = torch.aten.mse_loss %t, %t, %int2 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[],f32>
+  return %0, %1 : !torch.vtensor<[3,4],f32>, !torch.vtensor<[],f32>
+}
+
+// -----
+
+// mse_loss_backward, reduction mean: norm · (self − target) · grad_output
+// in that order, norm = 2/6 rounded to f32; the 0-d grad_output is read
+// with the map () -> ().
+// CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG:   #[[T:map[0-9]*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG:   #[[G:map[0-9]*]] = affine_map<(d0, d1) -> ()>
+// CHECK-LABEL: func.func @mse_backward_mean(
+// CHECK-SAME:      %[[GA:[^:]*]]: tensor<f32>, %[[SA:[^:]*]]: tensor<2x3xf32>, %[[TA:[^:]*]]: tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK:         %[[DX:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[T]], #[[G]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[SA]], %[[TA]], %[[GA]] : tensor<2x3xf32>, tensor<3xf32>, tensor<f32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[SV:.*]]: f32, %[[TV:.*]]: f32, %[[GV:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[NORM:.*]] = arith.constant 0.333333343 : f32
+// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[SV]], %[[TV]] : f32
+// CHECK-NEXT:      %[[ND:.*]] = arith.mulf %[[NORM]], %[[D]] : f32
+// CHECK-NEXT:      %[[R:.*]] = arith.mulf %[[ND]], %[[GV]] : f32
+// CHECK-NEXT:      linalg.yield %[[R]] : f32
+// CHECK:         return %[[DX]] : tensor<2x3xf32>
+func.func @mse_backward_mean(%g: !torch.vtensor<[],f32>, %s: !torch.vtensor<[2,3],f32>, %t: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.mse_loss_backward %g, %s, %t, %int1 : !torch.vtensor<[],f32>, !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}

@@ -1,0 +1,8 @@
+module {
+  func.func @main(%arg0: !torch.vtensor<[4,6,5],f32>) -> (!torch.vtensor<[4,6,5],f32>) {
+    %v1 = torch.constant.int 1
+    %v2 = torch.constant.none
+    %r = torch.aten.cumsum %arg0, %v1, %v2 : !torch.vtensor<[4,6,5],f32>, !torch.int, !torch.none -> !torch.vtensor<[4,6,5],f32>
+    return %r : !torch.vtensor<[4,6,5],f32>
+  }
+}

@@ -1,0 +1,7 @@
+module {
+  func.func @main(%arg0: !torch.vtensor<[4,16],f32>, %arg1: !torch.vtensor<[4,16],f32>) -> (!torch.vtensor<[4,16],f32>) {
+    %v1 = torch.constant.str "trunc"
+    %r = torch.aten.div.Tensor_mode %arg0, %arg1, %v1 : !torch.vtensor<[4,16],f32>, !torch.vtensor<[4,16],f32>, !torch.str -> !torch.vtensor<[4,16],f32>
+    return %r : !torch.vtensor<[4,16],f32>
+  }
+}

@@ -1,0 +1,8 @@
+module {
+  func.func @main(%arg0: !torch.vtensor<[4,6,5],f64>) -> (!torch.vtensor<[4,6,1],f64>, !torch.vtensor<[4,6,1],si64>) {
+    %v1 = torch.constant.int -1
+    %v2 = torch.constant.bool true
+    %r:2 = torch.aten.min.dim %arg0, %v1, %v2 : !torch.vtensor<[4,6,5],f64>, !torch.int, !torch.bool -> !torch.vtensor<[4,6,1],f64>, !torch.vtensor<[4,6,1],si64>
+    return %r#0, %r#1 : !torch.vtensor<[4,6,1],f64>, !torch.vtensor<[4,6,1],si64>
+  }
+}

@@ -1,0 +1,7 @@
+module {
+  func.func @main(%arg0: !torch.vtensor<[4,16],i1>, %arg1: !torch.vtensor<[4,16],f32>) -> (!torch.vtensor<[4,16],f32>) {
+    %v1 = torch.constant.float 0.0
+    %r = torch.aten.where.ScalarOther %arg0, %arg1, %v1 : !torch.vtensor<[4,16],i1>, !torch.vtensor<[4,16],f32>, !torch.float -> !torch.vtensor<[4,16],f32>
+    return %r : !torch.vtensor<[4,16],f32>
+  }
+}

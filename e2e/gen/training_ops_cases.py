@@ -1,0 +1,357 @@
+#!/usr/bin/env python3
+"""Op-level e2e cases for the ops of CNN and transformer training graphs
+around convolution_backward: activations and their gradients, dropout,
+group and layer norm (forward and backward), the arithmetic of optimizers
+and index computations, and the reductions of losses and metrics.
+
+Writes one directory per case under <out> (default e2e/cases/training_ops):
+
+    <name>/program.mlir     torch-dialect func @main in fx_importer form: the
+                            op's tensor operands are the function's
+                            arguments, everything else constants
+    <name>/inputs/<i>.npy   the tensor operands in argument order
+    <name>/expected/<i>.npy result i (none for a result the op's output_mask
+                            leaves out: the function returns None there)
+    <name>/meta.json        op, dtypes, shapes, tolerances and why, torch
+                            version
+
+Run with Debian's torch 1.13 (python3-torch) from any directory but the
+repository root (whose torch/ Go package would shadow the Python module):
+
+    cd /tmp && /usr/bin/python3 /work/main/e2e/gen/training_ops_cases.py
+
+References are PyTorch's own CPU kernels: each case calls the op through
+torch.ops.aten on seeded inputs, in the case's dtype (bf16 kernels
+included), on one thread, so re-running reproduces every .npy byte for
+byte; e2e's regeneration test relies on that. bf16 .npy files hold float32
+arrays of bf16 values; bool results are bool arrays, indices int64.
+
+bf16 cases are kept to ops whose torch 1.13 bf16 kernel computes in f32 and
+rounds once, as torch 2.x's kernels (and the lowering) do: 1.13's
+silu_backward, for one, rounds after every bf16 operation, up to 30% off
+near zero.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import sys
+
+try:
+    import numpy as np
+    import torch
+except ImportError as e:  # pragma: no cover - depends on the machine
+    sys.exit(f"training_ops_cases.py needs torch and numpy (apt-get install python3-torch): {e}")
+
+A = torch.ops.aten
+TORCH_DTYPES = {"f32": torch.float32, "f64": torch.float64, "bf16": torch.bfloat16, "si64": torch.int64,
+                "si32": torch.int32, "i1": torch.bool}
+DTYPE_NAMES = {v: k for k, v in TORCH_DTYPES.items()}
+# Default tolerances, the same as runtime.DefaultTolerance.
+DEFAULT_TOL = {"f64": (1e-10, 1e-9), "f32": (1e-5, 1e-4), "f16": (2.0 ** -14, 2.0 ** -9), "bf16": (1e-5, 2.0 ** -6)}
+
+
+class Rand:
+    """A seeded tensor of the case: uniform in [lo, hi) in float64, then
+    converted to dtype (integers: rounded toward zero)."""
+
+    def __init__(self, shape, dtype="f32", lo=-3.0, hi=3.0):
+        self.shape, self.dtype, self.lo, self.hi = list(shape), dtype, lo, hi
+
+    def make(self, gen):
+        u = torch.rand(self.shape, generator=gen, dtype=torch.float64) * (self.hi - self.lo) + self.lo
+        return u.to(TORCH_DTYPES[self.dtype])
+
+
+class Mask(Rand):
+    """A seeded bool tensor: where the uniform values are > 0 (as_int:
+    the same as int64 0/1, an attention mask)."""
+
+    def make(self, gen):
+        m = super().make(gen) > 0
+        return m.to(torch.int64) if getattr(self, "int64", False) else m
+
+    def as_int(self):
+        self.int64 = True
+        return self
+
+
+class Derived:
+    """A tensor operand computed from the case's earlier tensor operands
+    and seeded tensors of its own that are not operands (a forward op's
+    saved results for its backward): fn(earlier, *hidden)."""
+
+    def __init__(self, fn, *hidden):
+        self.fn, self.hidden = fn, hidden
+
+
+class Case:
+    def __init__(self, name, op, operands, reduction=1, form=None, note=None):
+        self.name, self.op, self.operands, self.reduction = name, op, operands, reduction
+        self.form = form or op.split(".")[0]
+        self.note = note
+
+
+def case(name, op, *operands, reduction=1, form=None, note=None):
+    return Case(name, op, list(operands), reduction, form, note)
+
+
+def build_cases():
+    cs = []
+    act = [2, 3, 4, 4]
+    # Activations and their gradients.
+    cs.append(case("leaky_relu_f32", "leaky_relu", Rand(act), 0.01))
+    cs.append(case("leaky_relu_backward_f32", "leaky_relu_backward", Rand(act), Rand(act), 0.2, False))
+    cs.append(case("leaky_relu_bf16", "leaky_relu", Rand(act, "bf16"), 0.1))
+    cs.append(case("hardtanh_relu6_f32", "hardtanh", Rand(act, lo=-2, hi=8), 0.0, 6.0))
+    cs.append(case("hardtanh_backward_f32", "hardtanh_backward", Rand(act), Rand(act, lo=-2, hi=8), 0.0, 6.0))
+    cs.append(case("hardswish_f32", "hardswish", Rand(act, lo=-5, hi=5)))
+    cs.append(case("hardswish_bf16", "hardswish", Rand(act, "bf16", lo=-5, hi=5)))
+    cs.append(case("hardswish_backward_f32", "hardswish_backward", Rand(act), Rand(act, lo=-5, hi=5)))
+    cs.append(case("hardsigmoid_f32", "hardsigmoid", Rand(act, lo=-5, hi=5)))
+    cs.append(case("hardsigmoid_backward_f64", "hardsigmoid_backward", Rand(act, "f64"), Rand(act, "f64", lo=-5, hi=5)))
+    cs.append(case("elu_f32", "elu", Rand(act), 1.0, 1.0, 1.0))
+    cs.append(case("selu_as_elu_f32", "elu", Rand(act), 1.6732632423543772, 1.0507009873554805, 1.0,
+                   note="SELU is elu with alpha and scale fixed (torch.nn.SELU)"))
+    cs.append(case("elu_backward_f32", "elu_backward", Rand(act), 1.0, 1.0, 1.0, False, Rand(act)))
+    cs.append(case("elu_backward_result_f32", "elu_backward", Rand(act), 1.0, 1.0, 1.0, True,
+                   Derived(lambda ts, x: A.elu(x, 1.0, 1.0, 1.0), Rand(act))))
+    cs.append(case("threshold_f32", "threshold", Rand(act), 0.5, -1.0))
+    cs.append(case("dropout_eval_f32", "dropout", Rand(act), 0.5, False))
+    # Optimizer and index arithmetic.
+    vec = [4, 16]
+    cs.append(case("rsub_f32", "rsub.Scalar", Rand(vec), 1.0, 1.0))
+    cs.append(case("addcmul_f32", "addcmul", Rand(vec), Rand(vec), Rand(vec), 0.1))
+    cs.append(case("addcdiv_adam_f32", "addcdiv", Rand(vec), Rand(vec), Rand(vec, lo=0.5, hi=2.0), -0.001,
+                   note="Adam's parameter update: param - lr * exp_avg / denom"))
+    cs.append(case("addcmul_bf16", "addcmul", Rand(vec, "bf16"), Rand(vec, "bf16"), Rand(vec, "bf16"), 0.5))
+    cs.append(case("lerp_ema_f32", "lerp.Scalar", Rand(vec), Rand(vec), 0.1, note="an exponential moving average"))
+    cs.append(case("where_scalar_other_f32", "where.ScalarOther", Mask(vec), Rand(vec), 0.0))
+    cs.append(case("remainder_scalar_si64", "remainder.Scalar", Rand(vec, "si64", lo=-100, hi=100), 7))
+    cs.append(case("floor_divide_scalar_si64", "div.Scalar_mode", Rand(vec, "si64", lo=-100, hi=100), 8, "floor"))
+    cs.append(case("div_trunc_f32", "div.Tensor_mode", Rand(vec), Rand(vec, lo=0.25, hi=2), "trunc"))
+    cs.append(case("pow_tensor_tensor_f32", "pow.Tensor_Tensor", Rand(vec, lo=0.1, hi=3), Rand(vec)))
+    cs.append(case("isinf_f32", "isinf", Rand(vec)))
+    # Group norm (diffusion UNets, detection heads) and layer norm's
+    # backward, dropout's deterministic forms.
+    x = [2, 6, 4, 4]
+    cs.append(case("group_norm_f32", "native_group_norm", Rand(x), Rand([6]), Rand([6]), 2, 6, 16, 3, 1e-5,
+                   reduction=32))
+    cs.append(case("instance_norm_as_group_norm_f64", "native_group_norm", Rand(x, "f64"), None, None, 2, 6, 16, 6,
+                   1e-5, reduction=16, note="groups = C: instance norm"))
+    saved = lambda i, g: Derived(lambda ts: A.native_group_norm(ts[1], None, None, 2, 6, 16, g, 1e-5)[i])
+    cs.append(case("group_norm_backward_f32", "native_group_norm_backward", Rand(x), Rand(x), saved(1, 3), saved(2, 3),
+                   Rand([6]), 2, 6, 16, 3, [True, True, True], reduction=32))
+    cs.append(case("group_norm_backward_input_bias_f32", "native_group_norm_backward", Rand(x), Rand(x), saved(1, 2),
+                   saved(2, 2), Rand([6]), 2, 6, 16, 2, [True, False, True], reduction=48,
+                   note="grad_weight masked out: the function returns None there"))
+    ln = lambda i: Derived(lambda ts: A.native_layer_norm(ts[1], [8], None, None, 1e-5)[i])
+    cs.append(case("layer_norm_backward_f32", "native_layer_norm_backward", Rand([4, 5, 8]), Rand([4, 5, 8]), [8],
+                   ln(1), ln(2), Rand([8]), Rand([8]), [True, True, True], reduction=20))
+    cs.append(case("native_dropout_eval_f32", "native_dropout", Rand(act), 0.1, False))
+    cs.append(case("native_dropout_backward_f32", "native_dropout_backward", Rand(act), Mask(act), 1 / 0.9))
+    # Reductions of losses, metrics and position ids.
+    m = [4, 6, 5]
+    cs.append(case("cumsum_f32", "cumsum", Rand(m), 1, None, reduction=6))
+    cs.append(case("cumsum_long_f32", "cumsum", Rand([2, 300]), -1, None, reduction=300,
+                   note="longer than 128: the lowering's doubling scan, which sums in another order"))
+    cs.append(case("cumsum_position_ids_si64", "cumsum", Mask([2, 16], "si64").as_int(), 1, None,
+                   note="position ids from an attention mask: mask.cumsum(1)"))
+    cs.append(case("argmax_f32", "argmax", Rand(m), 2, False))
+    cs.append(case("argmin_flat_f32", "argmin", Rand(m), None, False))
+    cs.append(case("max_dim_f32", "max.dim", Rand(m), 1, False))
+    cs.append(case("min_dim_keepdim_f64", "min.dim", Rand(m, "f64"), -1, True))
+    cs.append(case("max_f32", "max", Rand(m), reduction=120))
+    cs.append(case("amin_f32", "amin", Rand(m), [0, 2], True))
+    cs.append(case("prod_dim_f32", "prod.dim_int", Rand(m, lo=0.5, hi=1.5), 1, False, None, reduction=6))
+    cs.append(case("mse_loss_mean_f32", "mse_loss", Rand(m), Rand(m), 1, reduction=120))
+    cs.append(case("mse_loss_backward_mean_f32", "mse_loss_backward", Rand([]), Rand(m), Rand(m), 1))
+    cs.append(case("mse_loss_sum_f64", "mse_loss", Rand(m, "f64"), Rand(m, "f64"), 2, reduction=120))
+    return cs
+
+
+def seed_of(name):
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:4], "little")
+
+
+def mlir_float(v):
+    s = repr(float(v))
+    if "e" in s and "." not in s.split("e")[0]:
+        s = s.replace("e", ".0e")
+    return s
+
+
+def vt(t):
+    return "!torch.vtensor<[%s],%s>" % (",".join(str(d) for d in t.shape), DTYPE_NAMES[t.dtype])
+
+
+def materialize(c):
+    """The case's operands with tensors made: a list of Python values."""
+    gen = torch.Generator().manual_seed(seed_of(c.name))
+    vals, tensors = [], []
+    for o in c.operands:
+        if isinstance(o, Rand):
+            t = o.make(gen)
+        elif isinstance(o, Derived):
+            t = o.fn(tensors, *[h.make(gen) for h in o.hidden])
+        else:
+            vals.append(o)
+            continue
+        tensors.append(t)
+        vals.append(t)
+    return vals
+
+
+def overload(op):
+    name, _, ov = op.partition(".")
+    return getattr(getattr(A, name), ov or "default")
+
+
+def program(c, vals, outs):
+    """func @main: tensor operands as arguments, the rest constants."""
+    lines, operands, args = [], [], []
+    n = [0]
+
+    def fresh():
+        n[0] += 1
+        return f"%v{n[0]}"
+
+    def const(v):
+        if v is None:
+            r = fresh()
+            lines.append(f"    {r} = torch.constant.none")
+            return r, "!torch.none"
+        if isinstance(v, bool):
+            r = fresh()
+            lines.append(f"    {r} = torch.constant.bool {'true' if v else 'false'}")
+            return r, "!torch.bool"
+        if isinstance(v, int):
+            r = fresh()
+            lines.append(f"    {r} = torch.constant.int {v}")
+            return r, "!torch.int"
+        if isinstance(v, float):
+            r = fresh()
+            lines.append(f"    {r} = torch.constant.float {mlir_float(v)}")
+            return r, "!torch.float"
+        if isinstance(v, str):
+            r = fresh()
+            lines.append(f'    {r} = torch.constant.str "{v}"')
+            return r, "!torch.str"
+        if isinstance(v, list):
+            elems = [const(e) for e in v]
+            et = "int" if not v or isinstance(v[0], int) and not isinstance(v[0], bool) else "bool"
+            r = fresh()
+            lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(e for e, _ in elems)} : "
+                         f"({', '.join(t for _, t in elems)}) -> !torch.list<{et}>")
+            return r, f"!torch.list<{et}>"
+        raise ValueError(f"{c.name}: cannot write {v!r} as a constant")
+
+    for v in vals:
+        if isinstance(v, torch.Tensor):
+            a = f"%arg{len(args)}"
+            args.append(f"{a}: {vt(v)}")
+            operands.append((a, vt(v)))
+        else:
+            operands.append(const(v))
+    res_types = [vt(t) if t is not None else "!torch.none" for t in outs]
+    r = "%r" if len(outs) == 1 else f"%r:{len(outs)}"
+    lines.append(f"    {r} = torch.aten.{c.op} {', '.join(o for o, _ in operands)} : "
+                 f"{', '.join(t for _, t in operands)} -> {', '.join(res_types)}")
+    rets = []
+    for i, t in enumerate(outs):
+        if t is None:
+            rets.append(const(None)[0])
+        else:
+            rets.append("%r" if len(outs) == 1 else f"%r#{i}")
+    lines.append(f"    return {', '.join(rets)} : {', '.join(res_types)}")
+    return "\n".join(["module {", f"  func.func @main({', '.join(args)}) -> ({', '.join(res_types)}) {{"]
+                     + lines + ["  }", "}", ""])
+
+
+def tolerance(dt, r):
+    """Elementwise ops (r = 1) get the dtype's default; a result that sums
+    r terms of size O(1) gets atol = max(default, 2*r^1.5*eps_acc), as the
+    convolution_backward matrix's (e2e package doc): both sides accumulate in
+    f32 (f64 for f64) in different orders."""
+    if dt not in DEFAULT_TOL:
+        return dict(atol=0.0, rtol=0.0, reduction_length=r, reason="exact: integers and bools")
+    atol, rtol = DEFAULT_TOL[dt]
+    if r <= 1:
+        return dict(atol=atol, rtol=rtol, reduction_length=1, reason=f"elementwise: the default for {dt}")
+    acc_eps = 2.0 ** -52 if dt == "f64" else 2.0 ** -23
+    derived = 2.0 * (r ** 1.5) * acc_eps
+    why = (f"reductions of up to {r} terms: atol = max(default {atol:.3g}, 2*r^1.5*eps_acc = {derived:.3g}) "
+           f"with eps_acc = {acc_eps:.3g}; rtol = default for {dt}")
+    return dict(atol=max(atol, derived), rtol=rtol, reduction_length=r, reason=why)
+
+
+def to_numpy(t):
+    if t.dtype == torch.bfloat16:
+        return t.to(torch.float32).numpy()
+    return t.numpy()
+
+
+def write_case(root, c):
+    vals = materialize(c)
+    ov = overload(c.op)
+    schema = ov._schema
+    pos = [v for a, v in zip(schema.arguments, vals) if not a.kwarg_only]
+    kw = {a.name: v for a, v in zip(schema.arguments, vals) if a.kwarg_only}
+    res = ov(*pos, **kw)
+    outs = list(res) if isinstance(res, (tuple, list)) else [res]
+    tensors = [v for v in vals if isinstance(v, torch.Tensor)]
+    arg_names = [a.name for a, v in zip(schema.arguments, vals) if isinstance(v, torch.Tensor)]
+    res_names = [r.name or f"result{i}" for i, r in enumerate(schema.returns)]
+    d = os.path.join(root, c.name)
+    if os.path.isdir(d):
+        shutil.rmtree(d)
+    os.makedirs(os.path.join(d, "inputs"))
+    os.makedirs(os.path.join(d, "expected"))
+    for i, t in enumerate(tensors):
+        np.save(os.path.join(d, "inputs", f"{i}.npy"), to_numpy(t.contiguous()))
+    results = []
+    for i, t in enumerate(outs):
+        if t is None:
+            results.append(None)
+            continue
+        dt = DTYPE_NAMES[t.dtype]
+        np.save(os.path.join(d, "expected", f"{i}.npy"), to_numpy(t.detach().contiguous()))
+        results.append(dict(name=res_names[i], file=f"expected/{i}.npy", dtype=dt, shape=list(t.shape),
+                            tolerance=tolerance(dt, c.reduction)))
+    with open(os.path.join(d, "program.mlir"), "w") as fh:
+        fh.write(program(c, vals, outs))
+    dtypes = sorted({DTYPE_NAMES[t.dtype] for t in tensors})
+    meta = dict(
+        name=c.name, op="aten." + c.op, form=c.form, dtype="/".join(dtypes),
+        config={"operands": [repr(v) for v in vals if not isinstance(v, torch.Tensor)]},
+        inputs=[dict(name=nm, file=f"inputs/{i}.npy", dtype=DTYPE_NAMES[t.dtype], shape=list(t.shape))
+                for i, (nm, t) in enumerate(zip(arg_names, tensors))],
+        results=results, reference="pytorch-cpu-kernel", torch_version=torch.__version__,
+        seed=seed_of(c.name), generator="e2e/gen/training_ops_cases.py",
+    )
+    if c.note:
+        meta["note"] = c.note
+    with open(os.path.join(d, "meta.json"), "w") as fh:
+        json.dump(meta, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cases",
+                                                  "training_ops"))
+    args = ap.parse_args()
+    torch.set_num_threads(1)
+    cases = build_cases()
+    names = [c.name for c in cases]
+    assert len(names) == len(set(names)), "case names must be unique"
+    os.makedirs(args.out, exist_ok=True)
+    for c in cases:
+        write_case(args.out, c)
+    print(f"wrote {len(cases)} cases to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
