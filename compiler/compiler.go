@@ -178,13 +178,16 @@ func HasTorchOps(m *ir.Operation) bool {
 	return found
 }
 
-// Lower runs convert-torch-to-linalg on m when it holds torch ops, with
-// verification after the pass.
+// Lower runs torch-decompose-composite-ops and convert-torch-to-linalg on
+// m when it holds torch ops, with verification after each pass.
 func Lower(ctx *ir.Context, m *ir.Operation) error {
 	if !HasTorchOps(m) {
 		return nil
 	}
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: lowering.ConvertTorchToLinalg, Options: pass.DefaultOptions(lowering.ConvertTorchToLinalg)}}}
+	pl := &pass.Pipeline{Entries: []pass.Entry{
+		{Pass: lowering.DecomposeCompositeOps, Options: pass.DefaultOptions(lowering.DecomposeCompositeOps)},
+		{Pass: lowering.ConvertTorchToLinalg, Options: pass.DefaultOptions(lowering.ConvertTorchToLinalg)},
+	}}
 	pm := &pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}
 	return pm.Run(m)
 }

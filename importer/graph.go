@@ -406,7 +406,8 @@ func (g *graphImporter) node(i int, n *Node) {
 	s := torch.LookupSchema(target)
 	if s == nil {
 		hint := ""
-		if compositeOps[strings.SplitN(strings.TrimPrefix(display, "aten::"), ".", 2)[0]] {
+		name := strings.TrimSuffix(strings.TrimPrefix(display, "aten::"), ".default")
+		if compositeOps[name] || compositeOps[strings.SplitN(name, ".", 2)[0]] {
 			hint = " (a composite op of torch.export's IR before decomposition: call ep.run_decompositions() before torch.export.save)"
 		}
 		g.fail(label, n.Target, "unknown aten op '%s'%s", display, hint)
@@ -526,11 +527,14 @@ func listNames(o Union) ([]string, error) {
 
 // compositeOps are composite ATen ops that torch.export's IR keeps until
 // run_decompositions() (the nn modules' own ops) and that torchlower reads
-// only decomposed.
+// only decomposed. (The common ones — conv*d, conv_transpose*d, linear,
+// matmul, layer_norm, group_norm, batch_norm in eval mode, max_pool2d,
+// adaptive_avg_pool2d, flatten, cross_entropy_loss, nll_loss — have
+// schemas and are decomposed by torch-decompose-composite-ops.)
 var compositeOps = map[string]bool{
-	"layer_norm": true, "batch_norm": true, "group_norm": true, "instance_norm": true,
-	"cross_entropy_loss": true, "nll_loss": true, "nll_loss_nd": true, "conv_transpose1d": true,
-	"conv_transpose2d": true, "conv_transpose3d": true, "conv1d": true, "conv3d": true,
+	"instance_norm": true, "embedding_bag": true, "multi_head_attention_forward": true,
+	"conv1d.padding": true, "conv2d.padding": true, "conv3d.padding": true,
+	"binary_cross_entropy_with_logits": true, "kl_div": true, "smooth_l1_loss": true,
 }
 
 // symbolicOps are the targets torch.export writes for the sizes of a

@@ -49,7 +49,7 @@ func xcLower(t *testing.T, name, src string) *ir.Operation {
 	if err != nil {
 		t.Fatalf("parse: %v\n%s", err, src)
 	}
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	if err := (&pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}).Run(m); err != nil {
 		t.Fatalf("lowering: %v", err)
 	}

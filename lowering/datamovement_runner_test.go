@@ -147,7 +147,7 @@ func (c dmRunCase) run() error {
 	if err != nil {
 		return fmt.Errorf("parse: %v", err)
 	}
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	if err := (&pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}).Run(m); err != nil {
 		return fmt.Errorf("lowering: %v", err)
 	}

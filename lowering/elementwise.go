@@ -29,9 +29,10 @@ import (
 //   - Dtypes: the result dtype is the one the IR states (torch.export ran
 //     PyTorch's type promotion already). Every tensor operand and every
 //     Scalar is first cast to the result dtype, as TensorIterator does with
-//     promote_inputs_to_common_dtype (so a Python float multiplying a bf16
-//     tensor is rounded to bf16 first: bf16(100) * 1.004 = 101 in PyTorch).
-//     The arithmetic then runs in PyTorch's "opmath" type, f32 for f16 and
+//     promote_inputs_to_common_dtype (so a Python float added to a bf16
+//     tensor is rounded to bf16 first) — except the Scalar multiplier or
+//     divisor of an f16/bf16 mul or div, which PyTorch ≥ 2.1 keeps in the
+//     opmath type (ewKeepScalarInOpmath). The arithmetic then runs in PyTorch's "opmath" type, f32 for f16 and
 //     bf16 (ATen's opmath_type), and is rounded once to the result dtype;
 //     f32 and f64 compute in themselves. `alpha` is converted straight to
 //     the opmath type, as ATen's add kernel does (alpha.to<opmath_t>()).
@@ -696,6 +697,7 @@ func ewMul(scalarOther bool) func(r *ewReader) (*ewPlan, error) {
 		if err != nil {
 			return nil, err
 		}
+		ewKeepScalarInOpmath(r, &other)
 		return &ewPlan{args: []ewArg{self, other}, opmath: true,
 			body: func(c *ewCtx, a []*ir.Value) *ir.Value {
 				if c.isBool() {
@@ -720,8 +722,21 @@ func ewDiv(scalarOther bool) func(r *ewReader) (*ewPlan, error) {
 		if err != nil {
 			return nil, err
 		}
+		ewKeepScalarInOpmath(r, &other)
 		return &ewPlan{args: []ewArg{self, other}, opmath: true,
 			body: func(c *ewCtx, a []*ir.Value) *ir.Value { return c.div(a[0], a[1]) }}, nil
+	}
+}
+
+// ewKeepScalarInOpmath makes a Scalar multiplier or divisor of an f16/bf16
+// result a constant of the opmath type (f32) instead of a value rounded to
+// the result dtype: PyTorch ≥ 2.1's CPU mul and div kernels read a Python
+// scalar operand with iter.original_scalar_value<opmath_t> (x_bf16 · 1.004
+// multiplies by the f32 1.004, where 1.13 rounded it to bf16 first). add
+// and sub, remainder and fmod still round it.
+func ewKeepScalarInOpmath(r *ewReader, other *ewArg) {
+	if other.operand < 0 && ir.IsFloat(r.dtype) && ewBuiltinElem(r.dtype) != ewOpmathType(r.dtype) {
+		other.direct = true
 	}
 }
 

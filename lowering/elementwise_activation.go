@@ -17,7 +17,8 @@ import (
 // operands. Where the kernel's scalar and vectorized forms disagree on a
 // NaN or at a boundary (hardtanh_backward, hardswish_backward), this
 // follows the vectorized form, which is what PyTorch runs for all but the
-// tail elements of a tensor. f16/bf16 compute in f32 (opmath); the
+// tail elements of a tensor; where PyTorch 2.x changed a formula
+// (hardswish_backward at ±3), the newer one. f16/bf16 compute in f32 (opmath); the
 // coefficients are converted to the compute type as the kernels convert
 // them (a float for bf16, scalar_t otherwise).
 
@@ -151,13 +152,15 @@ func ewHardsigmoidBackward(c *ewCtx, g, x *ir.Value) *ir.Value {
 	return c.sel(inside, c.mul(g, c.num(ewOneSixth)), c.num(0))
 }
 
-// ewHardswishBackward is aten::hardswish_backward(grad_output, self), the
-// vectorized kernel: self < −3 ? 0 : (self ≥ 3 ? grad : grad · (self/3 +
-// 0.5)); a NaN self gives NaN, and self = 3 gives grad.
+// ewHardswishBackward is aten::hardswish_backward(grad_output, self) as
+// PyTorch ≥ 2.7 computes it (PR 148049 made its scalar and vector forms
+// agree at the kinks): self ≤ −3 ? 0 : (self ≥ 3 ? grad : grad · (self/3 +
+// 0.5)); a NaN self gives NaN (the vector form). Older releases differ at
+// exactly ±3 only (1.13's vector form: −0.5·grad at −3).
 func ewHardswishBackward(c *ewCtx, g, x *ir.Value) *ir.Value {
 	ramp := c.mul(g, c.add(c.div(x, c.num(3)), c.num(0.5)))
 	upper := c.sel(c.cmp("oge", "ge", x, c.num(3)), g, ramp)
-	return c.sel(c.cmp("olt", "lt", x, c.num(-3)), c.num(0), upper)
+	return c.sel(c.cmp("ole", "le", x, c.num(-3)), c.num(0), upper)
 }
 
 // ewEluCoefs reads elu's alpha, scale and input_scale and returns the

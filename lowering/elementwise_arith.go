@@ -256,7 +256,11 @@ func ewDivMode(scalarOther bool) func(r *ewReader) (*ewPlan, error) {
 		if mode == "floor" {
 			body = ewDivFloor
 		}
-		return ewDivision(body, scalarOther)(r)
+		p, err := ewDivision(body, scalarOther)(r)
+		if err == nil {
+			ewKeepScalarInOpmath(r, &p.args[1])
+		}
+		return p, err
 	}
 }
 

@@ -28,7 +28,7 @@ func FuzzLowering(f *testing.F) {
 			f.Add(c)
 		}
 	}
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	f.Fuzz(func(t *testing.T, src string) {
 		ctx := newContext()
 		m, err := asm.Parse(ctx, src, asm.Options{FileName: "fuzz.mlir"})

@@ -20,5 +20,14 @@ func newContext() *ir.Context {
 }
 
 func newRegistry() *pass.Registry {
-	return pass.NewRegistry(append(transform.Passes(), ConvertTorchToLinalg)...)
+	return pass.NewRegistry(append(transform.Passes(), DecomposeCompositeOps, ConvertTorchToLinalg)...)
+}
+
+// torchToLinalgPipeline is what the compiler runs to lower the torch
+// dialect: the composite ops' decomposition, then the conversion.
+func torchToLinalgPipeline() *pass.Pipeline {
+	return &pass.Pipeline{Entries: []pass.Entry{
+		{Pass: DecomposeCompositeOps, Options: pass.DefaultOptions(DecomposeCompositeOps)},
+		{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)},
+	}}
 }

@@ -32,10 +32,11 @@ import (
 // PyTorch).
 //
 // native_dropout_backward is grad_output·mask·scale, two multiplications
-// with TensorIterator's dtype rules: the bool mask and the Scalar scale are
-// cast to grad_output's dtype first (torch 1.13 rounds scale to bf16 for a
-// bf16 gradient), then each product is computed in the opmath type (f32
-// for f16/bf16) and rounded. grad_output·mask is exact for a bool mask, so
+// with TensorIterator's dtype rules: the bool mask is cast to
+// grad_output's dtype; the Scalar scale stays in the opmath type (f32 for
+// f16/bf16), as PyTorch ≥ 2.1's mul kernel reads a scalar operand (1.13
+// rounded it to bf16 first); each product is computed in the opmath type
+// and rounded. grad_output·mask is exact for a bool mask, so
 // a 16-bit result is rounded once; a float mask of grad_output's dtype is
 // also accepted, and its product is rounded before the second one, as in
 // PyTorch.
@@ -141,8 +142,6 @@ func prepareDropoutBackward(op *ir.Operation) (emitFunc, error) {
 	}
 	elem := out.Elem
 	acc := accumulatorType(elem)
-	// The Scalar is cast to grad_output's dtype, then used at opmath type.
-	scale = ir.RoundToFloatType(scale, elem.(ir.FloatType).Kind)
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newNPKernel(b, op)
 		g, m := op.Operand(0), op.Operand(1)

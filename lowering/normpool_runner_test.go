@@ -269,7 +269,7 @@ func (c npRefCase) run() (float64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("parse: %v\n%s", err, c.Func)
 	}
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	if err := (&pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}).Run(m); err != nil {
 		return 0, fmt.Errorf("lowering: %v", err)
 	}
@@ -678,6 +678,10 @@ def dropout(name, x, p, train):
 def dropout_bwd(name, g, mask, scale):
     c = Case(name, [g, mask])
     res = torch.ops.aten.native_dropout_backward(g, mask, scale)
+    if g.dtype in (torch.bfloat16, torch.float16):
+        # torch >= 2.1 multiplies a 16-bit tensor by a Python scalar in f32
+        # (mul's opmath scalar); 1.13 rounded the scale to bf16 first.
+        res = (g.float() * mask.to(torch.float32) * scale).to(g.dtype)
     c.op("native_dropout_backward", [arg(0), arg(1), c.c("float", scale)], [vt(g), vt(mask), "!torch.float"], [vt(res)], [0])
     add(c, [res])
 

@@ -22,7 +22,7 @@ import (
 // graphs are all like this: the joint training graphs found the bug.)
 func TestOperandsProducedByOps(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.mlir")
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	n := 0
 	for _, f := range files {
 		src, err := os.ReadFile(f)

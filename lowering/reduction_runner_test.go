@@ -226,7 +226,7 @@ func (c *reductionRefCase) run() error {
 	if err != nil {
 		return fmt.Errorf("parse: %v\n%s", err, c.Func)
 	}
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	pm := &pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}
 	if err := pm.Run(m); err != nil {
 		return fmt.Errorf("lowering: %v", err)

@@ -261,7 +261,7 @@ func (c *runnerCase) lower() (string, error) {
 	if err := ir.Verify(m); err != nil {
 		return "", fmt.Errorf("verify: %v\n%s", err, c.torchFunc())
 	}
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	pm := &pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}
 	if err := pm.Run(m); err != nil {
 		return "", fmt.Errorf("lowering: %v", err)

@@ -20,7 +20,7 @@ func runPass(t *testing.T, src string) (*ir.Operation, error) {
 	if err := ir.Verify(m); err != nil {
 		t.Fatalf("verify: %v", err)
 	}
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	pm := &pass.Manager{IR: ctx, Pipeline: pl, VerifyEach: true}
 	return m, pm.Run(m)
 }

@@ -21,7 +21,7 @@ import (
 func TestUpstreamAcceptsLowering(t *testing.T) {
 	irtest.RequireMLIROpt(t)
 	files, _ := filepath.Glob("testdata/*.mlir")
-	pl := &pass.Pipeline{Entries: []pass.Entry{{Pass: ConvertTorchToLinalg, Options: pass.DefaultOptions(ConvertTorchToLinalg)}}}
+	pl := torchToLinalgPipeline()
 	n := 0
 	for _, f := range files {
 		src, err := os.ReadFile(f)

@@ -357,8 +357,9 @@ func ScalarConstant(v *ir.Value) ir.Attribute {
 // writable returns the view the op at index i may write in place of v:
 // v's own view when v's buffer is the plan's own (not an argument or a
 // constant), no value in it is read after op i, and no other operand of
-// the op (nor a value its body captures) lies in the same buffer. The
-// last condition keeps an op from overwriting what it still reads.
+// the op (nor a value its body captures) lies in the same buffer, and v is
+// not another of the op's inits. The last conditions keep an op from
+// overwriting what it still reads, and two outputs from sharing a buffer.
 func (b *builder) writable(i int, op *ir.Operation, operand int) (View, bool) {
 	v := op.Operand(operand)
 	view, ok := b.views[v]
@@ -370,8 +371,20 @@ func (b *builder) writable(i int, op *ir.Operation, operand int) (View, bool) {
 			return view, false
 		}
 	}
+	firstInit := op.NumOperands()
+	if linalg.IsStructured(op) {
+		firstInit -= len(linalg.Outputs(op))
+	}
 	for j, w := range op.Operands() {
-		if j != operand && w != nil && w != v {
+		if j == operand || w == nil {
+			continue
+		}
+		if w == v && j >= firstInit {
+			// v is also another init of the op (CSE made two outputs'
+			// inits one value): each output needs a buffer of its own.
+			return view, false
+		}
+		if w != v {
 			if wv, ok := b.views[w]; ok && wv.Buf == view.Buf {
 				return view, false
 			}

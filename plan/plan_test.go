@@ -106,6 +106,14 @@ func TestPlans(t *testing.T) {
 			"3: generic ins(%b0) outs(%b2)",
 		},
 	}, {
+		file: "outs_reuse", fn: "shared_inits",
+		want: []string{
+			"1: fill outs(%b1)",
+			"2: copy ins(%b1) outs(%b2)",
+			"3: copy ins(%b1) outs(%b3)",
+			"4: generic ins(%b0) outs(%b2, %b3)",
+		},
+	}, {
 		// expand_shape/extract_slice/collapse_shape are views; an
 		// argument slice that is returned is copied into a result.
 		file: "views", fn: "views",

@@ -9,6 +9,11 @@ const (
 	AtenConvolution                                   = "torch.aten.convolution"
 	AtenConvolutionBackward                           = "torch.aten.convolution_backward"
 	AtenConv2d                                        = "torch.aten.conv2d"
+	AtenConv1d                                        = "torch.aten.conv1d"
+	AtenConv3d                                        = "torch.aten.conv3d"
+	AtenConvTranspose1d                               = "torch.aten.conv_transpose1d"
+	AtenConvTranspose2dInput                          = "torch.aten.conv_transpose2d.input"
+	AtenConvTranspose3dInput                          = "torch.aten.conv_transpose3d.input"
 	AtenNativeBatchNorm                               = "torch.aten.native_batch_norm"
 	AtenNativeBatchNormBackward                       = "torch.aten.native_batch_norm_backward"
 	Aten_NativeBatchNormLegit                         = "torch.aten._native_batch_norm_legit"
@@ -20,6 +25,9 @@ const (
 	Aten_BatchNormNoUpdate                            = "torch.aten._batch_norm_no_update"
 	AtenBatchNormBackward                             = "torch.aten.batch_norm_backward"
 	AtenNativeLayerNorm                               = "torch.aten.native_layer_norm"
+	AtenLayerNorm                                     = "torch.aten.layer_norm"
+	AtenGroupNorm                                     = "torch.aten.group_norm"
+	AtenBatchNorm                                     = "torch.aten.batch_norm"
 	AtenNativeLayerNormBackward                       = "torch.aten.native_layer_norm_backward"
 	AtenNativeGroupNorm                               = "torch.aten.native_group_norm"
 	AtenNativeGroupNormBackward                       = "torch.aten.native_group_norm_backward"
@@ -55,6 +63,9 @@ const (
 	AtenNativeDropoutBackward                         = "torch.aten.native_dropout_backward"
 	AtenDropout                                       = "torch.aten.dropout"
 	AtenNllLossForward                                = "torch.aten.nll_loss_forward"
+	AtenNllLoss                                       = "torch.aten.nll_loss"
+	AtenNllLossNd                                     = "torch.aten.nll_loss_nd"
+	AtenCrossEntropyLoss                              = "torch.aten.cross_entropy_loss"
 	AtenNllLossBackward                               = "torch.aten.nll_loss_backward"
 	AtenNllLoss2dForward                              = "torch.aten.nll_loss2d_forward"
 	AtenNllLoss2dBackward                             = "torch.aten.nll_loss2d_backward"
@@ -176,11 +187,14 @@ const (
 	AtenSort                                          = "torch.aten.sort"
 	AtenMaxPool2dWithIndices                          = "torch.aten.max_pool2d_with_indices"
 	AtenMaxPool2dWithIndicesBackward                  = "torch.aten.max_pool2d_with_indices_backward"
+	AtenMaxPool2d                                     = "torch.aten.max_pool2d"
 	AtenAvgPool2d                                     = "torch.aten.avg_pool2d"
 	AtenAvgPool2dBackward                             = "torch.aten.avg_pool2d_backward"
 	Aten_AdaptiveAvgPool2d                            = "torch.aten._adaptive_avg_pool2d"
+	AtenAdaptiveAvgPool2d                             = "torch.aten.adaptive_avg_pool2d"
 	Aten_AdaptiveAvgPool2dBackward                    = "torch.aten._adaptive_avg_pool2d_backward"
 	AtenView                                          = "torch.aten.view"
+	AtenFlattenUsingInts                              = "torch.aten.flatten.using_ints"
 	Aten_UnsafeView                                   = "torch.aten._unsafe_view"
 	AtenReshape                                       = "torch.aten.reshape"
 	Aten_ReshapeAlias                                 = "torch.aten._reshape_alias"
@@ -291,6 +305,11 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenConvolution, Summary: "aten::convolution(Tensor input, Tensor weight, Tensor? bias, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenConvolutionBackward, Summary: "aten::convolution_backward(Tensor grad_output, Tensor input, Tensor weight, SymInt[]? bias_sizes, SymInt[] stride, SymInt[] padding, SymInt[] dilation, bool transposed, SymInt[] output_padding, SymInt groups, bool[3] output_mask) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenConv2d, Summary: "aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenConv1d, Summary: "aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenConv3d, Summary: "aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenConvTranspose1d, Summary: "aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] output_padding=0, SymInt groups=1, SymInt[1] dilation=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenConvTranspose2dInput, Summary: "aten::conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt groups=1, SymInt[2] dilation=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenConvTranspose3dInput, Summary: "aten::conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt groups=1, SymInt[3] dilation=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeBatchNorm, Summary: "aten::native_batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeBatchNormBackward, Summary: "aten::native_batch_norm_backward(Tensor grad_out, Tensor input, Tensor? weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_invstd, bool train, float eps, bool[3] output_mask) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_NativeBatchNormLegit, Summary: "aten::_native_batch_norm_legit(Tensor input, Tensor? weight, Tensor? bias, Tensor(a!) running_mean, Tensor(b!) running_var, bool training, float momentum, float eps) -> (Tensor, Tensor, Tensor)", Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -302,6 +321,9 @@ var atenOps = []*ir.OpDef{
 	{Name: Aten_BatchNormNoUpdate, Summary: "aten::_batch_norm_no_update(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, float momentum, float eps) -> (Tensor, Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenBatchNormBackward, Summary: "aten::batch_norm_backward(Tensor grad_out, Tensor input, Tensor weight, Tensor? running_mean, Tensor? running_var, Tensor? save_mean, Tensor? save_var, bool update, float eps, bool[3] output_mask, Tensor reserve) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeLayerNorm, Summary: "aten::native_layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight, Tensor? bias, float eps) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenLayerNorm, Summary: "aten::layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenGroupNorm, Summary: "aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenBatchNorm, Summary: "aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeLayerNormBackward, Summary: "aten::native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeGroupNorm, Summary: "aten::native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeGroupNormBackward, Summary: "aten::native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -337,6 +359,9 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenNativeDropoutBackward, Summary: "aten::native_dropout_backward(Tensor grad_output, Tensor mask, float scale) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenDropout, Summary: "aten::dropout(Tensor input, float p, bool train) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNllLossForward, Summary: "aten::nll_loss_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenNllLoss, Summary: "aten::nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenNllLossNd, Summary: "aten::nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenCrossEntropyLoss, Summary: "aten::cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNllLossBackward, Summary: "aten::nll_loss_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNllLoss2dForward, Summary: "aten::nll_loss2d_forward(Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index) -> (Tensor output, Tensor total_weight)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNllLoss2dBackward, Summary: "aten::nll_loss2d_backward(Tensor grad_output, Tensor self, Tensor target, Tensor? weight, int reduction, SymInt ignore_index, Tensor total_weight) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -458,11 +483,14 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenSort, Summary: "aten::sort(Tensor self, int dim=-1, bool descending=False) -> (Tensor values, Tensor indices)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenMaxPool2dWithIndices, Summary: "aten::max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenMaxPool2dWithIndicesBackward, Summary: "aten::max_pool2d_with_indices_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation, bool ceil_mode, Tensor indices) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenMaxPool2d, Summary: "aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenAvgPool2d, Summary: "aten::avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenAvgPool2dBackward, Summary: "aten::avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size, int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_AdaptiveAvgPool2d, Summary: "aten::_adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAdaptiveAvgPool2d, Summary: "aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_AdaptiveAvgPool2dBackward, Summary: "aten::_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenView, Summary: "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenFlattenUsingInts, Summary: "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_UnsafeView, Summary: "aten::_unsafe_view(Tensor self, SymInt[] size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenReshape, Summary: "aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_ReshapeAlias, Summary: "aten::_reshape_alias(Tensor(a) self, SymInt[] size, SymInt[] stride) -> Tensor(a)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -621,6 +649,89 @@ var schemaTable = []Schema{
 			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}, Default: "0", HasDefault: true},
 			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}, Default: "1", HasDefault: true},
 			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "conv1d", Overload: "", Op: AtenConv1d,
+		Text: "conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] dilation=1, SymInt groups=1) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "1", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "0", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "1", HasDefault: true},
+			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "conv3d", Overload: "", Op: AtenConv3d,
+		Text: "conv3d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, SymInt groups=1) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "1", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "0", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "1", HasDefault: true},
+			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "conv_transpose1d", Overload: "", Op: AtenConvTranspose1d,
+		Text: "conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] output_padding=0, SymInt groups=1, SymInt[1] dilation=1) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "1", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "0", HasDefault: true},
+			{Name: "output_padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "0", HasDefault: true},
+			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "1", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "conv_transpose2d", Overload: "input", Op: AtenConvTranspose2dInput,
+		Text: "conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt groups=1, SymInt[2] dilation=1) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}, Default: "1", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}, Default: "0", HasDefault: true},
+			{Name: "output_padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}, Default: "0", HasDefault: true},
+			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}, Default: "1", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "conv_transpose3d", Overload: "input", Op: AtenConvTranspose3dInput,
+		Text: "conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt groups=1, SymInt[3] dilation=1) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "1", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "0", HasDefault: true},
+			{Name: "output_padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "0", HasDefault: true},
+			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "1", HasDefault: true},
 		},
 		Returns: []Arg{
 			{Type: ArgType{Base: BaseTensor}},
@@ -835,6 +946,54 @@ var schemaTable = []Schema{
 		Returns: []Arg{
 			{Type: ArgType{Base: BaseTensor}},
 			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "layer_norm", Overload: "", Op: AtenLayerNorm,
+		Text: "layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "normalized_shape", Type: ArgType{Base: BaseSymInt, List: true}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "eps", Type: ArgType{Base: BaseFloat}, Default: "1e-05", HasDefault: true},
+			{Name: "cudnn_enable", Type: ArgType{Base: BaseBool}, Default: "True", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "group_norm", Overload: "", Op: AtenGroupNorm,
+		Text: "group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "num_groups", Type: ArgType{Base: BaseInt}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "eps", Type: ArgType{Base: BaseFloat}, Default: "1e-05", HasDefault: true},
+			{Name: "cudnn_enabled", Type: ArgType{Base: BaseBool}, Default: "True", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "batch_norm", Overload: "", Op: AtenBatchNorm,
+		Text: "batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "running_mean", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "running_var", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "training", Type: ArgType{Base: BaseBool}},
+			{Name: "momentum", Type: ArgType{Base: BaseFloat}},
+			{Name: "eps", Type: ArgType{Base: BaseFloat}},
+			{Name: "cudnn_enabled", Type: ArgType{Base: BaseBool}},
+		},
+		Returns: []Arg{
 			{Type: ArgType{Base: BaseTensor}},
 		},
 	},
@@ -1270,6 +1429,49 @@ var schemaTable = []Schema{
 		Returns: []Arg{
 			{Name: "output", Type: ArgType{Base: BaseTensor}},
 			{Name: "total_weight", Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "nll_loss", Overload: "", Op: AtenNllLoss,
+		Text: "nll_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "target", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "reduction", Type: ArgType{Base: BaseInt}, Default: "Mean", HasDefault: true},
+			{Name: "ignore_index", Type: ArgType{Base: BaseSymInt}, Default: "-100", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "nll_loss_nd", Overload: "", Op: AtenNllLossNd,
+		Text: "nll_loss_nd(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "target", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "reduction", Type: ArgType{Base: BaseInt}, Default: "Mean", HasDefault: true},
+			{Name: "ignore_index", Type: ArgType{Base: BaseSymInt}, Default: "-100", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "cross_entropy_loss", Overload: "", Op: AtenCrossEntropyLoss,
+		Text: "cross_entropy_loss(Tensor self, Tensor target, Tensor? weight=None, int reduction=Mean, SymInt ignore_index=-100, float label_smoothing=0.0) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "target", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "reduction", Type: ArgType{Base: BaseInt}, Default: "Mean", HasDefault: true},
+			{Name: "ignore_index", Type: ArgType{Base: BaseSymInt}, Default: "-100", HasDefault: true},
+			{Name: "label_smoothing", Type: ArgType{Base: BaseFloat}, Default: "0.0", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
 		},
 	},
 	{
@@ -2739,6 +2941,21 @@ var schemaTable = []Schema{
 		},
 	},
 	{
+		Name: "max_pool2d", Overload: "", Op: AtenMaxPool2d,
+		Text: "max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 2}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 2}, Default: "[]", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 2}, Default: "0", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseInt, List: true, Size: 2}, Default: "1", HasDefault: true},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
 		Name: "avg_pool2d", Overload: "", Op: AtenAvgPool2d,
 		Text: "avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
 		Args: []Arg{
@@ -2783,6 +3000,17 @@ var schemaTable = []Schema{
 		},
 	},
 	{
+		Name: "adaptive_avg_pool2d", Overload: "", Op: AtenAdaptiveAvgPool2d,
+		Text: "adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
 		Name: "_adaptive_avg_pool2d_backward", Overload: "", Op: Aten_AdaptiveAvgPool2dBackward,
 		Text: "_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor",
 		Args: []Arg{
@@ -2799,6 +3027,18 @@ var schemaTable = []Schema{
 		Args: []Arg{
 			{Name: "self", Type: ArgType{Base: BaseTensor, Alias: "a"}},
 			{Name: "size", Type: ArgType{Base: BaseSymInt, List: true}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor, Alias: "a"}},
+		},
+	},
+	{
+		Name: "flatten", Overload: "using_ints", Op: AtenFlattenUsingInts,
+		Text: "flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor, Alias: "a"}},
+			{Name: "start_dim", Type: ArgType{Base: BaseInt}, Default: "0", HasDefault: true},
+			{Name: "end_dim", Type: ArgType{Base: BaseInt}, Default: "-1", HasDefault: true},
 		},
 		Returns: []Arg{
 			{Type: ArgType{Base: BaseTensor, Alias: "a"}},

@@ -169,6 +169,31 @@ def build_cases():
     cs.append(case("mse_loss_mean_f32", "mse_loss", Rand(m), Rand(m), 1, reduction=120))
     cs.append(case("mse_loss_backward_mean_f32", "mse_loss_backward", Rand([]), Rand(m), Rand(m), 1))
     cs.append(case("mse_loss_sum_f64", "mse_loss", Rand(m, "f64"), Rand(m, "f64"), 2, reduction=120))
+    # The composite ops torch.export's IR keeps before run_decompositions()
+    # (torch-decompose-composite-ops rewrites them).
+    comp = dict(form="composite")
+    img = [2, 3, 8, 8]
+    cs.append(case("conv2d_f32", "conv2d", Rand(img), Rand([4, 3, 3, 3]), Rand([4]), [2, 2], [1, 1], [1, 1], 1,
+                   reduction=27, **comp))
+    cs.append(case("conv1d_grouped_f32", "conv1d", Rand([2, 4, 9]), Rand([6, 2, 3]), None, [1], [2], [2], 2,
+                   reduction=6, **comp))
+    cs.append(case("conv_transpose2d_f32", "conv_transpose2d.input", Rand([2, 4, 5, 5]), Rand([4, 3, 3, 3]),
+                   Rand([3]), [2, 2], [1, 1], [1, 1], 1, [1, 1], reduction=36, **comp))
+    cs.append(case("linear_3d_f32", "linear", Rand([2, 5, 8]), Rand([6, 8]), Rand([6]), reduction=8, **comp))
+    cs.append(case("linear_2d_bias_f32", "linear", Rand([4, 8]), Rand([6, 8]), Rand([6]), reduction=8, **comp))
+    cs.append(case("matmul_batched_broadcast_f32", "matmul", Rand([2, 1, 4, 8]), Rand([3, 8, 5]), reduction=8, **comp))
+    cs.append(case("matmul_vector_f32", "matmul", Rand([3, 4, 8]), Rand([8]), reduction=8, **comp))
+    cs.append(case("layer_norm_f32", "layer_norm", Rand([4, 5, 8]), [8], Rand([8]), Rand([8]), 1e-5, True,
+                   reduction=8, **comp))
+    cs.append(case("group_norm_composite_f32", "group_norm", Rand(x), 3, Rand([6]), Rand([6]), 1e-5, True,
+                   reduction=32, **comp))
+    cs.append(case("batch_norm_eval_f32", "batch_norm", Rand(img), Rand([3]), Rand([3]), Rand([3]),
+                   Rand([3], lo=0.5, hi=2.0), False, 0.1, 1e-5, True, **comp))
+    cs.append(case("max_pool2d_f32", "max_pool2d", Rand(img), [3, 3], [2, 2], [1, 1], [1, 1], False, **comp))
+    cs.append(case("adaptive_avg_pool2d_f32", "adaptive_avg_pool2d", Rand(img), [1, 1], reduction=64, **comp))
+    cs.append(case("flatten_f32", "flatten.using_ints", Rand(img), 1, -1, **comp))
+    cs.append(case("cross_entropy_f32", "cross_entropy_loss", Rand([4, 10]), Rand([4], "si64", lo=0, hi=10), None, 1,
+                   -100, 0.0, reduction=40, **comp))
     return cs
 
 

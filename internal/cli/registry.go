@@ -14,7 +14,7 @@ func NewContext() *ir.Context { return compiler.NewContext() }
 
 // NewPassRegistry returns every pass and named pipeline.
 func NewPassRegistry() *pass.Registry {
-	defs := append(transform.Passes(), lowering.ConvertTorchToLinalg)
+	defs := append(transform.Passes(), lowering.DecomposeCompositeOps, lowering.ConvertTorchToLinalg)
 	r := pass.NewRegistry(append(defs, preprocessing.Passes()...)...)
 	preprocessing.AddPipelines(r)
 	return r

@@ -112,3 +112,21 @@ func.func @tril(%a: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,4],f32> 
   %0 = torch.aten.tril %a, %int-1 : !torch.vtensor<[2,3,4],f32>, !torch.int -> !torch.vtensor<[2,3,4],f32>
   return %0 : !torch.vtensor<[2,3,4],f32>
 }
+
+// -----
+
+// A Python scalar multiplier or divisor of a bf16 tensor stays an f32
+// constant, as PyTorch ≥ 2.1's mul and div kernels read it (1.004, not
+// its bf16 rounding); add still rounds its scalar to bf16 (1.0078125).
+// CHECK-LABEL: func.func @bf16_scalar_opmath(
+// CHECK:         arith.constant 1.004000e+00 : f32
+// CHECK:         arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK:         arith.constant 1.0078125 : f32
+// CHECK:         arith.addf %{{.*}}, %{{.*}} : f32
+func.func @bf16_scalar_opmath(%a: !torch.vtensor<[4],bf16>) -> !torch.vtensor<[4],bf16> {
+  %s = torch.constant.float 1.004000e+00
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.mul.Scalar %a, %s : !torch.vtensor<[4],bf16>, !torch.float -> !torch.vtensor<[4],bf16>
+  %1 = torch.aten.add.Scalar %0, %s, %int1 : !torch.vtensor<[4],bf16>, !torch.float, !torch.int -> !torch.vtensor<[4],bf16>
+  return %1 : !torch.vtensor<[4],bf16>
+}

@@ -55,16 +55,16 @@ func.func @dropout_p1(%x: !torch.vtensor<[3,4],bf16>) -> (!torch.vtensor<[3,4],b
 // -----
 
 // native_dropout_backward = grad_output·mask·scale: the bool mask becomes
-// 0/1 (uitofp), and the scale 1/0.9 is first rounded to bf16 (1.109375),
-// as PyTorch casts the Scalar to grad_output's dtype; the products are
-// computed in f32 and rounded once.
+// 0/1 (uitofp), and the scale 1/0.9 stays an f32 (1.11111116), as
+// PyTorch ≥ 2.1's mul reads a Python scalar in its opmath type; the
+// products are computed in f32 and rounded once.
 // CHECK-LABEL: func.func @dropout_backward_bf16(
 // CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<3x4xbf16>, tensor<3x4xi1>) outs(%{{.*}} : tensor<3x4xbf16>)
 // CHECK-NEXT:    ^bb0(%[[G:.*]]: bf16, %[[M:.*]]: i1, %{{.*}}: bf16):
 // CHECK-NEXT:      %[[GE:.*]] = arith.extf %[[G]] : bf16 to f32
 // CHECK-NEXT:      %[[ME:.*]] = arith.uitofp %[[M]] : i1 to f32
 // CHECK-NEXT:      %[[P:.*]] = arith.mulf %[[GE]], %[[ME]] : f32
-// CHECK-NEXT:      %[[S:.*]] = arith.constant 1.109375 : f32
+// CHECK-NEXT:      %[[S:.*]] = arith.constant 1.11111116 : f32
 // CHECK-NEXT:      %[[R:.*]] = arith.mulf %[[P]], %[[S]] : f32
 // CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[R]] : f32 to bf16
 // CHECK-NEXT:      linalg.yield %[[T]] : bf16

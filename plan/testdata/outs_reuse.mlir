@@ -40,3 +40,20 @@ func.func @no_reuse(%arg0: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>
   } -> tensor<4x8xf32>
   return %1, %2 : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// CSE made one zero tensor the init of both outputs of a reduction (a
+// loss and its total weight): each output gets a buffer of its own, or the
+// second would overwrite the first.
+func.func @shared_inits(%arg0: tensor<4x8xf32>) -> (tensor<f32>, tensor<f32>) {
+  %cst = arith.constant 0.000000e+00 : f32
+  %one = arith.constant 1.000000e+00 : f32
+  %0 = tensor.empty() : tensor<f32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<f32>) -> tensor<f32>
+  %2:2 = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%arg0 : tensor<4x8xf32>) outs(%1, %1 : tensor<f32>, tensor<f32>) {
+  ^bb0(%in: f32, %sum: f32, %count: f32):
+    %s = arith.addf %sum, %in : f32
+    %c = arith.addf %count, %one : f32
+    linalg.yield %s, %c : f32, f32
+  } -> (tensor<f32>, tensor<f32>)
+  return %2#0, %2#1 : tensor<f32>, tensor<f32>
+}

@@ -1,0 +1,10 @@
+module {
+  func.func @main(%arg0: !torch.vtensor<[2,3,8,8],f32>, %arg1: !torch.vtensor<[3],f32>, %arg2: !torch.vtensor<[3],f32>, %arg3: !torch.vtensor<[3],f32>, %arg4: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[2,3,8,8],f32>) {
+    %v1 = torch.constant.bool false
+    %v2 = torch.constant.float 0.1
+    %v3 = torch.constant.float 1.0e-05
+    %v4 = torch.constant.bool true
+    %r = torch.aten.batch_norm %arg0, %arg1, %arg2, %arg3, %arg4, %v1, %v2, %v3, %v4 : !torch.vtensor<[2,3,8,8],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[2,3,8,8],f32>
+    return %r : !torch.vtensor<[2,3,8,8],f32>
+  }
+}

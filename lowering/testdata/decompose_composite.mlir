@@ -1,0 +1,106 @@
+// RUN: torchlower opt %s -p torch-decompose-composite-ops --split-input-file | FileCheck %s
+
+// conv2d is convolution with transposed false and no output padding.
+// CHECK-LABEL: func.func @conv2d(
+// CHECK:         %[[F:.*]] = torch.constant.bool false
+// CHECK:         %[[OP:.*]] = torch.prim.ListConstruct %int0, %int0_{{.*}} : (!torch.int, !torch.int) -> !torch.list<int>
+// CHECK:         torch.aten.convolution %arg0, %arg1, %arg2, %{{.*}}, %{{.*}}, %{{.*}}, %[[F]], %[[OP]], %{{.*}} :
+// CHECK-NOT:     torch.aten.conv2d
+func.func @conv2d(%x: !torch.vtensor<[2,3,8,8],f32>, %w: !torch.vtensor<[4,3,3,3],f32>, %b: !torch.vtensor<[4],f32>) -> !torch.vtensor<[2,4,4,4],f32> {
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.conv2d %x, %w, %b, %s, %p, %p, %int1 : !torch.vtensor<[2,3,8,8],f32>, !torch.vtensor<[4,3,3,3],f32>, !torch.vtensor<[4],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[2,4,4,4],f32>
+  return %0 : !torch.vtensor<[2,4,4,4],f32>
+}
+
+// -----
+
+// conv_transpose2d moves its dilation (last) to convolution's place and
+// keeps its output_padding.
+// CHECK-LABEL: func.func @conv_transpose2d(
+// CHECK:         %[[T:.*]] = torch.constant.bool true
+// CHECK:         torch.aten.convolution %arg0, %arg1, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[T]], %{{.*}}, %{{.*}} : {{.*}} -> !torch.vtensor<[1,3,10,10],f32>
+func.func @conv_transpose2d(%x: !torch.vtensor<[1,4,5,5],f32>, %w: !torch.vtensor<[4,3,3,3],f32>) -> !torch.vtensor<[1,3,10,10],f32> {
+  %none = torch.constant.none
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.conv_transpose2d.input %x, %w, %none, %s, %p, %p, %int1, %p : !torch.vtensor<[1,4,5,5],f32>, !torch.vtensor<[4,3,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int, !torch.list<int> -> !torch.vtensor<[1,3,10,10],f32>
+  return %0 : !torch.vtensor<[1,3,10,10],f32>
+}
+
+// -----
+
+// linear of a 3-D input: the input viewed as rows, mm with the transposed
+// weight, viewed back, then the bias added (ATen's matmul path).
+// CHECK-LABEL: func.func @linear_3d(
+// CHECK:         %[[WT:.*]] = torch.aten.t %arg1 : !torch.vtensor<[6,8],f32> -> !torch.vtensor<[8,6],f32>
+// CHECK:         %[[X2:.*]] = torch.aten.view %arg0, %{{.*}} : !torch.vtensor<[2,5,8],f32>, !torch.list<int> -> !torch.vtensor<[10,8],f32>
+// CHECK:         %[[MM:.*]] = torch.aten.mm %[[X2]], %[[WT]] : !torch.vtensor<[10,8],f32>, !torch.vtensor<[8,6],f32> -> !torch.vtensor<[10,6],f32>
+// CHECK:         %[[Y:.*]] = torch.aten.view %[[MM]], %{{.*}} -> !torch.vtensor<[2,5,6],f32>
+// CHECK:         torch.aten.add.Tensor %[[Y]], %arg2, %{{.*}}
+func.func @linear_3d(%x: !torch.vtensor<[2,5,8],f32>, %w: !torch.vtensor<[6,8],f32>, %b: !torch.vtensor<[6],f32>) -> !torch.vtensor<[2,5,6],f32> {
+  %0 = torch.aten.linear %x, %w, %b : !torch.vtensor<[2,5,8],f32>, !torch.vtensor<[6,8],f32>, !torch.vtensor<[6],f32> -> !torch.vtensor<[2,5,6],f32>
+  return %0 : !torch.vtensor<[2,5,6],f32>
+}
+
+// -----
+
+// A 2-D input with a bias is addmm, as in ATen.
+// CHECK-LABEL: func.func @linear_2d(
+// CHECK:         torch.aten.addmm %arg2, %arg0, %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[6],f32>, !torch.vtensor<[4,8],f32>, !torch.vtensor<[8,6],f32>, !torch.int, !torch.int -> !torch.vtensor<[4,6],f32>
+func.func @linear_2d(%x: !torch.vtensor<[4,8],f32>, %w: !torch.vtensor<[6,8],f32>, %b: !torch.vtensor<[6],f32>) -> !torch.vtensor<[4,6],f32> {
+  %0 = torch.aten.linear %x, %w, %b : !torch.vtensor<[4,8],f32>, !torch.vtensor<[6,8],f32>, !torch.vtensor<[6],f32> -> !torch.vtensor<[4,6],f32>
+  return %0 : !torch.vtensor<[4,6],f32>
+}
+
+// -----
+
+// Batched matmul broadcasts the batch dims ([2,1] and [3] to [2,3]) and
+// multiplies [6, n, k] by [6, k, m] with bmm.
+// CHECK-LABEL: func.func @matmul_broadcast(
+// CHECK:         torch.aten.expand %arg0, {{.*}} -> !torch.vtensor<[2,3,4,8],f32>
+// CHECK:         torch.aten.view {{.*}} -> !torch.vtensor<[6,4,8],f32>
+// CHECK:         torch.aten.expand %arg1, {{.*}} -> !torch.vtensor<[2,3,8,5],f32>
+// CHECK:         torch.aten.view {{.*}} -> !torch.vtensor<[6,8,5],f32>
+// CHECK:         torch.aten.bmm {{.*}} -> !torch.vtensor<[6,4,5],f32>
+// CHECK:         torch.aten.view {{.*}} -> !torch.vtensor<[2,3,4,5],f32>
+func.func @matmul_broadcast(%a: !torch.vtensor<[2,1,4,8],f32>, %b: !torch.vtensor<[3,8,5],f32>) -> !torch.vtensor<[2,3,4,5],f32> {
+  %0 = torch.aten.matmul %a, %b : !torch.vtensor<[2,1,4,8],f32>, !torch.vtensor<[3,8,5],f32> -> !torch.vtensor<[2,3,4,5],f32>
+  return %0 : !torch.vtensor<[2,3,4,5],f32>
+}
+
+// -----
+
+// batch_norm in eval mode normalizes by the running statistics.
+// CHECK-LABEL: func.func @batch_norm_eval(
+// CHECK:         %[[R:.*]]:3 = torch.aten._native_batch_norm_legit_no_training %arg0, %arg1, %arg2, %arg3, %arg4, %{{.*}}, %{{.*}} :
+// CHECK:         return %[[R]]#0
+func.func @batch_norm_eval(%x: !torch.vtensor<[2,3,4,4],f32>, %w: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[3],f32>, %rm: !torch.vtensor<[3],f32>, %rv: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4,4],f32> {
+  %false = torch.constant.bool false
+  %true = torch.constant.bool true
+  %mom = torch.constant.float 1.000000e-01
+  %eps = torch.constant.float 1.000000e-05
+  %0 = torch.aten.batch_norm %x, %w, %b, %rm, %rv, %false, %mom, %eps, %true : !torch.vtensor<[2,3,4,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[2,3,4,4],f32>
+  return %0 : !torch.vtensor<[2,3,4,4],f32>
+}
+
+// -----
+
+// cross_entropy_loss of class indices is nll_loss of log_softmax over the
+// class dim.
+// CHECK-LABEL: func.func @cross_entropy(
+// CHECK:         %[[L:.*]] = torch.aten._log_softmax %arg0, %int1{{.*}}, %false : !torch.vtensor<[4,10],f32>, !torch.int, !torch.bool -> !torch.vtensor<[4,10],f32>
+// CHECK:         %[[N:.*]]:2 = torch.aten.nll_loss_forward %[[L]], %arg1,
+// CHECK:         return %[[N]]#0
+func.func @cross_entropy(%x: !torch.vtensor<[4,10],f32>, %t: !torch.vtensor<[4],si64>) -> !torch.vtensor<[],f32> {
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %int-100 = torch.constant.int -100
+  %ls = torch.constant.float 0.000000e+00
+  %0 = torch.aten.cross_entropy_loss %x, %t, %none, %int1, %int-100, %ls : !torch.vtensor<[4,10],f32>, !torch.vtensor<[4],si64>, !torch.none, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}

@@ -1,0 +1,40 @@
+// RUN: torchlower opt %s -p torch-decompose-composite-ops --split-input-file --verify-diagnostics
+
+// Training-mode batch norm updates its running statistics in place, which
+// the IR before decomposition does not record.
+func.func @batch_norm_train(%x: !torch.vtensor<[2,3,4,4],f32>, %w: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[3],f32>, %rm: !torch.vtensor<[3],f32>, %rv: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4,4],f32> {
+  %true = torch.constant.bool true
+  %mom = torch.constant.float 1.000000e-01
+  %eps = torch.constant.float 1.000000e-05
+  // expected-error@+1 {{'torch.aten.batch_norm' op batch_norm in training mode updates running_mean and running_var in place, which torch.export's IR before decomposition does not record: call ep.run_decompositions() before torch.export.save (it makes the update an output), or export in eval mode}}
+  %0 = torch.aten.batch_norm %x, %w, %b, %rm, %rv, %true, %mom, %eps, %true : !torch.vtensor<[2,3,4,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[2,3,4,4],f32>
+  return %0 : !torch.vtensor<[2,3,4,4],f32>
+}
+
+// -----
+
+func.func @cross_entropy_smoothing(%x: !torch.vtensor<[4,10],f32>, %t: !torch.vtensor<[4],si64>) -> !torch.vtensor<[],f32> {
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %int-100 = torch.constant.int -100
+  %ls = torch.constant.float 1.000000e-01
+  // expected-error@+1 {{'torch.aten.cross_entropy_loss' op cross entropy with label_smoothing = 0.1 is not supported: call ep.run_decompositions() before torch.export.save}}
+  %0 = torch.aten.cross_entropy_loss %x, %t, %none, %int1, %int-100, %ls : !torch.vtensor<[4,10],f32>, !torch.vtensor<[4],si64>, !torch.none, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// Every op that cannot be decomposed is reported; nothing is rewritten.
+func.func @two(%x: !torch.vtensor<[4,10],f32>, %t: !torch.vtensor<[4],f32>, %y: !torch.vtensor<[2,3,4],f32>) -> (!torch.vtensor<[],f32>, !torch.vtensor<[2,12],f32>) {
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %int-100 = torch.constant.int -100
+  %ls = torch.constant.float 0.000000e+00
+  // expected-error@+1 {{'torch.aten.cross_entropy_loss' op cross entropy with class probabilities as the target is not supported; use class indices}}
+  %0 = torch.aten.cross_entropy_loss %x, %t, %none, %int1, %int-100, %ls : !torch.vtensor<[4,10],f32>, !torch.vtensor<[4],f32>, !torch.none, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[],f32>
+  %int2 = torch.constant.int 2
+  // expected-error@+1 {{'torch.aten.flatten.using_ints' op the result !torch.vtensor<[2,12],f32> is not the input !torch.vtensor<[2,3,4],f32> flattened over dims 2..2 ([2,3,4])}}
+  %1 = torch.aten.flatten.using_ints %y, %int2, %int2 : !torch.vtensor<[2,3,4],f32>, !torch.int, !torch.int -> !torch.vtensor<[2,12],f32>
+  return %0, %1 : !torch.vtensor<[],f32>, !torch.vtensor<[2,12],f32>
+}
