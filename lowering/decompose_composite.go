@@ -178,7 +178,20 @@ func (k *composer) done(vals ...*ir.Value) ([]*ir.Value, error) {
 
 func newComposer(b *ir.Builder, op *ir.Operation) *composer { return &composer{b: b, op: op} }
 
-// resultType is the op's result i as a static vtensor type.
+// tensors reads the tensor arguments names (see tensor).
+func (r *npReader) tensors(names ...string) ([]torch.VTensorType, error) {
+	ts := make([]torch.VTensorType, len(names))
+	for i, name := range names {
+		t, err := r.tensor(name)
+		if err != nil {
+			return nil, err
+		}
+		ts[i] = t
+	}
+	return ts, nil
+}
+
+// resultTensor is the op's result i as a static vtensor type.
 func (r *npReader) resultTensor(i int) (torch.VTensorType, error) {
 	t, ok := r.op.Result(i).Type().(torch.VTensorType)
 	if !ok || !t.HasSizes || t.Dtype == nil || !t.HasStaticShape() {
@@ -223,14 +236,11 @@ func decomposeConv(transposed bool) decomposition {
 		if err != nil {
 			return nil, err
 		}
-		x, err := r.tensor("input")
+		ts, err := r.tensors("input", "weight")
 		if err != nil {
 			return nil, err
 		}
-		w, err := r.tensor("weight")
-		if err != nil {
-			return nil, err
-		}
+		x, w := ts[0], ts[1]
 		nd := len(w.Sizes) - 2
 		if nd < 1 || len(x.Sizes) != nd+2 {
 			return nil, r.errorf("expected a batched input of rank %d for a %d-D weight %s, got %s", nd+2, nd, w, x)
@@ -271,14 +281,11 @@ func decomposeLinear(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, err := r.tensor("input")
+	ts, err := r.tensors("input", "weight")
 	if err != nil {
 		return nil, err
 	}
-	w, err := r.tensor("weight")
-	if err != nil {
-		return nil, err
-	}
+	x, w := ts[0], ts[1]
 	out, err := r.resultTensor(0)
 	if err != nil {
 		return nil, err
@@ -313,14 +320,11 @@ func decomposeMatmul(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := r.tensor("self")
+	ts, err := r.tensors("self", "other")
 	if err != nil {
 		return nil, err
 	}
-	bt, err := r.tensor("other")
-	if err != nil {
-		return nil, err
-	}
+	a, bt := ts[0], ts[1]
 	out, err := r.resultTensor(0)
 	if err != nil {
 		return nil, err
