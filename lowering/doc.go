@@ -30,8 +30,9 @@
 //	                  mse_loss with their backward, attention
 //	normpool*.go      batch norm (forward, functional, backward), layer
 //	                  norm and group norm (forward, backward), dropout
-//	                  where it is deterministic, max and avg pooling with
-//	                  their backward, tensor factories
+//	                  where it is deterministic, max and avg pooling and
+//	                  nearest and bilinear upsampling with their
+//	                  backward, tensor factories
 //	builders.go       small tensor/linalg building helpers
 //
 // The emitted IR uses only upstream ops (linalg.generic, linalg.fill,

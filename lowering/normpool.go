@@ -9,7 +9,7 @@ import (
 )
 
 // populateNormPool adds the converters of batch, layer and group norm,
-// dropout, pooling and tensor factories.
+// dropout, pooling, upsampling and tensor factories.
 func populateNormPool(m map[string]converter) {
 	m[torch.AtenNativeBatchNorm] = func(op *ir.Operation) (emitFunc, error) {
 		return prepareBatchNorm(op, bnForm{runningStats: true, optionalStats: true})
@@ -42,6 +42,7 @@ func populateNormPool(m map[string]converter) {
 	m[torch.AtenNativeDropout] = prepareDropout
 	m[torch.AtenNativeDropoutBackward] = prepareDropoutBackward
 	populateNPPooling(m)
+	populateNPUpsample(m)
 	populateNPFactories(m)
 }
 

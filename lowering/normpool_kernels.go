@@ -15,9 +15,10 @@ import (
 
 // The helpers below serve the batch norm, pooling and factory lowerings
 // (normpool.go, normpool_pool.go, normpool_factory.go), and the group
-// norm, layer norm backward and dropout ones (normpool_groupnorm.go,
-// normpool_layernorm_backward.go, normpool_dropout.go). Their names carry
-// an np (or bn, pool) prefix: the lowering package is shared by several op
+// norm, layer norm backward, dropout and upsampling ones
+// (normpool_groupnorm.go, normpool_layernorm_backward.go,
+// normpool_dropout.go, normpool_upsample.go). Their names carry an np (or
+// bn, pool, up) prefix: the lowering package is shared by several op
 // families working side by side.
 
 // npKernel emits the linalg of one normpool lowering.

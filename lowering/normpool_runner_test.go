@@ -19,7 +19,7 @@ import (
 )
 
 // TestNormPoolRunner checks the batch, layer and group norm, dropout,
-// pooling and factory lowerings numerically against PyTorch, the way TestRunnerConv checks convolutions:
+// pooling, upsampling and factory lowerings numerically against PyTorch, the way TestRunnerConv checks convolutions:
 // each case of normpoolRefs (normpool_refs_test.go, written by the Python
 // program normpoolRefsGenerator below with Debian's PyTorch 1.13) is a
 // torch-dialect function, its inputs and PyTorch's results. The function is
@@ -45,12 +45,13 @@ import (
 //     are O(1). Any indexing or formula mistake is an O(1) error;
 //   - bf16: 2^−7 (one unit in the last place, relative) plus the same
 //     absolute: both sides round an f32 value once, and the f32 values may
-//     differ in their last bits. The bf16 group norm and layer norm
-//     backward references are PyTorch's f32 kernel on the (exactly
-//     converted) bf16 inputs, each result rounded once to bf16 (at_acc in
-//     the generator), which is what the lowering computes: torch 1.13's
-//     own bf16 kernels round intermediates to bf16 and differ from that by
-//     up to about 4 of these tolerances on such inputs.
+//     differ in their last bits. The bf16 group norm, layer norm
+//     backward and upsampling references are PyTorch's f32 kernel on the
+//     (exactly converted) bf16 inputs, each result rounded once to bf16
+//     (at_acc in the generator), which is what the lowering computes:
+//     torch 1.13's own bf16 kernels round intermediates to bf16 and
+//     differ from that by up to about 4 (bilinear: 5) of these
+//     tolerances on such inputs.
 func TestNormPoolRunner(t *testing.T) {
 	if *normpoolRegen {
 		regenNormPoolRefs(t)
@@ -362,6 +363,12 @@ class Case:
         self.cnt += 1
         n = "%%l%d" % self.cnt
         self.lines.append("%s = torch.prim.ListConstruct %s : (%s) -> !torch.list<int>" % (n, ", ".join(es), ", ".join(["!torch.int"] * len(es))))
+        return n
+    def floats(self, vs):
+        es = [self.c("float", v) for v in vs]
+        self.cnt += 1
+        n = "%%l%d" % self.cnt
+        self.lines.append("%s = torch.prim.ListConstruct %s : (%s) -> !torch.list<float>" % (n, ", ".join(es), ", ".join(["!torch.float"] * len(es))))
         return n
     def bools(self, vs):
         es = [self.c("bool", v) for v in vs]
@@ -695,6 +702,88 @@ md = torch.rand(3, 4) < 0.7
 dropout_bwd("dropout_bwd_f32", grid(3, 4), md, 1 / (1 - 0.1))
 dropout_bwd("dropout_bwd_bf16", grid(3, 4, dtype=torch.bfloat16, scale=8, lim=1024), md, 1 / (1 - 0.1))
 dropout_bwd("dropout_bwd_scale2_f64", grid(3, 4, dtype=torch.float64), md, 2.0)
+
+# ---- upsampling ----------------------------------------------------------
+# Appended last so that the cases above keep their random inputs.
+def opt_float(c, v):
+    return (c.c("none", 0), "!torch.none") if v is None else (c.c("float", v), "!torch.float")
+
+def upsample(name, x, mode, size=None, scales=None, align=None, vec=False):
+    """upsample_{nearest,bilinear}2d: the output_size form (scales are scales_h/w,
+    None for absent) or, with vec, the .vec form (exactly one of size and scales)."""
+    c = Case(name, [x])
+    ops, tys = [arg(0)], [vt(x)]
+    bil = mode == "bilinear"
+    if vec:
+        if size is None:
+            ops.append(c.c("none", 0)); tys.append("!torch.none")
+        else:
+            ops.append(c.ints(size)); tys.append("!torch.list<int>")
+        if bil:
+            ops.append(c.c("bool", align)); tys.append("!torch.bool")
+        if scales is None:
+            ops.append(c.c("none", 0)); tys.append("!torch.none")
+        else:
+            ops.append(c.floats(scales)); tys.append("!torch.list<float>")
+        fn = lambda x: (getattr(torch.ops.aten, "upsample_%s2d" % mode).vec(x, size, *([align] if bil else []), scales),)
+        opname = "upsample_%s2d.vec" % mode
+    else:
+        sh, sw = scales if scales is not None else (None, None)
+        ops.append(c.ints(size)); tys.append("!torch.list<int>")
+        if bil:
+            ops.append(c.c("bool", align)); tys.append("!torch.bool")
+        for v in (sh, sw):
+            o, t = opt_float(c, v); ops.append(o); tys.append(t)
+        fn = lambda x: (getattr(torch.ops.aten, "upsample_%s2d" % mode)(x, size, *([align] if bil else []), sh, sw),)
+        opname = "upsample_%s2d" % mode
+    res = at_acc(fn, x) if x.is_floating_point() else fn(x)
+    c.op(opname, ops, tys, [vt(res[0])], [0])
+    add(c, [res[0]])
+
+def upsample_bwd(name, dy, mode, in_size, scales=None, align=None):
+    c = Case(name, [dy])
+    out_size = list(dy.shape[2:])
+    sh, sw = scales if scales is not None else (None, None)
+    bil = mode == "bilinear"
+    ops, tys = [arg(0), c.ints(out_size), c.ints(in_size)], [vt(dy), "!torch.list<int>", "!torch.list<int>"]
+    if bil:
+        ops.append(c.c("bool", align)); tys.append("!torch.bool")
+    for v in (sh, sw):
+        o, t = opt_float(c, v); ops.append(o); tys.append(t)
+    fn = lambda dy: (getattr(torch.ops.aten, "upsample_%s2d_backward" % mode)(dy, out_size, in_size, *([align] if bil else []), sh, sw),)
+    res = at_acc(fn, dy)
+    c.op("upsample_%s2d_backward" % mode, ops, tys, [vt(res[0])], [0])
+    add(c, [res[0]])
+
+upsample("up_nearest_2x_f32", grid(2, 3, 4, 5), "nearest", size=[8, 10])
+upsample("up_nearest_5x7_to_8x11_f32", grid(1, 2, 5, 7), "nearest", size=[8, 11])
+upsample("up_nearest_vec_scales_f32", grid(1, 2, 5, 6), "nearest", scales=[1.5, 2.0], vec=True)
+# 4 rows at 1.6 give 6 outputs; output 3 reads floor(3/1.6) = 1, the sizes would give 2.
+upsample("up_nearest_vec_scales_map_f32", grid(1, 2, 4, 5), "nearest", scales=[1.6, 1.75], vec=True)
+upsample("up_nearest_scales_given_f64", grid(1, 2, 4, 5, dtype=torch.float64), "nearest", size=[6, 8], scales=(1.6, 1.75))
+upsample("up_nearest_down_f64", grid(2, 2, 7, 9, dtype=torch.float64), "nearest", size=[3, 4])
+upsample("up_nearest_vec_size_ui8", torch.randint(0, 256, (1, 3, 4, 5), dtype=torch.uint8), "nearest", size=[7, 10], vec=True)
+upsample("up_nearest_bf16", grid(1, 2, 3, 4, dtype=torch.bfloat16), "nearest", size=[5, 9])
+upsample_bwd("up_nearest_bwd_2x_f32", grid(2, 3, 8, 10), "nearest", [2, 3, 4, 5])
+upsample_bwd("up_nearest_bwd_8x11_f32", grid(1, 2, 8, 11), "nearest", [1, 2, 5, 7])
+upsample_bwd("up_nearest_bwd_scales_f32", grid(1, 2, 6, 8), "nearest", [1, 2, 4, 5], scales=(1.6, 1.75))
+upsample_bwd("up_nearest_bwd_down_f64", grid(2, 2, 3, 4, dtype=torch.float64), "nearest", [2, 2, 7, 9])
+upsample_bwd("up_nearest_bwd_bf16", grid(1, 2, 6, 9, dtype=torch.bfloat16), "nearest", [1, 2, 3, 4])
+upsample("up_bilinear_align_f32", grid(1, 2, 4, 5), "bilinear", size=[7, 9], align=True)
+upsample("up_bilinear_noalign_f32", grid(2, 3, 4, 5), "bilinear", size=[8, 10], align=False)
+upsample("up_bilinear_down_noalign_f32", grid(1, 2, 9, 7), "bilinear", size=[4, 3], align=False)
+upsample("up_bilinear_down_align_f64", grid(1, 2, 8, 7, dtype=torch.float64), "bilinear", size=[3, 5], align=True)
+upsample("up_bilinear_align_out1_f32", grid(1, 2, 3, 4), "bilinear", size=[1, 6], align=True)
+upsample("up_bilinear_vec_scales_f32", grid(1, 2, 4, 5), "bilinear", scales=[1.7, 2.5], align=False, vec=True)
+upsample("up_bilinear_vec_scales_align_f32", grid(1, 2, 4, 5), "bilinear", scales=[1.7, 2.5], align=True, vec=True)
+upsample("up_bilinear_bf16", grid(1, 2, 4, 5, dtype=torch.bfloat16), "bilinear", size=[8, 10], align=False)
+upsample_bwd("up_bilinear_bwd_align_f32", grid(1, 2, 7, 9), "bilinear", [1, 2, 4, 5], align=True)
+upsample_bwd("up_bilinear_bwd_noalign_f32", grid(2, 3, 8, 10), "bilinear", [2, 3, 4, 5], align=False)
+upsample_bwd("up_bilinear_bwd_down_noalign_f64", grid(1, 2, 4, 3, dtype=torch.float64), "bilinear", [1, 2, 9, 7], align=False)
+upsample_bwd("up_bilinear_bwd_down_align_f32", grid(1, 2, 3, 5), "bilinear", [1, 2, 8, 7], align=True)
+upsample_bwd("up_bilinear_bwd_scales_f32", grid(1, 2, 6, 12), "bilinear", [1, 2, 4, 5], scales=(1.7, 2.5), align=False)
+upsample_bwd("up_bilinear_bwd_16to32_f32", grid(1, 2, 32, 32), "bilinear", [1, 2, 16, 16], align=False)
+upsample_bwd("up_bilinear_bwd_bf16", grid(1, 2, 8, 10, dtype=torch.bfloat16), "bilinear", [1, 2, 4, 5], align=True)
 
 out = sys.stdout
 out.write("// Code generated by /usr/bin/python3 with normpoolRefsGenerator (normpool_runner_test.go); DO NOT EDIT.\n")

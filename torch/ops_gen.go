@@ -193,6 +193,12 @@ const (
 	Aten_AdaptiveAvgPool2d                            = "torch.aten._adaptive_avg_pool2d"
 	AtenAdaptiveAvgPool2d                             = "torch.aten.adaptive_avg_pool2d"
 	Aten_AdaptiveAvgPool2dBackward                    = "torch.aten._adaptive_avg_pool2d_backward"
+	AtenUpsampleNearest2d                             = "torch.aten.upsample_nearest2d"
+	AtenUpsampleNearest2dVec                          = "torch.aten.upsample_nearest2d.vec"
+	AtenUpsampleNearest2dBackward                     = "torch.aten.upsample_nearest2d_backward"
+	AtenUpsampleBilinear2d                            = "torch.aten.upsample_bilinear2d"
+	AtenUpsampleBilinear2dVec                         = "torch.aten.upsample_bilinear2d.vec"
+	AtenUpsampleBilinear2dBackward                    = "torch.aten.upsample_bilinear2d_backward"
 	AtenView                                          = "torch.aten.view"
 	AtenFlattenUsingInts                              = "torch.aten.flatten.using_ints"
 	Aten_UnsafeView                                   = "torch.aten._unsafe_view"
@@ -489,6 +495,12 @@ var atenOps = []*ir.OpDef{
 	{Name: Aten_AdaptiveAvgPool2d, Summary: "aten::_adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenAdaptiveAvgPool2d, Summary: "aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_AdaptiveAvgPool2dBackward, Summary: "aten::_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest2d, Summary: "aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest2dVec, Summary: "aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest2dBackward, Summary: "aten::upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleBilinear2d, Summary: "aten::upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleBilinear2dVec, Summary: "aten::upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleBilinear2dBackward, Summary: "aten::upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenView, Summary: "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenFlattenUsingInts, Summary: "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_UnsafeView, Summary: "aten::_unsafe_view(Tensor self, SymInt[] size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -3016,6 +3028,87 @@ var schemaTable = []Schema{
 		Args: []Arg{
 			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
 			{Name: "self", Type: ArgType{Base: BaseTensor}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest2d", Overload: "", Op: AtenUpsampleNearest2d,
+		Text: "upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest2d", Overload: "vec", Op: AtenUpsampleNearest2dVec,
+		Text: "upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Optional: true}},
+			{Name: "scale_factors", Type: ArgType{Base: BaseFloat, List: true, Optional: true}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest2d_backward", Overload: "", Op: AtenUpsampleNearest2dBackward,
+		Text: "upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+			{Name: "input_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 4}},
+			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_bilinear2d", Overload: "", Op: AtenUpsampleBilinear2d,
+		Text: "upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_bilinear2d", Overload: "vec", Op: AtenUpsampleBilinear2dVec,
+		Text: "upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Optional: true}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scale_factors", Type: ArgType{Base: BaseFloat, List: true, Optional: true}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_bilinear2d_backward", Overload: "", Op: AtenUpsampleBilinear2dBackward,
+		Text: "upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+			{Name: "input_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 4}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
 		},
 		Returns: []Arg{
 			{Type: ArgType{Base: BaseTensor}},

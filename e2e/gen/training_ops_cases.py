@@ -194,6 +194,17 @@ def build_cases():
     cs.append(case("flatten_f32", "flatten.using_ints", Rand(img), 1, -1, **comp))
     cs.append(case("cross_entropy_f32", "cross_entropy_loss", Rand([4, 10]), Rand([4], "si64", lo=0, hi=10), None, 1,
                    -100, 0.0, reduction=40, **comp))
+    # Upsampling between the convolutions of UNets, and its backward.
+    up = dict(form="upsample")
+    cs.append(case("upsample_nearest2d_vec_f32", "upsample_nearest2d.vec", Rand([2, 3, 5, 7]), None, [2.0, 2.0], **up))
+    cs.append(case("upsample_nearest2d_backward_f32", "upsample_nearest2d_backward", Rand([2, 3, 10, 14]), [10, 14],
+                   [2, 3, 5, 7], 2.0, 2.0, reduction=4, **up))
+    cs.append(case("upsample_bilinear2d_vec_f32", "upsample_bilinear2d.vec", Rand([2, 3, 5, 7]), None, False, [2.0, 2.0],
+                   **up))
+    cs.append(case("upsample_bilinear2d_align_corners_f32", "upsample_bilinear2d", Rand([2, 3, 5, 7]), [8, 11], True,
+                   None, None, **up))
+    cs.append(case("upsample_bilinear2d_backward_f32", "upsample_bilinear2d_backward", Rand([2, 3, 10, 14]), [10, 14],
+                   [2, 3, 5, 7], False, None, None, reduction=16, **up))
     return cs
 
 
@@ -266,7 +277,11 @@ def program(c, vals, outs):
             return r, "!torch.str"
         if isinstance(v, list):
             elems = [const(e) for e in v]
-            et = "int" if not v or isinstance(v[0], int) and not isinstance(v[0], bool) else "bool"
+            et = "int"
+            if v and isinstance(v[0], bool):
+                et = "bool"
+            elif v and isinstance(v[0], float):
+                et = "float"
             r = fresh()
             lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(e for e, _ in elems)} : "
                          f"({', '.join(t for _, t in elems)}) -> !torch.list<{et}>")
