@@ -200,6 +200,15 @@ func (r *npReader) resultTensor(i int) (torch.VTensorType, error) {
 	return t, nil
 }
 
+// checkResult requires the declared result out to have the shape and
+// dtype the composite computes.
+func (r *npReader) checkResult(out torch.VTensorType, shape []int64, dtype ir.Type) error {
+	if !slices.Equal(out.Sizes, shape) || !ir.TypeEqual(out.Dtype, dtype) {
+		return r.errorf("expected the result to be %s, got %s", torch.VTensor(dtype, shape...), out)
+	}
+	return nil
+}
+
 // spatialList reads a conv/pool parameter list of nd entries; one entry
 // stands for all (PyTorch expands `stride=2` so, and so may a writer).
 func (r *npReader) spatialList(name string, nd int) ([]int64, error) {
@@ -273,9 +282,9 @@ func decomposeConv(transposed bool) decomposition {
 }
 
 // decomposeLinear rewrites aten::linear(input, weight, bias?) as ATen's
-// linear does: addmm(bias, input, wᵀ) for a 2-D input with a bias;
-// otherwise matmul(input, wᵀ) (here mm on the input viewed as 2-D, as
-// matmul folds it) plus the bias, a separate add.
+// linear does: with a bias, addmm(bias, input, wᵀ) on the input's rows
+// (PyTorch 2.x flattens an N-D input so, _flatten_nd_linear, and rounds
+// the biased product once); without one, matmul(input, wᵀ).
 func decomposeLinear(op *ir.Operation) (emitFunc, error) {
 	r, err := newNPReader(op)
 	if err != nil {
@@ -293,17 +302,32 @@ func decomposeLinear(op *ir.Operation) (emitFunc, error) {
 	if len(w.Sizes) != 2 || len(x.Sizes) < 1 || x.Sizes[len(x.Sizes)-1] != w.Sizes[1] {
 		return nil, r.errorf("expected a [out, in] weight whose in matches the input's last dim, got input %s, weight %s", x, w)
 	}
+	want := append(slices.Clone(x.Sizes[:len(x.Sizes)-1]), w.Sizes[0])
+	if err := r.checkResult(out, want, x.Dtype); err != nil {
+		return nil, err
+	}
 	hasBias := !r.isNone("bias")
+	rows := int64(1)
+	for _, d := range x.Sizes[:len(x.Sizes)-1] {
+		rows *= d
+	}
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newComposer(b, op)
-		wt := k.value(torch.AtenT, []*ir.Value{r.value("weight")}, torch.VTensor(w.Dtype, w.Sizes[1], w.Sizes[0]))
-		if len(x.Sizes) == 2 && hasBias {
-			one := k.int(1)
-			return k.done(k.value(torch.AtenAddmm, []*ir.Value{r.value("bias"), r.value("input"), wt, one, one}, out))
+		wtType := torch.VTensor(w.Dtype, w.Sizes[1], w.Sizes[0])
+		wt := k.value(torch.AtenT, []*ir.Value{r.value("weight")}, wtType)
+		if !hasBias {
+			return k.done(k.matmulValue(r.value("input"), x, wt, wtType, out))
 		}
-		y := k.matmulValue(r.value("input"), x, wt, torch.VTensor(w.Dtype, w.Sizes[1], w.Sizes[0]), out)
-		if hasBias {
-			y = k.value(torch.AtenAddTensor, []*ir.Value{y, r.value("bias"), k.int(1)}, out)
+		// With a bias, one addmm on the input's rows: the bias is the
+		// product's initial value, rounded once with it.
+		x2 := r.value("input")
+		if len(x.Sizes) != 2 {
+			x2 = k.view(x2, []int64{rows, w.Sizes[1]})
+		}
+		one := k.int(1)
+		y := k.value(torch.AtenAddmm, []*ir.Value{r.value("bias"), x2, wt, one, one}, torch.VTensor(out.Dtype, rows, w.Sizes[0]))
+		if len(x.Sizes) != 2 {
+			y = k.view(y, out.Sizes)
 		}
 		return k.done(y)
 	}, nil
@@ -340,8 +364,19 @@ func decomposeMatmul(op *ir.Operation) (emitFunc, error) {
 	if ka != kb {
 		return nil, r.errorf("mat1 and mat2 shapes cannot be multiplied (%s and %s)", a, bt)
 	}
-	if _, err := matmulBatch(a.Sizes, bt.Sizes); err != nil {
+	batch, err := matmulBatch(a.Sizes, bt.Sizes)
+	if err != nil {
 		return nil, r.errorf("%v", err)
+	}
+	want := slices.Clone(batch)
+	if len(a.Sizes) >= 2 {
+		want = append(want, a.Sizes[len(a.Sizes)-2])
+	}
+	if len(bt.Sizes) >= 2 {
+		want = append(want, bt.Sizes[len(bt.Sizes)-1])
+	}
+	if err := r.checkResult(out, want, a.Dtype); err != nil {
+		return nil, err
 	}
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newComposer(b, op)

@@ -140,7 +140,6 @@ var ewRows = []ewRow{
 	{torch.AtenClampTensor, ewClamp(false, "min", "max")},
 	{torch.AtenClampMin, ewClamp(true, "min", "")},
 	{torch.AtenClampMax, ewClamp(true, "", "max")},
-	{torch.AtenHardtanh, ewClamp(true, "min_val", "max_val")},
 }
 
 // ewPlan is what a row makes of one op.
@@ -534,14 +533,7 @@ func ewScalarConst(b *ir.Builder, loc ir.Location, s ewScalar, dtype, ct ir.Type
 			if d.Width == 1 {
 				s = ewScalar{kind: 'b', i: map[bool]int64{false: 0, true: 1}[!s.isZero()]}
 			} else {
-				v := s.int()
-				if d.Width < 64 {
-					v &= 1<<d.Width - 1
-					if d.Signedness != ir.Unsigned && v >= 1<<(d.Width-1) {
-						v -= 1 << d.Width
-					}
-				}
-				s = ewScalar{kind: 'i', i: v}
+				s = ewScalar{kind: 'i', i: ewWrapInt(s, d)}
 			}
 		}
 	}
@@ -555,6 +547,19 @@ func ewScalarConst(b *ir.Builder, loc ir.Location, s ewScalar, dtype, ct ir.Type
 		return arith.ConstantInt(b, loc, s.int(), t)
 	}
 	return arith.ConstantFloat(b, loc, s.float(), ir.F64T.(ir.FloatType))
+}
+
+// ewWrapInt is s converted to the integer type d as C++ converts it:
+// toward zero, then wrapped to d's width (two's complement, or unsigned).
+func ewWrapInt(s ewScalar, d ir.IntegerType) int64 {
+	v := s.int()
+	if d.Width < 64 {
+		v &= 1<<d.Width - 1
+		if d.Signedness != ir.Unsigned && v >= 1<<(d.Width-1) {
+			v -= 1 << d.Width
+		}
+	}
+	return v
 }
 
 // ewCtx is what a body builds with: the builder in the generic's block, the
@@ -793,8 +798,8 @@ func ewRelu(r *ewReader) (*ewPlan, error) {
 //
 // ATen's threshold kernel with value 0: self <= threshold ? 0 : grad_output.
 // The comparison is ordered (ole), so a NaN self passes the gradient
-// through as in PyTorch (torch-mlir's ule would zero it). threshold is cast
-// to the result dtype first.
+// through as in PyTorch (torch-mlir's ule would zero it). threshold is read
+// as bound reads it (f32 for an f16/bf16 result).
 func ewThresholdBackward(r *ewReader) (*ewPlan, error) {
 	if err := r.need("numeric"); err != nil {
 		return nil, err
@@ -807,11 +812,11 @@ func ewThresholdBackward(r *ewReader) (*ewPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	th, err := r.scalar("threshold")
+	th, err := r.bound("threshold")
 	if err != nil {
 		return nil, err
 	}
-	return &ewPlan{args: []ewArg{g, self, {operand: -1, scalar: th}},
+	return &ewPlan{args: []ewArg{g, self, th}, opmath: true,
 		body: func(c *ewCtx, a []*ir.Value) *ir.Value {
 			return c.sel(c.cmp("ole", "le", a[1], a[2]), c.num(0), a[0])
 		}}, nil

@@ -22,6 +22,24 @@ import (
 // coefficients are converted to the compute type as the kernels convert
 // them (a float for bf16, scalar_t otherwise).
 
+// bound reads a constant Scalar that an activation compares with or
+// selects (a threshold, hardtanh's limits): for an f16/bf16 result it stays
+// in f32, as PyTorch 2.x's kernels convert it (threshold.to<float>()); an
+// integer result takes it wrapped to its dtype, refusing one that
+// overflows it, as c10's checked conversion does.
+func (r *ewReader) bound(name string) (ewArg, error) {
+	s, err := r.scalar(name)
+	if err != nil {
+		return ewArg{}, err
+	}
+	if err := r.fitsResult(name, s); err != nil {
+		return ewArg{}, err
+	}
+	a := ewArg{operand: -1, scalar: s}
+	ewKeepScalarInOpmath(r, &a)
+	return a, nil
+}
+
 var ewActivationRows = []ewRow{
 	{torch.AtenLeakyRelu, ewLeakyRelu},
 	{torch.AtenLeakyReluBackward, ewLeakyReluBackward},
@@ -33,6 +51,7 @@ var ewActivationRows = []ewRow{
 	{torch.AtenElu, ewElu},
 	{torch.AtenEluBackward, ewEluBackward},
 	{torch.AtenThreshold, ewThreshold},
+	{torch.AtenHardtanh, ewHardtanh},
 	{torch.AtenDropout, ewDropout},
 }
 
@@ -98,8 +117,7 @@ func ewLeakyReluBackward(r *ewReader) (*ewPlan, error) {
 //	aten::hardtanh_backward(Tensor grad_output, Tensor self, Scalar min_val, Scalar max_val) -> Tensor
 //
 // min_val < self < max_val ? grad : 0, the vectorized kernel's form (a NaN
-// self gives 0); the bounds are cast to the result dtype as the kernel's
-// scalar_t bounds are.
+// self gives 0); the bounds as bound reads them.
 func ewHardtanhBackward(r *ewReader) (*ewPlan, error) {
 	if err := r.need("float"); err != nil {
 		return nil, err
@@ -108,19 +126,38 @@ func ewHardtanhBackward(r *ewReader) (*ewPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	lo, err := r.scalar("min_val")
+	lo, err := r.bound("min_val")
 	if err != nil {
 		return nil, err
 	}
-	hi, err := r.scalar("max_val")
+	hi, err := r.bound("max_val")
 	if err != nil {
 		return nil, err
 	}
-	return &ewPlan{args: append(args, ewArg{operand: -1, scalar: lo}, ewArg{operand: -1, scalar: hi}), opmath: true,
+	return &ewPlan{args: append(args, lo, hi), opmath: true,
 		body: func(c *ewCtx, a []*ir.Value) *ir.Value {
 			inside := arith.Binary(c.b, c.loc, arith.AndI, c.cmp("ogt", "gt", a[1], a[2]), c.cmp("olt", "lt", a[1], a[3]))
 			return c.sel(inside, a[0], c.num(0))
 		}}, nil
+}
+
+// ewHardtanh is aten::hardtanh(Tensor self, Scalar min_val=-1, Scalar
+// max_val=1): clamp(self, min_val, max_val), as ATen computes it; an
+// unsigned tensor with a negative limit is refused, as ATen refuses it
+// (the limit would wrap).
+func ewHardtanh(r *ewReader) (*ewPlan, error) {
+	if ewIsUnsigned(r.dtype) {
+		for _, name := range []string{"min_val", "max_val"} {
+			s, err := r.scalar(name)
+			if err != nil {
+				return nil, err
+			}
+			if s.float() < 0 {
+				return nil, r.errorf("cannot do hardtanh on an unsigned type with negative limits, as in PyTorch")
+			}
+		}
+	}
+	return ewClamp(true, "min_val", "max_val")(r)
 }
 
 // ewRelu6Shifted is min(max(x + 3, 0), 6), hardsigmoid's and hardswish's ramp
@@ -187,9 +224,9 @@ func ewReadEluCoefs(r *ewReader) (ewEluCoefs, error) {
 func (k ewEluCoefs) negcoef(c *ewCtx) *ir.Value { return c.mul(c.num(k.alpha), c.num(k.scale)) }
 
 // ewElu is aten::elu(Tensor self, Scalar alpha=1, Scalar scale=1, Scalar
-// input_scale=1): x > 0 ? x·scale : (exp(x·input_scale) − 1)·alpha·scale.
-// PyTorch 1.13's CPU kernel subtracts 1 from exp (not expm1); its results
-// match this bit for bit in f32.
+// input_scale=1): x > 0 ? x·scale : expm1(x·input_scale)·alpha·scale, as
+// PyTorch 2.x's kernel (Elu.h) computes it; 1.13's subtracted 1 from exp,
+// which loses every digit of a result near 0 (elu(−1e−8) was 0).
 func ewElu(r *ewReader) (*ewPlan, error) {
 	if err := r.need("float"); err != nil {
 		return nil, err
@@ -204,7 +241,7 @@ func ewElu(r *ewReader) (*ewPlan, error) {
 	}
 	return &ewPlan{args: []ewArg{self}, opmath: true, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
 		x := a[0]
-		neg := c.mul(c.sub(c.math(math.Exp, c.mul(x, c.num(k.inputScale))), c.num(1)), k.negcoef(c))
+		neg := c.mul(c.math(math.ExpM1, c.mul(x, c.num(k.inputScale))), k.negcoef(c))
 		return c.sel(c.cmp("ogt", "gt", x, c.num(0)), c.mul(x, c.num(k.scale)), neg)
 	}}, nil
 }
@@ -251,8 +288,8 @@ func ewEluBackward(r *ewReader) (*ewPlan, error) {
 }
 
 // ewThreshold is aten::threshold(Tensor self, Scalar threshold, Scalar
-// value): x ≤ threshold ? value : x (a NaN stays), both Scalars cast to the
-// result dtype; any numeric dtype.
+// value): x ≤ threshold ? value : x (a NaN stays), both Scalars read as
+// bound reads them; any numeric dtype.
 func ewThreshold(r *ewReader) (*ewPlan, error) {
 	if err := r.need("numeric"); err != nil {
 		return nil, err
@@ -261,15 +298,15 @@ func ewThreshold(r *ewReader) (*ewPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	th, err := r.scalar("threshold")
+	th, err := r.bound("threshold")
 	if err != nil {
 		return nil, err
 	}
-	v, err := r.scalar("value")
+	v, err := r.bound("value")
 	if err != nil {
 		return nil, err
 	}
-	return &ewPlan{args: []ewArg{self, {operand: -1, scalar: th}, {operand: -1, scalar: v}},
+	return &ewPlan{args: []ewArg{self, th, v}, opmath: true,
 		body: func(c *ewCtx, a []*ir.Value) *ir.Value {
 			return c.sel(c.cmp("ole", "le", a[0], a[1]), a[2], a[0])
 		}}, nil

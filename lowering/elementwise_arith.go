@@ -33,10 +33,10 @@ var ewArithRows = []ewRow{
 	{torch.AtenWhereScalarOther, ewWhereScalars(false, true)},
 	{torch.AtenWhereScalarSelf, ewWhereScalars(true, false)},
 	{torch.AtenIsinf, ewFloatTest(ewIsinf)},
-	{torch.AtenRemainderTensor, ewDivision(ewRemainder, false)},
-	{torch.AtenRemainderScalar, ewDivision(ewRemainder, true)},
-	{torch.AtenFmodTensor, ewDivision(ewFmod, false)},
-	{torch.AtenFmodScalar, ewDivision(ewFmod, true)},
+	{torch.AtenRemainderTensor, ewDivision(ewRemainder, false, false)},
+	{torch.AtenRemainderScalar, ewDivision(ewRemainder, true, false)},
+	{torch.AtenFmodTensor, ewDivision(ewFmod, false, false)},
+	{torch.AtenFmodScalar, ewDivision(ewFmod, true, false)},
 	{torch.AtenDivTensorMode, ewDivMode(false)},
 	{torch.AtenDivScalarMode, ewDivMode(true)},
 	{torch.AtenPowTensorTensor, ewPowTensor(false)},
@@ -158,8 +158,10 @@ type ewDivisionBody func(c *ewCtx, x, y *ir.Value) *ir.Value
 
 // ewDivision reads a (self, other) division-like op with a numeric result,
 // the integer forms restricted to a constant non-zero Scalar divisor (see
-// the file comment).
-func ewDivision(body ewDivisionBody, scalarOther bool) func(r *ewReader) (*ewPlan, error) {
+// the file comment). An integer divisor of −1 gives −x (isQuotient) or 0
+// without dividing: the most negative value divided by −1 overflows, which
+// compiled code may trap on, where PyTorch wraps.
+func ewDivision(body ewDivisionBody, scalarOther, isQuotient bool) func(r *ewReader) (*ewPlan, error) {
 	return func(r *ewReader) (*ewPlan, error) {
 		if err := r.need("numeric"); err != nil {
 			return nil, err
@@ -168,8 +170,17 @@ func ewDivision(body ewDivisionBody, scalarOther bool) func(r *ewReader) (*ewPla
 		if err != nil {
 			return nil, err
 		}
-		if err := ewCheckIntDivisor(r, other); err != nil {
+		divisor, err := ewCheckIntDivisor(r, other)
+		if err != nil {
 			return nil, err
+		}
+		if divisor == -1 && !ewIsUnsigned(r.dtype) {
+			return &ewPlan{args: []ewArg{self}, body: func(c *ewCtx, a []*ir.Value) *ir.Value {
+				if isQuotient {
+					return c.sub(c.num(0), a[0])
+				}
+				return c.num(0)
+			}}, nil
 		}
 		return &ewPlan{args: []ewArg{self, other}, opmath: true,
 			body: func(c *ewCtx, a []*ir.Value) *ir.Value { return body(c, a[0], a[1]) }}, nil
@@ -177,18 +188,21 @@ func ewDivision(body ewDivisionBody, scalarOther bool) func(r *ewReader) (*ewPla
 }
 
 // ewCheckIntDivisor refuses, for an integer result, a divisor that is a
-// tensor or a Scalar that is zero.
-func ewCheckIntDivisor(r *ewReader, divisor ewArg) error {
-	if ir.IsFloat(r.dtype) {
-		return nil
+// tensor or a Scalar that is zero once converted to the result dtype (256
+// is 0 in int8); it returns that converted divisor (0 for floats).
+func ewCheckIntDivisor(r *ewReader, divisor ewArg) (int64, error) {
+	it, ok := r.dtype.(ir.IntegerType)
+	if !ok {
+		return 0, nil
 	}
 	if divisor.operand >= 0 {
-		return r.errorf("integer division by a tensor is not supported: PyTorch raises ZeroDivisionError for a zero divisor, which a compiled kernel cannot; only a constant non-zero Scalar divisor is")
+		return 0, r.errorf("integer division by a tensor is not supported: PyTorch raises ZeroDivisionError for a zero divisor, which a compiled kernel cannot; only a constant non-zero Scalar divisor is")
 	}
-	if divisor.scalar.int() == 0 {
-		return r.errorf("integer division by zero (ZeroDivisionError in PyTorch)")
+	v := ewWrapInt(divisor.scalar, it)
+	if v == 0 {
+		return 0, r.errorf("integer division by zero (ZeroDivisionError in PyTorch): the divisor %s is 0 as %s", divisor.scalar, r.dtype)
 	}
-	return nil
+	return v, nil
 }
 
 // ewRemainder is Python's modulo, ATen's remainder kernel: m = fmod(x, y)
@@ -256,8 +270,8 @@ func ewDivMode(scalarOther bool) func(r *ewReader) (*ewPlan, error) {
 		if mode == "floor" {
 			body = ewDivFloor
 		}
-		p, err := ewDivision(body, scalarOther)(r)
-		if err == nil {
+		p, err := ewDivision(body, scalarOther, true)(r)
+		if err == nil && len(p.args) > 1 {
 			ewKeepScalarInOpmath(r, &p.args[1])
 		}
 		return p, err

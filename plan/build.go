@@ -934,6 +934,11 @@ func (b *builder) forwardWindow(i int, op *ir.Operation) (View, bool) {
 	k := -1
 	for j, o := range outs {
 		if o == r {
+			if k >= 0 {
+				// r is the init of two of G's outputs (CSE made them
+				// one value): each needs a buffer of its own.
+				return View{}, false
+			}
 			k = j
 		}
 	}

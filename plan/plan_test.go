@@ -106,6 +106,14 @@ func TestPlans(t *testing.T) {
 			"3: generic ins(%b0) outs(%b2)",
 		},
 	}, {
+		file: "outs_reuse", fn: "shared_inits_window",
+		want: []string{
+			"4: copy ins(%b2) outs(%b3)",
+			"5: copy ins(%b2) outs(%b4)",
+			"6: generic ins(%b0) outs(%b3, %b4)",
+			"7: copy ins(%b4) outs(%b1[ +1 strides ])",
+		},
+	}, {
 		file: "outs_reuse", fn: "shared_inits",
 		want: []string{
 			"1: fill outs(%b1)",

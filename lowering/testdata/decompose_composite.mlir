@@ -34,14 +34,14 @@ func.func @conv_transpose2d(%x: !torch.vtensor<[1,4,5,5],f32>, %w: !torch.vtenso
 
 // -----
 
-// linear of a 3-D input: the input viewed as rows, mm with the transposed
-// weight, viewed back, then the bias added (ATen's matmul path).
+// linear of a 3-D input with a bias: the input viewed as rows, addmm with
+// the bias and the transposed weight, viewed back (PyTorch 2.x's
+// _flatten_nd_linear: the biased product is rounded once).
 // CHECK-LABEL: func.func @linear_3d(
 // CHECK:         %[[WT:.*]] = torch.aten.t %arg1 : !torch.vtensor<[6,8],f32> -> !torch.vtensor<[8,6],f32>
 // CHECK:         %[[X2:.*]] = torch.aten.view %arg0, %{{.*}} : !torch.vtensor<[2,5,8],f32>, !torch.list<int> -> !torch.vtensor<[10,8],f32>
-// CHECK:         %[[MM:.*]] = torch.aten.mm %[[X2]], %[[WT]] : !torch.vtensor<[10,8],f32>, !torch.vtensor<[8,6],f32> -> !torch.vtensor<[10,6],f32>
-// CHECK:         %[[Y:.*]] = torch.aten.view %[[MM]], %{{.*}} -> !torch.vtensor<[2,5,6],f32>
-// CHECK:         torch.aten.add.Tensor %[[Y]], %arg2, %{{.*}}
+// CHECK:         %[[MM:.*]] = torch.aten.addmm %arg2, %[[X2]], %[[WT]], %{{.*}}, %{{.*}} : {{.*}} -> !torch.vtensor<[10,6],f32>
+// CHECK:         torch.aten.view %[[MM]], %{{.*}} -> !torch.vtensor<[2,5,6],f32>
 func.func @linear_3d(%x: !torch.vtensor<[2,5,8],f32>, %w: !torch.vtensor<[6,8],f32>, %b: !torch.vtensor<[6],f32>) -> !torch.vtensor<[2,5,6],f32> {
   %0 = torch.aten.linear %x, %w, %b : !torch.vtensor<[2,5,8],f32>, !torch.vtensor<[6,8],f32>, !torch.vtensor<[6],f32> -> !torch.vtensor<[2,5,6],f32>
   return %0 : !torch.vtensor<[2,5,6],f32>
@@ -103,4 +103,16 @@ func.func @cross_entropy(%x: !torch.vtensor<[4,10],f32>, %t: !torch.vtensor<[4],
   %ls = torch.constant.float 0.000000e+00
   %0 = torch.aten.cross_entropy_loss %x, %t, %none, %int1, %int-100, %ls : !torch.vtensor<[4,10],f32>, !torch.vtensor<[4],si64>, !torch.none, !torch.int, !torch.int, !torch.float -> !torch.vtensor<[],f32>
   return %0 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// linear without a bias is matmul's mm on the rows, viewed back.
+// CHECK-LABEL: func.func @linear_3d_no_bias(
+// CHECK:         torch.aten.mm %{{.*}}, %{{.*}} : !torch.vtensor<[10,8],f32>, !torch.vtensor<[8,6],f32> -> !torch.vtensor<[10,6],f32>
+// CHECK-NOT:     torch.aten.add
+func.func @linear_3d_no_bias(%x: !torch.vtensor<[2,5,8],f32>, %w: !torch.vtensor<[6,8],f32>) -> !torch.vtensor<[2,5,6],f32> {
+  %none = torch.constant.none
+  %0 = torch.aten.linear %x, %w, %none : !torch.vtensor<[2,5,8],f32>, !torch.vtensor<[6,8],f32>, !torch.none -> !torch.vtensor<[2,5,6],f32>
+  return %0 : !torch.vtensor<[2,5,6],f32>
 }

@@ -38,3 +38,12 @@ func.func @two(%x: !torch.vtensor<[4,10],f32>, %t: !torch.vtensor<[4],f32>, %y: 
   %1 = torch.aten.flatten.using_ints %y, %int2, %int2 : !torch.vtensor<[2,3,4],f32>, !torch.int, !torch.int -> !torch.vtensor<[2,12],f32>
   return %0, %1 : !torch.vtensor<[],f32>, !torch.vtensor<[2,12],f32>
 }
+
+// -----
+
+// The declared result must be what the composite computes.
+func.func @matmul_result(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[4,2],f32> {
+  // expected-error@+1 {{'torch.aten.matmul' op expected the result to be !torch.vtensor<[2,4],f32>, got !torch.vtensor<[4,2],f32>}}
+  %0 = torch.aten.matmul %a, %b : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3,4],f32> -> !torch.vtensor<[4,2],f32>
+  return %0 : !torch.vtensor<[4,2],f32>
+}

@@ -105,3 +105,35 @@ func.func @fill(%a: !torch.vtensor<[4],si32>) -> !torch.vtensor<[4],si32> {
   %0 = torch.aten.fill.Scalar %a, %v : !torch.vtensor<[4],si32>, !torch.float -> !torch.vtensor<[4],si32>
   return %0 : !torch.vtensor<[4],si32>
 }
+
+// -----
+
+// An f16 threshold compares in f32 with the bound as given (0.10009, which
+// f16 would round to 0.10009765625), as PyTorch 2.x converts it.
+// CHECK-LABEL: func.func @threshold_f16(
+// CHECK:         %[[T:.*]] = arith.constant 1.000900e-01 : f32
+// CHECK:         ^bb0(%[[X:.*]]: f16, %{{.*}}: f16):
+// CHECK-NEXT:      %[[XF:.*]] = arith.extf %[[X]] : f16 to f32
+// CHECK-NEXT:      arith.cmpf ole, %[[XF]], %[[T]] : f32
+func.func @threshold_f16(%a: !torch.vtensor<[4],f16>) -> !torch.vtensor<[4],f16> {
+  %t = torch.constant.float 1.000900e-01
+  %v = torch.constant.float 5.000000e+00
+  %0 = torch.aten.threshold %a, %t, %v : !torch.vtensor<[4],f16>, !torch.float, !torch.float -> !torch.vtensor<[4],f16>
+  return %0 : !torch.vtensor<[4],f16>
+}
+
+// -----
+
+// An int64 x // -1 negates without dividing (the most negative value would
+// overflow the division); x % -1 is 0.
+// CHECK-LABEL: func.func @divide_by_minus_one(
+// CHECK-NOT:       arith.floordivsi
+// CHECK-NOT:       arith.remsi
+// CHECK:           arith.subi
+func.func @divide_by_minus_one(%a: !torch.vtensor<[4],si64>) -> (!torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>) {
+  %m1 = torch.constant.int -1
+  %floor = torch.constant.str "floor"
+  %0 = torch.aten.div.Scalar_mode %a, %m1, %floor : !torch.vtensor<[4],si64>, !torch.int, !torch.str -> !torch.vtensor<[4],si64>
+  %1 = torch.aten.remainder.Scalar %a, %m1 : !torch.vtensor<[4],si64>, !torch.int -> !torch.vtensor<[4],si64>
+  return %0, %1 : !torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>
+}

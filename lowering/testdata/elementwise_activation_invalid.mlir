@@ -66,3 +66,33 @@ func.func @elu_int(%a: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],si64> {
   %0 = torch.aten.elu %a, %one, %one, %one : !torch.vtensor<[4],si64>, !torch.float, !torch.float, !torch.float -> !torch.vtensor<[4],si64>
   return %0 : !torch.vtensor<[4],si64>
 }
+
+// -----
+
+// 256 is 0 as an int8 divisor.
+func.func @remainder_wraps_to_zero(%a: !torch.vtensor<[4],si8>) -> !torch.vtensor<[4],si8> {
+  %int256 = torch.constant.int 256
+  // expected-error@+1 {{'torch.aten.remainder.Scalar' op integer division by zero (ZeroDivisionError in PyTorch): the divisor 256 is 0 as si8}}
+  %0 = torch.aten.remainder.Scalar %a, %int256 : !torch.vtensor<[4],si8>, !torch.int -> !torch.vtensor<[4],si8>
+  return %0 : !torch.vtensor<[4],si8>
+}
+
+// -----
+
+func.func @threshold_overflow(%a: !torch.vtensor<[4],si8>) -> !torch.vtensor<[4],si8> {
+  %int200 = torch.constant.int 200
+  %int0 = torch.constant.int 0
+  // expected-error@+1 {{'torch.aten.threshold' op 'threshold' = 200 cannot be converted to si8 without overflow, as in PyTorch}}
+  %0 = torch.aten.threshold %a, %int200, %int0 : !torch.vtensor<[4],si8>, !torch.int, !torch.int -> !torch.vtensor<[4],si8>
+  return %0 : !torch.vtensor<[4],si8>
+}
+
+// -----
+
+func.func @hardtanh_unsigned(%a: !torch.vtensor<[4],ui8>) -> !torch.vtensor<[4],ui8> {
+  %lo = torch.constant.int -1
+  %hi = torch.constant.int 6
+  // expected-error@+1 {{'torch.aten.hardtanh' op cannot do hardtanh on an unsigned type with negative limits, as in PyTorch}}
+  %0 = torch.aten.hardtanh %a, %lo, %hi : !torch.vtensor<[4],ui8>, !torch.int, !torch.int -> !torch.vtensor<[4],ui8>
+  return %0 : !torch.vtensor<[4],ui8>
+}

@@ -57,3 +57,23 @@ func.func @shared_inits(%arg0: tensor<4x8xf32>) -> (tensor<f32>, tensor<f32>) {
   } -> (tensor<f32>, tensor<f32>)
   return %2#0, %2#1 : tensor<f32>, tensor<f32>
 }
+
+// The same, with one output inserted into a window of another tensor:
+// planning the shared init into that window would give both outputs the
+// window.
+func.func @shared_inits_window(%arg0: tensor<4x8xf32>) -> (tensor<f32>, tensor<3xf32>) {
+  %cst = arith.constant 0.000000e+00 : f32
+  %one = arith.constant 1.000000e+00 : f32
+  %big0 = tensor.empty() : tensor<3xf32>
+  %big = linalg.fill ins(%one : f32) outs(%big0 : tensor<3xf32>) -> tensor<3xf32>
+  %0 = tensor.empty() : tensor<f32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<f32>) -> tensor<f32>
+  %2:2 = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%arg0 : tensor<4x8xf32>) outs(%1, %1 : tensor<f32>, tensor<f32>) {
+  ^bb0(%in: f32, %sum: f32, %count: f32):
+    %s = arith.addf %sum, %in : f32
+    %c = arith.addf %count, %one : f32
+    linalg.yield %s, %c : f32, f32
+  } -> (tensor<f32>, tensor<f32>)
+  %3 = tensor.insert_slice %2#1 into %big[1] [1] [1] : tensor<f32> into tensor<3xf32>
+  return %2#0, %3 : tensor<f32>, tensor<3xf32>
+}
