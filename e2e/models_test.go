@@ -17,6 +17,7 @@ var modelGenerators = map[string]string{
 	"joint_mlp_xent":          "joint_mlp_xent.py",
 	"joint_embed_xent":        "joint_embed_xent.py",
 	"joint_cnn_xent":          "joint_cnn_xent.py",
+	"joint_unet_block":        "joint_unet_block.py",
 }
 
 // TestModelReferencesUpToDate regenerates the expected outputs and
