@@ -18,8 +18,8 @@ var torchExportDir = filepath.Join(casesDir, "torch_export")
 
 // torchExportFixtures are the fixtures export_fixtures.py writes: the
 // single-op convolution_backward programs, the joint training graphs, the
-// KV-cache update, masked attention at inference and an MLP exported with
-// a dynamic batch.
+// KV-cache update, masked attention at inference, an MLP exported with a
+// dynamic batch, and a CNN saved without run_decompositions().
 var torchExportFixtures = []string{
 	"conv_bwd_1d", "conv_bwd_2d", "conv_bwd_3d", "conv_bwd_2d_strided", "conv_bwd_2d_dilated",
 	"conv_bwd_2d_grouped", "conv_bwd_2d_depthwise", "conv_bwd_2d_1x1_stride2", "conv_bwd_2d_transposed",
@@ -27,6 +27,7 @@ var torchExportFixtures = []string{
 	"joint_conv_bn_relu", "joint_strided_grouped_depthwise", "joint_conv_transpose", "joint_residual",
 	"kv_cache_update", "joint_mlp_layernorm_xent", "joint_cnn_xent", "joint_embed_xent",
 	"joint_attention_xent", "sdpa_masked_inference", "mlp_dynamic_batch",
+	"joint_unet_block", "cnn_export_ir_inference",
 }
 
 // TestTorchExportCases checks what the committed real-torch fixtures

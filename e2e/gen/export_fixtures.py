@@ -391,6 +391,26 @@ class Residual(nn.Module):
         return torch.relu(x + self.bn(self.conv(self.a(x))))
 
 
+class UNetBlock(nn.Module):
+    """A UNet decoder block (joint_unet_block): conv, GroupNorm, SiLU twice
+    with a residual, nearest upsampling x2, conv — group norm's, SiLU's and
+    upsampling's backward next to convolution_backward."""
+
+    def __init__(self, cin=4, c=8, groups=2):
+        super().__init__()
+        self.conv1 = nn.Conv2d(cin, c, 3, padding=1)
+        self.norm1 = nn.GroupNorm(groups, c)
+        self.conv2 = nn.Conv2d(c, c, 3, padding=1)
+        self.norm2 = nn.GroupNorm(groups, c)
+        self.up = nn.Upsample(scale_factor=2.0, mode="nearest")
+        self.conv3 = nn.Conv2d(c, cin, 3, padding=1)
+
+    def forward(self, x):
+        h = nn.functional.silu(self.norm1(self.conv1(x)))
+        h = nn.functional.silu(self.norm2(self.conv2(h))) + h
+        return self.conv3(self.up(h))
+
+
 def joint_configs():
     return [
         ("joint_conv_bn_relu", lambda: ConvBnRelu(3, 4), (2, 3, 8, 8)),
@@ -401,6 +421,7 @@ def joint_configs():
         ("joint_cnn_xent", SmallCifarNet, (2, 3, 12, 12)),
         ("joint_embed_xent", EmbedHead, (2, 3)),
         ("joint_attention_xent", CausalSelfAttention, (2, 4, 8)),
+        ("joint_unet_block", UNetBlock, (2, 4, 8, 8)),
     ]
 
 
@@ -577,7 +598,52 @@ def make_attention_inference(name):
 
 
 # --------------------------------------------------------------------------
-# 5. A dynamic batch.
+# 5. torch.export's IR as export() writes it, before run_decompositions().
+
+class SmallResNetStem(nn.Module):
+    """An inference CNN (cnn_export_ir_inference) whose graph, saved without
+    run_decompositions(), keeps the nn modules' composite ops: conv2d,
+    batch_norm in eval mode, max_pool2d, adaptive_avg_pool2d, flatten,
+    linear, hardswish — what torch-decompose-composite-ops rewrites."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3, stride=2, padding=1)
+        self.bn = nn.BatchNorm2d(8)
+        self.pool = nn.MaxPool2d(3, stride=2, padding=1)
+        self.conv2 = nn.Conv2d(8, 8, 3, padding=1, groups=2)
+        self.head = nn.Linear(8, 5)
+
+    def forward(self, x):
+        h = self.pool(nn.functional.relu(self.bn(self.conv(x))))
+        h = nn.functional.hardswish(self.conv2(h)) + h
+        h = torch.flatten(nn.functional.adaptive_avg_pool2d(h, 1), 1)
+        return (self.head(h),)
+
+
+def make_export_ir_inference(name):
+    torch.manual_seed(0)
+    m = SmallResNetStem()
+    with torch.no_grad():  # non-trivial running statistics
+        m.bn.running_mean.uniform_(-0.5, 0.5)
+        m.bn.running_var.uniform_(0.5, 2.0)
+    m.eval()
+    g = torch.Generator().manual_seed(5)
+    x = torch.randn(2, 3, 16, 16, generator=g)
+    reference64 = copy.deepcopy(m).double()
+    ep = torch.export.export(m, (x,))  # no run_decompositions(): the composites stay
+    specs = output_specs(ep)
+    with torch.no_grad():
+        (got,), (got64,) = m(x), reference64(x.double())
+    outputs = [(kind, tgt, got, got64) for kind, tgt, _ in specs]
+    meta = {"kind": "export_ir_inference", "export": "torch.export.export() (no run_decompositions)"}
+    # The longest reduction: the first convolution's 27 taps, the head's
+    # average over 4x4 positions.
+    return ep, [("x", x)], outputs, 72, meta
+
+
+# --------------------------------------------------------------------------
+# 6. A dynamic batch.
 
 def make_dynamic_batch(name):
     """An MLP exported with a dynamic batch (Dim("batch", min=2, max=64)):
@@ -618,6 +684,7 @@ def main():
     jobs.append(("kv_cache_update", lambda: make_kv_cache("kv_cache_update")))
     jobs.append(("sdpa_masked_inference", lambda: make_attention_inference("sdpa_masked_inference")))
     jobs.append(("mlp_dynamic_batch", lambda: make_dynamic_batch("mlp_dynamic_batch")))
+    jobs.append(("cnn_export_ir_inference", lambda: make_export_ir_inference("cnn_export_ir_inference")))
 
     os.makedirs(args.out, exist_ok=True)
     failed = []
