@@ -34,6 +34,7 @@ try:
     import numpy as np
     import torch
     import torch.nn.functional as F
+    from training_ops_cases import mlir_float, vt
 except ImportError as e:  # pragma: no cover - depends on the machine
     sys.exit(f"joint_unet_block.py needs torch and numpy (apt-get install python3-torch): {e}")
 
@@ -44,20 +45,6 @@ EPS32 = 2.0 ** -23
 DEFAULT_ATOL, DEFAULT_RTOL = 1e-5, 1e-4  # runtime.DefaultTolerance(F32)
 N, C_IN, C, H, GROUPS, EPS = 2, 4, 8, 8, 2, 1e-5
 LENGTH = N * (2 * H) * (2 * H)
-
-DT = {torch.float32: "f32", torch.float64: "f64", torch.int64: "si64", torch.bool: "i1"}
-
-
-def mlir_float(v):
-    s = repr(float(v))
-    if "e" in s and "." not in s.split("e")[0]:
-        s = s.replace("e", ".0e")
-    return s
-
-
-def vt(t):
-    return "!torch.vtensor<[%s],%s>" % (",".join(str(d) for d in t.shape), DT[t.dtype])
-
 
 class Graph:
     """Writes func @main while evaluating each op with torch.ops.aten: a
