@@ -522,9 +522,16 @@ func cmpOp(o *ir.Operation, ins []reg, d reg) (instr, error) {
 	if pa.Value < 0 || int(pa.Value) >= len(arith.CmpIPredicates) || ins[0].float || ins[1].float {
 		return nil, ir.OpErrorf(o, "cpu: malformed arith.cmpi")
 	}
-	w := intWidth(o.Operand(0).Type())
+	f := cmpIFunc(arith.CmpIPredicates[pa.Value], intWidth(o.Operand(0).Type()))
+	return func(fr *frame) { fr.i[rd] = b2i(f(fr.i[a], fr.i[b])) }, nil
+}
+
+// cmpIFunc is arith.cmpi's predicate pred on operands of width w, which
+// registers hold sign-extended: the unsigned orderings compare them
+// zero-extended.
+func cmpIFunc(pred string, w int) func(x, y int64) bool {
 	var f func(x, y int64) bool
-	switch arith.CmpIPredicates[pa.Value] {
+	switch pred {
 	case "eq":
 		f = func(x, y int64) bool { return x == y }
 	case "ne":
@@ -546,7 +553,7 @@ func cmpOp(o *ir.Operation, ins []reg, d reg) (instr, error) {
 	default:
 		f = func(x, y int64) bool { return zext(x, w) >= zext(y, w) }
 	}
-	return func(fr *frame) { fr.i[rd] = b2i(f(fr.i[a], fr.i[b])) }, nil
+	return f
 }
 
 // cmpFFunc is arith.cmpf's predicate p (an index into

@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"math"
 	"sync"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -49,6 +50,13 @@ type vframe struct {
 	i [][]int64
 	// q and st are the current block's start and step per operand.
 	q, st []int64
+	// at holds the outer loops' current iterations and i0 the current
+	// block's first iteration of the innermost loop, for linalg.index;
+	// dimPos maps each generic loop to its lane-program loop (-1: a unit
+	// loop, always 0).
+	at     []int64
+	i0     int64
+	dimPos []int
 	// fslab and islab hold the registers (laneStore).
 	fslab []float64
 	islab []int64
@@ -65,6 +73,9 @@ type vprogram struct {
 	ext   []int64
 	coef  [][]int64
 	split int
+	// dims is the generic loop of each lane-program loop, kept when the
+	// body reads loop indices (linalg.index): then loops are not merged.
+	dims []int
 }
 
 // laneCode is a body compiled for lanes; it depends on the body alone, so
@@ -110,7 +121,7 @@ func compileVector(k *kernel, maps []affine.Map, iters []string, cb *compiledBod
 		return nil
 	}
 	vp := &vprogram{}
-	vp.mergeLoops(k)
+	vp.mergeLoops(k, readsIndex(cb.body))
 	if !reduces {
 		vp.laneCode = cb.laneCode()
 	} else {
@@ -134,10 +145,56 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 	if movesOutputs(k, vp, last) {
 		return cb.laneCode()
 	}
-	if len(k.ops) != k.nIn+1 {
-		return nil
+	if len(k.ops) == k.nIn+1 {
+		if lc := cb.foldCode(); lc != nil {
+			return lc
+		}
 	}
-	return cb.foldCode()
+	// No fold (several outputs, as an argmax's value and index, or a
+	// body that selects): make a loop that moves every output the
+	// innermost. Lanes are then distinct output elements, and each still
+	// meets the reduction's iterations in order, one outer iteration
+	// after another, as the interpreter would.
+	for p := last - 1; p >= 0; p-- {
+		if movesOutputs(k, vp, p) {
+			vp.moveInnermost(p)
+			vp.split = -1
+			if movesOutputs(k, vp, 0) {
+				vp.split = 0
+			}
+			return cb.laneCode()
+		}
+	}
+	return nil
+}
+
+// moveInnermost makes loop p the innermost, the others keeping their
+// order.
+func (vp *vprogram) moveInnermost(p int) {
+	rot := func(s []int64) {
+		v := s[p]
+		copy(s[p:], s[p+1:])
+		s[len(s)-1] = v
+	}
+	rot(vp.ext)
+	for _, c := range vp.coef {
+		rot(c)
+	}
+	if vp.dims != nil {
+		d := vp.dims[p]
+		copy(vp.dims[p:], vp.dims[p+1:])
+		vp.dims[len(vp.dims)-1] = d
+	}
+}
+
+// readsIndex reports whether a body reads loop indices (linalg.index).
+func readsIndex(body *ir.Block) bool {
+	for o := body.First(); o != nil; o = o.Next() {
+		if o.Name == "linalg.index" {
+			return true
+		}
+	}
+	return false
 }
 
 // indexesParallel reports whether every output map is a projected
@@ -245,7 +302,7 @@ func (c *compiler) appendVectorOp(code []vinstr, o *ir.Operation) []vinstr {
 	return append(code, v)
 }
 
-func (vp *vprogram) mergeLoops(k *kernel) {
+func (vp *vprogram) mergeLoops(k *kernel, keepLoops bool) {
 	// The merged loops are at most k's (and at least one): their extents
 	// and every operand's coefficients share one array.
 	n := max(len(k.ext), 1)
@@ -259,7 +316,10 @@ func (vp *vprogram) mergeLoops(k *kernel) {
 		if e == 1 {
 			continue
 		}
-		if p := len(vp.ext) - 1; p >= 0 {
+		if keepLoops {
+			vp.dims = append(vp.dims, d)
+		}
+		if p := len(vp.ext) - 1; p >= 0 && !keepLoops {
 			merge := true
 			for o := range k.ops {
 				merge = merge && vp.coef[o][p] == k.ops[o].coef[d]*e
@@ -281,6 +341,9 @@ func (vp *vprogram) mergeLoops(k *kernel) {
 		vp.ext = append(vp.ext, 1)
 		for o := range k.ops {
 			vp.coef[o] = append(vp.coef[o], 0)
+		}
+		if keepLoops {
+			vp.dims = append(vp.dims, -1)
 		}
 	}
 	// Workers take ranges of the outermost loop, or of the innermost
@@ -350,9 +413,23 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 			return nil
 		}
 		return vSelect(ins[0].idx, ins[1].idx, ins[2].idx, d.idx, d.float)
+	case o.Name == "linalg.index":
+		a, ok := o.Attr("dim").(ir.IntegerAttr)
+		if !ok || a.Value < 0 || int(a.Value) >= c.loops || d.float {
+			return nil
+		}
+		return vIndex(int(a.Value), d.idx)
+	case o.Name == "math.fma":
+		if len(ins) != 3 || !ins[0].float || !ins[1].float || !ins[2].float || !d.float {
+			return nil
+		}
+		return vFMA(ins[0].idx, ins[1].idx, ins[2].idx, d.idx, rounder(rt))
 	}
 	if !d.float {
-		return nil
+		return c.vectorIntOp(o, ins, d)
+	}
+	if len(ins) == 1 && !ins[0].float {
+		return vIntToFloat(o, ins[0], d)
 	}
 	isF32 := false
 	if ft, ok := rt.(ir.FloatType); ok && ft.Kind == ir.F32 {
@@ -528,6 +605,18 @@ func (k *kernel) newVFrame() *vframe {
 func (k *kernel) newLaneFrame(lanes int64) *vframe {
 	vp, l := k.vec, int(lanes)
 	fr := &vframe{f: make([][]float64, len(vp.p.initF)), i: make([][]int64, len(vp.p.initI)), q: make([]int64, len(k.ops)), st: make([]int64, len(k.ops))}
+	if vp.dims != nil {
+		fr.at = make([]int64, len(vp.ext))
+		fr.dimPos = make([]int, len(k.ext))
+		for d := range fr.dimPos {
+			fr.dimPos[d] = -1
+		}
+		for p, d := range vp.dims {
+			if d >= 0 {
+				fr.dimPos[d] = p
+			}
+		}
+	}
 	fr.fslab = takeSlab(k.store, &k.store.floats, len(vp.p.initF)*l)
 	for r, v := range vp.p.initF {
 		fr.f[r] = fillLanes(fr.fslab[r*l:(r+1)*l:(r+1)*l], v)
@@ -620,6 +709,7 @@ func (k *kernel) vloop(fr *vframe, d int, offs [][]int64, lo, hi int64) {
 	cur := offs[d]
 	if d == len(vp.ext)-1 {
 		for i := start; i < end; i += vecLanes {
+			fr.i0 = i
 			k.vblock(fr, cur, i, min(vecLanes, end-i))
 		}
 		return
@@ -629,6 +719,9 @@ func (k *kernel) vloop(fr *vframe, d int, offs [][]int64, lo, hi int64) {
 		next[o] = cur[o] + start*vp.coef[o][d]
 	}
 	for i := start; i < end; i++ {
+		if fr.at != nil {
+			fr.at[d] = i
+		}
 		k.vloop(fr, d+1, offs, lo, hi)
 		for o := range k.ops {
 			next[o] += vp.coef[o][d]
@@ -732,6 +825,140 @@ func storeLanes(op *kOperand, src []float64, q, c int64) {
 		for _, v := range src {
 			op.acc.storeF(q, v)
 			q += c
+		}
+	}
+}
+
+// vectorIntOp compiles an op with an integer result for lanes, with the
+// interpreter's semantics: registers hold values sign-extended from their
+// width (compile.go). nil when o has no lane form.
+func (c *compiler) vectorIntOp(o *ir.Operation, ins []reg, d reg) vinstr {
+	rt := o.Result(0).Type()
+	w, rd := intWidth(rt), d.idx
+	if f, ok := intBinary[o.Name]; ok && len(ins) == 2 && !ins[0].float && !ins[1].float {
+		a, b := ins[0].idx, ins[1].idx
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = sext(f(A[j], B[j], w), w)
+			}
+		}
+	}
+	if len(ins) != 1 && o.Name != arith.CmpI {
+		return nil
+	}
+	switch o.Name {
+	case arith.CmpI:
+		pa, ok := o.Attr("predicate").(ir.IntegerAttr)
+		if !ok || pa.Value < 0 || int(pa.Value) >= len(arith.CmpIPredicates) || len(ins) != 2 || ins[0].float || ins[1].float {
+			return nil
+		}
+		f, a, b := cmpIFunc(arith.CmpIPredicates[pa.Value], intWidth(o.Operand(0).Type())), ins[0].idx, ins[1].idx
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = b2i(f(A[j], B[j]))
+			}
+		}
+	case "math.absi":
+		if ins[0].float {
+			return nil
+		}
+		return vIntUn(ins[0].idx, rd, func(v int64) int64 {
+			if v < 0 {
+				v = -v
+			}
+			return sext(v, w)
+		})
+	case arith.ExtSI, arith.IndexCast, arith.TruncI:
+		if ins[0].float {
+			return nil
+		}
+		return vIntUn(ins[0].idx, rd, func(v int64) int64 { return sext(v, w) })
+	case arith.ExtUI, arith.IndexCastUI:
+		if ins[0].float {
+			return nil
+		}
+		sw := intWidth(o.Operand(0).Type())
+		return vIntUn(ins[0].idx, rd, func(v int64) int64 { return sext(int64(zext(v, sw)), w) })
+	case arith.FPToSI, arith.FPToUI:
+		if !ins[0].float {
+			return nil
+		}
+		a, toInt := ins[0].idx, func(x float64) int64 { return sext(fpToInt(x), w) }
+		if o.Name == arith.FPToUI {
+			toInt = func(x float64) int64 { return sext(int64(fpToUint(x)), w) }
+		}
+		return func(fr *vframe, n int) {
+			A, D := fr.f[a][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = toInt(A[j])
+			}
+		}
+	}
+	return nil
+}
+
+// vIntToFloat compiles sitofp and uitofp for lanes; nil for another op.
+func vIntToFloat(o *ir.Operation, in, d reg) vinstr {
+	rnd, sw := rounder(o.Result(0).Type()), intWidth(o.Operand(0).Type())
+	var f func(v int64) float64
+	switch o.Name {
+	case arith.SIToFP:
+		f = func(v int64) float64 { return round(rnd, float64(v)) }
+	case arith.UIToFP:
+		f = func(v int64) float64 { return round(rnd, float64(zext(v, sw))) }
+	default:
+		return nil
+	}
+	a, rd := in.idx, d.idx
+	return func(fr *vframe, n int) {
+		A, D := fr.i[a][:n], fr.f[rd][:n]
+		for j := range D {
+			D[j] = f(A[j])
+		}
+	}
+}
+
+func vIntUn(a, d int, f func(int64) int64) vinstr {
+	return func(fr *vframe, n int) {
+		A, D := fr.i[a][:n], fr.i[d][:n]
+		for j := range D {
+			D[j] = f(A[j])
+		}
+	}
+}
+
+// vIndex is linalg.index dim: the lane's iteration of the innermost loop,
+// or the current iteration of an outer one (0 for a unit loop).
+func vIndex(dim, d int) vinstr {
+	return func(fr *vframe, n int) {
+		D := fr.i[d][:n]
+		if fr.dimPos == nil {
+			panic("linalg.index in a lane program whose loops were merged")
+		}
+		p := fr.dimPos[dim]
+		switch {
+		case p < 0:
+			clear(D)
+		case p == len(fr.at)-1:
+			for j := range D {
+				D[j] = fr.i0 + int64(j)
+			}
+		default:
+			v := fr.at[p]
+			for j := range D {
+				D[j] = v
+			}
+		}
+	}
+}
+
+func vFMA(a, b, cc, d int, r func(float64) float64) vinstr {
+	return func(fr *vframe, n int) {
+		A, B, C, D := fr.f[a][:n], fr.f[b][:n], fr.f[cc][:n], fr.f[d][:n]
+		for j := range D {
+			D[j] = round(r, math.FMA(A[j], B[j], C[j]))
 		}
 	}
 }

@@ -29,13 +29,16 @@ func TestLanesMatchInterpreter(t *testing.T) {
 	}
 	specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-8, 65519, 3.14159265, -2.5}
 	rng := rand.New(rand.NewSource(7))
-	for _, fn := range []string{"bias_relu", "arith_f32", "mixed", "in_place", "variance", "sum_lead", "fold_f16", "fold_sub", "reads_out"} {
-		// @reads_out's body has no lane form: it must stay on the
-		// interpreter.
-		wantLanes := fn != "reads_out"
+	for _, fn := range []string{"bias_relu", "arith_f32", "mixed", "in_place", "variance", "sum_lead", "fold_f16", "fold_sub", "reads_out",
+		"argmax_rows", "masked_scan", "int_arith"} {
+		// Every body runs in lanes: @reads_out's reduction, which folds
+		// nothing, and @argmax_rows's two outputs with their row loop
+		// moved innermost; @masked_scan and @int_arith with integer
+		// arithmetic and loop indices.
+		wantLanes := true
 		// A NaN or an infinity would take over a whole reduction and
 		// hide a wrong order of its terms: reductions get finite values.
-		reduces := !slices.Contains([]string{"bias_relu", "arith_f32", "mixed", "in_place"}, fn)
+		reduces := !slices.Contains([]string{"bias_relu", "arith_f32", "mixed", "in_place", "int_arith"}, fn)
 		t.Run(fn, func(t *testing.T) {
 			p, err := plan.Build(m, fn)
 			if err != nil {

@@ -150,3 +150,63 @@ func.func @reads_out(%x: tensor<4x70xf32>, %acc: tensor<4xf32>) -> tensor<4xf32>
   } -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// An argmax over rows: two outputs (value, index), a body of float and
+// integer compares and the reduction's own index (linalg.index). No fold
+// applies: the row loop becomes the innermost, lanes are rows, and each
+// meets the columns in order.
+func.func @argmax_rows(%x: tensor<300x9xf32>, %v: tensor<300xf32>, %i: tensor<300xi64>) -> (tensor<300xf32>, tensor<300xi64>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<300x9xf32>) outs(%v, %i : tensor<300xf32>, tensor<300xi64>) {
+  ^bb0(%a: f32, %best: f32, %at: i64):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i64
+    %gt = arith.cmpf ogt, %a, %best : f32
+    %nan = arith.cmpf uno, %a, %a : f32
+    %take = arith.ori %gt, %nan : i1
+    %nv = arith.select %take, %a, %best : f32
+    %ni = arith.select %take, %ki, %at : i64
+    linalg.yield %nv, %ni : f32, i64
+  } -> (tensor<300xf32>, tensor<300xi64>)
+  return %r#0, %r#1 : tensor<300xf32>, tensor<300xi64>
+}
+
+// A masked inclusive scan along rows (cumsum's short form): out[i, j] sums
+// x[i, k] for k <= j, with both indices read from linalg.index.
+func.func @masked_scan(%x: tensor<40x12xf32>, %o: tensor<40x12xf32>) -> tensor<40x12xf32> {
+  %zero = arith.constant 0.000000e+00 : f32
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%x : tensor<40x12xf32>) outs(%o : tensor<40x12xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %j = linalg.index 1 : index
+    %k = linalg.index 2 : index
+    %in = arith.cmpi sle, %k, %j : index
+    %s = arith.addf %acc, %a : f32
+    %n = arith.select %in, %s, %acc : f32
+    linalg.yield %n : f32
+  } -> tensor<40x12xf32>
+  return %r : tensor<40x12xf32>
+}
+
+// Integer arithmetic in lanes: Python's % and // of int64, a narrowing
+// and widening, conversions both ways, and an fma.
+func.func @int_arith(%x: tensor<500xi64>, %f: tensor<500xf32>, %o: tensor<500xi64>, %of: tensor<500xf32>) -> (tensor<500xi64>, tensor<500xf32>) {
+  %c7 = arith.constant 7 : i64
+  %cm3 = arith.constant -3 : i64
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x, %f : tensor<500xi64>, tensor<500xf32>) outs(%o, %of : tensor<500xi64>, tensor<500xf32>) {
+  ^bb0(%a: i64, %b: f32, %u: i64, %v: f32):
+    %q = arith.floordivsi %a, %c7 : i64
+    %m = arith.remsi %a, %cm3 : i64
+    %t = arith.trunci %q : i64 to i8
+    %e = arith.extui %t : i8 to i64
+    %s = arith.addi %e, %m : i64
+    %ab = math.absi %s : i64
+    %lt = arith.cmpi ult, %a, %c7 : i64
+    %sel = arith.select %lt, %ab, %q : i64
+    %fi = arith.fptosi %b : f32 to i64
+    %w = arith.muli %sel, %fi : i64
+    %wf = arith.sitofp %w : i64 to f32
+    %uf = arith.uitofp %t : i8 to f32
+    %fm = math.fma %wf, %b, %uf : f32
+    linalg.yield %w, %fm : i64, f32
+  } -> (tensor<500xi64>, tensor<500xf32>)
+  return %r#0, %r#1 : tensor<500xi64>, tensor<500xf32>
+}
