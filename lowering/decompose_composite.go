@@ -12,7 +12,7 @@ import (
 // DecomposeCompositeOps rewrites the composite ops that torch.export's IR
 // keeps until run_decompositions() — the nn modules' own ops: conv1d/2d/3d,
 // conv_transpose1d/2d/3d, linear, matmul, layer_norm, group_norm,
-// batch_norm (eval mode), max_pool2d, adaptive_avg_pool2d, flatten,
+// batch_norm (eval mode), instance_norm, max_pool2d, adaptive_avg_pool2d, flatten,
 // cross_entropy_loss, nll_loss — into the torch ops convert-torch-to-linalg
 // lowers, the way ATen's own composite implementations call them
 // (torch-mlir's decompose-complex-ops does the same for its backends). A
@@ -71,6 +71,7 @@ func compositeDecompositions() map[string]decomposition {
 		torch.AtenLayerNorm:            decomposeLayerNorm,
 		torch.AtenGroupNorm:            decomposeGroupNorm,
 		torch.AtenBatchNorm:            decomposeBatchNorm,
+		torch.AtenInstanceNorm:         decomposeInstanceNorm,
 		torch.AtenMaxPool2d:            decomposeMaxPool2d,
 		torch.AtenAdaptiveAvgPool2d:    decomposeAdaptiveAvgPool2d,
 		torch.AtenFlattenUsingInts:     decomposeFlatten,
@@ -560,6 +561,61 @@ func decomposeBatchNorm(op *ir.Operation) (emitFunc, error) {
 			o = k.aten(torch.Aten_NativeBatchNormLegitNoStats, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
 				k.bool(true), r.value("momentum"), r.value("eps")}, op.Result(0).Type(), st, st)
 		} else {
+			o = k.aten(torch.Aten_NativeBatchNormLegitNoTraining, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
+				r.value("running_mean"), r.value("running_var"), r.value("momentum"), r.value("eps")}, op.Result(0).Type(), st, st)
+		}
+		if o == nil {
+			return k.done()
+		}
+		return k.done(o.Result(0))
+	}, nil
+}
+
+// decomposeInstanceNorm rewrites aten::instance_norm(input, weight?, bias?,
+// running_mean?, running_var?, use_input_stats, momentum, eps,
+// cudnn_enabled): with the input's statistics (InstanceNorm's default),
+// each sample's channel is normalized over its positions, which is
+// group_norm with one channel per group (native_group_norm, groups = C);
+// with the running statistics, it is batch norm in eval mode. Using the
+// input's statistics while tracking running ones updates them in place,
+// which the IR before decomposition does not record: refused.
+func decomposeInstanceNorm(op *ir.Operation) (emitFunc, error) {
+	r, err := newNPReader(op)
+	if err != nil {
+		return nil, err
+	}
+	x, err := r.tensor("input")
+	if err != nil {
+		return nil, err
+	}
+	if len(x.Sizes) < 3 {
+		return nil, r.errorf("expected an input of rank at least 3 ([N, C, ...]), got %s", x)
+	}
+	useInput, err := r.bool("use_input_stats")
+	if err != nil {
+		return nil, err
+	}
+	stats := !r.isNone("running_mean") && !r.isNone("running_var")
+	switch {
+	case useInput && stats:
+		return nil, r.errorf("instance_norm with use_input_stats and running statistics updates them in place, which torch.export's IR before decomposition does not record: call ep.run_decompositions() before torch.export.save, or export in eval mode")
+	case !useInput && !stats:
+		return nil, r.errorf("instance_norm without use_input_stats needs running_mean and running_var")
+	}
+	n, c := x.Sizes[0], x.Sizes[1]
+	hw := int64(1)
+	for _, d := range x.Sizes[2:] {
+		hw *= d
+	}
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		k := newComposer(b, op)
+		var o *ir.Operation
+		if useInput {
+			st := torch.VTensor(x.Dtype, n, c)
+			o = k.aten(torch.AtenNativeGroupNorm, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
+				k.int(n), k.int(c), k.int(hw), k.int(c), r.value("eps")}, op.Result(0).Type(), st, st)
+		} else {
+			st := torch.VTensor(x.Dtype, c)
 			o = k.aten(torch.Aten_NativeBatchNormLegitNoTraining, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
 				r.value("running_mean"), r.value("running_var"), r.value("momentum"), r.value("eps")}, op.Result(0).Type(), st, st)
 		}

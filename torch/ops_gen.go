@@ -28,6 +28,7 @@ const (
 	AtenLayerNorm                                     = "torch.aten.layer_norm"
 	AtenGroupNorm                                     = "torch.aten.group_norm"
 	AtenBatchNorm                                     = "torch.aten.batch_norm"
+	AtenInstanceNorm                                  = "torch.aten.instance_norm"
 	AtenNativeLayerNormBackward                       = "torch.aten.native_layer_norm_backward"
 	AtenNativeGroupNorm                               = "torch.aten.native_group_norm"
 	AtenNativeGroupNormBackward                       = "torch.aten.native_group_norm_backward"
@@ -330,6 +331,7 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenLayerNorm, Summary: "aten::layer_norm(Tensor input, SymInt[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enable=True) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenGroupNorm, Summary: "aten::group_norm(Tensor input, int num_groups, Tensor? weight=None, Tensor? bias=None, float eps=1e-05, bool cudnn_enabled=True) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenBatchNorm, Summary: "aten::batch_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool training, float momentum, float eps, bool cudnn_enabled) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenInstanceNorm, Summary: "aten::instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeLayerNormBackward, Summary: "aten::native_layer_norm_backward(Tensor grad_out, Tensor input, SymInt[] normalized_shape, Tensor mean, Tensor rstd, Tensor? weight, Tensor? bias, bool[3] output_mask) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeGroupNorm, Summary: "aten::native_group_norm(Tensor input, Tensor? weight, Tensor? bias, SymInt N, SymInt C, SymInt HxW, int group, float eps) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenNativeGroupNormBackward, Summary: "aten::native_group_norm_backward(Tensor grad_out, Tensor input, Tensor mean, Tensor rstd, Tensor? weight, SymInt N, SymInt C, SymInt HxW, int group, bool[3] output_mask) -> (Tensor, Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -1001,6 +1003,24 @@ var schemaTable = []Schema{
 			{Name: "running_mean", Type: ArgType{Base: BaseTensor, Optional: true}},
 			{Name: "running_var", Type: ArgType{Base: BaseTensor, Optional: true}},
 			{Name: "training", Type: ArgType{Base: BaseBool}},
+			{Name: "momentum", Type: ArgType{Base: BaseFloat}},
+			{Name: "eps", Type: ArgType{Base: BaseFloat}},
+			{Name: "cudnn_enabled", Type: ArgType{Base: BaseBool}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "instance_norm", Overload: "", Op: AtenInstanceNorm,
+		Text: "instance_norm(Tensor input, Tensor? weight, Tensor? bias, Tensor? running_mean, Tensor? running_var, bool use_input_stats, float momentum, float eps, bool cudnn_enabled) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "running_mean", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "running_var", Type: ArgType{Base: BaseTensor, Optional: true}},
+			{Name: "use_input_stats", Type: ArgType{Base: BaseBool}},
 			{Name: "momentum", Type: ArgType{Base: BaseFloat}},
 			{Name: "eps", Type: ArgType{Base: BaseFloat}},
 			{Name: "cudnn_enabled", Type: ArgType{Base: BaseBool}},

@@ -187,6 +187,10 @@ def build_cases():
                    reduction=8, **comp))
     cs.append(case("group_norm_composite_f32", "group_norm", Rand(x), 3, Rand([6]), Rand([6]), 1e-5, True,
                    reduction=32, **comp))
+    cs.append(case("instance_norm_f32", "instance_norm", Rand(img), Rand([3]), Rand([3]), None, None, True, 0.1, 1e-5,
+                   True, reduction=64, note="use_input_stats: group norm with one channel per group", **comp))
+    cs.append(case("instance_norm_running_stats_f32", "instance_norm", Rand(img), None, None, Rand([3]),
+                   Rand([3], lo=0.5, hi=2.0), False, 0.1, 1e-5, True, **comp))
     cs.append(case("batch_norm_eval_f32", "batch_norm", Rand(img), Rand([3]), Rand([3]), Rand([3]),
                    Rand([3], lo=0.5, hi=2.0), False, 0.1, 1e-5, True, **comp))
     cs.append(case("max_pool2d_f32", "max_pool2d", Rand(img), [3, 3], [2, 2], [1, 1], [1, 1], False, **comp))

@@ -116,3 +116,20 @@ func.func @linear_3d_no_bias(%x: !torch.vtensor<[2,5,8],f32>, %w: !torch.vtensor
   %0 = torch.aten.linear %x, %w, %none : !torch.vtensor<[2,5,8],f32>, !torch.vtensor<[6,8],f32>, !torch.none -> !torch.vtensor<[2,5,6],f32>
   return %0 : !torch.vtensor<[2,5,6],f32>
 }
+
+// -----
+
+// instance_norm with the input's statistics is group norm with one
+// channel per group.
+// CHECK-LABEL: func.func @instance_norm(
+// CHECK:         %int3_0 = torch.constant.int 3
+// CHECK:         %[[R:.*]]:3 = torch.aten.native_group_norm %arg0, %arg1, %arg2, %{{.*}}, %{{.*}}, %{{.*}}, %int3_0, %{{.*}} : {{.*}} -> !torch.vtensor<[2,3,4,4],f32>, !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>
+// CHECK:         return %[[R]]#0
+func.func @instance_norm(%x: !torch.vtensor<[2,3,4,4],f32>, %w: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4,4],f32> {
+  %none = torch.constant.none
+  %true = torch.constant.bool true
+  %mom = torch.constant.float 1.000000e-01
+  %eps = torch.constant.float 1.000000e-05
+  %0 = torch.aten.instance_norm %x, %w, %b, %none, %none, %true, %mom, %eps, %true : !torch.vtensor<[2,3,4,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.none, !torch.none, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[2,3,4,4],f32>
+  return %0 : !torch.vtensor<[2,3,4,4],f32>
+}
