@@ -30,13 +30,16 @@ var runnerLibs = []string{
 // upstreamPipeline lowers linalg on tensors to LLVM with MLIR 16's passes.
 // math.erf and math.tanh have no LLVM intrinsic: after
 // --convert-math-to-llvm has taken the others, --convert-math-to-libm turns
-// them into calls to erff and tanhf.
+// them into calls to erff and tanhf. math.ipowi (integer pow) becomes a
+// function of loops (--convert-math-to-funcs), and arith.floordivsi
+// (Python's //) divsi arithmetic (--arith-expand), which
+// --convert-arith-to-llvm does not take.
 var upstreamPipeline = []string{
 	"--empty-tensor-to-alloc-tensor",
 	"--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs",
-	"--convert-linalg-to-loops", "--convert-scf-to-cf", "--expand-strided-metadata",
+	"--convert-linalg-to-loops", "--convert-math-to-funcs", "--convert-scf-to-cf", "--expand-strided-metadata",
 	"--lower-affine", "--convert-memref-to-llvm", "--convert-math-to-llvm", "--convert-math-to-libm",
-	"--convert-arith-to-llvm", "--convert-func-to-llvm", "--reconcile-unrealized-casts",
+	"--arith-expand", "--convert-arith-to-llvm", "--convert-func-to-llvm", "--reconcile-unrealized-casts",
 }
 
 // TestCPUAgreesWithMLIRCPURunner runs a sample of the suite both on our CPU
