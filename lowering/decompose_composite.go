@@ -143,6 +143,19 @@ func (k *composer) aten(name string, operands []*ir.Value, results ...ir.Type) *
 	return o
 }
 
+// first is the first result of a new aten op, as an emitter's return.
+func (k *composer) first(name string, operands []*ir.Value, results ...ir.Type) ([]*ir.Value, error) {
+	return k.done(k.result0(k.aten(name, operands, results...)))
+}
+
+// result0 is o's first result, nil when o is (after an error).
+func (k *composer) result0(o *ir.Operation) *ir.Value {
+	if o == nil {
+		return nil
+	}
+	return o.Result(0)
+}
+
 // value is aten's single result, nil after an error.
 func (k *composer) value(name string, operands []*ir.Value, result ir.Type) *ir.Value {
 	if o := k.aten(name, operands, result); o != nil {
@@ -478,12 +491,8 @@ func decomposeLayerNorm(op *ir.Operation) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newComposer(b, op)
 		st := torch.VTensor(x.Dtype, stats...)
-		o := k.aten(torch.AtenNativeLayerNorm, []*ir.Value{r.value("input"), r.value("normalized_shape"), r.value("weight"),
+		return k.first(torch.AtenNativeLayerNorm, []*ir.Value{r.value("input"), r.value("normalized_shape"), r.value("weight"),
 			r.value("bias"), r.value("eps")}, op.Result(0).Type(), st, st)
-		if o == nil {
-			return k.done()
-		}
-		return k.done(o.Result(0))
 	}, nil
 }
 
@@ -514,12 +523,8 @@ func decomposeGroupNorm(op *ir.Operation) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newComposer(b, op)
 		st := torch.VTensor(x.Dtype, n, g)
-		o := k.aten(torch.AtenNativeGroupNorm, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
+		return k.first(torch.AtenNativeGroupNorm, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
 			k.int(n), k.int(c), k.int(hw), k.int(g), r.value("eps")}, op.Result(0).Type(), st, st)
-		if o == nil {
-			return k.done()
-		}
-		return k.done(o.Result(0))
 	}, nil
 }
 
@@ -561,13 +566,9 @@ func decomposeBatchNorm(op *ir.Operation) (emitFunc, error) {
 			o = k.aten(torch.Aten_NativeBatchNormLegitNoStats, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
 				k.bool(true), r.value("momentum"), r.value("eps")}, op.Result(0).Type(), st, st)
 		} else {
-			o = k.aten(torch.Aten_NativeBatchNormLegitNoTraining, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
-				r.value("running_mean"), r.value("running_var"), r.value("momentum"), r.value("eps")}, op.Result(0).Type(), st, st)
+			o = k.batchNormEval(r, st)
 		}
-		if o == nil {
-			return k.done()
-		}
-		return k.done(o.Result(0))
+		return k.done(k.result0(o))
 	}, nil
 }
 
@@ -616,14 +617,18 @@ func decomposeInstanceNorm(op *ir.Operation) (emitFunc, error) {
 				k.int(n), k.int(c), k.int(hw), k.int(c), r.value("eps")}, op.Result(0).Type(), st, st)
 		} else {
 			st := torch.VTensor(x.Dtype, c)
-			o = k.aten(torch.Aten_NativeBatchNormLegitNoTraining, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
-				r.value("running_mean"), r.value("running_var"), r.value("momentum"), r.value("eps")}, op.Result(0).Type(), st, st)
+			o = k.batchNormEval(r, st)
 		}
-		if o == nil {
-			return k.done()
-		}
-		return k.done(o.Result(0))
+		return k.done(k.result0(o))
 	}, nil
+}
+
+// batchNormEval is _native_batch_norm_legit_no_training of a batch_norm or
+// instance_norm r, normalizing by its running statistics; st is the type
+// of the saved statistics.
+func (k *composer) batchNormEval(r *npReader, st ir.Type) *ir.Operation {
+	return k.aten(torch.Aten_NativeBatchNormLegitNoTraining, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
+		r.value("running_mean"), r.value("running_var"), r.value("momentum"), r.value("eps")}, r.op.Result(0).Type(), st, st)
 }
 
 // decomposeMaxPool2d rewrites aten::max_pool2d as the values of
@@ -641,11 +646,7 @@ func decomposeMaxPool2d(op *ir.Operation) (emitFunc, error) {
 		k := newComposer(b, op)
 		ops := make([]*ir.Value, op.NumOperands())
 		copy(ops, op.Operands())
-		o := k.aten(torch.AtenMaxPool2dWithIndices, ops, out, torch.VTensor(torch.DtypeSI64, out.Sizes...))
-		if o == nil {
-			return k.done()
-		}
-		return k.done(o.Result(0))
+		return k.first(torch.AtenMaxPool2dWithIndices, ops, out, torch.VTensor(torch.DtypeSI64, out.Sizes...))
 	}, nil
 }
 
@@ -773,10 +774,6 @@ func decomposeNllLoss(op *ir.Operation) (emitFunc, error) {
 }
 
 func (k *composer) nllLoss(r *npReader, logProbs *ir.Value, dt ir.Type) ([]*ir.Value, error) {
-	o := k.aten(torch.AtenNllLossForward, []*ir.Value{logProbs, r.value("target"), r.value("weight"), r.value("reduction"),
+	return k.first(torch.AtenNllLossForward, []*ir.Value{logProbs, r.value("target"), r.value("weight"), r.value("reduction"),
 		r.value("ignore_index")}, k.op.Result(0).Type(), torch.VTensor(dt))
-	if o == nil {
-		return k.done()
-	}
-	return k.done(o.Result(0))
 }
