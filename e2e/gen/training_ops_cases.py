@@ -183,6 +183,8 @@ def build_cases():
     cs.append(case("linear_2d_bias_f32", "linear", Rand([4, 8]), Rand([6, 8]), Rand([6]), reduction=8, **comp))
     cs.append(case("matmul_batched_broadcast_f32", "matmul", Rand([2, 1, 4, 8]), Rand([3, 8, 5]), reduction=8, **comp))
     cs.append(case("matmul_vector_f32", "matmul", Rand([3, 4, 8]), Rand([8]), reduction=8, **comp))
+    cs.append(case("matmul_dot_f32", "matmul", Rand([8]), Rand([8]), reduction=8, **comp))
+    cs.append(case("matmul_row_batched_f32", "matmul", Rand([8]), Rand([2, 8, 5]), reduction=8, **comp))
     cs.append(case("layer_norm_f32", "layer_norm", Rand([4, 5, 8]), [8], Rand([8]), Rand([8]), 1e-5, True,
                    reduction=8, **comp))
     cs.append(case("group_norm_composite_f32", "group_norm", Rand(x), 3, Rand([6]), Rand([6]), 1e-5, True,
