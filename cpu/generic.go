@@ -178,7 +178,7 @@ func bodyOf(s *plan.Step, g *genericInfo, loops int, mem func(*plan.Buffer) ([]b
 	if err != nil {
 		return nil, err
 	}
-	return &compiledBody{body: g.body, loops: loops, prog: prog}, nil
+	return &compiledBody{body: g.body, loops: loops, prog: prog, caps: caps}, nil
 }
 
 // addOffsets folds operand o's indexing map, through view v's strides,

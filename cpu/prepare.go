@@ -149,6 +149,7 @@ type genericInfo struct {
 type compiledBody struct {
 	body      *ir.Block // the body it was compiled from
 	loops     int
+	caps      map[*ir.Value]*capture // the step's captured tensors (tensor.extract), or nil
 	prog      *program
 	lanes     *laneCode
 	lanesDone bool
@@ -215,7 +216,7 @@ func (c *prepCache) program(op *ir.Operation, body *ir.Block, loops int) (*compi
 // it on the first request.
 func (cb *compiledBody) laneCode() *laneCode {
 	if !cb.lanesDone {
-		cb.lanes, cb.lanesDone = compileLanes(cb.body, cb.loops), true
+		cb.lanes, cb.lanesDone = compileLanes(cb.body, cb.loops, cb.caps), true
 	}
 	return cb.lanes
 }
@@ -224,7 +225,7 @@ func (cb *compiledBody) laneCode() *laneCode {
 // it has none), compiling it on the first request.
 func (cb *compiledBody) foldCode() *laneCode {
 	if !cb.foldsDone {
-		cb.folds, cb.foldsDone = compileFold(cb.body, cb.loops), true
+		cb.folds, cb.foldsDone = compileFold(cb.body, cb.loops, cb.caps), true
 	}
 	return cb.folds
 }

@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"fmt"
 	"math"
 	"sync"
 
@@ -227,8 +228,9 @@ func movesOutputs(k *kernel, vp *vprogram, d int) bool {
 
 // compileLanes compiles body (loops deep) for lane execution; nil when
 // an op has no lane form.
-func compileLanes(body *ir.Block, loops int) *laneCode {
+func compileLanes(body *ir.Block, loops int, caps map[*ir.Value]*capture) *laneCode {
 	c := newCompiler(body, loops)
+	c.captures = caps
 	if c.bindArgs(body) != nil {
 		return nil
 	}
@@ -256,7 +258,7 @@ func compileLanes(body *ir.Block, loops int) *laneCode {
 // and out the output's block argument, read nowhere else (so x does not
 // depend on it). The lanes compute x; nil when the body has another form
 // or an op without a lane form.
-func compileFold(body *ir.Block, loops int) *laneCode {
+func compileFold(body *ir.Block, loops int, caps map[*ir.Value]*capture) *laneCode {
 	args := body.Args()
 	y := body.Last()
 	if len(args) == 0 || y == nil || y.Name != "linalg.yield" || y.NumOperands() != 1 {
@@ -276,6 +278,7 @@ func compileFold(body *ir.Block, loops int) *laneCode {
 		return nil
 	}
 	c := newCompiler(body, loops)
+	c.captures = caps
 	if c.bindArgs(body) != nil {
 		return nil
 	}
@@ -388,6 +391,10 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 	for i := range ins {
 		v := o.Operand(i)
 		if ir.IsTensor(v.Type()) {
+			if i == 0 && o.Name == "tensor.extract" {
+				ins[i] = reg{idx: -1} // the captured source
+				continue
+			}
 			return nil
 		}
 		r, err := c.lookup(o, v)
@@ -402,6 +409,8 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 	}
 	c.regs[res] = d
 	switch {
+	case o.Name == "tensor.extract":
+		return c.vectorExtract(o, ins, d)
 	case o.Name == arith.CmpF:
 		pa, ok := o.Attr("predicate").(ir.IntegerAttr)
 		if !ok || pa.Value < 0 || int(pa.Value) >= len(arith.CmpFPredicates) || len(ins) != 2 || !ins[0].float || !ins[1].float || d.float {
@@ -959,6 +968,42 @@ func vFMA(a, b, cc, d int, r func(float64) float64) vinstr {
 		A, B, C, D := fr.f[a][:n], fr.f[b][:n], fr.f[cc][:n], fr.f[d][:n]
 		for j := range D {
 			D[j] = round(r, math.FMA(A[j], B[j], C[j]))
+		}
+	}
+}
+
+// vectorExtract is tensor.extract from a captured tensor (a gather: an
+// embedding's rows, upsampling's taps) for lanes: each lane's element
+// offset from its indices, bounds-checked as the interpreter checks them
+// (an index out of range stops the run with the same error).
+func (c *compiler) vectorExtract(o *ir.Operation, ins []reg, d reg) vinstr {
+	capt := c.captures[o.Operand(0)]
+	if capt == nil || len(ins)-1 != len(capt.view.Shape) || d.float != capt.acc.kind.isFloat() {
+		return nil
+	}
+	idx := make([]int, len(ins)-1)
+	for k := range idx {
+		if ins[k+1].float {
+			return nil
+		}
+		idx[k] = ins[k+1].idx
+	}
+	shape, strides, base, acc, rd := capt.view.Shape, capt.view.Strides, capt.view.Offset, capt.acc, d.idx
+	return func(fr *vframe, n int) {
+		for j := 0; j < n; j++ {
+			off := base
+			for k, r := range idx {
+				i := fr.i[r][j]
+				if i < 0 || i >= shape[k] {
+					panic(fmt.Errorf("tensor.extract index %d out of range [0, %d) in dimension %d", i, shape[k], k))
+				}
+				off += i * strides[k]
+			}
+			if d.float {
+				fr.f[rd][j] = acc.loadF(off)
+			} else {
+				fr.i[rd][j] = acc.loadI(off)
+			}
 		}
 	}
 }

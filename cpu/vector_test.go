@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/torchlower/torchlower/cpu"
@@ -30,15 +31,15 @@ func TestLanesMatchInterpreter(t *testing.T) {
 	specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-8, 65519, 3.14159265, -2.5}
 	rng := rand.New(rand.NewSource(7))
 	for _, fn := range []string{"bias_relu", "arith_f32", "mixed", "in_place", "variance", "sum_lead", "fold_f16", "fold_sub", "reads_out",
-		"argmax_rows", "masked_scan", "int_arith"} {
+		"argmax_rows", "masked_scan", "int_arith", "gather_rows"} {
 		// Every body runs in lanes: @reads_out's reduction, which folds
 		// nothing, and @argmax_rows's two outputs with their row loop
 		// moved innermost; @masked_scan and @int_arith with integer
-		// arithmetic and loop indices.
+		// arithmetic and loop indices, @gather_rows with a gather.
 		wantLanes := true
 		// A NaN or an infinity would take over a whole reduction and
 		// hide a wrong order of its terms: reductions get finite values.
-		reduces := !slices.Contains([]string{"bias_relu", "arith_f32", "mixed", "in_place", "int_arith"}, fn)
+		reduces := !slices.Contains([]string{"bias_relu", "arith_f32", "mixed", "in_place", "int_arith", "gather_rows"}, fn)
 		t.Run(fn, func(t *testing.T) {
 			p, err := plan.Build(m, fn)
 			if err != nil {
@@ -83,5 +84,38 @@ func TestLanesMatchInterpreter(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A gather whose index is out of range fails in the lane program as in
+// the interpreter, naming the index and the range.
+func TestLaneGatherOutOfRange(t *testing.T) {
+	src, err := os.ReadFile("testdata/lanes.mlir")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := asm.Parse(newContext(), string(src), asm.Options{FileName: "testdata/lanes.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.Build(m, "gather_unchecked")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := tensorOf(t, runtime.F32, []int64{5, 300}, make([]float64, 1500))
+	ids := tensorOf(t, runtime.I64, []int64{7}, []float64{0, 1, 2, 9, 3, 4, 0})
+	out := tensorOf(t, runtime.F32, []int64{7, 300}, make([]float64, 2100))
+	for _, fast := range []bool{true, false} {
+		prev := cpu.SetFastContractions(fast)
+		before := cpu.FastRuns()
+		_, err := cpu.Run(p, []*runtime.Tensor{w, ids, out})
+		ran := cpu.FastRuns() != before
+		cpu.SetFastContractions(prev)
+		if ran != fast {
+			t.Errorf("fast=%v: ran through the lane program: %v", fast, ran)
+		}
+		if err == nil || !strings.Contains(err.Error(), "tensor.extract index 9 out of range [0, 5) in dimension 0") {
+			t.Errorf("fast=%v: error %v, want the index out of range", fast, err)
+		}
 	}
 }

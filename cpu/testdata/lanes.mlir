@@ -210,3 +210,32 @@ func.func @int_arith(%x: tensor<500xi64>, %f: tensor<500xf32>, %o: tensor<500xi6
   } -> (tensor<500xi64>, tensor<500xf32>)
   return %r#0, %r#1 : tensor<500xi64>, tensor<500xf32>
 }
+
+// A gather (an embedding's rows): each lane extracts its element of a
+// captured tensor at indices computed from its input and loop index.
+func.func @gather_rows(%w: tensor<5x300xf32>, %ids: tensor<7xi64>, %o: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  %c5 = arith.constant 5 : i64
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<7xi64>) outs(%o : tensor<7x300xf32>) {
+  ^bb0(%id: i64, %out: f32):
+    %a = math.absi %id : i64
+    %m = arith.remsi %a, %c5 : i64
+    %row = arith.index_cast %m : i64 to index
+    %col = linalg.index 1 : index
+    %v = tensor.extract %w[%row, %col] : tensor<5x300xf32>
+    linalg.yield %v : f32
+  } -> tensor<7x300xf32>
+  return %r : tensor<7x300xf32>
+}
+
+// The same gather without the modulo: an index out of range must stop the
+// lane program with the interpreter's error.
+func.func @gather_unchecked(%w: tensor<5x300xf32>, %ids: tensor<7xi64>, %o: tensor<7x300xf32>) -> tensor<7x300xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%ids : tensor<7xi64>) outs(%o : tensor<7x300xf32>) {
+  ^bb0(%id: i64, %out: f32):
+    %row = arith.index_cast %id : i64 to index
+    %col = linalg.index 1 : index
+    %v = tensor.extract %w[%row, %col] : tensor<5x300xf32>
+    linalg.yield %v : f32
+  } -> tensor<7x300xf32>
+  return %r : tensor<7x300xf32>
+}
