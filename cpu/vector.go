@@ -159,7 +159,10 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 	for p := last - 1; p >= 0; p-- {
 		if movesOutputs(k, vp, p) {
 			vp.moveInnermost(p)
-			vp.split = -1
+			// Workers take ranges of a loop that moves every output: the
+			// outermost if it does, else the innermost (distinct lanes
+			// are distinct output elements).
+			vp.split = len(vp.ext) - 1
 			if movesOutputs(k, vp, 0) {
 				vp.split = 0
 			}

@@ -154,9 +154,10 @@ func.func @reads_out(%x: tensor<4x70xf32>, %acc: tensor<4xf32>) -> tensor<4xf32>
 // An argmax over rows: two outputs (value, index), a body of float and
 // integer compares and the reduction's own index (linalg.index). No fold
 // applies: the row loop becomes the innermost, lanes are rows, and each
-// meets the columns in order.
-func.func @argmax_rows(%x: tensor<300x9xf32>, %v: tensor<300xf32>, %i: tensor<300xi64>) -> (tensor<300xf32>, tensor<300xi64>) {
-  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<300x9xf32>) outs(%v, %i : tensor<300xf32>, tensor<300xi64>) {
+// meets the columns in order; large enough that two workers split the
+// rows.
+func.func @argmax_rows(%x: tensor<300x40xf32>, %v: tensor<300xf32>, %i: tensor<300xi64>) -> (tensor<300xf32>, tensor<300xi64>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<300x40xf32>) outs(%v, %i : tensor<300xf32>, tensor<300xi64>) {
   ^bb0(%a: f32, %best: f32, %at: i64):
     %k = linalg.index 1 : index
     %ki = arith.index_cast %k : index to i64
