@@ -32,6 +32,8 @@ func populateDataMovementScatter(m map[string]converter) {
 	m[torch.AtenScatterSrc] = dmPrepareScatterDim
 	m[torch.AtenScatterValue] = dmPrepareScatterDim
 	m[torch.AtenScatterAdd] = dmPrepareScatterDim
+	m[torch.AtenIndexAdd] = dmPrepareIndexAdd
+	m[torch.AtenScatterReduceTwo] = dmPrepareScatterReduce
 }
 
 // ---- slice and select scatters --------------------------------------------------

@@ -134,6 +134,13 @@ def build_cases():
     cs.append(case("div_trunc_f32", "div.Tensor_mode", Rand(vec), Rand(vec, lo=0.25, hi=2), "trunc"))
     cs.append(case("pow_tensor_tensor_f32", "pow.Tensor_Tensor", Rand(vec, lo=0.1, hi=3), Rand(vec)))
     cs.append(case("isinf_f32", "isinf", Rand(vec)))
+    # Scatters with reduction (message passing in GNNs, segment sums).
+    cs.append(case("index_add_f32", "index_add", Rand([6, 5]), 0, Rand([8], "si64", lo=0, hi=6), Rand([8, 5]), 0.5,
+                   reduction=8))
+    cs.append(case("scatter_reduce_amax_f32", "scatter_reduce.two", Rand([6, 5]), 0, Rand([7, 5], "si64", lo=0, hi=6),
+                   Rand([7, 5]), "amax", False))
+    cs.append(case("scatter_reduce_mean_f32", "scatter_reduce.two", Rand([6, 5]), 0, Rand([7, 5], "si64", lo=0, hi=6),
+                   Rand([7, 5]), "mean", True, reduction=8))
     # Group norm (diffusion UNets, detection heads) and layer norm's
     # backward, dropout's deterministic forms.
     x = [2, 6, 4, 4]

@@ -371,3 +371,97 @@ func.func @scatter_index_dtype(%s: !torch.vtensor<[3,5],f32>, %i: !torch.vtensor
   %0 = torch.aten.scatter.value %s, %int1, %i, %v : !torch.vtensor<[3,5],f32>, !torch.int, !torch.vtensor<[3,1],si32>, !torch.float -> !torch.vtensor<[3,5],f32>
   return %0 : !torch.vtensor<[3,5],f32>
 }
+
+// -----
+
+// index_add takes int64 indices.
+func.func @index_add_index_dtype(%s: !torch.vtensor<[5,3],f32>, %i: !torch.vtensor<[2],si32>, %u: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[5,3],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  // expected-error@+1 {{'torch.aten.index_add' op index_add(): expected dtype int64 for 'index', got si32}}
+  %0 = torch.aten.index_add %s, %int0, %i, %u, %int1 : !torch.vtensor<[5,3],f32>, !torch.int, !torch.vtensor<[2],si32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[5,3],f32>
+  return %0 : !torch.vtensor<[5,3],f32>
+}
+
+// -----
+
+// index_add's source must have the index's length along dim.
+func.func @index_add_bad_source(%s: !torch.vtensor<[5,3],f32>, %i: !torch.vtensor<[2],si64>, %u: !torch.vtensor<[3,3],f32>) -> !torch.vtensor<[5,3],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  // expected-error@+1 {{'torch.aten.index_add' op index_add(): 'source' must have shape [2, 3] ('self' with the 2 indexed positions along dim 0), got [3, 3]}}
+  %0 = torch.aten.index_add %s, %int0, %i, %u, %int1 : !torch.vtensor<[5,3],f32>, !torch.int, !torch.vtensor<[2],si64>, !torch.vtensor<[3,3],f32>, !torch.int -> !torch.vtensor<[5,3],f32>
+  return %0 : !torch.vtensor<[5,3],f32>
+}
+
+// -----
+
+// index_add's dim must be a constant (the signature cannot be converted
+// either).
+// expected-error@+1 {{'func.func' op argument #3 has type '!torch.int', which has no builtin tensor form}}
+func.func @index_add_dynamic_dim(%s: !torch.vtensor<[5,3],f32>, %i: !torch.vtensor<[2],si64>, %u: !torch.vtensor<[2,3],f32>, %d: !torch.int) -> !torch.vtensor<[5,3],f32> {
+  %int1 = torch.constant.int 1
+  // expected-error@+1 {{'torch.aten.index_add' op expected 'dim' to be a constant int (torch.constant.int)}}
+  %0 = torch.aten.index_add %s, %d, %i, %u, %int1 : !torch.vtensor<[5,3],f32>, !torch.int, !torch.vtensor<[2],si64>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[5,3],f32>
+  return %0 : !torch.vtensor<[5,3],f32>
+}
+
+// -----
+
+// an integer index_add takes an integer alpha.
+func.func @index_add_float_alpha(%s: !torch.vtensor<[5,3],si64>, %i: !torch.vtensor<[2],si64>, %u: !torch.vtensor<[2,3],si64>) -> !torch.vtensor<[5,3],si64> {
+  %int0 = torch.constant.int 0
+  %a = torch.constant.float 5.000000e-01
+  // expected-error@+1 {{'torch.aten.index_add' op index_add(): for integral input tensors, argument 'alpha' must not be a floating point number}}
+  %0 = torch.aten.index_add %s, %int0, %i, %u, %a : !torch.vtensor<[5,3],si64>, !torch.int, !torch.vtensor<[2],si64>, !torch.vtensor<[2,3],si64>, !torch.float -> !torch.vtensor<[5,3],si64>
+  return %0 : !torch.vtensor<[5,3],si64>
+}
+
+// -----
+
+// scatter_reduce knows sum, prod, mean, amax and amin.
+func.func @scatter_reduce_unknown(%s: !torch.vtensor<[3,4],f32>, %i: !torch.vtensor<[2,4],si64>, %u: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[3,4],f32> {
+  %int0 = torch.constant.int 0
+  %str = torch.constant.str "max"
+  %true = torch.constant.bool true
+  // expected-error@+1 {{'torch.aten.scatter_reduce.two' op reduce argument must be either sum, prod, mean, amax or amin, got "max"}}
+  %0 = torch.aten.scatter_reduce.two %s, %int0, %i, %u, %str, %true : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2,4],si64>, !torch.vtensor<[2,4],f32>, !torch.str, !torch.bool -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
+}
+
+// -----
+
+// scatter_reduce's reduce must be a constant str (the signature cannot be
+// converted either).
+// expected-error@+1 {{'func.func' op argument #3 has type '!torch.str', which has no builtin tensor form}}
+func.func @scatter_reduce_dynamic_reduce(%s: !torch.vtensor<[3,4],f32>, %i: !torch.vtensor<[2,4],si64>, %u: !torch.vtensor<[2,4],f32>, %str: !torch.str) -> !torch.vtensor<[3,4],f32> {
+  %int0 = torch.constant.int 0
+  %true = torch.constant.bool true
+  // expected-error@+1 {{'torch.aten.scatter_reduce.two' op expected 'reduce' to be a constant str (torch.constant.str)}}
+  %0 = torch.aten.scatter_reduce.two %s, %int0, %i, %u, %str, %true : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2,4],si64>, !torch.vtensor<[2,4],f32>, !torch.str, !torch.bool -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
+}
+
+// -----
+
+// scatter_reduce takes int64 indices.
+func.func @scatter_reduce_index_dtype(%s: !torch.vtensor<[3,4],f32>, %i: !torch.vtensor<[2,4],si32>, %u: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[3,4],f32> {
+  %int0 = torch.constant.int 0
+  %str = torch.constant.str "sum"
+  %true = torch.constant.bool true
+  // expected-error@+1 {{'torch.aten.scatter_reduce.two' op scatter_reduce(): expected dtype int64 for index, got si32}}
+  %0 = torch.aten.scatter_reduce.two %s, %int0, %i, %u, %str, %true : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2,4],si32>, !torch.vtensor<[2,4],f32>, !torch.str, !torch.bool -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
+}
+
+// -----
+
+// scatter_reduce's src must cover the index.
+func.func @scatter_reduce_small_src(%s: !torch.vtensor<[3,4],f32>, %i: !torch.vtensor<[2,4],si64>, %u: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[3,4],f32> {
+  %int0 = torch.constant.int 0
+  %str = torch.constant.str "prod"
+  %true = torch.constant.bool true
+  // expected-error@+1 {{'torch.aten.scatter_reduce.two' op src [2, 3] is smaller than index [2, 4] in dim 1}}
+  %0 = torch.aten.scatter_reduce.two %s, %int0, %i, %u, %str, %true : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2,4],si64>, !torch.vtensor<[2,3],f32>, !torch.str, !torch.bool -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
+}
