@@ -200,7 +200,7 @@ func (c *compiler) compileOp(o *ir.Operation) error {
 	case o.Name == arith.CmpF || o.Name == arith.CmpI:
 		code, err = cmpOp(o, ins, d)
 	default:
-		if f, ok := floatUnary[o.Name]; ok && len(ins) == 1 && ins[0].float && d.float {
+		if f, ok := unaryOp(o.Name, rt); ok && len(ins) == 1 && ins[0].float && d.float {
 			code = floatUn(ins[0].idx, d.idx, f, rounder(rt))
 		} else if f, ok := floatBinary[o.Name]; ok && len(ins) == 2 && ins[0].float && ins[1].float && d.float {
 			code = floatBin(ins[0].idx, ins[1].idx, d.idx, f, rounder(rt))
@@ -252,6 +252,22 @@ func floatBin(a, b, d int, f func(x, y float64) float64, r func(float64) float64
 		return func(fr *frame) { fr.f[d] = f(fr.f[a], fr.f[b]) }
 	}
 	return func(fr *frame) { fr.f[d] = r(f(fr.f[a], fr.f[b])) }
+}
+
+// unaryOp is the float function of a one-operand op with result type rt.
+// math.rsqrt of a narrower float than f64 is 1 / sqrt(x) with the square
+// root rounded to rt first: two roundings, as PyTorch's CPU kernels
+// (1 / std::sqrt(x) in float, and their vector form) and the GPU kernels
+// (1.0f / sqrtf(x)) compute it, rather than the correctly rounded
+// reciprocal square root.
+func unaryOp(name string, rt ir.Type) (func(float64) float64, bool) {
+	if name == "math.rsqrt" {
+		if r := rounder(rt); r != nil {
+			return func(x float64) float64 { return 1 / r(math.Sqrt(x)) }, true
+		}
+	}
+	f, ok := floatUnary[name]
+	return f, ok
 }
 
 var floatUnary = map[string]func(float64) float64{

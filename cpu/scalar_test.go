@@ -1,6 +1,7 @@
 package cpu_test
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -141,6 +142,34 @@ func TestSunkScalars(t *testing.T) {
 		}
 		if got, want := out[1].Float64(i), float64(i+1)+12; got != want {
 			t.Errorf("z[%d] = %v, want %v", i, got, want)
+		}
+	}
+}
+
+// TestRsqrtRoundsTheSquareRoot: f32 math.rsqrt is float32(1 / float32(√x)),
+// in lanes and in the interpreter, not the correctly rounded 1/√x, which
+// differs from it for some inputs (the test checks it meets some).
+func TestRsqrtRoundsTheSquareRoot(t *testing.T) {
+	twoRoundings := func(x float64) float64 { return float64(float32(1 / float64(float32(math.Sqrt(x))))) }
+	for _, fn := range []string{"rsqrt", "rsqrt_small"} {
+		p := buildFile(t, "testdata/rsqrt.mlir", fn)
+		n := p.Args[0].NumElements()
+		xs := seq(int(n), func(i int) float64 { return float64(float32(0.5 + float64(i)*0.37)) })
+		out, err := cpu.Run(p, []*runtime.Tensor{tensorOf(t, runtime.F32, []int64{n}, xs), tensorOf(t, runtime.F32, []int64{n}, make([]float64, n))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		differs := 0
+		for i, x := range xs {
+			if got, want := out[0].Float64(i), twoRoundings(x); got != want {
+				t.Fatalf("@%s: rsqrt(%v) = %v, want %v", fn, x, got, want)
+			}
+			if twoRoundings(x) != float64(float32(1/math.Sqrt(x))) {
+				differs++
+			}
+		}
+		if fn == "rsqrt" && differs == 0 {
+			t.Errorf("no input where the two roundings differ from the correctly rounded result: the test checks nothing")
 		}
 	}
 }

@@ -447,7 +447,7 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 	if ft, ok := rt.(ir.FloatType); ok && ft.Kind == ir.F32 {
 		isF32 = true
 	}
-	if f, ok := floatUnary[o.Name]; ok && len(ins) == 1 && ins[0].float {
+	if f, ok := unaryOp(o.Name, rt); ok && len(ins) == 1 && ins[0].float {
 		if o.Name == "arith.extf" || o.Name == "arith.truncf" {
 			return vRound(ins[0].idx, d.idx, rounder(rt))
 		}
