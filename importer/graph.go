@@ -527,13 +527,12 @@ func listNames(o Union) ([]string, error) {
 
 // compositeOps are composite ATen ops that torch.export's IR keeps until
 // run_decompositions() (the nn modules' own ops) and that torchlower reads
-// only decomposed. (The common ones — conv*d, conv_transpose*d, linear,
+// only decomposed. (The common ones — conv*d (string padding too), conv_transpose*d, linear,
 // matmul, layer_norm, group_norm, batch_norm in eval mode, instance_norm, max_pool2d,
 // adaptive_avg_pool2d, flatten, cross_entropy_loss, nll_loss — have
 // schemas and are decomposed by torch-decompose-composite-ops.)
 var compositeOps = map[string]bool{
 	"embedding_bag": true, "multi_head_attention_forward": true,
-	"conv1d.padding": true, "conv2d.padding": true, "conv3d.padding": true,
 	"binary_cross_entropy_with_logits": true, "kl_div": true, "smooth_l1_loss": true,
 }
 

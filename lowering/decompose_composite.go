@@ -11,7 +11,8 @@ import (
 
 // DecomposeCompositeOps rewrites the composite ops that torch.export's IR
 // keeps until run_decompositions() — the nn modules' own ops: conv1d/2d/3d,
-// conv_transpose1d/2d/3d, linear, matmul, layer_norm, group_norm,
+// conv_transpose1d/2d/3d (and conv*d with padding "valid" or "same"),
+// linear, matmul, layer_norm, group_norm,
 // batch_norm (eval mode), instance_norm, max_pool2d, adaptive_avg_pool2d, flatten,
 // cross_entropy_loss, nll_loss — into the torch ops convert-torch-to-linalg
 // lowers, the way ATen's own composite implementations call them
@@ -63,6 +64,9 @@ func compositeDecompositions() map[string]decomposition {
 		torch.AtenConv1d:               decomposeConv(false),
 		torch.AtenConv2d:               decomposeConv(false),
 		torch.AtenConv3d:               decomposeConv(false),
+		torch.AtenConv1dPadding:        decomposeConvPaddingMode,
+		torch.AtenConv2dPadding:        decomposeConvPaddingMode,
+		torch.AtenConv3dPadding:        decomposeConvPaddingMode,
 		torch.AtenConvTranspose1d:      decomposeConv(true),
 		torch.AtenConvTranspose2dInput: decomposeConv(true),
 		torch.AtenConvTranspose3dInput: decomposeConv(true),
@@ -293,6 +297,80 @@ func decomposeConv(transposed bool) decomposition {
 			return k.done(v)
 		}, nil
 	}
+}
+
+// decomposeConvPaddingMode rewrites the string-padding convolutions
+//
+//	aten::conv{1,2,3}d.padding(input, weight, bias?, stride, str padding, dilation, groups)
+//
+// as ATen's _convolution_mode does: "valid" is no padding; "same" (stride
+// 1 only) pads each spatial dim by d·(k − 1) in all, half (rounded down)
+// before and the rest after. Where the two halves differ (an even
+// kernel), the input is first padded by the difference at the end
+// (constant_pad_nd), and the convolution pads symmetrically by the smaller
+// half.
+func decomposeConvPaddingMode(op *ir.Operation) (emitFunc, error) {
+	r, err := newNPReader(op)
+	if err != nil {
+		return nil, err
+	}
+	ts, err := r.tensors("input", "weight")
+	if err != nil {
+		return nil, err
+	}
+	x, w := ts[0], ts[1]
+	nd := len(w.Sizes) - 2
+	if nd < 1 || len(x.Sizes) != nd+2 {
+		return nil, r.errorf("expected a batched input of rank %d for a %d-D weight %s, got %s", nd+2, nd, w, x)
+	}
+	stride, err := r.spatialList("stride", nd)
+	if err != nil {
+		return nil, err
+	}
+	dilation, err := r.spatialList("dilation", nd)
+	if err != nil {
+		return nil, err
+	}
+	groups, err := r.int("groups")
+	if err != nil {
+		return nil, err
+	}
+	mode, err := r.str("padding")
+	if err != nil {
+		return nil, err
+	}
+	left, extra := make([]int64, nd), make([]int64, nd)
+	switch mode {
+	case "valid":
+	case "same":
+		for i := range nd {
+			if stride[i] != 1 {
+				return nil, r.errorf("padding='same' is not supported for strided convolutions, as in PyTorch")
+			}
+			total := dilation[i] * (w.Sizes[i+2] - 1)
+			left[i], extra[i] = total/2, total-2*(total/2)
+		}
+	default:
+		return nil, r.errorf("invalid padding string '%s' (expected 'valid' or 'same'), as in PyTorch", mode)
+	}
+	padded := slices.Clone(x.Sizes)
+	var padAmounts []int64 // constant_pad_nd's pairs, last dim first
+	asym := false
+	for i := nd - 1; i >= 0; i-- {
+		padded[i+2] += extra[i]
+		padAmounts = append(padAmounts, 0, extra[i])
+		asym = asym || extra[i] != 0
+	}
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		k := newComposer(b, op)
+		in := r.value("input")
+		if asym {
+			in = k.value(torch.AtenConstantPadNd, []*ir.Value{in, k.ints(padAmounts), k.int(0)}, torch.VTensor(x.Dtype, padded...))
+		}
+		return k.done(k.value(torch.AtenConvolution, []*ir.Value{in, r.value("weight"), r.value("bias"),
+			k.ints(stride), k.ints(left), k.ints(dilation), k.bool(false), k.ints(make([]int64, nd)), k.int(groups)},
+			op.Result(0).Type()))
+	}, nil
 }
 
 // decomposeLinear rewrites aten::linear(input, weight, bias?) as ATen's

@@ -330,6 +330,16 @@ func (r *npReader) bool(name string) (bool, error) {
 	return v, nil
 }
 
+// str reads a constant str argument (torch.constant.str).
+func (r *npReader) str(name string) (string, error) {
+	if d := r.value(name).DefiningOp(); d != nil && d.Name == torch.ConstantStrOp {
+		if s, ok := d.Attr("value").(ir.StringAttr); ok {
+			return string(s), nil
+		}
+	}
+	return "", r.errorf("expected '%s' to be a constant str (torch.constant.str)", name)
+}
+
 func (r *npReader) int(name string) (int64, error) {
 	v, ok := constInt(r.value(name))
 	if !ok {

@@ -11,6 +11,9 @@ const (
 	AtenConv2d                                        = "torch.aten.conv2d"
 	AtenConv1d                                        = "torch.aten.conv1d"
 	AtenConv3d                                        = "torch.aten.conv3d"
+	AtenConv1dPadding                                 = "torch.aten.conv1d.padding"
+	AtenConv2dPadding                                 = "torch.aten.conv2d.padding"
+	AtenConv3dPadding                                 = "torch.aten.conv3d.padding"
 	AtenConvTranspose1d                               = "torch.aten.conv_transpose1d"
 	AtenConvTranspose2dInput                          = "torch.aten.conv_transpose2d.input"
 	AtenConvTranspose3dInput                          = "torch.aten.conv_transpose3d.input"
@@ -314,6 +317,9 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenConv2d, Summary: "aten::conv2d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenConv1d, Summary: "aten::conv1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenConv3d, Summary: "aten::conv3d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenConv1dPadding, Summary: "aten::conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, str padding=\"valid\", SymInt[1] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenConv2dPadding, Summary: "aten::conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, str padding=\"valid\", SymInt[2] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenConv3dPadding, Summary: "aten::conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, str padding=\"valid\", SymInt[3] dilation=1, SymInt groups=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenConvTranspose1d, Summary: "aten::conv_transpose1d(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, SymInt[1] padding=0, SymInt[1] output_padding=0, SymInt groups=1, SymInt[1] dilation=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenConvTranspose2dInput, Summary: "aten::conv_transpose2d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, SymInt[2] padding=0, SymInt[2] output_padding=0, SymInt groups=1, SymInt[2] dilation=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenConvTranspose3dInput, Summary: "aten::conv_transpose3d.input(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, SymInt[3] padding=0, SymInt[3] output_padding=0, SymInt groups=1, SymInt[3] dilation=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -693,6 +699,54 @@ var schemaTable = []Schema{
 			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
 			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "1", HasDefault: true},
 			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "0", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "1", HasDefault: true},
+			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "conv1d", Overload: "padding", Op: AtenConv1dPadding,
+		Text: "conv1d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[1] stride=1, str padding=\"valid\", SymInt[1] dilation=1, SymInt groups=1) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "1", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseStr}, Default: "\"valid\"", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}, Default: "1", HasDefault: true},
+			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "conv2d", Overload: "padding", Op: AtenConv2dPadding,
+		Text: "conv2d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[2] stride=1, str padding=\"valid\", SymInt[2] dilation=1, SymInt groups=1) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}, Default: "1", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseStr}, Default: "\"valid\"", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}, Default: "1", HasDefault: true},
+			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "conv3d", Overload: "padding", Op: AtenConv3dPadding,
+		Text: "conv3d.padding(Tensor input, Tensor weight, Tensor? bias=None, SymInt[3] stride=1, str padding=\"valid\", SymInt[3] dilation=1, SymInt groups=1) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "weight", Type: ArgType{Base: BaseTensor}},
+			{Name: "bias", Type: ArgType{Base: BaseTensor, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "stride", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "1", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseStr}, Default: "\"valid\"", HasDefault: true},
 			{Name: "dilation", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}, Default: "1", HasDefault: true},
 			{Name: "groups", Type: ArgType{Base: BaseSymInt}, Default: "1", HasDefault: true},
 		},

@@ -184,6 +184,14 @@ def build_cases():
                    reduction=27, **comp))
     cs.append(case("conv1d_grouped_f32", "conv1d", Rand([2, 4, 9]), Rand([6, 2, 3]), None, [1], [2], [2], 2,
                    reduction=6, **comp))
+    cs.append(case("conv2d_padding_same_even_kernel_f32", "conv2d.padding", Rand(img), Rand([4, 3, 2, 2]), Rand([4]),
+                   [1, 1], "same", [1, 1], 1, reduction=12,
+                   note="an even kernel: the input is padded by one more at the end, as ATen's _convolution_mode does",
+                   **comp))
+    cs.append(case("conv2d_padding_same_dilated_f32", "conv2d.padding", Rand(img), Rand([4, 3, 3, 3]), None, [1, 1],
+                   "same", [2, 1], 1, reduction=27, **comp))
+    cs.append(case("conv1d_padding_valid_f32", "conv1d.padding", Rand([2, 4, 9]), Rand([6, 4, 3]), Rand([6]), [1],
+                   "valid", [1], 1, reduction=12, **comp))
     cs.append(case("conv_transpose2d_f32", "conv_transpose2d.input", Rand([2, 4, 5, 5]), Rand([4, 3, 3, 3]),
                    Rand([3]), [2, 2], [1, 1], [1, 1], 1, [1, 1], reduction=36, **comp))
     cs.append(case("linear_3d_f32", "linear", Rand([2, 5, 8]), Rand([6, 8]), Rand([6]), reduction=8, **comp))

@@ -133,3 +133,21 @@ func.func @instance_norm(%x: !torch.vtensor<[2,3,4,4],f32>, %w: !torch.vtensor<[
   %0 = torch.aten.instance_norm %x, %w, %b, %none, %none, %true, %mom, %eps, %true : !torch.vtensor<[2,3,4,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.none, !torch.none, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[2,3,4,4],f32>
   return %0 : !torch.vtensor<[2,3,4,4],f32>
 }
+
+// -----
+
+// padding='same' with an even kernel: the total padding 1 is split 0
+// before and 1 after, so the input is padded by 1 at the end of each
+// spatial dim first, then convolved without padding (ATen's
+// _convolution_mode).
+// CHECK-LABEL: func.func @conv2d_same_even(
+// CHECK:         %[[P:.*]] = torch.aten.constant_pad_nd %arg0, %{{.*}}, %{{.*}} : !torch.vtensor<[1,3,6,6],f32>, !torch.list<int>, !torch.int -> !torch.vtensor<[1,3,7,7],f32>
+// CHECK:         torch.aten.convolution %[[P]], %arg1, {{.*}} -> !torch.vtensor<[1,4,6,6],f32>
+func.func @conv2d_same_even(%x: !torch.vtensor<[1,3,6,6],f32>, %w: !torch.vtensor<[4,3,2,2],f32>) -> !torch.vtensor<[1,4,6,6],f32> {
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %s = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %same = torch.constant.str "same"
+  %0 = torch.aten.conv2d.padding %x, %w, %none, %s, %same, %s, %int1 : !torch.vtensor<[1,3,6,6],f32>, !torch.vtensor<[4,3,2,2],f32>, !torch.none, !torch.list<int>, !torch.str, !torch.list<int>, !torch.int -> !torch.vtensor<[1,4,6,6],f32>
+  return %0 : !torch.vtensor<[1,4,6,6],f32>
+}

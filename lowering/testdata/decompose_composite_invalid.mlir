@@ -47,3 +47,17 @@ func.func @matmul_result(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[3,4]
   %0 = torch.aten.matmul %a, %b : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3,4],f32> -> !torch.vtensor<[4,2],f32>
   return %0 : !torch.vtensor<[4,2],f32>
 }
+
+// -----
+
+func.func @conv2d_same_strided(%x: !torch.vtensor<[1,3,6,6],f32>, %w: !torch.vtensor<[4,3,3,3],f32>) -> !torch.vtensor<[1,4,3,3],f32> {
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %same = torch.constant.str "same"
+  // expected-error@+1 {{'torch.aten.conv2d.padding' op padding='same' is not supported for strided convolutions, as in PyTorch}}
+  %0 = torch.aten.conv2d.padding %x, %w, %none, %s, %same, %d, %int1 : !torch.vtensor<[1,3,6,6],f32>, !torch.vtensor<[4,3,3,3],f32>, !torch.none, !torch.list<int>, !torch.str, !torch.list<int>, !torch.int -> !torch.vtensor<[1,4,3,3],f32>
+  return %0 : !torch.vtensor<[1,4,3,3],f32>
+}
