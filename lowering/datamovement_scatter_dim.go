@@ -33,42 +33,19 @@ func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	index, err := r.tensor(2)
+	index, err := dmScatterIndex(r, self, dim, "scatter()")
 	if err != nil {
 		return nil, err
-	}
-	if !ir.TypeEqual(index.dtype, torch.DtypeSI64) {
-		return nil, r.errorf("scatter(): expected dtype int64 for index, got %s", index.dtype)
-	}
-	if index.rank() != self.rank() {
-		return nil, r.errorf("index tensor must have the same number of dimensions as self tensor (%d vs %d)", index.rank(), self.rank())
 	}
 	// block is the part of self the scatter can write: index's extent in
 	// every dim but dim.
 	block := append([]int64(nil), index.shape...)
 	block[dim] = self.shape[dim]
-	for d := range self.shape {
-		if d != dim && index.shape[d] > self.shape[d] {
-			return nil, r.errorf("index %s is larger than self %s in dim %d", dmShapeString(index.shape), dmShapeString(self.shape), d)
-		}
-	}
 	var value ewScalar
 	fromSrc := op.Name != torch.AtenScatterValue
 	if fromSrc {
-		src, err := r.tensor(3)
-		if err != nil {
+		if err := dmScatterSrc(r, self, index); err != nil {
 			return nil, err
-		}
-		if !ir.TypeEqual(src.dtype, self.dtype) {
-			return nil, r.errorf("expected self.dtype to be equal to src.dtype (%s vs %s)", self.dtype, src.dtype)
-		}
-		if src.rank() != self.rank() {
-			return nil, r.errorf("src must have the same number of dimensions as self (%d vs %d)", src.rank(), self.rank())
-		}
-		for d := range src.shape {
-			if src.shape[d] < index.shape[d] {
-				return nil, r.errorf("src %s is smaller than index %s in dim %d", dmShapeString(src.shape), dmShapeString(index.shape), d)
-			}
 		}
 	} else {
 		var ok bool
@@ -126,4 +103,47 @@ func dmPrepareScatterDim(op *ir.Operation) (emitFunc, error) {
 		}
 		return []*ir.Value{e.cast(out, want)}, nil
 	}, nil
+}
+
+// dmScatterIndex reads a dim scatter's index (operand 2) and checks it as
+// PyTorch does: int64, of self's rank, no larger than self outside dim.
+// what names the op in messages ("scatter()").
+func dmScatterIndex(r dmReader, self dmTensor, dim int, what string) (dmTensor, error) {
+	index, err := r.tensor(2)
+	if err != nil {
+		return index, err
+	}
+	if !ir.TypeEqual(index.dtype, torch.DtypeSI64) {
+		return index, r.errorf("%s: expected dtype int64 for index, got %s", what, index.dtype)
+	}
+	if index.rank() != self.rank() {
+		return index, r.errorf("index tensor must have the same number of dimensions as self tensor (%d vs %d)", index.rank(), self.rank())
+	}
+	for d := range self.shape {
+		if d != dim && index.shape[d] > self.shape[d] {
+			return index, r.errorf("index %s is larger than self %s in dim %d", dmShapeString(index.shape), dmShapeString(self.shape), d)
+		}
+	}
+	return index, nil
+}
+
+// dmScatterSrc checks a dim scatter's src (operand 3) as PyTorch does:
+// self's dtype and rank, and at least index's extent in every dim.
+func dmScatterSrc(r dmReader, self, index dmTensor) error {
+	src, err := r.tensor(3)
+	if err != nil {
+		return err
+	}
+	if !ir.TypeEqual(src.dtype, self.dtype) {
+		return r.errorf("expected self.dtype to be equal to src.dtype (%s vs %s)", self.dtype, src.dtype)
+	}
+	if src.rank() != self.rank() {
+		return r.errorf("src must have the same number of dimensions as self (%d vs %d)", src.rank(), self.rank())
+	}
+	for d := range src.shape {
+		if src.shape[d] < index.shape[d] {
+			return r.errorf("src %s is smaller than index %s in dim %d", dmShapeString(src.shape), dmShapeString(index.shape), d)
+		}
+	}
+	return nil
 }

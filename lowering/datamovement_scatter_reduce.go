@@ -163,35 +163,12 @@ func dmPrepareScatterReduce(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	index, err := r.tensor(2)
+	index, err := dmScatterIndex(r, self, dim, "scatter_reduce()")
 	if err != nil {
 		return nil, err
 	}
-	if !ir.TypeEqual(index.dtype, torch.DtypeSI64) {
-		return nil, r.errorf("scatter_reduce(): expected dtype int64 for index, got %s", index.dtype)
-	}
-	if index.rank() != self.rank() {
-		return nil, r.errorf("index tensor must have the same number of dimensions as self tensor (%d vs %d)", index.rank(), self.rank())
-	}
-	for d := range self.shape {
-		if d != dim && index.shape[d] > self.shape[d] {
-			return nil, r.errorf("index %s is larger than self %s in dim %d", dmShapeString(index.shape), dmShapeString(self.shape), d)
-		}
-	}
-	src, err := r.tensor(3)
-	if err != nil {
+	if err := dmScatterSrc(r, self, index); err != nil {
 		return nil, err
-	}
-	if !ir.TypeEqual(src.dtype, self.dtype) {
-		return nil, r.errorf("expected self.dtype to be equal to src.dtype (%s vs %s)", self.dtype, src.dtype)
-	}
-	if src.rank() != self.rank() {
-		return nil, r.errorf("src must have the same number of dimensions as self (%d vs %d)", src.rank(), self.rank())
-	}
-	for d := range src.shape {
-		if src.shape[d] < index.shape[d] {
-			return nil, r.errorf("src %s is smaller than index %s in dim %d", dmShapeString(src.shape), dmShapeString(index.shape), d)
-		}
 	}
 	reduce, err := dmConstStr(r, 4)
 	if err != nil {

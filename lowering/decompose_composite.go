@@ -578,32 +578,51 @@ func decomposeLayerNorm(op *ir.Operation) (emitFunc, error) {
 // bias?, eps, cudnn_enabled) as native_group_norm's output, with N, C and
 // HxW from the input's shape (ATen's group_norm does the same).
 func decomposeGroupNorm(op *ir.Operation) (emitFunc, error) {
-	r, err := newNPReader(op)
+	r, x, err := readNormInput(op, 2)
 	if err != nil {
 		return nil, err
-	}
-	x, err := r.tensor("input")
-	if err != nil {
-		return nil, err
-	}
-	if len(x.Sizes) < 2 {
-		return nil, r.errorf("expected an input of rank at least 2 ([N, C, ...]), got %s", x)
 	}
 	g, err := r.int("num_groups")
 	if err != nil {
 		return nil, err
 	}
+	return func(b *ir.Builder) ([]*ir.Value, error) {
+		k := newComposer(b, op)
+		return k.done(k.result0(k.groupNorm(r, x, g)))
+	}, nil
+}
+
+// readNormInput opens a composite norm's reader and reads its input,
+// [N, C, ...] of rank at least minRank.
+func readNormInput(op *ir.Operation, minRank int) (*npReader, torch.VTensorType, error) {
+	r, err := newNPReader(op)
+	if err != nil {
+		return nil, torch.VTensorType{}, err
+	}
+	x, err := r.tensor("input")
+	if err == nil && len(x.Sizes) < minRank {
+		err = r.errorf("expected an input of rank at least %d ([N, C, ...]), got %s", minRank, x)
+	}
+	return r, x, err
+}
+
+// hasRunningStats reports whether a norm is given running_mean and
+// running_var.
+func (r *npReader) hasRunningStats() bool {
+	return !r.isNone("running_mean") && !r.isNone("running_var")
+}
+
+// groupNorm is native_group_norm of a group_norm or instance_norm r's
+// input x ([N, C, spatial...]) in groups, with r's weight, bias and eps.
+func (k *composer) groupNorm(r *npReader, x torch.VTensorType, groups int64) *ir.Operation {
 	hw := int64(1)
 	for _, d := range x.Sizes[2:] {
 		hw *= d
 	}
 	n, c := x.Sizes[0], x.Sizes[1]
-	return func(b *ir.Builder) ([]*ir.Value, error) {
-		k := newComposer(b, op)
-		st := torch.VTensor(x.Dtype, n, g)
-		return k.first(torch.AtenNativeGroupNorm, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
-			k.int(n), k.int(c), k.int(hw), k.int(g), r.value("eps")}, op.Result(0).Type(), st, st)
-	}, nil
+	st := torch.VTensor(x.Dtype, n, groups)
+	return k.aten(torch.AtenNativeGroupNorm, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
+		k.int(n), k.int(c), k.int(hw), k.int(groups), r.value("eps")}, r.op.Result(0).Type(), st, st)
 }
 
 // decomposeBatchNorm rewrites aten::batch_norm(input, weight?, bias?,
@@ -614,22 +633,15 @@ func decomposeGroupNorm(op *ir.Operation) (emitFunc, error) {
 // mode with running statistics updates them in place, which the IR before
 // run_decompositions() does not record as an output: refused.
 func decomposeBatchNorm(op *ir.Operation) (emitFunc, error) {
-	r, err := newNPReader(op)
+	r, x, err := readNormInput(op, 2)
 	if err != nil {
 		return nil, err
-	}
-	x, err := r.tensor("input")
-	if err != nil {
-		return nil, err
-	}
-	if len(x.Sizes) < 2 {
-		return nil, r.errorf("expected an input of rank at least 2 ([N, C, ...]), got %s", x)
 	}
 	training, err := r.bool("training")
 	if err != nil {
 		return nil, err
 	}
-	stats := !r.isNone("running_mean") && !r.isNone("running_var")
+	stats := r.hasRunningStats()
 	if training && stats {
 		return nil, r.errorf("batch_norm in training mode updates running_mean and running_var in place, which torch.export's IR before decomposition does not record: call ep.run_decompositions() before torch.export.save (it makes the update an output), or export in eval mode")
 	}
@@ -659,45 +671,27 @@ func decomposeBatchNorm(op *ir.Operation) (emitFunc, error) {
 // input's statistics while tracking running ones updates them in place,
 // which the IR before decomposition does not record: refused.
 func decomposeInstanceNorm(op *ir.Operation) (emitFunc, error) {
-	r, err := newNPReader(op)
+	r, x, err := readNormInput(op, 3)
 	if err != nil {
 		return nil, err
-	}
-	x, err := r.tensor("input")
-	if err != nil {
-		return nil, err
-	}
-	if len(x.Sizes) < 3 {
-		return nil, r.errorf("expected an input of rank at least 3 ([N, C, ...]), got %s", x)
 	}
 	useInput, err := r.bool("use_input_stats")
 	if err != nil {
 		return nil, err
 	}
-	stats := !r.isNone("running_mean") && !r.isNone("running_var")
+	stats := r.hasRunningStats()
 	switch {
 	case useInput && stats:
 		return nil, r.errorf("instance_norm with use_input_stats and running statistics updates them in place, which torch.export's IR before decomposition does not record: call ep.run_decompositions() before torch.export.save, or export in eval mode")
 	case !useInput && !stats:
 		return nil, r.errorf("instance_norm without use_input_stats needs running_mean and running_var")
 	}
-	n, c := x.Sizes[0], x.Sizes[1]
-	hw := int64(1)
-	for _, d := range x.Sizes[2:] {
-		hw *= d
-	}
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newComposer(b, op)
-		var o *ir.Operation
 		if useInput {
-			st := torch.VTensor(x.Dtype, n, c)
-			o = k.aten(torch.AtenNativeGroupNorm, []*ir.Value{r.value("input"), r.value("weight"), r.value("bias"),
-				k.int(n), k.int(c), k.int(hw), k.int(c), r.value("eps")}, op.Result(0).Type(), st, st)
-		} else {
-			st := torch.VTensor(x.Dtype, c)
-			o = k.batchNormEval(r, st)
+			return k.done(k.result0(k.groupNorm(r, x, x.Sizes[1])))
 		}
-		return k.done(k.result0(o))
+		return k.done(k.result0(k.batchNormEval(r, torch.VTensor(x.Dtype, x.Sizes[1]))))
 	}, nil
 }
 
