@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/rand"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -51,9 +53,16 @@ type Device interface {
 	// Run executes p on args and returns the device time of each step
 	// (kernels only: not the copies of arguments and results).
 	Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error)
-	// Peak is the device's peak FP32 rate and memory bandwidth, 0 where
-	// unknown, and how they were derived.
-	Peak() (flops, bytesPerSec float64, desc string)
+	// Peak is the device's peak rates, 0 where unknown, and how they
+	// were derived.
+	Peak() Peak
+}
+
+// Peak is a device's peak rates per second: FP32 on the SIMT cores,
+// dense f16/bf16 on the matrix units, DRAM bytes.
+type Peak struct {
+	FP32, Matrix, Bytes float64
+	Desc                string
 }
 
 // DefaultPython is the interpreter with Debian's PyTorch.
@@ -85,18 +94,20 @@ type Kernel struct {
 	Time  time.Duration
 	FLOPs int64 // 2 × its multiply-accumulates (0: not a contraction)
 	Bytes int64 // the bytes of its views, each read or written once
+	// Matrix is set for a contraction of 16-bit floats, whose rate is
+	// held to the matrix units' peak.
+	Matrix bool
 }
 
 // Result is a suite's table.
 type Result struct {
 	Suite   Suite
 	Threads int
-	// Device is "cpu" or the Device's info line; PeakFLOPs and PeakBytes
-	// (per second) are its peaks, 0 where unknown, as PeakDesc says.
-	Device               string
-	PeakFLOPs, PeakBytes float64
-	PeakDesc             string
-	Rows                 []Row
+	// Device is "cpu" or the Device's info line; Peak its peaks, 0 where
+	// unknown, as Peak.Desc says.
+	Device string
+	Peak   Peak
+	Rows   []Row
 	// Torch describes PyTorch: its version and threads, "skipped
 	// (--no-torch)" or "unavailable (reason)".
 	Torch string
@@ -116,13 +127,26 @@ func Run(s Suite, opt Options) (*Result, error) {
 	if len(shapes) == 0 {
 		return nil, fmt.Errorf("bench: no shape of suite %s matches the filter", s.Name)
 	}
+	if s.DeviceOnly != "" && opt.Device == nil {
+		return nil, fmt.Errorf("bench: suite %s runs on a GPU only (--device=cuda or hip): %s", s.Name, s.DeviceOnly)
+	}
 	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0), Device: "cpu"}
 	if opt.Device != nil {
 		r.Device = opt.Device.Info()
-		r.PeakFLOPs, r.PeakBytes, r.PeakDesc = opt.Device.Peak()
+		r.Peak = opt.Device.Peak()
 	}
-	for _, sh := range shapes {
-		row, err := measure(sh, s.Pipelines, opt)
+	plans := make([][]*plan.Plan, len(shapes))
+	for i, sh := range shapes {
+		var err error
+		if plans[i], err = compilePipelines(sh, s.Pipelines); err != nil {
+			return nil, fmt.Errorf("bench: %s: %w", sh.Name, err)
+		}
+	}
+	if err := prepare(opt.Device, plans); err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	for i, sh := range shapes {
+		row, err := measure(sh, s.Pipelines, plans[i], opt)
 		if err != nil {
 			return nil, fmt.Errorf("bench: %s: %w", sh.Name, err)
 		}
@@ -163,26 +187,68 @@ func Run(s Suite, opt Options) (*Result, error) {
 	return r, nil
 }
 
-// measure compiles sh with each pipeline, counts the plan's MACs and
-// times them side by side: after the warm-up runs, each round runs every
-// pipeline once, so that a slow spell of a shared machine falls on all
-// of them alike rather than on whichever was being timed then.
-func measure(sh Shape, pipelines []string, opt Options) (Row, error) {
-	row := Row{Shape: sh}
-	c := sh.Case()
-	var args []*runtime.Tensor
+// compilePipelines compiles sh with each pipeline.
+func compilePipelines(sh Shape, pipelines []string) ([]*plan.Plan, error) {
 	plans := make([]*plan.Plan, len(pipelines))
 	for i, pl := range pipelines {
-		p, err := compile(c.TorchFunc(), sh.Name, pl)
+		p, err := compile(sh.Case().TorchFunc(), sh.Name, pl)
 		if err != nil {
-			return row, fmt.Errorf("%s pipeline: %w", pl, err)
-		}
-		if args == nil {
-			if args, err = randomArgs(p); err != nil {
-				return row, err
-			}
+			return nil, fmt.Errorf("%s pipeline: %w", pl, err)
 		}
 		plans[i] = p
+	}
+	return plans, nil
+}
+
+// A Preparer is a Device that can compile a plan's kernels ahead of its
+// runs, from several goroutines at once (gpu.Device.Prepare).
+type Preparer interface {
+	Prepare(p *plan.Plan) error
+}
+
+// prepare has dev compile every plan's kernels, GOMAXPROCS at a time,
+// when it can: one at a time in the timed loop, a GPU's run-time compiler
+// would take most of a short device session.
+func prepare(dev Device, plans [][]*plan.Plan) error {
+	pr, ok := dev.(Preparer)
+	if !ok {
+		return nil
+	}
+	var flat []*plan.Plan
+	for _, ps := range plans {
+		flat = append(flat, ps...)
+	}
+	errs := make([]error, len(flat))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(goruntime.GOMAXPROCS(0), len(flat)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = pr.Prepare(flat[i])
+			}
+		}()
+	}
+	for i := range flat {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// measure counts each plan's MACs (plans[i] is sh under pipelines[i])
+// and times them side by side: after the warm-up runs, each round runs
+// every pipeline once, so that a slow spell of a shared machine falls on
+// all of them alike rather than on whichever was being timed then.
+func measure(sh Shape, pipelines []string, plans []*plan.Plan, opt Options) (Row, error) {
+	row := Row{Shape: sh}
+	args, err := randomArgs(plans[0])
+	if err != nil {
+		return row, err
+	}
+	for _, p := range plans {
 		row.MACs = append(row.MACs, p.MACs())
 	}
 	times, steps, err := timeRuns(plans, pipelines, args, opt)
@@ -208,6 +274,12 @@ func slowest(p *plan.Plan, steps []time.Duration, n int) []Kernel {
 			continue
 		}
 		k := Kernel{Step: i, Text: p.StepString(i), Time: steps[i], FLOPs: 2 * s.MACs()}
+		k.Matrix = k.FLOPs > 0 && len(s.Inputs) > 0
+		for _, v := range s.Inputs {
+			if f, ok := v.Buf.Elem.(ir.FloatType); !ok || f.Kind != ir.F16 && f.Kind != ir.BF16 {
+				k.Matrix = false
+			}
+		}
 		for _, vs := range [][]plan.View{s.Inputs, s.Outputs} {
 			for _, v := range vs {
 				k.Bytes += v.NumElements() * int64(ir.ElementByteSize(v.Buf.Elem))
@@ -354,7 +426,7 @@ func (r *Result) Print(w io.Writer) {
 		fmt.Fprintf(w, "suite %s: convolution_backward on cpu, GOMAXPROCS=%d; times in ms, median of the runs (best)\n", r.Suite.Name, r.Threads)
 	} else {
 		fmt.Fprintf(w, "suite %s: convolution_backward on %s; times in ms (the plan's kernels, by device events), median of the runs (best)\n", r.Suite.Name, r.Device)
-		fmt.Fprintf(w, "peak: %s\n", r.PeakDesc)
+		fmt.Fprintf(w, "peak: %s\n", r.Peak.Desc)
 	}
 	fmt.Fprintf(w, "PyTorch: %s\n\n", r.Torch)
 	pls := r.Suite.Pipelines
@@ -409,7 +481,80 @@ func (r *Result) Print(w io.Writer) {
 		fmt.Fprintf(w, "median ours(%s)/PyTorch (time ratio, < 1 is faster than PyTorch):\n", pls[r.oursIndex()])
 		r.printMedians(w, r.TorchRatio, "")
 	}
+	r.printBars(w)
 	r.printKernels(w)
+}
+
+// BarResult is a Bar of the suite held against its measurement: the
+// median (over the shapes of the bar's class that have the value) of the
+// speedup for a MinSpeedup bar, of ours/PyTorch for a MaxTorchRatio one.
+type BarResult struct {
+	Bar
+	// What is "speedup" or "ours/PyTorch"; Target the bar's number.
+	What   string
+	Target float64
+	// Median is 0 when no shape of the class has the value (PyTorch did
+	// not run, or the suite's shapes were filtered out); Shapes counts
+	// the shapes it is the median of.
+	Median float64
+	Shapes int
+	Met    bool
+}
+
+// Bars holds the suite's bars against the rows (one result per bar and
+// measure: a bar with both a speedup and a PyTorch ratio gives two).
+func (r *Result) Bars() []BarResult {
+	var out []BarResult
+	for _, b := range r.Suite.Bars {
+		if b.MinSpeedup > 0 {
+			m, n := r.classMedian(b.Class, r.Speedup)
+			out = append(out, BarResult{Bar: b, What: "speedup", Target: b.MinSpeedup, Median: m, Shapes: n, Met: n > 0 && m >= b.MinSpeedup})
+		}
+		if b.MaxTorchRatio > 0 {
+			m, n := r.classMedian(b.Class, r.TorchRatio)
+			out = append(out, BarResult{Bar: b, What: "ours/PyTorch", Target: b.MaxTorchRatio, Median: m, Shapes: n, Met: n > 0 && m <= b.MaxTorchRatio})
+		}
+	}
+	return out
+}
+
+// classMedian is the median of f over the rows of class c ("all": every
+// row) where f has a value (is not 0), and how many rows that is.
+func (r *Result) classMedian(c string, f func(int) float64) (float64, int) {
+	var vs []float64
+	for i, row := range r.Rows {
+		if v := f(i); v != 0 && (c == "all" || row.Shape.Class() == c) {
+			vs = append(vs, v)
+		}
+	}
+	return median(vs), len(vs)
+}
+
+// printBars writes each bar with the median it is held to and whether
+// that meets it.
+func (r *Result) printBars(w io.Writer) {
+	bars := r.Bars()
+	if len(bars) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "bars (the medians the suite is held to):")
+	var table [][]string
+	for _, b := range bars {
+		cmp, unit := ">=", "x"
+		if b.What == "ours/PyTorch" {
+			cmp, unit = "<=", ""
+		}
+		got, verdict := "-", "NOT MEASURED"
+		if b.Shapes > 0 {
+			got = fmt.Sprintf("%.2f%s", b.Median, unit)
+			verdict = "NOT MET"
+			if b.Met {
+				verdict = "met"
+			}
+		}
+		table = append(table, []string{"  " + b.Class, b.What, got, fmt.Sprintf("%s %.2f%s", cmp, b.Target, unit), verdict, count(b.Shapes), b.From})
+	}
+	printTable(w, table, "llrllll")
 }
 
 // printKernels lists each shape's slowest kernels with their achieved
@@ -419,21 +564,26 @@ func (r *Result) printKernels(w io.Writer) {
 		if len(row.Kernels) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s, %s pipeline: slowest kernels (GFLOP/s counts 2 per multiply-add; GB/s counts each view once)\n", row.Shape.Name, r.Suite.Pipelines[r.oursIndex()])
+		fmt.Fprintf(w, "\n%s, %s pipeline: slowest kernels (GFLOP/s counts 2 per multiply-add, against the matrix units' peak where mx; GB/s counts each view once)\n", row.Shape.Name, r.Suite.Pipelines[r.oursIndex()])
 		table := [][]string{{"  step", "ms", "GFLOP/s", "of peak", "GB/s", "of peak", "dispatch"}}
 		for _, k := range row.Kernels {
 			sec := k.Time.Seconds()
 			cells := []string{fmt.Sprintf("  %d", k.Step), fmt.Sprintf("%.3f", sec*1e3)}
+			flopsPeak, mark := r.Peak.FP32, ""
+			if k.Matrix {
+				flopsPeak, mark = r.Peak.Matrix, " mx"
+			}
 			for _, v := range []struct {
 				amount int64
 				peak   float64
-			}{{k.FLOPs, r.PeakFLOPs}, {k.Bytes, r.PeakBytes}} {
+				mark   string
+			}{{k.FLOPs, flopsPeak, mark}, {k.Bytes, r.Peak.Bytes, ""}} {
 				if v.amount == 0 || sec == 0 {
 					cells = append(cells, "-", "-")
 					continue
 				}
 				rate := float64(v.amount) / sec
-				cells = append(cells, fmt.Sprintf("%.1f", rate/1e9), percent(rate, v.peak))
+				cells = append(cells, fmt.Sprintf("%.1f", rate/1e9), percent(rate, v.peak)+v.mark)
 			}
 			text := k.Text
 			if utf8.RuneCountInString(text) > 90 {
@@ -483,26 +633,18 @@ func (r *Result) hasTorch() bool {
 // value) are left out.
 func (r *Result) printMedians(w io.Writer, f func(int) float64, unit string) {
 	var classes []string
-	by := map[string][]float64{}
-	var all []float64
 	for i, row := range r.Rows {
-		v := f(i)
-		if v == 0 {
-			continue
-		}
-		c := row.Shape.Class()
-		if _, ok := by[c]; !ok {
+		if c := row.Shape.Class(); f(i) != 0 && !slices.Contains(classes, c) {
 			classes = append(classes, c)
 		}
-		by[c] = append(by[c], v)
-		all = append(all, v)
+	}
+	if len(classes) > 1 {
+		classes = append(classes, "all")
 	}
 	var table [][]string
 	for _, c := range classes {
-		table = append(table, []string{"  " + c, fmt.Sprintf("%.2f%s", median(by[c]), unit), count(len(by[c]))})
-	}
-	if len(classes) > 1 {
-		table = append(table, []string{"  all", fmt.Sprintf("%.2f%s", median(all), unit), count(len(all))})
+		m, n := r.classMedian(c, f)
+		table = append(table, []string{"  " + c, fmt.Sprintf("%.2f%s", m, unit), count(n)})
 	}
 	printTable(w, table, "lrl")
 }

@@ -1,11 +1,14 @@
 package bench
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -163,8 +166,8 @@ type hostDevice struct{ runs int }
 
 func (*hostDevice) Name() string { return "host" }
 func (*hostDevice) Info() string { return "host: the CPU standing in for a GPU" }
-func (*hostDevice) Peak() (float64, float64, string) {
-	return 1e12, 1e11, "1 TFLOP/s, 100 GB/s (made up)"
+func (*hostDevice) Peak() Peak {
+	return Peak{FP32: 1e12, Matrix: 8e12, Bytes: 1e11, Desc: "1 TFLOP/s, 100 GB/s (made up)"}
 }
 
 func (h *hostDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error) {
@@ -185,8 +188,8 @@ func TestDeviceKernels(t *testing.T) {
 	if want := len(r.Rows) * 2 * 4; dev.runs != want {
 		t.Errorf("%d device runs, want %d (2 pipelines × 4 rounds per shape)", dev.runs, want)
 	}
-	if r.Device != dev.Info() || r.PeakFLOPs != 1e12 || r.PeakBytes != 1e11 {
-		t.Errorf("device %q, peaks %g %g", r.Device, r.PeakFLOPs, r.PeakBytes)
+	if r.Device != dev.Info() || r.Peak.FP32 != 1e12 || r.Peak.Bytes != 1e11 {
+		t.Errorf("device %q, peaks %+v", r.Device, r.Peak)
 	}
 	for _, row := range r.Rows {
 		if len(row.Kernels) == 0 || len(row.Kernels) > 3 {
@@ -223,5 +226,160 @@ func TestDeviceKernels(t *testing.T) {
 	}
 	if !regexp.MustCompile(`(?m)^  \d+ +\d+\.\d{3} +\d+\.\d +\d+\.\d%`).MatchString(out) {
 		t.Errorf("no kernel line with a GFLOP/s rate and its fraction of the peak:\n%s", out)
+	}
+}
+
+// A GPU-only suite is refused on the CPU, saying why and what to use.
+func TestDeviceOnlySuiteRefusedOnCPU(t *testing.T) {
+	s, ok := SuiteByName("seeds")
+	if !ok {
+		t.Fatal("no seeds suite")
+	}
+	_, err := Run(s, Options{Reps: 1, NoTorch: true})
+	if err == nil || !strings.Contains(err.Error(), "GPU only") || !strings.Contains(err.Error(), "--suite=backward-data") {
+		t.Fatalf("seeds on the CPU: %v", err)
+	}
+}
+
+// The seeds suite is the MI355x table itself: five 1x1 and four 3x3
+// stride-2 data gradients in f16/bf16, held to issue 8's three bars.
+func TestSeedsSuiteIsTheSeedTable(t *testing.T) {
+	s, _ := SuiteByName("seeds")
+	classes := map[string]int{}
+	for _, sh := range s.Shapes {
+		classes[sh.Class()]++
+		if sh.Dtype != "f16" && sh.Dtype != "bf16" || sh.Mask != [3]bool{true, false, false} {
+			t.Errorf("%s: dtype %s, mask %v", sh.Name, sh.Dtype, sh.Mask)
+		}
+	}
+	if classes["1x1 stride 2"] != 5 || classes["3x3 stride 2"] != 4 || len(classes) != 2 {
+		t.Errorf("classes %v", classes)
+	}
+	if len(s.Bars) != 3 {
+		t.Errorf("bars %v", s.Bars)
+	}
+}
+
+// Bars: each is met, not met or not measured from the class medians.
+func TestBars(t *testing.T) {
+	sh := func(name string, k int64) Shape {
+		return dataGrad(name, "test", 1, 4, 8, 1, 8, 8, k, 2, 0)
+	}
+	ms := func(v float64) Timing { return Timing{Median: time.Duration(v * float64(time.Millisecond))} }
+	r := &Result{
+		Suite: Suite{Name: "t", Pipelines: []string{"baseline", "default"}, Bars: []Bar{
+			{Class: "1x1 stride 2", MinSpeedup: 2.8, From: "a"},
+			{Class: "3x3 stride 2", MinSpeedup: 1.2, From: "b"},
+			{Class: "all", MaxTorchRatio: 2, From: "c"},
+			{Class: "5x5 stride 2", MinSpeedup: 1, From: "d"},
+		}},
+		Rows: []Row{
+			// 1x1 speedups 3, 4, 2: median 3 (met).
+			{Shape: sh("a", 1), Times: []Timing{ms(3), ms(1)}, Torch: &Timing{Median: time.Millisecond}},
+			{Shape: sh("b", 1), Times: []Timing{ms(4), ms(1)}, Torch: &Timing{Median: time.Millisecond}},
+			{Shape: sh("c", 1), Times: []Timing{ms(2), ms(1)}},
+			// 3x3 speedup 1.1 (not met); ours/PyTorch 1, 1, 3: median 1 (met).
+			{Shape: sh("d", 3), Times: []Timing{ms(3.3), ms(3)}, Torch: &Timing{Median: time.Millisecond}},
+		},
+	}
+	got := r.Bars()
+	want := []struct {
+		what   string
+		median float64
+		shapes int
+		met    bool
+	}{{"speedup", 3, 3, true}, {"speedup", 1.1, 1, false}, {"ours/PyTorch", 1, 3, true}, {"speedup", 0, 0, false}}
+	if len(got) != len(want) {
+		t.Fatalf("%d bar results, want %d", len(got), len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.What != w.what || g.Shapes != w.shapes || g.Met != w.met || math.Abs(g.Median-w.median) > 1e-9 {
+			t.Errorf("bar %d (%s): %+v, want %+v", i, g.Class, g, w)
+		}
+	}
+	var sb strings.Builder
+	r.printBars(&sb)
+	out := sb.String()
+	for _, line := range []string{
+		`1x1 stride 2 +speedup +3\.00x +>= 2\.80x +met +\(3 shapes\) +a`,
+		`3x3 stride 2 +speedup +1\.10x +>= 1\.20x +NOT MET +\(1 shape\) +b`,
+		`all +ours/PyTorch +1\.00 +<= 2\.00 +met +\(3 shapes\) +c`,
+		`5x5 stride 2 +speedup +- +>= 1\.00x +NOT MEASURED +\(0 shapes\) +d`,
+	} {
+		if !regexp.MustCompile(`(?m)^  ` + line + `$`).MatchString(out) {
+			t.Errorf("no line %q in:\n%s", line, out)
+		}
+	}
+}
+
+// preparingDevice is a hostDevice that compiles ahead (a Preparer): every
+// plan of every shape is prepared, concurrently, before the first run.
+type preparingDevice struct {
+	hostDevice
+	mu                 sync.Mutex
+	prepared           map[*plan.Plan]bool
+	preparedAtFirstRun int
+}
+
+func (d *preparingDevice) Prepare(p *plan.Plan) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.prepared[p] {
+		return fmt.Errorf("plan prepared twice")
+	}
+	d.prepared[p] = true
+	return nil
+}
+
+func (d *preparingDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error) {
+	d.mu.Lock()
+	if d.hostDevice.runs == 0 {
+		d.preparedAtFirstRun = len(d.prepared)
+	}
+	ok := d.prepared[p]
+	d.mu.Unlock()
+	if !ok {
+		return nil, fmt.Errorf("ran a plan that was not prepared")
+	}
+	return d.hostDevice.Run(p, args)
+}
+
+func TestDevicePreparesEveryPlanFirst(t *testing.T) {
+	dev := &preparingDevice{prepared: map[*plan.Plan]bool{}}
+	r, err := Run(smoke(t), Options{Reps: 1, NoTorch: true, Device: dev, Kernels: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := len(r.Rows) * 2; dev.preparedAtFirstRun != want {
+		t.Errorf("%d plans prepared before the first run, want all %d", dev.preparedAtFirstRun, want)
+	}
+}
+
+// A contraction of bf16 inputs is rated against the matrix units' peak
+// (marked mx); the f32 steps around it against the FP32 peak.
+func TestMatrixKernelsAgainstMatrixPeak(t *testing.T) {
+	sh := dataGrad("tiny_bf16", "test", 1, 16, 16, 1, 8, 8, 1, 2, 0)
+	sh.Dtype = "bf16"
+	r, err := Run(Suite{Name: "t", Pipelines: []string{"baseline"}, Shapes: []Shape{sh}}, Options{Reps: 1, NoTorch: true, Device: &hostDevice{}, Kernels: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	matrix := 0
+	for _, k := range r.Rows[0].Kernels {
+		if k.Matrix {
+			matrix++
+			if k.FLOPs == 0 {
+				t.Errorf("step %d: matrix without FLOPs", k.Step)
+			}
+		}
+	}
+	if matrix != 1 {
+		t.Fatalf("%d matrix kernels, want the one contraction: %+v", matrix, r.Rows[0].Kernels)
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	if !regexp.MustCompile(`(?m)^  \d+ +\d+\.\d{3} +\d+\.\d +\d+\.\d% mx `).MatchString(sb.String()) {
+		t.Errorf("no kernel line rated against the matrix peak:\n%s", sb.String())
 	}
 }

@@ -75,6 +75,37 @@ type Suite struct {
 	// "baseline" and "default" the table shows the speedup.
 	Pipelines []string
 	Shapes    []Shape
+	// DeviceOnly, when set, says why the suite runs on a GPU alone (its
+	// shapes at full size would take a 2-core CPU hours): Run refuses it
+	// without a Device, with this reason.
+	DeviceOnly string
+	// Bars are the targets the report holds the suite's medians to.
+	Bars []Bar
+}
+
+// A Bar is a target for the median of a class of shapes (a Shape.Class,
+// or "all" for every shape): the speedup baseline/default at least
+// MinSpeedup, ours/PyTorch at most MaxTorchRatio (0: no such bar). From
+// says who set it.
+type Bar struct {
+	Class         string
+	MinSpeedup    float64
+	MaxTorchRatio float64
+	From          string
+}
+
+// seedGrad is a row of IREE #23976's MI355x tables at full size: the data
+// gradient of a stride-2 convolution of n×c×h×w activations into k
+// channels with a kxk kernel (3x3: padding 1), g groups, in dtype.
+func seedGrad(dtype string, n, c, h, w, k, g, kernel int64) Shape {
+	p := (kernel - 1) / 2
+	sh := dataGrad(fmt.Sprintf("%s_%dx%d_n%d_c%dto%d_%dx%d", dtype, kernel, kernel, n, c, k, h, w), "", n, c, k, g, h, w, kernel, 2, p)
+	if g > 1 {
+		sh.Name += fmt.Sprintf("_g%d", g)
+	}
+	sh.Dtype = dtype
+	sh.From = fmt.Sprintf("%s%s n=%d c=%d H=%d W=%d k=%d g=%d", seed001, map[string]string{"f16": "fp16", "bf16": "bf16"}[dtype], n, c, h, w, k, g)
+	return sh
 }
 
 // dataGrad is a 2-D f32 data-gradient-only shape with a square kernel k,
@@ -120,6 +151,30 @@ var Suites = []Suite{
 			dataGrad("rn_3x3_n8_c64to128_28x28", "cpu/contract_test.go benchSpecs (ResNet layer2 conv1 at 28)", 8, 64, 128, 1, 28, 28, 3, 2, 1),
 			dataGrad("rn_3x3_n8_c128to256_28x28", "ResNet-18 layer3 conv1", 8, 128, 256, 1, 28, 28, 3, 2, 1),
 			dataGrad("rn_3x3_n8_c256to256_14x14", "ResNet layer4-like 3x3 stride 2 at 14", 8, 256, 256, 1, 14, 14, 3, 2, 1),
+		},
+	},
+	{
+		Name: "seeds",
+		Doc: "IREE #23976's MI355x rows at full size in their f16/bf16, the data gradient only: the shapes issue 8\n" +
+			"holds a GPU to (default at least the seeds' speedups over baseline, 2.8x on 1x1 and 1.2x on 3x3, and\n" +
+			"within 2x of PyTorch's cuDNN time in the median). GPU only: --device=cuda or hip.",
+		Pipelines:  []string{"baseline", "default"},
+		DeviceOnly: "its shapes are full size (up to 330M-element f16 tensors) for a GPU; on the CPU, --suite=backward-data times them scaled down in f32",
+		Bars: []Bar{
+			{Class: "1x1 stride 2", MinSpeedup: 2.8, From: "issue 8 (IREE #23976 on MI355x: 2.81-6.82x)"},
+			{Class: "3x3 stride 2", MinSpeedup: 1.2, From: "issue 8 (IREE #23976 on MI355x: 1.19-1.77x)"},
+			{Class: "all", MaxTorchRatio: 2, From: "issue 8 (within 2x of PyTorch/cuDNN)"},
+		},
+		Shapes: []Shape{
+			seedGrad("bf16", 4, 32, 470, 725, 224, 1, 1),
+			seedGrad("bf16", 12, 896, 59, 91, 2016, 1, 1),
+			seedGrad("f16", 32, 1024, 50, 50, 2048, 1, 1),
+			seedGrad("f16", 32, 512, 100, 100, 1024, 1, 1),
+			seedGrad("bf16", 10, 448, 118, 182, 896, 1, 1),
+			seedGrad("f16", 32, 256, 200, 200, 256, 32, 3),
+			seedGrad("bf16", 1, 3, 940, 1450, 32, 1, 3),
+			seedGrad("bf16", 5, 3, 940, 1450, 32, 1, 3),
+			seedGrad("bf16", 3, 3, 940, 1450, 32, 1, 3),
 		},
 	},
 	{

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	goruntime "runtime"
 	"strings"
+	"sync"
 
 	"github.com/torchlower/torchlower/gpu/cuda"
 	"github.com/torchlower/torchlower/gpu/hip"
@@ -55,8 +56,9 @@ type Device struct {
 	info    string // vendor, device name, arch, library paths
 	peak    Peak
 
-	work chan func()
-	mods map[string]uintptr // loaded modules by hash
+	work  chan func()
+	mods  map[string]uintptr // loaded modules by hash (device thread only)
+	codes sync.Map           // compiled code by hash: string -> []byte
 }
 
 // Kinds are the names Open accepts.
@@ -155,7 +157,7 @@ func (d *Device) openCUDA() error {
 	if pk, err := drv.Peak(0); err != nil {
 		d.peak.Desc = fmt.Sprintf("peak unknown: %v", err)
 	} else {
-		d.peak = Peak{FP32FLOPs: pk.FP32FLOPs, BytesPerSec: pk.BytesPerSec, Desc: pk.Desc}
+		d.peak = Peak{FP32FLOPs: pk.FP32FLOPs, MatrixFLOPs: pk.MatrixFLOPs, BytesPerSec: pk.BytesPerSec, Desc: pk.Desc}
 	}
 	return nil
 }
@@ -166,7 +168,8 @@ func (d *Device) Name() string { return d.kind }
 // Peak is a device's theoretical peak rates; a rate it could not derive
 // is 0, and Desc says how they were derived or why not.
 type Peak struct {
-	FP32FLOPs   float64 // FP32 FLOP/s on the SIMT cores (the matrix units' f16/bf16 peak is not read)
+	FP32FLOPs   float64 // FP32 FLOP/s on the SIMT cores
+	MatrixFLOPs float64 // dense f16/bf16 FLOP/s of the matrix units (tensor cores), f32 accumulation
 	BytesPerSec float64 // DRAM bandwidth
 	Desc        string
 }

@@ -93,11 +93,40 @@ func dtypeOf(t ir.Type) (runtime.DType, error) {
 	return 0, fmt.Errorf("unsupported element type %s", t)
 }
 
-// code returns the compiled code of mod for this device: from the disk
-// cache, else compiled (and cached). It runs on the caller's goroutine,
-// not the device thread, so that concurrent runs (the e2e suite's
-// parallel cases) compile in parallel; only loading is serialized.
+// Prepare compiles p's kernels for this device (into the memory and disk
+// caches) without running them. It may be called from many goroutines
+// at once: a caller about to time many plans (bench) compiles them all
+// in parallel first rather than one at a time in its timed loop.
+func (d *Device) Prepare(p *plan.Plan) error {
+	if !d.Available() {
+		return fmt.Errorf("%s device not available: %w", d.kind, d.reason)
+	}
+	mod, err := codegen.Generate(p)
+	if err != nil {
+		return err
+	}
+	src := mod.Source()
+	_, err = d.code(src, codegen.HashSource(src, d.target))
+	return err
+}
+
+// code returns the compiled code of mod for this device: from memory,
+// from the disk cache, else compiled (and cached in both). It runs on
+// the caller's goroutine, not the device thread, so that concurrent runs
+// (the e2e suite's parallel cases) compile in parallel; only loading is
+// serialized.
 func (d *Device) code(src, key string) ([]byte, error) {
+	if c, ok := d.codes.Load(key); ok {
+		return c.([]byte), nil
+	}
+	code, err := d.cachedOrCompiled(src, key)
+	if err == nil {
+		d.codes.Store(key, code)
+	}
+	return code, err
+}
+
+func (d *Device) cachedOrCompiled(src, key string) ([]byte, error) {
 	dir := cacheDir()
 	file := ""
 	if dir != "" {

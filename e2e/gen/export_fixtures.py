@@ -13,7 +13,7 @@ Each fixture is written as an e2e case (the layout e2e.LoadCase reads, so
                      output) with tolerances and why, output kinds, torch
                      version, export path, configuration
 
-Run:  python3 e2e/gen/export_fixtures.py [--out e2e/cases/torch_export] [--only NAME ...]
+Run:  python3 e2e/gen/export_fixtures.py [--out e2e/cases/torch_export] [--only NAME ...] [--jobs N]
 
 Everything is tiny (a few KB per fixture) and seeded, so re-running with the
 same torch version reproduces the same files.
@@ -31,11 +31,14 @@ Integers must match exactly.
 """
 
 import argparse
+import concurrent.futures
 import copy
 import json
+import multiprocessing
 import os
 import shutil
 import sys
+import time
 
 try:
     import numpy as np
@@ -664,18 +667,8 @@ def make_dynamic_batch(name):
     return ep, [("x", x)], outputs, 16, meta
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", default="e2e/cases/torch_export",
-                    help="output directory (default: e2e/cases/torch_export, where the e2e suite runs them)")
-    ap.add_argument("--only", nargs="*", help="export only these fixture names")
-    ap.add_argument("--keep-going", action="store_true", help="continue after a fixture fails")
-    args = ap.parse_args()
-
-    if torch_version_tuple() < (2, 6):
-        sys.exit(f"torch {torch.__version__} is too old: the fixtures need torch >= 2.6 "
-                 "(schema 8, _export_forward_backward with correct loss tagging)")
-
+def fixture_jobs():
+    """[(name, maker)]: every fixture, in a fixed order."""
     jobs = []
     for name, c in single_op_configs():
         jobs.append((name, lambda name=name, c=c: make_single_op(name, c)))
@@ -685,22 +678,79 @@ def main():
     jobs.append(("sdpa_masked_inference", lambda: make_attention_inference("sdpa_masked_inference")))
     jobs.append(("mlp_dynamic_batch", lambda: make_dynamic_batch("mlp_dynamic_batch")))
     jobs.append(("cnn_export_ir_inference", lambda: make_export_ir_inference("cnn_export_ir_inference")))
+    return jobs
 
+
+# The jobs the pool's workers run, by index: set before the pool forks, so
+# that each worker inherits the makers (closures, which do not pickle).
+_JOBS = []
+
+
+def run_job(i, out_dir, threads):
+    """Exports fixture i into out_dir; returns (name, seconds, error or None)."""
+    name, job = _JOBS[i]
+    if threads:
+        torch.set_num_threads(threads)
+    start = time.perf_counter()
+    try:
+        ep, inputs, outputs, r, meta = job()
+        save_case(out_dir, name, ep, inputs, outputs, r, meta)
+        return name, time.perf_counter() - start, None
+    except Exception as e:  # reported by the parent with the others
+        return name, time.perf_counter() - start, f"{type(e).__name__}: {e}"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", default="e2e/cases/torch_export",
+                    help="output directory (default: e2e/cases/torch_export, where the e2e suite runs them)")
+    ap.add_argument("--only", nargs="*", help="export only these fixture names")
+    ap.add_argument("--keep-going", action="store_true", help="continue after a fixture fails")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="fixtures exported at once, each in a forked process with one torch thread "
+                         "(0: one per CPU); tracing dominates, so this divides the wall time (default 1)")
+    args = ap.parse_args()
+
+    if torch_version_tuple() < (2, 6):
+        sys.exit(f"torch {torch.__version__} is too old: the fixtures need torch >= 2.6 "
+                 "(schema 8, _export_forward_backward with correct loss tagging)")
+
+    _JOBS[:] = [(n, j) for n, j in fixture_jobs() if not args.only or n in args.only]
     os.makedirs(args.out, exist_ok=True)
-    failed = []
-    for name, job in jobs:
-        if args.only and name not in args.only:
-            continue
-        try:
-            ep, inputs, outputs, r, meta = job()
-            save_case(args.out, name, ep, inputs, outputs, r, meta)
-        except Exception as e:  # report every failure, then exit non-zero
-            failed.append(name)
-            print(f"FAILED {name}: {type(e).__name__}: {e}", file=sys.stderr)
-            if not args.keep_going:
-                raise
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    jobs = min(jobs, len(_JOBS))
+    start = time.perf_counter()
+    failed, exported = [], []
+
+    def report(name, secs, err):
+        """Prints how fixture name went; False stops the export."""
+        if err is None:
+            exported.append(name)
+            print(f"exported {name} in {secs:.1f}s", flush=True)
+            return True
+        failed.append(name)
+        print(f"FAILED {name} after {secs:.1f}s: {err}", file=sys.stderr, flush=True)
+        return args.keep_going
+
+    if jobs <= 1:
+        for i in range(len(_JOBS)):
+            if not report(*run_job(i, args.out, 0)):
+                break
+    else:
+        # fork, not spawn: the workers inherit the makers, and the parent has
+        # run no torch operation yet, so no OpenMP pool is copied mid-flight.
+        ctx = multiprocessing.get_context("fork")
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+            futures = [pool.submit(run_job, i, args.out, 1) for i in range(len(_JOBS))]
+            for f in concurrent.futures.as_completed(futures):
+                if not report(*f.result()):
+                    pool.shutdown(wait=True, cancel_futures=True)
+                    break
+    print(f"{len(exported)} of {len(_JOBS)} fixtures exported in {time.perf_counter() - start:.1f}s "
+          f"({jobs} at a time) with torch {torch.__version__}", flush=True)
     if failed:
-        sys.exit(f"{len(failed)} fixtures failed: {', '.join(failed)}")
+        more = "" if args.keep_going else " (stopped there; --keep-going exports the rest)"
+        sys.exit(f"{len(failed)} fixtures failed: {', '.join(sorted(failed))}{more}")
 
 
 if __name__ == "__main__":

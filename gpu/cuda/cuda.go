@@ -17,6 +17,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -55,12 +57,54 @@ type Driver struct {
 	ctx                      uintptr
 }
 
+// libDirs are the directories searched after the dynamic linker's own
+// (the bare sonames go first): the toolkit's ($CUDA_PATH, $CUDA_HOME,
+// /usr/local/cuda and its versioned siblings, newest first), the
+// driver's where containers mount it (/usr/local/nvidia), the distro's.
 func libDirs() []string {
 	var dirs []string
-	if c := os.Getenv("CUDA_PATH"); c != "" {
-		dirs = append(dirs, filepath.Join(c, "lib64"), filepath.Join(c, "lib"))
+	for _, env := range []string{"CUDA_PATH", "CUDA_HOME"} {
+		if c := os.Getenv(env); c != "" {
+			dirs = append(dirs, filepath.Join(c, "lib64"), filepath.Join(c, "lib"))
+		}
 	}
-	return append(dirs, "/usr/local/cuda/lib64", "/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib/wsl/lib")
+	dirs = append(dirs, "/usr/local/cuda/lib64", "/usr/local/cuda/targets/x86_64-linux/lib")
+	versioned, _ := filepath.Glob("/usr/local/cuda-*/lib64")
+	slices.SortFunc(versioned, func(a, b string) int { return -compareVersionedPaths(a, b) })
+	dirs = append(dirs, versioned...)
+	return append(dirs, "/usr/local/nvidia/lib64", "/usr/local/nvidia/lib", "/usr/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib/wsl/lib")
+}
+
+// compareVersionedPaths orders /usr/local/cuda-12.9 before
+// /usr/local/cuda-13.0 (numerically: 12.10 after 12.9).
+func compareVersionedPaths(a, b string) int {
+	na, nb := versionNumbers(a), versionNumbers(b)
+	for i := 0; i < min(len(na), len(nb)); i++ {
+		if na[i] != nb[i] {
+			return na[i] - nb[i]
+		}
+	}
+	if len(na) != len(nb) {
+		return len(na) - len(nb)
+	}
+	return strings.Compare(a, b)
+}
+
+// versionNumbers are the runs of digits in s, as numbers.
+func versionNumbers(s string) []int {
+	var out []int
+	n, in := 0, false
+	for _, r := range s + "/" {
+		if r >= '0' && r <= '9' {
+			n, in = n*10+int(r-'0'), true
+			continue
+		}
+		if in {
+			out = append(out, n)
+		}
+		n, in = 0, false
+	}
+	return out
 }
 
 var (
@@ -178,7 +222,10 @@ const (
 
 // Peak is a device's theoretical peak rates, from its attributes.
 type Peak struct {
-	FP32FLOPs   float64 // FP32 FLOP/s on the CUDA cores (an FMA is two), no tensor cores
+	FP32FLOPs float64 // FP32 FLOP/s on the CUDA cores (an FMA is two), no tensor cores
+	// MatrixFLOPs is the tensor cores' dense f16/bf16 rate with f32
+	// accumulation, 0 where unknown.
+	MatrixFLOPs float64
 	BytesPerSec float64 // DRAM bandwidth
 	Desc        string  // how they were derived
 }
@@ -189,6 +236,17 @@ type Peak struct {
 var fp32Lanes = map[[2]int32]int32{
 	{7, 0}: 64, {7, 2}: 64, {7, 5}: 64, {8, 0}: 64, {8, 6}: 128, {8, 7}: 128, {8, 9}: 128,
 	{9, 0}: 128, {10, 0}: 128, {10, 3}: 128, {12, 0}: 128,
+}
+
+// matrixFLOPsPerClock is the dense f16/bf16 FLOP per clock per SM of the
+// tensor cores with f32 accumulation, by compute capability (NVIDIA's
+// data sheets: V100 125, T4 65, A100 312, L40S 362, H100 SXM 989
+// TFLOP/s at their boost clocks). Hopper reaches its rate only through
+// wgmma; mma.sync, which the generated kernels use, issues at a part of
+// it. GeForce parts of sm_86/sm_89 accumulate in f32 at half the rate
+// given here.
+var matrixFLOPsPerClock = map[[2]int32]int32{
+	{7, 0}: 1024, {7, 5}: 1024, {8, 0}: 2048, {8, 6}: 1024, {8, 9}: 1024, {9, 0}: 4096,
 }
 
 // Peak reads the device's peak FP32 rate and memory bandwidth: SMs × FP32
@@ -209,6 +267,10 @@ func (d *Driver) Peak(ordinal int) (Peak, error) {
 		p.Desc = fmt.Sprintf("FP32 %.1f TFLOP/s = %d SMs × %d lanes × 2 × %.0f MHz; %s", p.FP32FLOPs/1e12, sms, lanes, clock/1e6, p.Desc)
 	} else {
 		p.Desc = fmt.Sprintf("FP32 peak unknown for sm_%d%d; %s", major, minor, p.Desc)
+	}
+	if f, ok := matrixFLOPsPerClock[[2]int32{major, minor}]; ok {
+		p.MatrixFLOPs = float64(sms) * float64(f) * clock
+		p.Desc = fmt.Sprintf("%s; f16/bf16 tensor cores %.0f TFLOP/s = %d SMs × %d × %.0f MHz", p.Desc, p.MatrixFLOPs/1e12, sms, f, clock/1e6)
 	}
 	return p, nil
 }

@@ -32,23 +32,79 @@ type NVRTC struct {
 // nvrtcNames are NVRTC's sonames, newest first.
 var nvrtcNames = []string{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so.11.1", "libnvrtc.so.11.0", "libnvrtc.so"}
 
-// nvrtcDirs adds, to the toolkit directories, the lib folder of Python's
-// nvidia-cuda-nvrtc wheel (pip install nvidia-cuda-nvrtc-cu12, or
-// PyTorch's CUDA wheels), which many machines have without a toolkit.
+// nvrtcDirs adds, to the toolkit directories, the lib folders of
+// Python's NVRTC wheels, which many machines have without a toolkit:
+// nvidia-cuda-nvrtc-cu12 keeps it in nvidia/cuda_nvrtc/lib, CUDA 13's
+// wheels (PyTorch's cu13x builds) in the shared nvidia/cu13/lib.
 func nvrtcDirs() []string {
 	dirs := libDirs()
-	var pats []string
-	for _, root := range []string{"/usr/lib", "/usr/local/lib", "/opt/conda/lib", os.ExpandEnv("$HOME/.local/lib")} {
-		pats = append(pats, filepath.Join(root, "python3*", "*-packages", "nvidia", "cuda_nvrtc", "lib"))
-	}
-	if v := os.Getenv("VIRTUAL_ENV"); v != "" {
-		pats = append(pats, filepath.Join(v, "lib", "python3*", "site-packages", "nvidia", "cuda_nvrtc", "lib"))
-	}
-	for _, p := range pats {
-		m, _ := filepath.Glob(p)
-		dirs = append(dirs, m...)
+	for _, sp := range sitePackages(os.Getenv, fixedPythonRoots) {
+		for _, sub := range []string{"nvidia/cu13/lib", "nvidia/cuda_nvrtc/lib", "nvidia/cu12/lib"} {
+			dirs = append(dirs, filepath.Join(sp, sub))
+		}
 	}
 	return dirs
+}
+
+// fixedPythonRoots are lib folders where Python installations keep
+// their packages whatever the environment says.
+var fixedPythonRoots = []string{"/usr/lib", "/usr/local/lib", "/opt/conda/lib"}
+
+// sitePackages lists the site- and dist-packages folders of the Python
+// installations a user of this machine would run: those under roots,
+// the user's (~/.local/lib), the active virtual or conda environment's,
+// and the one beside every bin folder on PATH, which finds a venv whose
+// python3 is on PATH without being activated (/opt/torch/.venv/bin, as
+// on the project's GPU machine). Each folder is listed once, in that
+// order.
+func sitePackages(getenv func(string) string, roots []string) []string {
+	libs := append([]string(nil), roots...)
+	if h := getenv("HOME"); h != "" {
+		libs = append(libs, filepath.Join(h, ".local", "lib"))
+	}
+	for _, env := range []string{"VIRTUAL_ENV", "CONDA_PREFIX"} {
+		if v := getenv(env); v != "" {
+			libs = append(libs, filepath.Join(v, "lib"))
+		}
+	}
+	for _, d := range filepath.SplitList(getenv("PATH")) {
+		if filepath.Base(d) == "bin" && filepath.IsAbs(d) {
+			libs = append(libs, filepath.Join(filepath.Dir(d), "lib"))
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, lib := range libs {
+		for _, kind := range []string{"site-packages", "dist-packages"} {
+			m, _ := filepath.Glob(filepath.Join(lib, "python3*", kind))
+			for _, sp := range m {
+				if !seen[sp] {
+					seen[sp] = true
+					out = append(out, sp)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// preloadBuiltins loads the libnvrtc-builtins beside an NVRTC opened
+// by path. NVRTC opens its builtins by soname at its first compile, and
+// CUDA 13's wheel builds of libnvrtc carry no RUNPATH to find them
+// beside itself ("failed to open libnvrtc-builtins.so.13.0"); a library
+// already loaded under that soname is the one the dynamic linker
+// returns.
+func preloadBuiltins(nvrtcPath string) {
+	if !filepath.IsAbs(nvrtcPath) {
+		return // found through the linker's own paths, which find the builtins too
+	}
+	m, _ := filepath.Glob(filepath.Join(filepath.Dir(nvrtcPath), "libnvrtc-builtins.so*"))
+	for _, b := range m {
+		if strings.Contains(filepath.Base(b), ".alt.") {
+			continue
+		}
+		dl.Open("NVRTC's builtins", []string{b})
+	}
 }
 
 var (
@@ -68,6 +124,7 @@ func loadNVRTC() (*NVRTC, error) {
 	if err != nil {
 		return nil, err
 	}
+	preloadBuiltins(lib.Path)
 	r := &NVRTC{Lib: lib}
 	err = lib.Bind(map[string]any{
 		"nvrtcCreateProgram":     &r.create,

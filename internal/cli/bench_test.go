@@ -45,7 +45,8 @@ func TestBenchBadFlags(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--suite=nope"}, 2, `unknown --suite "nope" (want backward-data, resnet, smoke)`},
+		{[]string{"--suite=nope"}, 2, `unknown --suite "nope" (want backward-data, seeds, resnet, smoke)`},
+		{[]string{"--suite=seeds", "--no-torch"}, 1, "suite seeds runs on a GPU only (--device=cuda or hip)"},
 		{[]string{"--reps=0"}, 2, "--reps must be at least 1, got 0"},
 		{[]string{"--warmup=-1"}, 2, "--warmup must not be negative"},
 		{[]string{"--filter=("}, 2, "--filter: error parsing regexp"},
@@ -65,7 +66,7 @@ func TestBenchBadFlags(t *testing.T) {
 func TestBenchHelp(t *testing.T) {
 	out, _, code := run(t, "", "bench", "--help")
 	for _, want := range []string{"Usage: torchlower bench", "--suite", "--filter", "--reps", "--no-torch", "--device", "--kernels",
-		"backward-data:", "resnet:", "IREE #23976", "seed_1x1_n1_c32to224_118x182", "bf16 n=4 c=32 H=470 W=725 k=224"} {
+		"backward-data:", "seeds:", "resnet:", "IREE #23976", "f16_1x1_n32_c1024to2048_50x50", "fp16 n=32 c=1024 H=50 W=50 k=2048 g=1", "seed_1x1_n1_c32to224_118x182", "bf16 n=4 c=32 H=470 W=725 k=224"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("bench --help lacks %q (exit %d)", want, code)
 		}

@@ -6,8 +6,8 @@
 #
 #   bash tools/gpusession/build.sh
 #
-# then give the device tool  command="bash tools/gpusession/run.sh"  and
-# carry=[".gpukit"]  (see run.sh and gpu/README.md).
+# then give the device tool the two calls in run.sh's header (carry
+# [".gpukit"]; see run.sh and gpu/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 kit=.gpukit

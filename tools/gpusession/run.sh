@@ -1,75 +1,121 @@
 #!/bin/bash
 # The checks that need the GPU machine (issues 3, 6, 8 and 9), run there by
-# the device tool from the repository root, with the kit build.sh made here:
+# the device tool from the repository root with the kit build.sh made here.
+# A session that draws a GPU has 15 minutes of device time in all (the
+# machine's start, a minute or two, included), so the checks come in two
+# calls of under five minutes, the most valuable first: if the first fails
+# for a reason a fix here can mend, there is time to run it again.
 #
-#   run(command="bash tools/gpusession/run.sh env fixtures refs gpu cli sanitizer",
-#       carry=[".gpukit"], timeout_s=600)
-#   run(command="bash tools/gpusession/run.sh codegen e2e", carry=[".gpukit"], timeout_s=600)
-#   run(command="bash tools/gpusession/run.sh bench", carry=[".gpukit"], timeout_s=600)
+#   bash tools/gpusession/build.sh                      (here, before any device call)
+#   run(command="bash tools/gpusession/run.sh --budget 270 first", carry=[".gpukit"], timeout_s=300)
+#   run(command="bash tools/gpusession/run.sh --budget 270 second", carry=[".gpukit"], timeout_s=300)
+#   give_back()
 #
-# Each phase writes one log (or archive) to $OUT, which the tool brings
-# back; a phase is cut off at its own limit so that the call ends inside
-# the tool's ten minutes with what it has. Phases:
+# Call the second at once (the machine stays warm 30 s, and with it the
+# kernel cache and /tmp); give it the budget status's budget_left_s allows
+# (budget_left_s - 60, at most 560, with timeout_s 30 s above it).
 #
-#   env        the GPU, driver, torch, NVRTC and compute-sanitizer found  env.log
-#   refs       true f16 references of the op-level matrix from the GPU's
-#              torch (issue 6): untar into e2e/cases/conv_backward          refs.log, device_refs.tgz
-#   fixtures   e2e/gen/export_fixtures.py with torch >= 2.6 (issue 3),
-#              then torchlower import (op counts, --check-support) and the
-#              fixtures run as e2e cases on the CPU, both pipelines;
-#              untar fixtures.tgz into e2e/cases/torch_export              fixtures.log, fixtures.tgz
-#   gpu        go test ./gpu: the runtimes, a compiled module vs the CPU   gpu.log
-#   cli        go test ./internal/cli -run Module: a cuda:sm_90 module
-#              compiled, then run on its GPU                               cli.log
-#   sanitizer  compute-sanitizer memcheck on the bundled example           sanitizer.log
-#   codegen    every e2e kernel compiled by NVRTC for this GPU             codegen.log
-#   e2e        the e2e suite on cuda, both pipelines (issue 8)             e2e.log
-#   bench      bench --device=cuda: both pipelines and PyTorch (cuDNN) on
-#              the seeds' shapes and ResNet's, kernels against the peak    bench.log
+# --budget SECONDS is the wall time the call may take: each step's limit is
+# cut to what is left of it (less a reserve for packing the results), and a
+# step that would get under 15 s is skipped and says so. Everything goes to
+# $OUT (at most eight files come back):
+#
+#   session.log      every phase's output, written as it runs
+#   summary.txt      one line per step: exit status (TIMEOUT, SKIPPED), seconds
+#   fixtures.tgz     the real-torch fixtures as e2e cases: untar into e2e/cases/torch_export
+#   device_refs.tgz  true f16 references: untar into e2e/cases/conv_backward
+#   bench.txt        the bench tables (seeds: issue 8's bars)
+#
+# Phases, in the order the groups run them:
+#
+#   first:
+#   env        the GPU, driver, torch, NVRTC, and the README's example run on
+#              cuda against PyTorch's results (the smoke test of the runtime)
+#   fixtures   e2e/gen/export_fixtures.py with torch >= 2.6, all CPUs
+#              (issue 3); each fixture imported (op counts, --check-support);
+#              the fixtures as e2e cases on the CPU, both pipelines, and on cuda
+#   e2e        the e2e suite on cuda, default pipeline (issues 6, 8)
+#   refs       true f16 references of the op-level matrix (issue 6)
+#   second:
+#   bench      bench --device=cuda --suite=seeds: IREE #23976's shapes at full
+#              size in f16/bf16 against cuDNN, with issue 8's bars; then the
+#              ResNet f32 shapes
+#   gpu        go test ./gpu: the test programs and a compiled module vs the CPU
+#   cli        go test ./internal/cli -run Module: a cuda module compiled, then run
+#   baseline   the e2e suite on cuda, baseline pipeline
+#   sanitizer  compute-sanitizer memcheck on the README's example (gVisor
+#              machines refuse it: "Device not supported")
+#   optional:
+#   codegen    every e2e kernel compiled by NVRTC (e2e on cuda compiles those of
+#              the pipeline it runs already)
 set -u
 cd "$(dirname "$0")/../.."
 kit=$PWD/.gpukit
 out=${OUT:-/tmp/gpusession-out}
 mkdir -p "$out"
+budget=560
+if [ "${1:-}" = "--budget" ]; then
+	budget=$2
+	shift 2
+fi
+# Seconds kept back at the end for packing and the summary.
+reserve=10
+t0=$SECONDS
 if [ ! -x "$kit/torchlower" ]; then
 	echo "run.sh: no $kit/torchlower: run tools/gpusession/build.sh first and carry .gpukit" >&2
 	exit 2
-fi
-if [ "$(cat "$kit/commit" 2>/dev/null)" != "$(git rev-parse HEAD 2>/dev/null || cat "$kit/commit")" ]; then
-	echo "run.sh: note: the kit was built at $(cat "$kit/commit"), the tree is at $(git rev-parse HEAD)"
 fi
 export TORCHLOWER_CACHE=/tmp/torchlower-cache PYTHONUNBUFFERED=1
 tl=$kit/torchlower
 ex=examples/conv_backward
 exargs=(--input=@$ex/grad_output.npy --input=@$ex/input.npy --input=@$ex/weight.npy
 	--expected_output=@$ex/grad_input.npy --expected_output=@$ex/grad_weight.npy --expected_output=@$ex/grad_bias.npy)
+log=$out/session.log
+summary=$out/summary.txt
 
-# step NAME LIMIT CMD...: runs CMD under a time limit, saying how it ended.
+# step NAME LIMIT CMD...: runs CMD under LIMIT seconds, or what is left of
+# the budget, saying how it ended (and in summary.txt).
 step() {
 	local name=$1 limit=$2
 	shift 2
+	local left=$((budget - (SECONDS - t0) - reserve))
+	if ((left < 15)); then
+		echo "== $name: SKIPPED: ${left}s of the budget left"
+		printf '%-28s SKIPPED   budget\n' "$name" >>"$summary"
+		return 0
+	fi
+	((limit > left)) && limit=$left
 	echo "== $name: $* (limit ${limit}s, $(date +%T))"
-	timeout "$limit" "$@"
-	echo "== $name: exit $? ($(date +%T))"
+	local s=$SECONDS rc
+	timeout -k 5 "$limit" "$@"
+	rc=$?
+	local status=$rc
+	((rc == 124 || rc == 137)) && status=TIMEOUT
+	echo "== $name: exit $status after $((SECONDS - s))s"
+	printf '%-28s %-9s %4ds\n' "$name" "$status" $((SECONDS - s)) >>"$summary"
+	return $rc
 }
 
-# gotest LOG DIR BINARY ARGS...: a test binary in its package's folder.
+# gotest DIR BINARY LIMIT ARGS...: a test binary in its package's folder.
 gotest() {
-	local log=$1 dir=$2 bin=$3 limit=$4
-	shift 4
-	(cd "$dir" && step "$bin" "$limit" "$kit/$bin" -test.v -test.timeout "${limit}s" "$@") 2>&1 | tee "$out/$log"
+	local dir=$1 bin=$2 limit=$3
+	shift 3
+	(cd "$dir" && step "$bin" "$limit" "$kit/$bin" -test.v -test.timeout "${limit}s" "$@")
 }
 
 phase_env() {
-	{
-		step nvidia-smi 30 nvidia-smi
-		step torch 60 python3 -c 'import torch, numpy; print("torch", torch.__version__, "cuda", torch.version.cuda, "numpy", numpy.__version__); print(torch.cuda.get_device_name(0), torch.cuda.get_device_capability(0))'
-		echo "== libraries"
-		ldconfig -p | grep -E 'libcuda\.so|libnvrtc' || true
-		python3 -c 'import glob, site; [print(p) for d in site.getsitepackages() for p in glob.glob(d + "/nvidia/**/libnvrtc*.so*", recursive=True)]' || true
-		command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null || echo "no compute-sanitizer"
-		echo "== kit: $(cat "$kit/commit")"
-	} 2>&1 | tee "$out/env.log"
+	echo "== kit $(cat "$kit/commit"), tree $(git rev-parse HEAD 2>/dev/null || echo unknown); budget ${budget}s"
+	nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv || true
+	echo "cpus $(nproc); $(free -g | awk '/Mem:/ {print $2 " GiB"}')"
+	step torch 60 python3 -c 'import torch, numpy; print("torch", torch.__version__, "cuda", torch.version.cuda, "cudnn", torch.backends.cudnn.version(), "numpy", numpy.__version__); print(torch.cuda.get_device_name(0), torch.cuda.get_device_capability(0))'
+	echo "== libraries"
+	ldconfig -p | grep -E 'libcuda\.so|libnvrtc' || true
+	python3 -c 'import glob, site; [print(p) for d in site.getsitepackages() for p in glob.glob(d + "/nvidia/**/libnvrtc*.so*", recursive=True)]' || true
+	command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null || echo "no compute-sanitizer"
+	# The smoke test: runtime, NVRTC, every kernel of the example, results
+	# against PyTorch's. Its --print-timings says which NVRTC loaded.
+	step "example on cuda" 60 "$tl" run examples/conv_backward.mlir --device=cuda --print-timings "${exargs[@]}" ||
+		echo "!! THE EXAMPLE FAILED ON CUDA: the GPU phases below will fail the same way"
 }
 
 phase_fixtures() {
@@ -78,65 +124,77 @@ phase_fixtures() {
 	# suite runs them.
 	local fx=/tmp/fixtures
 	rm -rf "$fx"
-	{
-		step export 240 python3 e2e/gen/export_fixtures.py --out "$fx" --keep-going
-		for d in "$fx"/*/; do
-			[ -f "$d/program.pt2" ] || continue
-			n=$(basename "$d")
-			step "import $n" 30 "$tl" import "$d/program.pt2" -o "/tmp/$n.mlir" &&
-				echo "$n: $(grep -o 'torch\.aten\.[a-z_0-9.]*' "/tmp/$n.mlir" | sort | uniq -c | tr -s ' \n' ' ')"
-			step "check-support $n" 30 "$tl" import "$d/program.pt2" --check-support
-		done
-		step "e2e fixtures" 120 "$tl" e2e --cases "$fx" -v
-		step "e2e fixtures baseline" 120 "$tl" e2e --cases "$fx" --pipeline=baseline
-	} 2>&1 | tee "$out/fixtures.log"
-	tar czf "$out/fixtures.tgz" -C "$fx" .
+	step export 150 python3 e2e/gen/export_fixtures.py --out "$fx" --keep-going --jobs 0
+	tar czf "$out/fixtures.tgz" -C "$fx" . 2>/dev/null
+	for d in "$fx"/*/; do
+		[ -f "$d/program.pt2" ] || continue
+		n=$(basename "$d")
+		if "$tl" import "$d/program.pt2" -o "/tmp/$n.mlir" 2>"/tmp/$n.err"; then
+			echo "$n: $(grep -o 'torch\.aten\.[a-z_0-9.]*' "/tmp/$n.mlir" | sort | uniq -c | tr -s ' \n' ' ')"
+			"$tl" import "$d/program.pt2" --check-support 2>&1 | sed "s|^|  $n: |"
+		else
+			echo "!! $n: import failed: $(cat "/tmp/$n.err")"
+		fi
+	done
+	step "e2e fixtures cpu" 60 "$tl" e2e --cases "$fx" -v
+	step "e2e fixtures cpu baseline" 60 "$tl" e2e --cases "$fx" --pipeline=baseline
+	step "e2e fixtures cuda" 60 "$tl" e2e --cases "$fx" --device=cuda -v
 }
+
+phase_e2e() { step "e2e cuda" 240 "$tl" e2e --device=cuda -v; }
 
 phase_refs() {
 	rm -rf /tmp/device_refs
-	step refs 120 python3 e2e/gen/device_refs.py --out /tmp/device_refs --dtype f16 2>&1 | tee "$out/refs.log"
-	[ -d /tmp/device_refs ] && tar czf "$out/device_refs.tgz" -C /tmp/device_refs .
-}
-
-phase_gpu() { gotest gpu.log gpu gpu.test 120; }
-phase_cli() { gotest cli.log internal/cli internal_cli.test 120 -test.run 'Module'; }
-
-phase_sanitizer() {
-	local cs
-	cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
-	{
-		if [ -z "$cs" ]; then
-			echo "no compute-sanitizer"
-			return
-		fi
-		step memcheck 180 "$cs" --tool memcheck --error-exitcode 3 "$tl" run examples/conv_backward.mlir --device=cuda "${exargs[@]}"
-		step memcheck-baseline 120 "$cs" --tool memcheck --error-exitcode 3 "$tl" run examples/conv_backward.mlir --device=cuda --pipeline=baseline "${exargs[@]}"
-	} 2>&1 | tee "$out/sanitizer.log"
-}
-
-phase_codegen() { gotest codegen.log gpu/codegen gpu_codegen.test 240 -test.run 'NVRTC'; }
-
-phase_e2e() {
-	{
-		step "e2e cuda" 300 "$tl" e2e --device=cuda
-		step "e2e cuda baseline" 200 "$tl" e2e --device=cuda --pipeline=baseline
-	} 2>&1 | tee "$out/e2e.log"
+	step refs 90 python3 e2e/gen/device_refs.py --out /tmp/device_refs --dtype f16 &&
+		tar czf "$out/device_refs.tgz" -C /tmp/device_refs .
 }
 
 phase_bench() {
 	{
-		step "bench backward-data" 330 "$tl" bench --device=cuda --suite=backward-data --reps=9 -v
-		step "bench resnet" 200 "$tl" bench --device=cuda --suite=resnet --reps=9 --kernels=3 -v
-	} 2>&1 | tee "$out/bench.log"
+		step "bench seeds" 200 "$tl" bench --device=cuda --suite=seeds --reps=9 --kernels=3 -v
+		step "bench resnet" 90 "$tl" bench --device=cuda --suite=resnet --reps=9 --kernels=2 -v
+	} | tee "$out/bench.txt"
 }
 
-phases=("$@")
-[ ${#phases[@]} -gt 0 ] || phases=(env fixtures refs gpu cli sanitizer)
+phase_gpu() { gotest gpu gpu.test 90; }
+phase_cli() { gotest internal/cli internal_cli.test 60 -test.run 'Module'; }
+phase_baseline() { step "e2e cuda baseline" 200 "$tl" e2e --device=cuda --pipeline=baseline -v; }
+
+phase_sanitizer() {
+	local cs
+	cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+	if [ -z "$cs" ]; then
+		echo "no compute-sanitizer"
+		return
+	fi
+	step memcheck 90 "$cs" --tool memcheck --error-exitcode 3 "$tl" run examples/conv_backward.mlir --device=cuda "${exargs[@]}" &&
+		step "memcheck baseline" 60 "$cs" --tool memcheck --error-exitcode 3 "$tl" run examples/conv_backward.mlir --device=cuda --pipeline=baseline "${exargs[@]}"
+}
+
+phase_codegen() { gotest gpu/codegen gpu_codegen.test 240 -test.run 'NVRTC'; }
+
+groups_first=(env fixtures e2e refs)
+groups_second=(bench gpu cli baseline sanitizer)
+phases=()
+for a in "$@"; do
+	case $a in
+	first) phases+=("${groups_first[@]}") ;;
+	second) phases+=("${groups_second[@]}") ;;
+	*) phases+=("$a") ;;
+	esac
+done
+[ ${#phases[@]} -gt 0 ] || phases=("${groups_first[@]}")
 for p in "${phases[@]}"; do
 	if ! declare -F "phase_$p" >/dev/null; then
-		echo "run.sh: unknown phase $p (env fixtures refs gpu cli sanitizer codegen e2e bench)" >&2
+		echo "run.sh: unknown phase $p (groups first, second; phases env fixtures e2e refs bench gpu cli baseline sanitizer codegen)" >&2
 		exit 2
 	fi
-	"phase_$p"
 done
+: >"$summary"
+for p in "${phases[@]}"; do
+	echo "==== phase $p ($((SECONDS - t0))s of ${budget}s used)"
+	"phase_$p"
+done 2>&1 | tee -a "$log"
+echo "==== summary ($((SECONDS - t0))s of ${budget}s used)"
+cat "$summary"
+ls -l "$out"
