@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"math"
 	goruntime "runtime"
 	"sync"
 	"sync/atomic"
@@ -9,6 +10,7 @@ import (
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
+	"github.com/torchlower/torchlower/runtime"
 )
 
 // Contractions (convolutions of every kind, their data and weight
@@ -289,8 +291,22 @@ func operandAs[T floatT](k *kernel, o int, want elemKind) []T {
 	}
 	n := len(op.mem) / op.acc.kind.size()
 	s := make([]T, n)
-	for i := range s {
-		s[i] = T(op.acc.loadF(int64(i)))
+	// Typed loops for the 16-bit kinds: every contraction of bf16 or f16
+	// operands widens them here, once per step, and a load through the
+	// accessor's switch per element cost as much as the multiplies.
+	switch op.acc.kind {
+	case kBF16:
+		for i, h := range typed[uint16](op.mem)[:n] {
+			s[i] = T(math.Float32frombits(uint32(h) << 16))
+		}
+	case kF16:
+		for i, h := range typed[uint16](op.mem)[:n] {
+			s[i] = T(runtime.F16ToFloat32(h))
+		}
+	default:
+		for i := range s {
+			s[i] = T(op.acc.loadF(int64(i)))
+		}
 	}
 	return s
 }

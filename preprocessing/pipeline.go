@@ -9,11 +9,14 @@ import "github.com/torchlower/torchlower/ir/pass"
 // phase decomposition (decompose-strided-backward-data) goes first: it
 // handles every kernel, the 1x1 one included, so the swap and the
 // conversion only see what it leaves (a scatter that is not read by a
-// matching correlation). strided-insert-slice-to-generic runs with its default, the CPU
+// matching correlation). swap-cast-with-insert-slice-chain then moves the
+// f16/bf16 truncation of the decomposition's f32 accumulator onto its
+// regions, so that the output is written once in its own type.
+// strided-insert-slice-to-generic runs with its default, the CPU
 // cost decision (DefaultMaxPassThroughElements), which converts nothing:
 // on the CPU backend the remaining scatters are cheaper as memset +
 // strided copy; another backend's pipeline sets the option.
-const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-insert-slice-with-contraction,strided-insert-slice-to-generic,canonicalize,cse"
+const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain,strided-insert-slice-to-generic,canonicalize,cse"
 
 // AddPipelines registers the named pipelines of this package in r, which
 // must already hold its passes and canonicalize/cse.

@@ -12,18 +12,71 @@ import "math"
 // F16FromFloat32 rounds f to the nearest IEEE binary16 (ties to even) and
 // returns its bit pattern. Overflow gives ±Inf, underflow ±0 or a
 // subnormal; NaN stays NaN (quiet, with the sign and top payload bits kept).
-func F16FromFloat32(f float32) uint16 { return roundToHalf(float64(f), 5, 10) }
+func F16FromFloat32(f float32) uint16 {
+	if h, ok := f16FromNormalFloat32(f); ok {
+		return h
+	}
+	return roundToHalf(float64(f), 5, 10)
+}
 
 // F16FromFloat64 is F16FromFloat32 for a float64, rounded once.
-func F16FromFloat64(f float64) uint16 { return roundToHalf(f, 5, 10) }
+func F16FromFloat64(f float64) uint16 {
+	// A value a float32 holds exactly (a float32 accumulator's, widened)
+	// rounds the same from either; the float32 bits round faster.
+	if f32 := float32(f); float64(f32) == f {
+		if h, ok := f16FromNormalFloat32(f32); ok {
+			return h
+		}
+	}
+	return roundToHalf(f, 5, 10)
+}
+
+// f16FromNormalFloat32 is the common case of F16FromFloat32 on the bits:
+// a magnitude that rounds to a normal binary16 below Inf, from 2^-14 up to
+// (not including) 65520, the midpoint above the largest finite binary16.
+// Rebiasing the exponent (127 to 15) and rounding the 23 mantissa bits to
+// 10 at bit 13, ties to even, is then exact, a carry into the exponent
+// included. ok is false for the rest (subnormal results, Inf, NaN).
+func f16FromNormalFloat32(f float32) (uint16, bool) {
+	u := math.Float32bits(f)
+	a := u & 0x7fffffff
+	if a < 0x38800000 || a >= 0x477ff000 {
+		return 0, false
+	}
+	a -= 0x38000000 // (127 - 15) << 23
+	a += 0xfff + (a>>13)&1
+	return uint16(u>>16)&0x8000 | uint16(a>>13), true
+}
 
 // BF16FromFloat32 rounds f to the nearest bfloat16 (ties to even). Unlike
 // the common "add 0x7fff and shift" trick applied blindly, a signalling NaN
 // whose payload sits in the low 16 bits does not turn into Inf.
-func BF16FromFloat32(f float32) uint16 { return roundToHalf(float64(f), 8, 7) }
+func BF16FromFloat32(f float32) uint16 {
+	if f != f {
+		return roundToHalf(float64(f), 8, 7)
+	}
+	return bf16FromNumber(f)
+}
 
 // BF16FromFloat64 is BF16FromFloat32 for a float64, rounded once.
-func BF16FromFloat64(f float64) uint16 { return roundToHalf(f, 8, 7) }
+func BF16FromFloat64(f float64) uint16 {
+	// As F16FromFloat64: exact in float32 (never NaN, which compares
+	// unequal), the float32 bits round alike and faster.
+	if f32 := float32(f); float64(f32) == f {
+		return bf16FromNumber(f32)
+	}
+	return roundToHalf(f, 8, 7)
+}
+
+// bf16FromNumber rounds a float32 that is not NaN to bfloat16 on its
+// bits: bfloat16 is float32's top half, so rounding the low 16 bits away
+// (ties to even) is exact for every such value, subnormals, infinities
+// and the carry into Inf included.
+func bf16FromNumber(f float32) uint16 {
+	u := math.Float32bits(f)
+	u += 0x7fff + (u>>16)&1
+	return uint16(u >> 16)
+}
 
 // F16ToFloat32 widens a binary16 bit pattern exactly.
 func F16ToFloat32(h uint16) float32 {

@@ -301,3 +301,54 @@ func TestConversionOracle(t *testing.T) {
 		}
 	}
 }
+
+// The bit-level fast paths of F16FromFloat32, BF16FromFloat32 and their
+// float64 forms agree with the general rounding (roundToHalf) on every
+// float32 near a rounding decision: for each exponent, sign and a spread
+// of high mantissa bits, the low bits at and around the midpoint, the
+// even/odd cases, and the edges of the fast paths' ranges; plus a strided
+// sweep of all 2^32 patterns.
+func TestFastNarrowingMatchesGeneral(t *testing.T) {
+	check := func(u uint32) {
+		f := math.Float32frombits(u)
+		x := float64(f)
+		if got, want := F16FromFloat32(f), roundToHalf(x, 5, 10); got != want {
+			t.Fatalf("F16FromFloat32(%#08x) = %#04x, want %#04x", u, got, want)
+		}
+		if got, want := F16FromFloat64(x), roundToHalf(x, 5, 10); got != want {
+			t.Fatalf("F16FromFloat64(%#08x) = %#04x, want %#04x", u, got, want)
+		}
+		if got, want := BF16FromFloat32(f), roundToHalf(x, 8, 7); got != want {
+			t.Fatalf("BF16FromFloat32(%#08x) = %#04x, want %#04x", u, got, want)
+		}
+		if got, want := BF16FromFloat64(x), roundToHalf(x, 8, 7); got != want {
+			t.Fatalf("BF16FromFloat64(%#08x) = %#04x, want %#04x", u, got, want)
+		}
+	}
+	for e := uint32(0); e < 256; e++ {
+		for _, sign := range []uint32{0, 1 << 31} {
+			for hi := uint32(0); hi < 1<<10; hi += 37 {
+				base := sign | e<<23 | hi<<13
+				for _, lo := range []uint32{0, 1, 0xfff, 0x1000, 0x1001, 0x1fff, 0x2000 | 0xfff, 0x2000 | 0x1000, 0x2000 | 0x1001} {
+					check(base | lo)
+				}
+				for _, lo := range []uint32{0x7fff, 0x8000, 0x8001, 0xffff, 0x10000 | 0x8000, 0x10000 | 0x7fff} {
+					check(sign | e<<23 | (hi<<13)&0x7f0000 | lo)
+				}
+			}
+		}
+	}
+	for _, u := range []uint32{0x38800000, 0x387fffff, 0x477ff000, 0x477fefff, 0x477fffff, 0x7f7fffff, 0x7f800000, 0x7f800001, 0x7fc00000, 0x00000001, 0x007fffff} {
+		check(u)
+		check(u | 1<<31)
+	}
+	for u := uint64(0); u < 1<<32; u += 65521 {
+		check(uint32(u))
+	}
+	// Values not exact in float32 take the general path: a float64 just
+	// above a float32 midpoint must round up, not to the float32's even.
+	mid := float64(math.Float32frombits(0x3f808000)) // 1 + 2^-8: a bf16 tie
+	if got := BF16FromFloat64(mid + 1e-12); got != 0x3f81 {
+		t.Errorf("BF16FromFloat64(just above a tie) = %#04x, want 0x3f81", got)
+	}
+}

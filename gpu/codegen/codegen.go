@@ -24,6 +24,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/plan"
@@ -74,6 +75,9 @@ type Kernel struct {
 	// Sync is set when the kernel synchronizes the threads of a block
 	// (__syncthreads): they must run together, Block of them.
 	Sync bool
+	// outUnread: the kernel neither reads nor stores its output buffer
+	// (kernelBuilder.outUnread).
+	outUnread bool
 }
 
 // Module is the generated code of a plan.
@@ -142,7 +146,71 @@ func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 			i++ // the epilogue ran in step i's kernel: it has none
 		}
 	}
+	m.dropDeadFills(p)
 	return m, nil
+}
+
+// forwardsOutput reports whether step i, whose next step is its
+// epilogue, may hand its output O to the epilogue in registers instead of
+// storing it: O's buffer is a float temporary that no step reads but the
+// epilogue, through O itself, so a stored element would never be read
+// again. The data gradient's f32 accumulators, truncated by their
+// epilogue into the f16/bf16 result, are the case (swap-cast-with-insert-
+// slice-chain makes one per region).
+func forwardsOutput(p *plan.Plan, i int) bool {
+	o := p.Steps[i].Outputs[0]
+	if o.Buf.Kind != plan.Temporary || len(o.Dyn) > 0 {
+		return false
+	}
+	if el, err := elemOf(o.Buf.Elem); err != nil || !el.float {
+		return false
+	}
+	for j, s := range p.Steps {
+		for _, v := range s.Inputs {
+			if v.Buf == o.Buf && (j != i+1 || !sameView(v, o)) {
+				return false
+			}
+		}
+		for _, c := range s.Captures {
+			if c.View.Buf == o.Buf {
+				return false
+			}
+		}
+	}
+	for _, v := range p.Steps[i+1].Outputs {
+		if v.Buf == o.Buf {
+			return false
+		}
+	}
+	return true
+}
+
+func sameView(a, b plan.View) bool {
+	return a.Buf == b.Buf && a.Offset == b.Offset && len(a.Dyn) == 0 && len(b.Dyn) == 0 &&
+		slices.Equal(a.Shape, b.Shape) && slices.Equal(a.Strides, b.Strides)
+}
+
+// dropDeadFills removes the kernels of the fills of a buffer that a
+// kernel with outUnread set writes: its producer kept the output in
+// registers from zero and handed it to the epilogue, and no step reads
+// the buffer otherwise (forwardsOutput), so nothing reads what a fill
+// writes there. The steps stay in the plan; they have no kernel.
+func (m *Module) dropDeadFills(p *plan.Plan) {
+	dead := map[*plan.Buffer]bool{}
+	for i, k := range m.Steps {
+		if k != nil && k.outUnread {
+			dead[p.Steps[i].Outputs[0].Buf] = true
+		}
+	}
+	if len(dead) == 0 {
+		return
+	}
+	for i, s := range p.Steps {
+		if k := m.Steps[i]; k != nil && s.Kind == plan.StepFill && len(s.Outputs) == 1 && dead[s.Outputs[0].Buf] {
+			m.Steps[i] = nil
+			m.Kernels = slices.DeleteFunc(m.Kernels, func(x *Kernel) bool { return x == k })
+		}
+	}
 }
 
 // genStep emits step i's kernel; epi, when not nil, is the next step, an
@@ -158,6 +226,7 @@ func genStep(p *plan.Plan, i int, s *plan.Step, prefix string, epi *plan.Step) (
 		k, err = genCopy(kb, s)
 	case plan.StepGeneric:
 		kb.outZero = p.ZeroOnEntry(i)
+		kb.fwdOut = epi != nil && forwardsOutput(p, i)
 		return genGeneric(kb, s, epi)
 	case plan.StepScalar:
 		k, err = genScalar(kb, p, s)

@@ -132,10 +132,18 @@ func storeAccumulators(k *kernelBuilder, c *contraction, o *operand, loops, acc 
 	k.line(3, "if (m >= %dll || n >= %dll) continue;", c.mTot, c.nTot)
 	decompose(k, 3, "m", "rm", c.mDims, ext, idx)
 	decompose(k, 3, "n", "rn", c.nDims, ext, idx)
-	k.line(3, "%s", o.el.store(o.buf, o.offset(idx), acc))
-	if ep != nil {
-		if err := ep.emit(k, 3, idx); err != nil {
+	if ep != nil && k.fwdOut {
+		// Nothing but the epilogue reads the output: hand it over.
+		k.outUnread = k.outZero
+		if err := ep.emit(k, 3, idx, o.el.round(acc)); err != nil {
 			return err
+		}
+	} else {
+		k.line(3, "%s", o.el.store(o.buf, o.offset(idx), acc))
+		if ep != nil {
+			if err := ep.emit(k, 3, idx, ""); err != nil {
+				return err
+			}
 		}
 	}
 	k.line(2, "}")

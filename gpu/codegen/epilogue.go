@@ -31,6 +31,8 @@ type epilogue struct {
 	// is the identity).
 	loopOf []int
 	elems  map[*plan.Buffer]elem
+	// readsOut is the input that reads the producer's output.
+	readsOut int
 }
 
 // prepareEpilogue registers epi's buffers with k and works out its
@@ -49,7 +51,12 @@ func prepareEpilogue(k *kernelBuilder, prod, epi *plan.Step) (*epilogue, error) 
 	if len(out.Results) != n {
 		return nil, ir.OpErrorf(op, "epilogue has %d loops for a producer output of rank %d", n, len(out.Results))
 	}
-	e := &epilogue{step: epi, body: body, loopOf: make([]int, n)}
+	e := &epilogue{step: epi, body: body, loopOf: make([]int, n), readsOut: -1}
+	for q, v := range epi.Inputs {
+		if v.Buf == prod.Outputs[0].Buf {
+			e.readsOut = q
+		}
+	}
 	for d, r := range out.Results {
 		pd, ok := r.AsDim()
 		if !ok {
@@ -74,10 +81,16 @@ func prepareEpilogue(k *kernelBuilder, prod, epi *plan.Step) (*epilogue, error) 
 
 // emit writes the epilogue for the producer's loop point idx (every
 // parallel loop of the producer named), at depth, after the producer has
-// stored its output element there.
-func (e *epilogue) emit(k *kernelBuilder, depth int, idx []string) error {
+// stored its output element there, or, when out is not "", handed it
+// over instead as the register expression out (its value as stored: the
+// output's element, rounded to its type).
+func (e *epilogue) emit(k *kernelBuilder, depth int, idx []string, out string) error {
 	op := e.step.Op
-	k.line(depth, "{ // epilogue: the next step, fused")
+	if out != "" {
+		k.line(depth, "{ // epilogue: the next step, fused; the output in registers, not stored")
+	} else {
+		k.line(depth, "{ // epilogue: the next step, fused")
+	}
 	depth++
 	eidx := make([]string, len(e.loopOf))
 	for d, pd := range e.loopOf {
@@ -91,7 +104,11 @@ func (e *epilogue) emit(k *kernelBuilder, depth int, idx []string) error {
 			continue
 		}
 		name := fmt.Sprintf("ea%d", q)
-		k.line(depth, "const %s %s = %s;", o.el.reg, name, o.el.load(o.buf, o.offset(eidx)))
+		v := o.el.load(o.buf, o.offset(eidx))
+		if q == e.readsOut && out != "" {
+			v = out
+		}
+		k.line(depth, "const %s %s = %s;", o.el.reg, name, v)
 		bc.names[o.arg] = name
 	}
 	yield, err := bc.compile(e.body)

@@ -172,7 +172,13 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 			k.line(2, "%s %s = 0;", o.el.reg, acc)
 			continue
 		}
-		k.line(2, "%s %s = %s;", o.el.reg, acc, o.el.load(o.buf, o.offset(idx)))
+		if k.outZero {
+			// The plan proves the output holds +0 (ZeroOnEntry: one
+			// output, reductions): start from it unread.
+			k.line(2, "%s %s = 0;", o.el.reg, acc)
+		} else {
+			k.line(2, "%s %s = %s;", o.el.reg, acc, o.el.load(o.buf, o.offset(idx)))
+		}
 		bc.names[o.arg] = acc
 	}
 	depth := 2
@@ -219,9 +225,27 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 			vals[j] = fmt.Sprintf("y%d", j)
 		}
 	}
+	// With a fused epilogue that alone reads the output (fwdOut; one
+	// output then), the final value goes to it in a register: the
+	// accumulator, or the yield of a step without inner loops.
+	fwd := ""
+	if ep != nil && k.fwdOut && (hoist[0] || len(inner) == 0) {
+		o := ops[nIn]
+		if hoist[0] {
+			fwd = o.el.round("acc0")
+			k.outUnread = k.outZero || o.arg == nil
+		} else {
+			k.line(depth, "const %s y0f = %s;", o.el.reg, o.el.round(vals[0]))
+			fwd = "y0f"
+			k.outUnread = o.arg == nil
+		}
+	}
 	for j, v := range vals {
 		if hoist[j] {
 			k.line(depth, "acc%d = %s;", j, v)
+			continue
+		}
+		if fwd != "" {
 			continue
 		}
 		o := ops[nIn+j]
@@ -232,7 +256,7 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 		k.line(depth, "}")
 	}
 	for j, h := range hoist {
-		if h {
+		if h && fwd == "" {
 			o := ops[nIn+j]
 			k.line(2, "%s", o.el.store(o.buf, o.offset(idx), fmt.Sprintf("acc%d", j)))
 		}
@@ -240,7 +264,7 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 	if ep != nil {
 		// Every parallel loop is a thread loop (the output map is a
 		// permutation of them): the element is final here.
-		if err := ep.emit(k, 2, idx); err != nil {
+		if err := ep.emit(k, 2, idx, fwd); err != nil {
 			return nil, false, err
 		}
 	}

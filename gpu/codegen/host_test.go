@@ -188,7 +188,7 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	// The sample must reach every kernel form: block reductions, tiled
 	// contractions that start from zero (plan.ZeroOnEntry) and that read
 	// their output first, and fused epilogues (one in a tiled kernel).
-	var syncPlans, tiled, tiledZero, fusedEpi, fusedTiled int
+	var syncPlans, tiled, tiledZero, fusedEpi, fusedTiled, forwarded int
 	for _, np := range plans {
 		m, err := codegen.Generate(np.p)
 		if err != nil {
@@ -210,6 +210,9 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 				if isTiled {
 					fusedTiled++
 				}
+				if strings.Contains(k.Source, "the output in registers, not stored") {
+					forwarded++
+				}
 			}
 		}
 	}
@@ -218,6 +221,9 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	}
 	if tiled < 4 || tiledZero < 3 || tiled-tiledZero < 1 {
 		t.Errorf("%d tiled contractions in the sample, %d of them starting from zero; want contractProgram's 4, 3 from zero", tiled, tiledZero)
+	}
+	if forwarded < 2 {
+		t.Errorf("%d kernels hand their output to the epilogue in registers, want at least forwarded_epilogue.mlir's 2", forwarded)
 	}
 	if fusedEpi < 2 || fusedTiled < 1 {
 		t.Errorf("%d kernels with a fused epilogue (%d tiled) in the sample, want at least contractProgram's 2 (1 tiled)", fusedEpi, fusedTiled)
@@ -367,7 +373,7 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 		}
 	}
 	wg.Wait()
-	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc",
+	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc", "forwarded_epilogue.mlir@tiled_bf16_window",
 		"matrix_unit_s1_f16/default", "matrix_unit_s1_bf16/default", "matrix_unit_s2_f16/default", "matrix_unit_s2_bf16/default"} {
 		if !ran[fn] {
 			t.Errorf("%s has no tensor-core body: %v ran", fn, ran)

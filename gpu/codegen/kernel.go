@@ -122,11 +122,20 @@ type kernelBuilder struct {
 	sc, err bool
 	scWrite bool // the scalar registers are written (a scalar step)
 	// outZero: the step's output holds zeros on entry
-	// (plan.ZeroOnEntry); a tiled contraction starts from zero unread.
+	// (plan.ZeroOnEntry); an accumulator in registers starts from zero
+	// unread.
 	outZero bool
-	checks  []string
-	checked map[plan.DynOffset]bool
-	body    strings.Builder
+	// fwdOut: the step's output is read by its fused epilogue alone
+	// (forwardsOutput); the kernel hands each element to the epilogue in
+	// a register and does not store it.
+	fwdOut bool
+	// outUnread is set by a kernel that neither read nor stored its
+	// output (outZero and fwdOut both applied): the fills of that buffer
+	// are then dead (Generate drops their kernels).
+	outUnread bool
+	checks    []string
+	checked   map[plan.DynOffset]bool
+	body      strings.Builder
 }
 
 func newKernelBuilder(prefix string, step int, kind string) *kernelBuilder {
@@ -247,7 +256,7 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 	}
 	sb.WriteString(k.body.String())
 	sb.WriteString("}\n")
-	return &Kernel{Name: k.name, Step: k.step, Source: sb.String(), Params: k.params, Grid: grid, Block: BlockSize}
+	return &Kernel{Name: k.name, Step: k.step, Source: sb.String(), Params: k.params, Grid: grid, Block: BlockSize, outUnread: k.outUnread}
 }
 
 // elemsOf maps every buffer a step touches to its element info.
