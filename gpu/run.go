@@ -222,8 +222,13 @@ func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runti
 		if err != nil {
 			return nil, err
 		}
-		if err := a.CopyHtoD(ptr, t.Data); err != nil {
-			return nil, err
+		// An argument no step reads (a data gradient's input, which
+		// gives only its shape) is not copied: for the big shapes of
+		// bench it would be most of a run's transfer.
+		if p.Needs(b) {
+			if err := a.CopyHtoD(ptr, t.Data); err != nil {
+				return nil, err
+			}
 		}
 		addr[b] = ptr
 	}

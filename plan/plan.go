@@ -237,6 +237,26 @@ type Plan struct {
 	zeroOnEntry []bool
 }
 
+// Needs reports whether running the plan reads what b holds on entry:
+// some step reads it (an input or a captured view), or it is handed
+// back as a result. An argument it does not need (the input of a data
+// gradient, which only gives its shape) need not be copied to a device.
+func (p *Plan) Needs(b *Buffer) bool {
+	for _, s := range p.Steps {
+		for _, v := range s.Inputs {
+			if v.Buf == b {
+				return true
+			}
+		}
+		for _, c := range s.Captures {
+			if c.View.Buf == b {
+				return true
+			}
+		}
+	}
+	return slices.Contains(p.Results, b)
+}
+
 // PeakBytes is the largest amount of memory the plan itself holds at
 // once: over all steps, the sum of the sizes of the temporaries,
 // constants and results live at that step. Arguments belong to the

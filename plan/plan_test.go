@@ -273,3 +273,32 @@ func TestConvBackward(t *testing.T) {
 		t.Errorf("peak %d arena %d, want 4736 and 3200", p.PeakBytes(), p.ArenaBytes)
 	}
 }
+
+// Needs: an argument a step reads or the function returns is needed on
+// entry; one that only gives a shape (as a data gradient's input) is not.
+func TestNeeds(t *testing.T) {
+	src := `#id = affine_map<(d0) -> (d0)>
+func.func @f(%a: tensor<4xf32>, %unused: tensor<4xf32>, %ret: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%a : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %n = arith.negf %x : f32
+    linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %r, %ret : tensor<4xf32>, tensor<4xf32>
+}`
+	ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
+	m, err := asm.Parse(ctx, src, asm.Options{FileName: "needs.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.Build(m, "f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{true, false, true} {
+		if got := p.Needs(p.Args[i]); got != want {
+			t.Errorf("Needs(argument %d) = %v, want %v\n%s", i, got, want, p)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/dialect/linalg"
@@ -73,13 +74,27 @@ func matchContraction(s *plan.Step, body *ir.Block, iters []string, thread, inne
 	return c
 }
 
-// stageSlices emits, at depth 3, the loops that copy the tileK-deep slice
-// of K from k0 of both factors into shared memory: element (kk, mm) of a's
-// rows of m tile tm and of b's rows of n tile tn, zero outside them, to
-// the place at(0) and at(1) name. raw keeps the values as stored (16-bit
-// patterns, for the matrix units); otherwise they are loaded into
-// registers.
-func stageSlices(k *kernelBuilder, c *contraction, a, b *operand, ext []int64, idx []string, raw bool, at func(q int) string) {
+// Staging: a block of BlockSize threads copies each tileK-deep slice of
+// both factors, tileK·tileM elements each, to shared memory. Thread t
+// takes row (column) t % tileM of the tile at the slice's k = t / tileM
+// + (BlockSize/tileM)·j: its row is the same at every k of the K loop.
+// So the decomposition of its m (n) into the factor's loops, and that
+// part of the element's offset, are worked out once per tile (stageRows)
+// and only k is decomposed per slice (stageSlices), once for both
+// factors: most of a staged element's index arithmetic (64-bit divisions
+// by the loop extents) leaves the K loop.
+const stageSteps = tileK * tileM / BlockSize
+
+// The layout stageRows assumes: a whole number of rows per pass, the
+// same tile width for both factors.
+var _ = [1]struct{}{}[BlockSize%tileM+tileM-tileN+tileK*tileM%BlockSize]
+
+// stageRows emits, at depth 2 (once per tile, before the K loop), this
+// thread's staging row of each factor: sr0/sr1 whether it lies inside
+// the factor (m < M, n < N), so0/so1 the part of its elements' offsets
+// that the batch and M (N) loops give.
+func stageRows(k *kernelBuilder, c *contraction, a, b *operand, ext []int64, idx []string) {
+	k.line(2, "const int smm = threadIdx.x %% %d, skk = threadIdx.x / %d;", tileM, tileM)
 	for q, st := range []struct {
 		op   *operand
 		dims []int
@@ -87,22 +102,65 @@ func stageSlices(k *kernelBuilder, c *contraction, a, b *operand, ext []int64, i
 		r    string
 		tile string
 	}{{a, c.mDims, c.mTot, "rm", "tm"}, {b, c.nDims, c.nTot, "rn", "tn"}} {
-		k.line(3, "for (int e = threadIdx.x; e < %d; e += %d) {", tileK*tileM, BlockSize)
-		k.line(4, "const int kk = e / %d, mm = e %% %d;", tileM, tileM)
-		k.line(4, "const i64 k = k0 + kk, m = %s * %d + mm;", st.tile, tileM)
-		load, typ := st.op.el.load(st.op.buf, st.op.offset(idx)), st.op.el.reg
-		if raw {
-			load, typ = fmt.Sprintf("%s[%s]", st.op.buf, st.op.offset(idx)), "unsigned short"
-		}
-		k.line(4, "%s v = 0;", typ)
-		k.line(4, "if (k < %dll && m < %dll) {", c.kTot, st.tot)
-		decompose(k, 5, "k", "rk", c.kDims, ext, idx)
-		decompose(k, 5, "m", st.r, st.dims, ext, idx)
-		k.line(5, "v = %s;", load)
-		k.line(4, "}")
-		k.line(4, "%s = v;", at(q))
+		k.line(2, "bool sr%d = false;", q)
+		k.line(2, "i64 so%d = 0;", q)
+		k.line(2, "{")
+		k.line(3, "const i64 m = %s * %d + smm;", st.tile, tileM)
+		k.line(3, "if (m < %dll) {", st.tot)
+		decompose(k, 4, "m", st.r, st.dims, ext, idx)
+		k.line(4, "sr%d = true;", q)
+		k.line(4, "so%d = %s;", q, offsetExpr(st.op.base, idx, without(st.op.coef, c.kDims)))
 		k.line(3, "}")
+		k.line(2, "}")
 	}
+}
+
+// stageSlices emits, at depth 3 (inside the K loop, after stageRows), the
+// loop that copies the tileK-deep slice of K from k0 of both factors into
+// shared memory: element (kk, mm) of a's rows of this tile and of b's
+// columns, zero outside them, to the place at(0) and at(1) name (in kk
+// and mm). raw keeps the values as stored (16-bit patterns, for the
+// matrix units); otherwise they are loaded into registers.
+func stageSlices(k *kernelBuilder, c *contraction, a, b *operand, ext []int64, idx []string, raw bool, at func(q int) string) {
+	k.line(3, "#pragma unroll")
+	k.line(3, "for (int j = 0; j < %d; ++j) {", stageSteps)
+	k.line(4, "const int kk = skk + %d * j, mm = smm;", BlockSize/tileM)
+	k.line(4, "const i64 k = k0 + kk;")
+	k.line(4, "const bool kin = k < %dll;", c.kTot)
+	k.line(4, "i64 ko0 = 0, ko1 = 0;")
+	k.line(4, "if (kin) {")
+	decompose(k, 5, "k", "rk", c.kDims, ext, idx)
+	k.line(5, "ko0 = %s;", offsetExpr("0", idx, only(a.coef, c.kDims)))
+	k.line(5, "ko1 = %s;", offsetExpr("0", idx, only(b.coef, c.kDims)))
+	k.line(4, "}")
+	for q, op := range []*operand{a, b} {
+		off := fmt.Sprintf("so%d + ko%d", q, q)
+		load, typ := op.el.load(op.buf, off), op.el.reg
+		if raw {
+			load, typ = fmt.Sprintf("%s[%s]", op.buf, off), "unsigned short"
+		}
+		k.line(4, "%s v%d = 0;", typ, q)
+		k.line(4, "if (kin && sr%d) v%d = %s;", q, q, load)
+		k.line(4, "%s = v%d;", at(q), q)
+	}
+	k.line(3, "}")
+}
+
+// without is coef with the loops dims zeroed; only, with every other.
+func without(coef []int64, dims []int) []int64 {
+	out := slices.Clone(coef)
+	for _, d := range dims {
+		out[d] = 0
+	}
+	return out
+}
+
+func only(coef []int64, dims []int) []int64 {
+	out := make([]int64, len(coef))
+	for _, d := range dims {
+		out[d] = coef[d]
+	}
+	return out
 }
 
 // initAccumulators emits, at depth 2, the loop (loops, a C for header)
@@ -183,6 +241,7 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 		k.line(depth, "const i64 m = tm * %d + ty + 16 * i, n = tn * %d + tx + 16 * j;", tileM, tileN)
 	}
 	initAccumulators(k, c, o, loops, "acc[i][j]", coords, ext, idx)
+	stageRows(k, c, a, b, ext, idx)
 	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, tileK)
 	stageSlices(k, c, a, b, ext, idx, false, func(q int) string { return [2]string{"sa", "sb"}[q] + "[kk][mm]" })
 	k.line(3, "__syncthreads();")

@@ -135,6 +135,7 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 	}
 	loops := fmt.Sprintf("for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r)", tilesPerWarp)
 	initAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx)
+	stageRows(k, c, a, b, ext, idx)
 	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaK)
 	// Stage the slice as 16-bit values, zero outside the operands (a
 	// zero product leaves every accumulator as it was), a row per m (n)
