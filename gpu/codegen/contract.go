@@ -85,9 +85,15 @@ func matchContraction(s *plan.Step, body *ir.Block, iters []string, thread, inne
 // by the loop extents) leaves the K loop.
 const stageSteps = tileK * tileM / BlockSize
 
-// The layout stageRows assumes: a whole number of rows per pass, the
-// same tile width for both factors.
-var _ = [1]struct{}{}[BlockSize%tileM+tileM-tileN+tileK*tileM%BlockSize]
+// The layout stageRows assumes, each a compile-time index that must be 0:
+// a whole number of rows per pass, the same tile width for both factors,
+// a whole number of passes per slice.
+var (
+	_ = [1]struct{}{}[BlockSize%tileM]
+	_ = [1]struct{}{}[tileM-tileN]
+	_ = [1]struct{}{}[tileN-tileM]
+	_ = [1]struct{}{}[tileK*tileM%BlockSize]
+)
 
 // stageRows emits, at depth 2 (once per tile, before the K loop), this
 // thread's staging row of each factor: sr0/sr1 whether it lies inside
