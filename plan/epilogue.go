@@ -102,7 +102,7 @@ func IsEpilogueOf(prod, c *Step) bool {
 		if in.Buf != o.Buf {
 			continue
 		}
-		if reads >= 0 || !sameView(in, o) || !cMaps[k].IsIdentity() {
+		if reads >= 0 || !in.Same(o) || !cMaps[k].IsIdentity() {
 			return false
 		}
 		reads = k
@@ -110,7 +110,7 @@ func IsEpilogueOf(prod, c *Step) bool {
 	if reads < 0 {
 		return false
 	}
-	if out := c.Outputs[0]; out.Buf == o.Buf && !sameView(out, o) {
+	if out := c.Outputs[0]; out.Buf == o.Buf && !out.Same(o) {
 		return false
 	}
 	for _, v := range prod.Inputs {
@@ -132,6 +132,8 @@ func IsEpilogueOf(prod, c *Step) bool {
 	return plain
 }
 
-func sameView(a, b View) bool {
-	return a.Buf == b.Buf && a.Offset == b.Offset && len(a.Dyn) == 0 && len(b.Dyn) == 0 && slices.Equal(a.Shape, b.Shape) && slices.Equal(a.Strides, b.Strides)
+// Same reports whether v and w are the same static window of the same
+// buffer.
+func (v View) Same(w View) bool {
+	return v.Buf == w.Buf && v.Offset == w.Offset && len(v.Dyn) == 0 && len(w.Dyn) == 0 && slices.Equal(v.Shape, w.Shape) && slices.Equal(v.Strides, w.Strides)
 }

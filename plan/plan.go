@@ -237,24 +237,38 @@ type Plan struct {
 	zeroOnEntry []bool
 }
 
-// Needs reports whether running the plan reads what b holds on entry:
-// some step reads it (an input or a captured view), or it is handed
-// back as a result. An argument it does not need (the input of a data
-// gradient, which only gives its shape) need not be copied to a device.
-func (p *Plan) Needs(b *Buffer) bool {
-	for _, s := range p.Steps {
+// Read is one step's read of a buffer: through an input view, or a
+// captured one (a gather's table).
+type Read struct {
+	Step    int
+	View    View
+	Capture bool
+}
+
+// Reads lists every read of b by the plan's steps, in step order.
+func (p *Plan) Reads(b *Buffer) []Read {
+	var out []Read
+	for i, s := range p.Steps {
 		for _, v := range s.Inputs {
 			if v.Buf == b {
-				return true
+				out = append(out, Read{Step: i, View: v})
 			}
 		}
 		for _, c := range s.Captures {
 			if c.View.Buf == b {
-				return true
+				out = append(out, Read{Step: i, View: c.View, Capture: true})
 			}
 		}
 	}
-	return slices.Contains(p.Results, b)
+	return out
+}
+
+// Needs reports whether running the plan reads what b holds on entry:
+// some step reads it, or it is handed back as a result. An argument it
+// does not need (the input of a data gradient, which only gives its
+// shape) need not be copied to a device.
+func (p *Plan) Needs(b *Buffer) bool {
+	return len(p.Reads(b)) > 0 || slices.Contains(p.Results, b)
 }
 
 // PeakBytes is the largest amount of memory the plan itself holds at

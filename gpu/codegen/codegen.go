@@ -165,16 +165,9 @@ func forwardsOutput(p *plan.Plan, i int) bool {
 	if el, err := elemOf(o.Buf.Elem); err != nil || !el.float {
 		return false
 	}
-	for j, s := range p.Steps {
-		for _, v := range s.Inputs {
-			if v.Buf == o.Buf && (j != i+1 || !sameView(v, o)) {
-				return false
-			}
-		}
-		for _, c := range s.Captures {
-			if c.View.Buf == o.Buf {
-				return false
-			}
+	for _, r := range p.Reads(o.Buf) {
+		if r.Step != i+1 || r.Capture || !r.View.Same(o) {
+			return false
 		}
 	}
 	for _, v := range p.Steps[i+1].Outputs {
@@ -183,11 +176,6 @@ func forwardsOutput(p *plan.Plan, i int) bool {
 		}
 	}
 	return true
-}
-
-func sameView(a, b plan.View) bool {
-	return a.Buf == b.Buf && a.Offset == b.Offset && len(a.Dyn) == 0 && len(b.Dyn) == 0 &&
-		slices.Equal(a.Shape, b.Shape) && slices.Equal(a.Strides, b.Strides)
 }
 
 // dropDeadFills removes the kernels of the fills of a buffer that a

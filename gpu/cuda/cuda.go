@@ -78,14 +78,8 @@ func libDirs() []string {
 // compareVersionedPaths orders /usr/local/cuda-12.9 before
 // /usr/local/cuda-13.0 (numerically: 12.10 after 12.9).
 func compareVersionedPaths(a, b string) int {
-	na, nb := versionNumbers(a), versionNumbers(b)
-	for i := 0; i < min(len(na), len(nb)); i++ {
-		if na[i] != nb[i] {
-			return na[i] - nb[i]
-		}
-	}
-	if len(na) != len(nb) {
-		return len(na) - len(nb)
+	if c := slices.Compare(versionNumbers(a), versionNumbers(b)); c != 0 {
+		return c
 	}
 	return strings.Compare(a, b)
 }
