@@ -16,8 +16,12 @@ type operand struct {
 	buf  string
 	el   elem
 	base string
-	coef []int64
-	arg  *ir.Value // the block argument, nil when the body ignores it
+	// origin is base's static part (the view's offset and the maps'
+	// constants); dynBase, whether base adds dynamic offsets to it.
+	origin  int64
+	dynBase bool
+	coef    []int64
+	arg     *ir.Value // the block argument, nil when the body ignores it
 }
 
 func (o *operand) offset(idx []string) string { return offsetExpr(o.base, idx, o.coef) }
@@ -310,7 +314,7 @@ func operandsOf(k *kernelBuilder, op *ir.Operation, maps []affine.Map, views []p
 		if err != nil {
 			return nil, ir.OpErrorf(op, "operand %d: %v", o, err)
 		}
-		od := &operand{buf: buf, el: elems[v.Buf], base: base, coef: make([]int64, n)}
+		od := &operand{buf: buf, el: elems[v.Buf], base: base, origin: v.Offset, dynBase: len(v.Dyn) > 0, coef: make([]int64, n)}
 		if a := body.Args()[o]; a.HasUses() {
 			od.arg = a
 			ae, err := elemOf(a.Type())
@@ -336,6 +340,7 @@ func operandsOf(k *kernelBuilder, op *ir.Operation, maps []affine.Map, views []p
 			}
 			if kc != 0 {
 				od.base += fmt.Sprintf(" + %d", kc*v.Strides[r])
+				od.origin += kc * v.Strides[r]
 			}
 			for d := range c {
 				od.coef[d] += c[d] * v.Strides[r]

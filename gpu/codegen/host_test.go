@@ -74,16 +74,18 @@ func hostDriver(p *plan.Plan, m *codegen.Module) (string, error) {
 	sb.WriteString("int main() {\n")
 	name := map[*plan.Buffer]string{}
 	for i, b := range p.Args {
-		fmt.Fprintf(&sb, "  char* arg%d = (char*)calloc(%d, 1); rd(arg%d, %d);\n", i, b.Bytes()+8, i, b.Bytes())
+		fmt.Fprintf(&sb, "  char* arg%d = (char*)aligned_alloc(64, %d); memset(arg%d, 0, %d); rd(arg%d, %d);\n", i, (b.Bytes()+8+63)/64*64, i, (b.Bytes()+8+63)/64*64, i, b.Bytes())
 		name[b] = fmt.Sprintf("arg%d", i)
 	}
-	fmt.Fprintf(&sb, "  char* arena = (char*)aligned_alloc(8, %d);\n", (p.ArenaBytes/8+1)*8)
+	// 64-byte aligned, as the GPU's allocations are (at least): the
+	// kernels' 16-byte accesses check their alignment here.
+	fmt.Fprintf(&sb, "  char* arena = (char*)aligned_alloc(64, %d);\n", (p.ArenaBytes/64+1)*64)
 	for _, b := range p.Buffers {
 		switch b.Kind {
 		case plan.Constant, plan.Temporary:
 			name[b] = fmt.Sprintf("(arena + %d)", b.Offset)
 		case plan.Result:
-			fmt.Fprintf(&sb, "  char* res%d = (char*)calloc(%d, 1);\n", b.Index, b.Bytes()+8)
+			fmt.Fprintf(&sb, "  char* res%d = (char*)aligned_alloc(64, %d); memset(res%d, 0, %d);\n", b.Index, (b.Bytes()+8+63)/64*64, b.Index, (b.Bytes()+8+63)/64*64)
 			name[b] = fmt.Sprintf("res%d", b.Index)
 		}
 	}
@@ -336,6 +338,7 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	}
 	dir := t.TempDir()
 	ran := map[string]bool{}
+	sources := map[string]string{}
 	plans := testdataPlansInternal(t)
 	// The e2e cases sized for the matrix units (the default pipeline).
 	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases", "conv_backward"))
@@ -360,6 +363,11 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 			t.Fatalf("%s: %v", np.name, err)
 		}
 		ran[np.name] = true
+		for _, k := range m.Kernels {
+			if strings.Contains(k.Source, "tl_mma_") {
+				sources[np.name] += k.Source
+			}
+		}
 		for _, unit := range []string{"MMA", "MFMA"} {
 			wg.Add(1)
 			go func() {
@@ -374,9 +382,25 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	}
 	wg.Wait()
 	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc", "forwarded_epilogue.mlir@tiled_bf16_window",
-		"matrix_unit_s1_f16/default", "matrix_unit_s1_bf16/default", "matrix_unit_s2_f16/default", "matrix_unit_s2_bf16/default"} {
+		"matrix_unit_s1_f16/default", "matrix_unit_s1_bf16/default", "matrix_unit_s2_f16/default", "matrix_unit_s2_bf16/default",
+		"tensorcores.mlir@mm_f16_mixed_acc", "tensorcores.mlir@mm_bf16_kfast", "tensorcores.mlir@dgrad1x1_bf16"} {
 		if !ran[fn] {
 			t.Errorf("%s has no tensor-core body: %v ran", fn, ran)
+		}
+	}
+	// NVIDIA's large tile, with each way of staging a factor (mma.go):
+	// by k in 16-byte loads (tl_ldg8), by k one value at a time (ro0,
+	// ro1), by rows (sr0, sr1).
+	for fn, want := range map[string][]string{
+		"tensorcores.mlir@mm_f16_mixed_acc": {"ma[128][40]", "tl_v8 pa[2]", "tl_ldg8(buf", "if (sr1)"},
+		"tensorcores.mlir@mm_bf16_kfast":    {"ma[128][40]", "tl_v8 pa[2]", "unsigned short pb[16]", "ro1 >= 0"},
+		"tensorcores.mlir@dgrad1x1_bf16":    {"ma[128][40]", "if (sr0)", "if (sr1)"},
+		"tensorcores.mlir@conv1d_f16_acc":   {"ma[64][40]"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(sources[fn], w) {
+				t.Errorf("%s: the tensor-core kernel has no %q", fn, w)
+			}
 		}
 	}
 }

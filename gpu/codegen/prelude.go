@@ -131,7 +131,22 @@ TL_DEV double tl_rsqrt(double x) { return 1.0 / sqrt(x); }
    fragments, 16-bit pairs, to its f32 accumulator fragment d, laid out as
    the PTX ISA's "Matrix fragments for mma.m16n8k16 with floating point
    type" says. */
-TL_DEV unsigned tl_pair(unsigned short lo, unsigned short hi) { return (unsigned)lo | ((unsigned)hi << 16); }
+/* tl_lds32 reads two adjacent 16-bit values, 4-byte aligned, as one word
+   (the low half first), as a fragment register holds them. */
+/* tl_v8 is eight 16-bit values, two to a word (the low half first);
+   tl_ldg8 and tl_sts8 move them in one 16-byte access, which must be
+   16-byte aligned (the host emulation checks it). */
+struct __attribute__((aligned(16))) tl_v8 { unsigned w[4]; };
+#if defined(TL_HOST)
+TL_DEV unsigned tl_lds32(const unsigned short* p) { unsigned w; memcpy(&w, p, 4); return w; }
+static void tl_check16(const void* p) { if ((unsigned long long)p % 16) { fprintf(stderr, "misaligned 16-byte access %p\n", p); abort(); } }
+TL_DEV tl_v8 tl_ldg8(const unsigned short* p) { tl_check16(p); tl_v8 v; memcpy(&v, p, 16); return v; }
+TL_DEV void tl_sts8(unsigned short* p, tl_v8 v) { tl_check16(p); memcpy(p, &v, 16); }
+#else
+TL_DEV unsigned tl_lds32(const unsigned short* p) { return *(const unsigned*)p; }
+TL_DEV tl_v8 tl_ldg8(const unsigned short* p) { return *(const tl_v8*)p; }
+TL_DEV void tl_sts8(unsigned short* p, tl_v8 v) { *(tl_v8*)p = v; }
+#endif
 #if (defined(TL_CUDA) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800) || defined(TL_HOST_MMA)
 #define TL_MMA 1
 #endif

@@ -14,14 +14,14 @@ import (
 // by 16×8 product of 16-bit values) and AMD's v_mfma_f32_16x16x16 (a
 // wavefront's 16×16 tile), each product exact in f32. genContraction then
 // emits more bodies for the same kernel (same grid, block and
-// parameters), selected by the prelude: TL_MMA on NVIDIA sm_80 and newer,
-// where the block's eight warps each own a 16×32 slice of the 64×64 tile
-// (four m16n8k16 tiles); TL_MFMA_BF16 and TL_MFMA_F16 on AMD (bf16 on
-// gfx90a and gfx94x, f16 on gfx94x only: gfx90a's f16 MFMA flushes
-// subnormals), where its four wavefronts each own a 16×64 slice (four
-// 16×16×16 tiles). Both stage
-// 16-bit values in shared memory, unconverted. Everywhere else the scalar
-// tiled body runs as before.
+// parameters, its grid-stride tile loop absorbing a tile of another size),
+// selected by the prelude: TL_MMA on NVIDIA sm_80 and newer, a pipelined
+// body with tiles of 64×64 or 128×128 (mma.go); TL_MFMA_BF16 and
+// TL_MFMA_F16 on AMD (bf16 on gfx90a and gfx94x, f16 on gfx94x only:
+// gfx90a's f16 MFMA flushes subnormals), where the four wavefronts of a
+// block each own a 16×64 slice of its 64×64 tile (four 16×16×16 tiles).
+// Both stage 16-bit values in shared memory, unconverted. Everywhere else
+// the scalar tiled body runs as before.
 //
 // Results differ from the CPU's in the last bits: the tensor cores add a
 // tile's products in an order (and with an internal precision) of their
@@ -83,55 +83,42 @@ func sameOperands(op *ir.Operation, x, y *ir.Value) bool {
 	return op.NumOperands() == 2 && ((op.Operand(0) == x && op.Operand(1) == y) || (op.Operand(0) == y && op.Operand(1) == x))
 }
 
-// The tensor-core body's tiling: the block's 64×64 tile (tileM × tileN)
-// in 16-deep slices of K, each of its eight warps a 16×32 slice of the
-// tile: mmaWarpsM × mmaWarpsN warps, mmaTilesN m16n8k16 tiles each.
+// AMD's MFMA body's tiling: the block's 64×64 tile (tileM × tileN) in
+// 16-deep slices of K, each of its four wavefronts a 16×64 slice of the
+// tile (four 16×16×16 instructions). NVIDIA's body has its own (mma.go).
 const (
-	mmaK      = tileK // the staged slice (stageSlices) is one instruction deep
-	mmaWarpsM = tileM / 16
-	mmaWarpsN = BlockSize / 32 / mmaWarpsM
-	mmaTilesN = tileN / mmaWarpsN / 8
+	mmaK = tileK // the staged slice (stageSlices) is one instruction deep
 	// mmaRow is a staged row's length in 16-bit values: 16, padded so
-	// that the eight rows a fragment load reads fall in distinct banks.
+	// that the rows a fragment load reads fall in distinct banks.
 	mmaRow = 24
 )
 
 // genMMABody emits a tensor-core body of c's kernel (see the file
-// comment), kind "f16" or "bf16", for AMD's MFMA when amd is set, else
-// NVIDIA's mma.sync, ep fused after each store.
+// comment), kind "f16" or "bf16": AMD's MFMA when amd is set, else
+// NVIDIA's mma.sync (genMMABodyNV), ep fused after each store.
 func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, ext []int64, kind string, amd bool, ep *epilogue) error {
+	if !amd {
+		return genMMABodyNV(k, c, ops, idx, ext, kind, ep)
+	}
 	a, b, o := ops[0], ops[1], ops[2]
 	tilesM := (c.mTot + tileM - 1) / tileM
 	tilesN := (c.nTot + tileN - 1) / tileN
 	tiles := c.bTot * tilesM * tilesN
 	k.line(1, "__shared__ unsigned short ma[%d][%d];", tileM, mmaRow)
 	k.line(1, "__shared__ unsigned short mb[%d][%d];", tileN, mmaRow)
-	if amd {
-		// Wavefronts of 64: wave wp owns rows 16·wp of the tile, all 64
-		// columns; lane ln is row (or column) ln % 16 of a 16×16 tile,
-		// and its k (or accumulator rows) 4·(ln / 16) and the next three.
-		k.line(1, "const int ln = threadIdx.x %% 64, wp = threadIdx.x / 64, lr = ln %% 16, lq = ln / 16;")
-	} else {
-		k.line(1, "const int ln = threadIdx.x %% 32, wp = threadIdx.x / 32;")
-		k.line(1, "const int gq = ln / 4, tq = ln %% 4, wm = wp %% %d, wn = wp / %d;", mmaWarpsM, mmaWarpsM)
-	}
+	// Wavefronts of 64: wave wp owns rows 16·wp of the tile, all 64
+	// columns; lane ln is row (or column) ln % 16 of a 16×16 tile, and
+	// its k (or accumulator rows) 4·(ln / 16) and the next three.
+	k.line(1, "const int ln = threadIdx.x %% 64, wp = threadIdx.x / 64, lr = ln %% 16, lq = ln / 16;")
 	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
-	// acc[j][r]: instruction tile j's accumulator r: on NVIDIA at row
-	// gq + 8·(r / 2) and column 2·tq + r % 2 of an m16n8k16 tile; on AMD
-	// at row 4·lq + r and column lr of a 16×16 tile.
-	tilesPerWarp := mmaTilesN
-	if amd {
-		tilesPerWarp = tileN / 16
-	}
+	// acc[j][r]: instruction tile j's accumulator r, at row 4·lq + r and
+	// column lr of a 16×16 tile.
+	tilesPerWarp := tileN / 16
 	k.line(2, "float acc[%d][4];", tilesPerWarp)
 	coords := func(depth int) {
-		if amd {
-			k.line(depth, "const i64 m = tm * %d + wp * 16 + 4 * lq + r, n = tn * %d + j * 16 + lr;", tileM, tileN)
-			return
-		}
-		k.line(depth, "const i64 m = tm * %d + wm * 16 + gq + 8 * (r / 2), n = tn * %d + wn * %d + j * 8 + 2 * tq + r %% 2;", tileM, tileN, tileN/mmaWarpsN)
+		k.line(depth, "const i64 m = tm * %d + wp * 16 + 4 * lq + r, n = tn * %d + j * 16 + lr;", tileM, tileN)
 	}
 	loops := fmt.Sprintf("for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r)", tilesPerWarp)
 	initAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx)
@@ -139,34 +126,14 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaK)
 	// Stage the slice as 16-bit values, zero outside the operands (a
 	// zero product leaves every accumulator as it was), a row per m (n)
-	// with its k contiguous: the fragments' pairs and quadruples.
+	// with its k contiguous: the fragments' quadruples.
 	stageSlices(k, c, a, b, ext, idx, true, func(q int) string { return [2]string{"ma", "mb"}[q] + "[mm][kk]" })
 	k.line(3, "__syncthreads();")
-	if amd {
-		// The fragments (v_mfma_f32_16x16x16f16 and _16x16x16bf16_1k): A
-		// row lr, B column lr, each k 4·lq to 4·lq + 3.
-		k.line(3, "const unsigned short* fa = &ma[wp * 16 + lr][4 * lq];")
-		k.line(3, "#pragma unroll")
-		k.line(3, "for (int j = 0; j < %d; ++j) tl_mfma_%s(acc[j], fa, &mb[j * 16 + lr][4 * lq]);", tilesPerWarp, kind)
-	} else {
-		// The fragments (PTX ISA, mma.m16n8k16 with f16/bf16): A's word i
-		// holds row gq + 8·(i % 2), columns 2·tq + 8·(i / 2) and the next; B's
-		// word i rows 2·tq + 8·i and the next of column gq.
-		k.line(3, "const int ra = wm * 16 + gq;")
-		k.line(3, "unsigned fa[4];")
-		k.line(3, "fa[0] = tl_pair(ma[ra][2 * tq], ma[ra][2 * tq + 1]);")
-		k.line(3, "fa[1] = tl_pair(ma[ra + 8][2 * tq], ma[ra + 8][2 * tq + 1]);")
-		k.line(3, "fa[2] = tl_pair(ma[ra][2 * tq + 8], ma[ra][2 * tq + 9]);")
-		k.line(3, "fa[3] = tl_pair(ma[ra + 8][2 * tq + 8], ma[ra + 8][2 * tq + 9]);")
-		k.line(3, "#pragma unroll")
-		k.line(3, "for (int j = 0; j < %d; ++j) {", mmaTilesN)
-		k.line(4, "const int cb = wn * %d + j * 8 + gq;", tileN/mmaWarpsN)
-		k.line(4, "unsigned fb[2];")
-		k.line(4, "fb[0] = tl_pair(mb[cb][2 * tq], mb[cb][2 * tq + 1]);")
-		k.line(4, "fb[1] = tl_pair(mb[cb][2 * tq + 8], mb[cb][2 * tq + 9]);")
-		k.line(4, "tl_mma_%s(acc[j], fa, fb);", kind)
-		k.line(3, "}")
-	}
+	// The fragments (v_mfma_f32_16x16x16f16 and _16x16x16bf16_1k): A row
+	// lr, B column lr, each k 4·lq to 4·lq + 3.
+	k.line(3, "const unsigned short* fa = &ma[wp * 16 + lr][4 * lq];")
+	k.line(3, "#pragma unroll")
+	k.line(3, "for (int j = 0; j < %d; ++j) tl_mfma_%s(acc[j], fa, &mb[j * 16 + lr][4 * lq]);", tilesPerWarp, kind)
 	k.line(3, "__syncthreads();")
 	k.line(2, "}")
 	if err := storeAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx, ep); err != nil {

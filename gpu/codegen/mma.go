@@ -1,0 +1,417 @@
+package codegen
+
+import (
+	"fmt"
+	"math"
+)
+
+// NVIDIA's tensor-core body (TL_MMA, sm_80 and newer; tensorcore.go says
+// when a contraction has one). What bounds it is feeding the matrix
+// units, not the units themselves: an m16n8k16 takes a few cycles, a
+// global load hundreds. So, against the first body (a 64×64 tile, 16-deep
+// slices, each staged and then multiplied behind two barriers):
+//
+//   - Slices are 32 deep (two instructions per warp tile between
+//     barriers), and a block whose contraction is at least 128 in M and N
+//     takes a 128×128 tile, its eight warps 64×32 each: sixteen m16n8k16
+//     per k16 from four A and four B fragments, a quarter of the shared
+//     memory reads per instruction that a 16×32 warp tile needs.
+//   - The next slice's loads are issued into registers before the
+//     current slice is multiplied, and stored to shared memory after: the
+//     global latency hides behind the tensor-core work of the slice.
+//   - Each factor is staged along its contiguous loop. A factor whose
+//     fastest row loop (M for a, N for b) has stride 1, as NCHW's W is for
+//     a data gradient's dy, gives consecutive threads consecutive rows;
+//     one whose fastest K loop has stride 1 (channels-last, a matmul's
+//     row-major a) gives them consecutive k, its rows' offsets tabled in
+//     shared memory once per tile. Either way a warp's loads are
+//     coalesced.
+//   - K is decomposed in 32-bit arithmetic when its offsets fit, and the
+//     fragments are read from shared memory as 32-bit pairs.
+//
+// Every accumulator still takes its products in K order (each instruction
+// adds its 16 in order, instructions and slices ascend), so the host
+// emulation gives the CPU's bits as before.
+
+// mmaShape is a tiling of the block's tile over its eight warps.
+type mmaShape struct {
+	tile           int // the block's tile, tile×tile outputs
+	warpsM, warpsN int // warps along M and N
+	fragsM, fragsN int // a warp's m16 rows and n8 columns of instructions
+}
+
+// The two tilings, as constants for the compile-time checks below.
+const (
+	smallTile, smallWarpsM, smallWarpsN, smallFragsM, smallFragsN = 64, 4, 2, 1, 4
+	largeTile, largeWarpsM, largeWarpsN, largeFragsM, largeFragsN = 128, 2, 4, 4, 4
+)
+
+var (
+	mmaSmall = mmaShape{tile: smallTile, warpsM: smallWarpsM, warpsN: smallWarpsN, fragsM: smallFragsM, fragsN: smallFragsN}
+	mmaLarge = mmaShape{tile: largeTile, warpsM: largeWarpsM, warpsN: largeWarpsN, fragsM: largeFragsM, fragsN: largeFragsN}
+)
+
+const (
+	// mmaSlice is the K depth staged between barriers: two instructions.
+	mmaSlice = 32
+	// mmaStride is a staged row's length in 16-bit values: 32, padded so
+	// that a fragment read (eight rows, four pairs each) falls in 32
+	// distinct banks (row r's pair p in bank (20r + p) mod 32).
+	mmaStride = 40
+)
+
+// Each compile-time index must be 0: a tiling's warps cover its tile and
+// are the block's, and a slice's staging divides evenly over the block's
+// threads both ways (a row per thread, a k per thread).
+var (
+	_ = [1]struct{}{}[smallTile-16*smallWarpsM*smallFragsM]
+	_ = [1]struct{}{}[smallTile-8*smallWarpsN*smallFragsN]
+	_ = [1]struct{}{}[largeTile-16*largeWarpsM*largeFragsM]
+	_ = [1]struct{}{}[largeTile-8*largeWarpsN*largeFragsN]
+	_ = [1]struct{}{}[BlockSize/32-smallWarpsM*smallWarpsN]
+	_ = [1]struct{}{}[BlockSize/32-largeWarpsM*largeWarpsN]
+	_ = [1]struct{}{}[BlockSize%smallTile+BlockSize%largeTile]
+	_ = [1]struct{}{}[BlockSize%mmaSlice+smallTile*mmaSlice%BlockSize]
+	_ = [1]struct{}{}[smallTile*mmaSlice/8%BlockSize+largeTile*mmaSlice/8%BlockSize+mmaSlice-4*8]
+)
+
+// mmaShapeFor picks the large tile when the contraction fills it.
+func mmaShapeFor(c *contraction) mmaShape {
+	if c.mTot >= int64(mmaLarge.tile) && c.nTot >= int64(mmaLarge.tile) {
+		return mmaLarge
+	}
+	return mmaSmall
+}
+
+// How a factor's slice is staged (the file comment): consecutive
+// threads take consecutive rows (byRow), consecutive k one value each
+// (byK), or eight consecutive k in one 16-byte load each (byK8).
+type stageMode int
+
+const (
+	byRow stageMode = iota
+	byK
+	byK8
+)
+
+// mmaFactor is how one factor (a, or b) is staged.
+type mmaFactor struct {
+	op   *operand
+	dims []int  // its row loops: M for a, N for b
+	tot  int64  // their extent
+	tile string // the tile index of those rows: "tm" or "tn"
+	smem string // its staging array
+	reg  string // its registers for the next slice
+	tab  string // byK, byK8: the shared table of its rows' offsets
+	mode stageMode
+}
+
+// stageModeOf picks how op is staged, dims its row loops: by k when its
+// fastest K loop has stride 1 and its fastest row loop has not, in
+// 16-byte loads when, besides, K is one contiguous run in it (k's offset
+// is k) and every row starts 16-byte aligned (its static offset and its
+// rows' strides multiples of eight values; buffers are 64-byte aligned);
+// else by rows.
+func stageModeOf(c *contraction, op *operand, dims []int, ext []int64) stageMode {
+	if fastestStride(op, c.kDims, ext) != 1 || fastestStride(op, dims, ext) == 1 {
+		return byRow
+	}
+	if op.dynBase || op.origin%8 != 0 || op.el.size() != 2 {
+		return byK
+	}
+	for _, d := range dims {
+		if ext[d] > 1 && op.coef[d]%8 != 0 {
+			return byK
+		}
+	}
+	run := int64(1) // the stride a contiguous K gives the next slower loop
+	for i := len(c.kDims) - 1; i >= 0; i-- {
+		if d := c.kDims[i]; ext[d] > 1 {
+			if op.coef[d] != run {
+				return byK
+			}
+			run *= ext[d]
+		}
+	}
+	return byK8
+}
+
+// fastestStride is the stride, in op, of the fastest of dims whose
+// extent is not 1 (0 when there is none).
+func fastestStride(op *operand, dims []int, ext []int64) int64 {
+	for i := len(dims) - 1; i >= 0; i-- {
+		if d := dims[i]; ext[d] > 1 {
+			if s := op.coef[d]; s < 0 {
+				return -s
+			} else {
+				return s
+			}
+		}
+	}
+	return 0
+}
+
+// kOffsetType is the C type K's indices and offsets are worked out in:
+// int when every k and every factor's K offset fits in 31 bits.
+func kOffsetType(c *contraction, ops []*operand, ext []int64) string {
+	if c.kTot >= math.MaxInt32 {
+		return "i64"
+	}
+	for _, op := range ops[:2] {
+		var hi int64
+		for _, d := range c.kDims {
+			s := op.coef[d]
+			if s < 0 {
+				s = -s
+			}
+			if ext[d] > 1 && s > (math.MaxInt32-hi)/(ext[d]-1) {
+				return "i64"
+			}
+			hi += s * (ext[d] - 1)
+		}
+	}
+	return "int"
+}
+
+// decomposeAs is decompose in C type typ (the indices of K in 32 bits
+// where kOffsetType allows).
+func decomposeAs(k *kernelBuilder, depth int, typ, src, r string, dims []int, ext []int64, idx []string) {
+	if typ == "i64" {
+		decompose(k, depth, src, r, dims, ext, idx)
+		return
+	}
+	if len(dims) == 0 {
+		return
+	}
+	k.line(depth, "%s %s = %s;", typ, r, src)
+	for q := len(dims) - 1; q >= 0; q-- {
+		d := dims[q]
+		switch {
+		case ext[d] == 1:
+			k.line(depth, "const %s %s = 0;", typ, idx[d])
+		case q == 0:
+			k.line(depth, "const %s %s = %s;", typ, idx[d], r)
+		default:
+			k.line(depth, "const %s q%d = %s / %d; const %s %s = %s - q%d * %d; %s = q%d;", typ, d, r, ext[d], typ, idx[d], r, d, ext[d], r, d)
+		}
+	}
+}
+
+// genMMABodyNV emits NVIDIA's tensor-core body of c's kernel (the file
+// comment), kind "f16" or "bf16", ep fused after each store.
+func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string, ext []int64, kind string, ep *epilogue) error {
+	a, b, o := ops[0], ops[1], ops[2]
+	sh := mmaShapeFor(c)
+	tile := sh.tile
+	tilesM := (c.mTot + int64(tile) - 1) / int64(tile)
+	tilesN := (c.nTot + int64(tile) - 1) / int64(tile)
+	tiles := c.bTot * tilesM * tilesN
+	perThread := tile * mmaSlice / BlockSize // staged values of each factor per slice
+	kt := kOffsetType(c, ops, ext)
+	factors := [2]*mmaFactor{
+		{op: a, dims: c.mDims, tot: c.mTot, tile: "tm", smem: "ma", reg: "pa", tab: "tra"},
+		{op: b, dims: c.nDims, tot: c.nTot, tile: "tn", smem: "mb", reg: "pb", tab: "trb"},
+	}
+	uses := map[stageMode]bool{}
+	for _, f := range factors {
+		f.mode = stageModeOf(c, f.op, f.dims, ext)
+		uses[f.mode] = true
+	}
+	// byK8: thread t loads k 8·(t % 4) to 8·(t % 4) + 7 of the rows
+	// t / 4 + 64·j.
+	vecs := tile * mmaSlice / 8 / BlockSize
+
+	k.line(1, "__shared__ unsigned short ma[%d][%d] __attribute__((aligned(16)));", tile, mmaStride)
+	k.line(1, "__shared__ unsigned short mb[%d][%d] __attribute__((aligned(16)));", tile, mmaStride)
+	for _, f := range factors {
+		if f.mode != byRow {
+			k.line(1, "__shared__ i64 %s[%d];", f.tab, tile)
+		}
+	}
+	k.line(1, "const int ln = threadIdx.x %% 32, wp = threadIdx.x / 32;")
+	k.line(1, "const int gq = ln / 4, tq = ln %% 4, wm = wp %% %d, wn = wp / %d;", sh.warpsM, sh.warpsM)
+	// What each thread stages of a slice: byRow, row sr at k = skr +
+	// step·j; byK, k skk of rows skq + step·j; byK8, k 8·sv8 and the next
+	// seven of rows skv + 64·j.
+	k.line(1, "const int sr = threadIdx.x %% %d, skr = threadIdx.x / %d;", tile, tile)
+	k.line(1, "const int skk = threadIdx.x %% %d, skq = threadIdx.x / %d;", mmaSlice, mmaSlice)
+	k.line(1, "const int sv8 = threadIdx.x %% 4, skv = threadIdx.x / 4;")
+	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
+	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
+	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
+	// acc[i][j][r]: instruction tile (i, j)'s accumulator r, at row
+	// gq + 8·(r / 2) and column 2·tq + r % 2 of its m16n8 tile.
+	k.line(2, "float acc[%d][%d][4];", sh.fragsM, sh.fragsN)
+	warpM, warpN := 16*sh.fragsM, 8*sh.fragsN
+	coords := func(depth int) {
+		k.line(depth, "const i64 m = tm * %d + wm * %d + i * 16 + gq + 8 * (r / 2), n = tn * %d + wn * %d + j * 8 + 2 * tq + r %% 2;", tile, warpM, tile, warpN)
+	}
+	loops := fmt.Sprintf("for (int i = 0; i < %d; ++i) for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r)", sh.fragsM, sh.fragsN)
+	initAccumulators(k, c, o, loops, "acc[i][j][r]", coords, ext, idx)
+
+	// This tile's rows: a byRow factor's one row per thread (sr), in
+	// registers; a byK or byK8 factor's, in its table (-1 outside).
+	rowOffset := func(f *mmaFactor) string {
+		return offsetExpr(f.op.base, idx, without(f.op.coef, c.kDims))
+	}
+	for q, f := range factors {
+		if f.mode != byRow {
+			k.line(2, "if (threadIdx.x < %d) {", tile)
+			k.line(3, "const i64 m = %s * %d + threadIdx.x;", f.tile, tile)
+			k.line(3, "i64 off = -1;")
+			k.line(3, "if (m < %dll) {", f.tot)
+			decompose(k, 4, "m", "rr", f.dims, ext, idx)
+			k.line(4, "off = %s;", rowOffset(f))
+			k.line(3, "}")
+			k.line(3, "%s[threadIdx.x] = off;", f.tab)
+			k.line(2, "}")
+			continue
+		}
+		k.line(2, "bool sr%d = false;", q)
+		k.line(2, "i64 so%d = 0;", q)
+		k.line(2, "{")
+		k.line(3, "const i64 m = %s * %d + sr;", f.tile, tile)
+		k.line(3, "if (m < %dll) {", f.tot)
+		decompose(k, 4, "m", "rr", f.dims, ext, idx)
+		k.line(4, "sr%d = true;", q)
+		k.line(4, "so%d = %s;", q, rowOffset(f))
+		k.line(3, "}")
+		k.line(2, "}")
+	}
+	if uses[byK] || uses[byK8] {
+		k.line(2, "__syncthreads();")
+	}
+	for _, f := range factors {
+		if f.mode == byK8 {
+			k.line(2, "tl_v8 %s[%d];", f.reg, vecs)
+		} else {
+			k.line(2, "unsigned short %s[%d];", f.reg, perThread)
+		}
+	}
+
+	// load emits the global loads of the slice from k1 into the registers.
+	load := func(depth int, k1 string) {
+		kOff := func(f *mmaFactor) string { return offsetExpr("0", idx, only(f.op.coef, c.kDims)) }
+		if uses[byRow] {
+			k.line(depth, "#pragma unroll")
+			k.line(depth, "for (int j = 0; j < %d; ++j) {", perThread)
+			k.line(depth+1, "const %s kq = (%s)%s + skr + %d * j;", kt, kt, k1, BlockSize/tile)
+			k.line(depth+1, "const bool kin = kq < %dll;", c.kTot)
+			for _, f := range factors {
+				if f.mode == byRow {
+					k.line(depth+1, "%s[j] = 0;", f.reg)
+				}
+			}
+			k.line(depth+1, "if (kin) {")
+			decomposeAs(k, depth+2, kt, "kq", "rk", c.kDims, ext, idx)
+			for q, f := range factors {
+				if f.mode == byRow {
+					k.line(depth+2, "if (sr%d) %s[j] = %s[so%d + (%s)];", q, f.reg, f.op.buf, q, kOff(f))
+				}
+			}
+			k.line(depth+1, "}")
+			k.line(depth, "}")
+		}
+		if uses[byK] {
+			k.line(depth, "{")
+			k.line(depth+1, "const %s kq = (%s)%s + skk;", kt, kt, k1)
+			k.line(depth+1, "const bool kin = kq < %dll;", c.kTot)
+			k.line(depth+1, "%s ko0 = 0, ko1 = 0;", kt)
+			k.line(depth+1, "if (kin) {")
+			decomposeAs(k, depth+2, kt, "kq", "rk", c.kDims, ext, idx)
+			for q, f := range factors {
+				if f.mode == byK {
+					k.line(depth+2, "ko%d = %s;", q, kOff(f))
+				}
+			}
+			k.line(depth+1, "}")
+			k.line(depth+1, "#pragma unroll")
+			k.line(depth+1, "for (int j = 0; j < %d; ++j) {", perThread)
+			for q, f := range factors {
+				if f.mode == byK {
+					k.line(depth+2, "const i64 ro%d = %s[skq + %d * j];", q, f.tab, BlockSize/mmaSlice)
+					k.line(depth+2, "%s[j] = kin && ro%d >= 0 ? %s[ro%d + ko%d] : (unsigned short)0;", f.reg, q, f.op.buf, q, q)
+				}
+			}
+			k.line(depth+1, "}")
+			k.line(depth, "}")
+		}
+		if uses[byK8] {
+			// K is contiguous: k's offset is k. Eight values past K are
+			// loaded one by one (zero beyond it).
+			k.line(depth, "{")
+			k.line(depth+1, "const %s kq = (%s)%s + 8 * sv8;", kt, kt, k1)
+			k.line(depth+1, "#pragma unroll")
+			k.line(depth+1, "for (int j = 0; j < %d; ++j) {", vecs)
+			for _, f := range factors {
+				if f.mode != byK8 {
+					continue
+				}
+				k.line(depth+2, "{")
+				k.line(depth+3, "const i64 ro = %s[skv + 64 * j];", f.tab)
+				k.line(depth+3, "tl_v8 v = {};")
+				k.line(depth+3, "if (ro >= 0 && kq + 8 <= %dll) v = tl_ldg8(%s + ro + kq);", c.kTot, f.op.buf)
+				k.line(depth+3, "else if (ro >= 0) for (int e = 0; e < 8; ++e) if (kq + e < %dll) v.w[e / 2] |= (unsigned)%s[ro + kq + e] << (16 * (e %% 2));", c.kTot, f.op.buf)
+				k.line(depth+3, "%s[j] = v;", f.reg)
+				k.line(depth+2, "}")
+			}
+			k.line(depth+1, "}")
+			k.line(depth, "}")
+		}
+	}
+	k.line(2, "{")
+	load(3, "0")
+	k.line(2, "}")
+	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaSlice)
+	// The slice in the registers goes to shared memory, a row per m (n)
+	// with its k contiguous: the fragments' pairs.
+	for _, f := range factors {
+		k.line(3, "#pragma unroll")
+		switch f.mode {
+		case byRow:
+			k.line(3, "for (int j = 0; j < %d; ++j) %s[sr][skr + %d * j] = %s[j];", perThread, f.smem, BlockSize/tile, f.reg)
+		case byK:
+			k.line(3, "for (int j = 0; j < %d; ++j) %s[skq + %d * j][skk] = %s[j];", perThread, f.smem, BlockSize/mmaSlice, f.reg)
+		case byK8:
+			k.line(3, "for (int j = 0; j < %d; ++j) tl_sts8(&%s[skv + 64 * j][8 * sv8], %s[j]);", vecs, f.smem, f.reg)
+		}
+	}
+	k.line(3, "__syncthreads();")
+	k.line(3, "if (k0 + %d < %dll) {", mmaSlice, c.kTot)
+	load(4, fmt.Sprintf("(k0 + %d)", mmaSlice))
+	k.line(3, "}")
+	// The fragments (PTX ISA, mma.m16n8k16 with f16/bf16): A's word w
+	// holds row gq + 8·(w % 2), columns 2·tq + 8·(w / 2) and the next; B's
+	// word w rows 2·tq + 8·w and the next of column gq. The second
+	// instruction of a slice past K is skipped (a whole block's choice).
+	k.line(3, "#pragma unroll")
+	k.line(3, "for (int ks = 0; ks < %d; ks += 16) {", mmaSlice)
+	k.line(4, "if (k0 + ks >= %dll) break;", c.kTot)
+	k.line(4, "unsigned fa[%d][4], fb[%d][2];", sh.fragsM, sh.fragsN)
+	k.line(4, "#pragma unroll")
+	k.line(4, "for (int i = 0; i < %d; ++i) {", sh.fragsM)
+	k.line(5, "const unsigned short* fra = &ma[wm * %d + i * 16 + gq][ks + 2 * tq];", warpM)
+	k.line(5, "fa[i][0] = tl_lds32(fra);")
+	k.line(5, "fa[i][1] = tl_lds32(fra + 8 * %d);", mmaStride)
+	k.line(5, "fa[i][2] = tl_lds32(fra + 8);")
+	k.line(5, "fa[i][3] = tl_lds32(fra + 8 * %d + 8);", mmaStride)
+	k.line(4, "}")
+	k.line(4, "#pragma unroll")
+	k.line(4, "for (int j = 0; j < %d; ++j) {", sh.fragsN)
+	k.line(5, "const unsigned short* frb = &mb[wn * %d + j * 8 + gq][ks + 2 * tq];", warpN)
+	k.line(5, "fb[j][0] = tl_lds32(frb);")
+	k.line(5, "fb[j][1] = tl_lds32(frb + 8);")
+	k.line(4, "}")
+	k.line(4, "#pragma unroll")
+	k.line(4, "for (int i = 0; i < %d; ++i)", sh.fragsM)
+	k.line(5, "#pragma unroll")
+	k.line(5, "for (int j = 0; j < %d; ++j) tl_mma_%s(acc[i][j], fa[i], fb[j]);", sh.fragsN, kind)
+	k.line(3, "}")
+	k.line(3, "__syncthreads();")
+	k.line(2, "}")
+	if err := storeAccumulators(k, c, o, loops, "acc[i][j][r]", coords, ext, idx, ep); err != nil {
+		return err
+	}
+	k.line(1, "}")
+	return nil
+}
