@@ -131,14 +131,16 @@ func Run(s Suite, opt Options) (*Result, error) {
 		return nil, fmt.Errorf("bench: suite %s runs on a GPU only (--device=cuda or hip): %s", s.Name, s.DeviceOnly)
 	}
 	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0), Device: "cpu"}
+	target := compiler.CPU
 	if opt.Device != nil {
 		r.Device = opt.Device.Info()
 		r.Peak = opt.Device.Peak()
+		target = compiler.GPU
 	}
 	plans := make([][]*plan.Plan, len(shapes))
 	for i, sh := range shapes {
 		var err error
-		if plans[i], err = compilePipelines(sh, s.Pipelines); err != nil {
+		if plans[i], err = compilePipelines(sh, s.Pipelines, target); err != nil {
 			return nil, fmt.Errorf("bench: %s: %w", sh.Name, err)
 		}
 	}
@@ -187,11 +189,11 @@ func Run(s Suite, opt Options) (*Result, error) {
 	return r, nil
 }
 
-// compilePipelines compiles sh with each pipeline.
-func compilePipelines(sh Shape, pipelines []string) ([]*plan.Plan, error) {
+// compilePipelines compiles sh with each pipeline, for target.
+func compilePipelines(sh Shape, pipelines []string, target compiler.Target) ([]*plan.Plan, error) {
 	plans := make([]*plan.Plan, len(pipelines))
 	for i, pl := range pipelines {
-		p, err := compile(sh.Case().TorchFunc(), sh.Name, pl)
+		p, err := compile(sh.Case().TorchFunc(), sh.Name, pl, target)
 		if err != nil {
 			return nil, fmt.Errorf("%s pipeline: %w", pl, err)
 		}
@@ -291,9 +293,9 @@ func slowest(p *plan.Plan, steps []time.Duration, n int) []Kernel {
 	return ks[:min(n, len(ks))]
 }
 
-// compile lowers a torch-dialect function @conv, runs the pipeline and
-// plans it.
-func compile(src, name, pipeline string) (*plan.Plan, error) {
+// compile lowers a torch-dialect function @conv, runs the pipeline (as
+// target runs it) and plans it.
+func compile(src, name, pipeline string, target compiler.Target) (*plan.Plan, error) {
 	ctx := compiler.NewContext()
 	m, err := asm.Parse(ctx, src, asm.Options{FileName: name + ".mlir"})
 	if err != nil {
@@ -302,7 +304,7 @@ func compile(src, name, pipeline string) (*plan.Plan, error) {
 	if err := compiler.Lower(ctx, m); err != nil {
 		return nil, err
 	}
-	if err := compiler.Preprocess(ctx, m, pipeline); err != nil {
+	if err := compiler.PreprocessFor(ctx, m, pipeline, target); err != nil {
 		return nil, err
 	}
 	return plan.Build(m, "conv")

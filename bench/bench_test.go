@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/torchlower/torchlower/compiler"
 	"math"
 	"os"
 	"os/exec"
@@ -145,13 +146,16 @@ func TestRunErrors(t *testing.T) {
 }
 
 // TestSuitesCompile plans every built-in shape with every pipeline of its
-// suite (no run): a typo in a shape fails here, not in front of a user.
+// suite, for the CPU and for a GPU (no run): a typo in a shape fails
+// here, not in front of a user.
 func TestSuitesCompile(t *testing.T) {
 	for _, s := range Suites {
 		for _, sh := range s.Shapes {
 			for _, pl := range s.Pipelines {
-				if _, err := compile(sh.Case().TorchFunc(), sh.Name, pl); err != nil {
-					t.Errorf("%s/%s %s: %v", s.Name, sh.Name, pl, err)
+				for _, target := range []compiler.Target{compiler.CPU, compiler.GPU} {
+					if _, err := compile(sh.Case().TorchFunc(), sh.Name, pl, target); err != nil {
+						t.Errorf("%s/%s %s (target %d): %v", s.Name, sh.Name, pl, target, err)
+					}
 				}
 			}
 		}

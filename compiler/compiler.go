@@ -205,13 +205,47 @@ var Pipelines = map[string]string{
 	"baseline": "fuse-elementwise-ops",
 }
 
+// Target is what a program is compiled for; a GPU runs the pipelines
+// with a layout pass of its own (GPUPipelines).
+type Target uint8
+
+const (
+	CPU Target = iota
+	GPU
+)
+
+// GPUPipelines are Pipelines as a GPU target runs them: default's
+// rewrites leave dy in its own layout (backward-data-conv-gpu), and both
+// end in reduction-last-operands, which transposes the f16/bf16 factors
+// of a contraction whose K can be made their innermost, contiguous run
+// (the layout the matrix units stage in 16-byte loads:
+// gpu/codegen/mma.go), and cse (a factor read by several contractions is
+// transposed once). The CPU's contraction kernel reads its factors along
+// the output's rows and keeps them as they are. Baseline gets the pass
+// too, so that baseline vs default still measures the conv rewrites
+// alone. Results are the CPU pipelines' bits (the passes' tests).
+var GPUPipelines = map[string]string{
+	"default":  "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse",
+	"baseline": "fuse-elementwise-ops,reduction-last-operands,cse",
+}
+
 // Preprocess runs the named pipeline (see Pipelines; "" means default) on
-// lowered linalg IR.
+// lowered linalg IR, for the CPU.
 func Preprocess(ctx *ir.Context, m *ir.Operation, pipeline string) error {
+	return PreprocessFor(ctx, m, pipeline, CPU)
+}
+
+// PreprocessFor is Preprocess for target: on a GPU, the pipeline of
+// GPUPipelines by that name.
+func PreprocessFor(ctx *ir.Context, m *ir.Operation, pipeline string, target Target) error {
 	if pipeline == "" {
 		pipeline = "default"
 	}
-	text, ok := Pipelines[pipeline]
+	pipelines := Pipelines
+	if target == GPU {
+		pipelines = GPUPipelines
+	}
+	text, ok := pipelines[pipeline]
 	if !ok {
 		return fmt.Errorf("unknown pipeline %q (want default or baseline)", pipeline)
 	}
@@ -241,6 +275,11 @@ func CompileWith(path, function, pipeline string) (*plan.Plan, error) {
 
 // CompileDims is CompileWith with a .pt2's symbolic sizes bound (LoadDims).
 func CompileDims(path, function, pipeline string, dims map[string]int64) (*plan.Plan, error) {
+	return CompileFor(path, function, pipeline, dims, CPU)
+}
+
+// CompileFor is CompileDims for target (PreprocessFor).
+func CompileFor(path, function, pipeline string, dims map[string]int64, target Target) (*plan.Plan, error) {
 	ctx := NewContext()
 	m, err := LoadDims(ctx, path, dims)
 	if err != nil {
@@ -249,7 +288,7 @@ func CompileDims(path, function, pipeline string, dims map[string]int64) (*plan.
 	if err := Lower(ctx, m); err != nil {
 		return nil, err
 	}
-	if err := Preprocess(ctx, m, pipeline); err != nil {
+	if err := PreprocessFor(ctx, m, pipeline, target); err != nil {
 		return nil, err
 	}
 	return plan.Build(m, function)

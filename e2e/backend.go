@@ -31,7 +31,7 @@ func (CPU) Name() string    { return "cpu" }
 func (CPU) Available() bool { return true }
 
 func (c CPU) Run(program, function string, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
-	p, err := compileFor(program, function, c.Pipeline, args)
+	p, err := compileFor(program, function, c.Pipeline, args, compiler.CPU)
 	if err != nil {
 		return nil, err
 	}
@@ -53,10 +53,10 @@ func (c CPU) Run(program, function string, args []*runtime.Tensor) ([]*runtime.T
 	return cpu.Run(p, args)
 }
 
-// compileFor compiles function of program for args: a .pt2 exported with
-// dynamic shapes is specialized to the args' sizes (compiler.InputDims),
-// as `torchlower run` does.
-func compileFor(program, function, pipeline string, args []*runtime.Tensor) (*plan.Plan, error) {
+// compileFor compiles function of program for args and target: a .pt2
+// exported with dynamic shapes is specialized to the args' sizes
+// (compiler.InputDims), as `torchlower run` does.
+func compileFor(program, function, pipeline string, args []*runtime.Tensor, target compiler.Target) (*plan.Plan, error) {
 	shapes := make([][]int64, len(args))
 	for i, a := range args {
 		shapes[i] = a.Shape
@@ -65,7 +65,7 @@ func compileFor(program, function, pipeline string, args []*runtime.Tensor) (*pl
 	if err != nil {
 		return nil, err
 	}
-	return compiler.CompileDims(program, function, pipeline, dims)
+	return compiler.CompileFor(program, function, pipeline, dims, target)
 }
 
 // Backends are the backends this build has, by name.

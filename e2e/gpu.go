@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/gpu"
 	"github.com/torchlower/torchlower/runtime"
 )
 
 // GPU runs cases on a GPU through package gpu (Kind "hip" or "cuda"),
-// after the named preprocessing pipeline, with the same compile path as
-// the CPU backend: only the executor differs.
+// after the named preprocessing pipeline as a GPU runs it
+// (compiler.GPUPipelines), with the same compile path as the CPU
+// backend otherwise.
 type GPU struct {
 	Kind     string
 	Pipeline string
@@ -41,7 +43,7 @@ func (g GPU) Available() bool { return g.device().Available() }
 func (g GPU) Reason() error { return g.device().Reason() }
 
 func (g GPU) Run(program, function string, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
-	p, err := compileFor(program, function, g.Pipeline, args)
+	p, err := compileFor(program, function, g.Pipeline, args, compiler.GPU)
 	if err != nil {
 		return nil, err
 	}

@@ -18,10 +18,22 @@ import "github.com/torchlower/torchlower/ir/pass"
 // strided copy; another backend's pipeline sets the option.
 const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain,strided-insert-slice-to-generic,canonicalize,cse"
 
+// BackwardDataConvGPUPipeline is backward-data-conv as a GPU runs it: the
+// phase decomposition reads dy as it is (reduction-last-source=false).
+// The CPU's contraction reads dy's rows of the channel it sums and wants
+// the channel innermost; a GPU's contraction kernels give consecutive
+// threads consecutive outputs along W, which NCHW keeps contiguous
+// (gpu/codegen: the tiled kernels' staging, mma.go's byRow). Results are
+// the same bits either way.
+const BackwardDataConvGPUPipeline = "decompose-strided-backward-data{reduction-last-source=false},swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain,strided-insert-slice-to-generic,canonicalize,cse"
+
 // AddPipelines registers the named pipelines of this package in r, which
 // must already hold its passes and canonicalize/cse.
 func AddPipelines(r *pass.Registry) {
 	r.AddPipeline("backward-data-conv",
 		"rewrite the strided scatter of backward-data convolutions so that no scattered zero is multiplied",
 		BackwardDataConvPipeline)
+	r.AddPipeline("backward-data-conv-gpu",
+		"backward-data-conv as a GPU runs it: dy read in its own layout (NCHW) by the phase decomposition",
+		BackwardDataConvGPUPipeline)
 }

@@ -62,8 +62,8 @@ func testdataPlans(t testing.TB) []namedPlan {
 	return out
 }
 
-// e2ePlans plans every e2e case with both pipelines (every 'stride'-th
-// case when stride > 1).
+// e2ePlans plans every e2e case with both pipelines as a GPU runs them
+// (compiler.GPUPipelines; every 'stride'-th case when stride > 1).
 func e2ePlans(t testing.TB, stride int) []namedPlan {
 	t.Helper()
 	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases"))
@@ -76,7 +76,7 @@ func e2ePlans(t testing.TB, stride int) []namedPlan {
 			continue
 		}
 		for _, pl := range []string{"default", "baseline"} {
-			p, err := compiler.CompileWith(c.Program, c.Func, pl)
+			p, err := compiler.CompileFor(c.Program, c.Func, pl, nil, compiler.GPU)
 			if err != nil {
 				t.Fatalf("%s (%s): %v", c.Name, pl, err)
 			}

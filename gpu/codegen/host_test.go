@@ -190,7 +190,7 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	// The sample must reach every kernel form: block reductions, tiled
 	// contractions that start from zero (plan.ZeroOnEntry) and that read
 	// their output first, and fused epilogues (one in a tiled kernel).
-	var syncPlans, tiled, tiledZero, fusedEpi, fusedTiled, forwarded int
+	var syncPlans, tiled, tiledZero, fusedEpi, fusedTiled, forwarded, transposes int
 	for _, np := range plans {
 		m, err := codegen.Generate(np.p)
 		if err != nil {
@@ -200,6 +200,9 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 			syncPlans++
 		}
 		for _, k := range m.Kernels {
+			if strings.Contains(k.Source, " tt[") {
+				transposes++
+			}
 			isTiled := strings.Contains(k.Source, "__shared__") && strings.Contains(k.Source, " sb[")
 			if isTiled {
 				tiled++
@@ -223,6 +226,9 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	}
 	if tiled < 4 || tiledZero < 3 || tiled-tiledZero < 1 {
 		t.Errorf("%d tiled contractions in the sample, %d of them starting from zero; want contractProgram's 4, 3 from zero", tiled, tiledZero)
+	}
+	if transposes < 3 {
+		t.Errorf("%d tiled transposes in the sample, want at least transpose.mlir's 3", transposes)
 	}
 	if forwarded < 2 {
 		t.Errorf("%d kernels hand their output to the epilogue in registers, want at least forwarded_epilogue.mlir's 2", forwarded)
@@ -396,6 +402,10 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 		"tensorcores.mlir@mm_bf16_kfast":    {"ma[128][40]", "tl_v8 pa[2]", "unsigned short pb[16]", "ro1 >= 0"},
 		"tensorcores.mlir@dgrad1x1_bf16":    {"ma[128][40]", "if (sr0)", "if (sr1)"},
 		"tensorcores.mlir@conv1d_f16_acc":   {"ma[64][40]"},
+		// The GPU's pipeline transposes the weights (and dy for the
+		// one-tap phase) so that K is their contiguous run: 16-byte
+		// loads; the other phases read NCHW dy by rows.
+		"matrix_unit_s2_f16/default": {"tl_ldg8(buf", "if (sr0)"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(sources[fn], w) {
@@ -405,10 +415,11 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	}
 }
 
-// e2ePlan is e2e case c compiled with pipeline, with its inputs.
+// e2ePlan is e2e case c compiled with pipeline as a GPU runs it
+// (compiler.GPUPipelines), with its inputs.
 func e2ePlan(t *testing.T, c *e2e.Case, pipeline string) namedPlanInternal {
 	t.Helper()
-	p, err := compiler.CompileWith(c.Program, c.Func, pipeline)
+	p, err := compiler.CompileFor(c.Program, c.Func, pipeline, nil, compiler.GPU)
 	if err != nil {
 		t.Fatal(err)
 	}

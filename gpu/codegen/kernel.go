@@ -378,11 +378,74 @@ func genCopy(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 	}
 	shape, ds, ss := coalesce2(dst.Shape, dst.Strides, src.Strides)
 	names := idxNames("i", len(shape))
+	if dI, sI := slices.Index(ds, 1), slices.Index(ss, 1); dI >= 0 && sI >= 0 && dI != sI && shape[dI] >= transposeMin && shape[sI] >= transposeMin {
+		return genTransposeCopy(k, elems, elems[dst.Buf], shape, ds, ss, names, db, do, sb, so, dI, sI), nil
+	}
 	gridLoop(k, n)
 	unravel(k, names, shape)
 	k.line(2, "%s[%s] = %s[%s];", db, offsetExpr(do, names, ds), sb, offsetExpr(so, names, ss))
 	k.line(1, "}")
 	return k.finish(elems, gridFor(n)), nil
+}
+
+// A copy whose destination and source are contiguous along different
+// dims (a transpose: NCHW to NHWC, the weights' (f, c) to (c, f)) read
+// or written element by element leaves one side strided: every element
+// of a warp's access a separate memory transaction. genTransposeCopy
+// moves it in transposeTile×transposeTile tiles through shared memory
+// instead, read along the source's contiguous dim and written along the
+// destination's, so both sides are coalesced. Copies shorter than
+// transposeMin along either dim keep the element-wise kernel.
+const (
+	transposeTile = 32
+	transposeMin  = 16
+)
+
+// The block is transposeTile threads wide and a whole number of rows.
+var _ = [1]struct{}{}[BlockSize%transposeTile]
+
+// genTransposeCopy emits the tiled copy: dims dI (the destination's
+// contiguous one) and sI (the source's) of shape are tiled, the others
+// are the batch of tiles.
+func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, shape, ds, ss []int64, names []string, db, do, sb, so string, dI, sI int) *Kernel {
+	var batch []int
+	for d := range shape {
+		if d != dI && d != sI {
+			batch = append(batch, d)
+		}
+	}
+	ext := shape
+	tilesS := (shape[sI] + transposeTile - 1) / transposeTile
+	tilesD := (shape[dI] + transposeTile - 1) / transposeTile
+	var batchTot int64 = 1
+	for _, d := range batch {
+		batchTot *= shape[d]
+	}
+	tiles := batchTot * tilesS * tilesD
+	rows := BlockSize / transposeTile
+	k.line(1, "__shared__ %s tt[%d][%d];", e.ctype, transposeTile, transposeTile+1)
+	k.line(1, "const int tx = threadIdx.x %% %d, ty = threadIdx.x / %d;", transposeTile, transposeTile)
+	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
+	k.line(2, "const i64 ts = t %% %d, td = (t / %d) %% %d, tb = t / %d;", tilesS, tilesS, tilesD, tilesS*tilesD)
+	decompose(k, 2, "tb", "rb", batch, ext, names)
+	// Read: consecutive threads, consecutive elements of the source's
+	// contiguous dim; tt[destination dim][source dim].
+	k.line(2, "for (int r = ty; r < %d; r += %d) {", transposeTile, rows)
+	k.line(3, "const i64 %s = ts * %d + tx, %s = td * %d + r;", names[sI], transposeTile, names[dI], transposeTile)
+	k.line(3, "if (%s < %dll && %s < %dll) tt[r][tx] = %s[%s];", names[sI], shape[sI], names[dI], shape[dI], sb, offsetExpr(so, names, ss))
+	k.line(2, "}")
+	k.line(2, "__syncthreads();")
+	// Write: consecutive threads, consecutive elements of the
+	// destination's contiguous dim.
+	k.line(2, "for (int r = ty; r < %d; r += %d) {", transposeTile, rows)
+	k.line(3, "const i64 %s = ts * %d + r, %s = td * %d + tx;", names[sI], transposeTile, names[dI], transposeTile)
+	k.line(3, "if (%s < %dll && %s < %dll) %s[%s] = tt[tx][r];", names[sI], shape[sI], names[dI], shape[dI], db, offsetExpr(do, names, ds))
+	k.line(2, "}")
+	k.line(2, "__syncthreads();")
+	k.line(1, "}")
+	kern := k.finish(elems, int(min(tiles, maxGrid)))
+	kern.Sync = true
+	return kern
 }
 
 func idxNames(prefix string, n int) []string {

@@ -70,7 +70,11 @@ func runCompile(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower compile: %s is already a compiled module\n", in)
 		return 2
 	}
-	p, err := compiler.CompileDims(in, *function, *pipeline, *dims)
+	ct := compiler.CPU
+	if kind, _ := module.TargetKind(*target); kind != "cpu" {
+		ct = compiler.GPU
+	}
+	p, err := compiler.CompileFor(in, *function, *pipeline, *dims, ct)
 	if err != nil {
 		printError(env.Stderr, err, nil)
 		printDynamicNote(env.Stderr, in, *dims)

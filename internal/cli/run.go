@@ -179,7 +179,11 @@ func runRun(env *Env, args []string) int {
 		stage.done("load module")
 	} else {
 		var code int
-		if p, mp, code = compileForRun(env, in, *function, *pipeline, *params, *mapping, *dims, *inputs, stage); p == nil {
+		target := compiler.CPU
+		if dev != nil {
+			target = compiler.GPU
+		}
+		if p, mp, code = compileForRun(env, in, *function, *pipeline, target, *params, *mapping, *dims, *inputs, stage); p == nil {
 			return code
 		}
 	}
@@ -281,10 +285,10 @@ func runRun(env *Env, args []string) int {
 	return status
 }
 
-// compileForRun loads, lowers, preprocesses and plans a .pt2 or .mlir for
-// run, timing each stage; on an error it prints it and returns a nil plan
+// compileForRun loads, lowers, preprocesses (for target) and plans a .pt2
+// or .mlir for run, timing each stage; on an error it prints it and returns a nil plan
 // and the exit status.
-func compileForRun(env *Env, in, function, pipeline, params, mapping string, dims map[string]int64, inputs []string, stage *stageTimer) (*plan.Plan, *importer.Mapping, int) {
+func compileForRun(env *Env, in, function, pipeline string, target compiler.Target, params, mapping string, dims map[string]int64, inputs []string, stage *stageTimer) (*plan.Plan, *importer.Mapping, int) {
 	isArchive := strings.HasSuffix(in, ".pt2")
 	if isArchive && mapping != "" {
 		fmt.Fprintf(env.Stderr, "torchlower run: --mapping is for a .mlir; a .pt2 is its own mapping (use --params=args)\n")
@@ -344,7 +348,7 @@ func compileForRun(env *Env, in, function, pipeline, params, mapping string, dim
 		}
 		stage.done("lower")
 	}
-	if err := compiler.Preprocess(ctx, m, pipeline); err != nil {
+	if err := compiler.PreprocessFor(ctx, m, pipeline, target); err != nil {
 		printError(env.Stderr, err, nil)
 		return nil, nil, 1
 	}

@@ -1,0 +1,152 @@
+package preprocessing
+
+import (
+	"slices"
+
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/dialect/tensor"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
+	"github.com/torchlower/torchlower/ir/pass"
+)
+
+// ReductionLastOperands lays out each f16/bf16 factor of a contraction
+// with its reduction dims innermost, for the GPU's matrix units: an
+// m16n8k16 (or MFMA) instruction takes 16 consecutive k of a row, so the
+// kernel stages each factor best as rows of contiguous K, eight values to
+// a 16-byte load (gpu/codegen/mma.go, byK8). NCHW's dy is (n, f, h, w)
+// for a data gradient, K = f strided by H·W; the weights are (f, c, kh,
+// kw), K = (f, kh, kw) strided by C·KH·KW: neither is. IREE's
+// convert-conv-to-channels-last and transpose-matmul make the same
+// trade: one transpose of the factor (a copy at memory speed, and the
+// weights' is small) for a contraction that reads it in wide loads. The
+// CPU's contraction reads its factors by rows of the output and gains
+// nothing, so only the GPU pipelines run this.
+//
+// Pre: valid IR. The pass matches a linalg.generic C with two inputs of
+// f16 or bf16 element type and static shapes, one output, a
+// multiply-accumulate body (isMACBody) and a reduction loop longer than
+// 1. For each input X whose map has results that are single reduction
+// loops (a dim of X only K indexes, like dy's f), one of them the
+// innermost loop of K (its last reduction loop longer than 1), where
+// those dims are not already X's last in loop order:
+//
+// Post: C reads X through linalg.transpose(X) into a tensor.empty, created
+// just before C, whose dim order is X's other dims in their order, then
+// those reduction dims in loop order; C's map of X has its results
+// permuted the same way. C reads the same element of X at every point of
+// its loops as before, so results are bitwise equal. The pass then holds
+// for C (it is idempotent).
+var ReductionLastOperands = &pass.Def{
+	Name:    "reduction-last-operands",
+	Summary: "transpose the f16/bf16 factors of contractions so that their reduction dims are innermost (the layout GPU matrix units stage)",
+	Run: func(op *ir.Operation, c *pass.Context) error {
+		_, err := pass.ApplyPatternsGreedily(c.IR, op, []*ir.Pattern{ReductionLastOperandsPattern()}, pass.GreedyConfig{})
+		return err
+	},
+}
+
+// ReductionLastOperandsPattern is the rewrite as a pattern.
+func ReductionLastOperandsPattern() *ir.Pattern {
+	return &ir.Pattern{Name: "reduction-last-operands", Root: linalg.Generic, Rewrite: rewriteReductionLast}
+}
+
+// reductionLastPerm is the dim order of a factor with map m that puts
+// its single-reduction-loop dims last, in loop order, and whether to
+// transpose it to that order: only when it is not its order already and
+// it makes the innermost loop of K (the last reduction loop longer than
+// 1, ext the loops' extents) the factor's innermost dim. A 3x3
+// convolution's dy is read at h + kh, w + kw: K's innermost loop (kw) is
+// no dim of its own, so moving f last would only scatter the rows that
+// NCHW keeps contiguous.
+func reductionLastPerm(m affine.Map, iters []string, ext []int64) ([]int64, bool) {
+	innerK := -1
+	for d, it := range iters {
+		if it == linalg.Reduction && ext[d] > 1 {
+			innerK = d
+		}
+	}
+	if innerK < 0 {
+		return nil, false
+	}
+	var perm []int64
+	type red struct{ dim, loop int }
+	var last []red
+	for j, e := range m.Results {
+		if d, ok := e.AsDim(); ok && iters[d] == linalg.Reduction {
+			last = append(last, red{j, d})
+		} else {
+			perm = append(perm, int64(j))
+		}
+	}
+	if !slices.ContainsFunc(last, func(r red) bool { return r.loop == innerK }) {
+		return nil, false
+	}
+	slices.SortStableFunc(last, func(a, b red) int { return a.loop - b.loop })
+	for _, r := range last {
+		perm = append(perm, int64(r.dim))
+	}
+	for i, j := range perm {
+		if j != int64(i) {
+			return perm, true
+		}
+	}
+	return perm, false
+}
+
+func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
+	if len(linalg.Inputs(c)) != 2 || len(linalg.Outputs(c)) != 1 || !isMACBody(linalg.Body(c)) {
+		return false
+	}
+	iters := linalg.IteratorTypes(c)
+	if !slices.Contains(iters, linalg.Reduction) {
+		return false
+	}
+	maps := linalg.IndexingMaps(c)
+	ext, ok := loopExtents(c)
+	if !ok {
+		return false
+	}
+	type change struct {
+		k    int
+		perm []int64
+	}
+	var changes []change
+	for k := 0; k < 2; k++ {
+		t, ok := c.Operand(k).Type().(ir.RankedTensorType)
+		if !ok || !is16BitFloat(t.Elem) || !t.HasStaticShape() {
+			return false
+		}
+		if perm, ok := reductionLastPerm(maps[k], iters, ext); ok {
+			changes = append(changes, change{k, perm})
+		}
+	}
+	if len(changes) == 0 {
+		return false
+	}
+	b := &rw.Builder
+	b.SetInsertionPointBefore(c)
+	newMaps := slices.Clone(maps)
+	for _, ch := range changes {
+		x := c.Operand(ch.k)
+		xt := x.Type().(ir.RankedTensorType)
+		shape := make([]int64, len(ch.perm))
+		res := make([]affine.Expr, len(ch.perm))
+		for i, j := range ch.perm {
+			shape[i] = xt.Shape[j]
+			res[i] = maps[ch.k].Results[j]
+		}
+		init := tensor.NewEmpty(b, c.Loc, ir.Tensor(xt.Elem, shape...), nil)
+		xT := linalg.NewTranspose(b, c.Loc, x, init, ch.perm).Result(0)
+		newMaps[ch.k] = affine.NewMap(maps[ch.k].NumDims, maps[ch.k].NumSymbols, res...)
+		rw.ModifyInPlace(c, func() { c.SetOperand(ch.k, xT) })
+	}
+	rw.ModifyInPlace(c, func() { c.SetAttr(linalg.IndexingMapsAttr, linalg.MapsAttr(newMaps)) })
+	return true
+}
+
+// is16BitFloat reports whether t is f16 or bf16.
+func is16BitFloat(t ir.Type) bool {
+	f, ok := t.(ir.FloatType)
+	return ok && (f.Kind == ir.F16 || f.Kind == ir.BF16)
+}
