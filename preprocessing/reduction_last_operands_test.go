@@ -14,7 +14,9 @@ import (
 // that had none) on the strided and the unstrided ones.
 func TestReductionLastOperandsBitIdentical(t *testing.T) {
 	const before = "backward-data-conv,fuse-elementwise-ops"
-	transposes := func(m *ir.Operation) int { return countOps(m, func(o *ir.Operation) bool { return o.Name == linalg.Transpose }) }
+	transposes := func(m *ir.Operation) int {
+		return countOps(m, func(o *ir.Operation) bool { return o.Name == linalg.Transpose })
+	}
 	checkBitIdentical16(t, before, before+",reduction-last-operands", func(mb, ma *ir.Operation) bool {
 		return transposes(ma) > transposes(mb)
 	})

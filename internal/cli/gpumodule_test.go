@@ -45,7 +45,7 @@ func TestCompileHIPModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	p, err := compiler.Compile("../../examples/conv_backward.mlir", "main")
+	p, err := compiler.CompileFor("../../examples/conv_backward.mlir", "main", "default", nil, compiler.GPU)
 	if err != nil {
 		t.Fatal(err)
 	}
