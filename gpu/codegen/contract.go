@@ -10,6 +10,14 @@ import (
 	"github.com/torchlower/torchlower/plan"
 )
 
+// unrolled, before a loop over a thread's accumulators (or any register
+// array), has the compiler unroll it: every index then a constant, the
+// array stays in registers. A loop it leaves rolled indexes the array at
+// run time and puts it in local memory (clang did, for the tensor-core
+// body's 64 accumulators: every mma.sync then loaded and stored its four).
+// _Pragma, unlike #pragma, fits inside a line.
+const unrolled = `_Pragma("unroll") `
+
 // Tiled contractions. A generic with two inputs, one output and
 // reduction loops is a batched matrix product once its loops are
 // grouped: M loops move input 0 (and the output) but not input 1, N
@@ -242,7 +250,7 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	k.line(2, "%s acc[4][4];", o.el.reg)
 	// Thread (tx, ty) holds outputs (ty + 16i, tx + 16j) of the tile.
-	const loops = "for (int i = 0; i < 4; ++i) for (int j = 0; j < 4; ++j)"
+	const loops = unrolled + "for (int i = 0; i < 4; ++i) " + unrolled + "for (int j = 0; j < 4; ++j)"
 	coords := func(depth int) {
 		k.line(depth, "const i64 m = tm * %d + ty + 16 * i, n = tn * %d + tx + 16 * j;", tileM, tileN)
 	}

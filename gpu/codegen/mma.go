@@ -27,7 +27,9 @@ import (
 //     shared memory once per tile. Either way a warp's loads are
 //     coalesced.
 //   - K is decomposed in 32-bit arithmetic when its offsets fit, and the
-//     fragments are read from shared memory as 32-bit pairs.
+//     fragments are read from shared memory by ldmatrix.x4 (one A
+//     fragment, or two B fragments, per instruction; rows of 80 bytes
+//     put each 8-lane phase's rows in distinct banks).
 //
 // Every accumulator still takes its products in K order (each instruction
 // adds its 16 in order, instructions and slices ascend), so the host
@@ -73,6 +75,7 @@ var (
 	_ = [1]struct{}{}[BlockSize%smallTile+BlockSize%largeTile]
 	_ = [1]struct{}{}[BlockSize%mmaSlice+smallTile*mmaSlice%BlockSize]
 	_ = [1]struct{}{}[smallTile*mmaSlice/8%BlockSize+largeTile*mmaSlice/8%BlockSize+mmaSlice-4*8]
+	_ = [1]struct{}{}[smallFragsN%2+largeFragsN%2] // B's fragments come two tiles to an ldmatrix.x4
 )
 
 // mmaShapeFor picks the large tile when the contraction fills it.
@@ -246,7 +249,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	coords := func(depth int) {
 		k.line(depth, "const i64 m = tm * %d + wm * %d + i * 16 + gq + 8 * (r / 2), n = tn * %d + wn * %d + j * 8 + 2 * tq + r %% 2;", tile, warpM, tile, warpN)
 	}
-	loops := fmt.Sprintf("for (int i = 0; i < %d; ++i) for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r)", sh.fragsM, sh.fragsN)
+	loops := fmt.Sprintf("%[1]sfor (int i = 0; i < %[2]d; ++i) %[1]sfor (int j = 0; j < %[3]d; ++j) %[1]sfor (int r = 0; r < 4; ++r)", unrolled, sh.fragsM, sh.fragsN)
 	initAccumulators(k, c, o, loops, "acc[i][j][r]", coords, ext, idx)
 
 	// This tile's rows: a byRow factor's one row per thread (sr), in
@@ -351,7 +354,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 				k.line(depth+3, "const i64 ro = %s[skv + 64 * j];", f.tab)
 				k.line(depth+3, "tl_v8 v = {};")
 				k.line(depth+3, "if (ro >= 0 && kq + 8 <= %dll) v = tl_ldg8(%s + ro + kq);", c.kTot, f.op.buf)
-				k.line(depth+3, "else if (ro >= 0) for (int e = 0; e < 8; ++e) if (kq + e < %dll) v.w[e / 2] |= (unsigned)%s[ro + kq + e] << (16 * (e %% 2));", c.kTot, f.op.buf)
+				k.line(depth+3, "else if (ro >= 0) " + unrolled + "for (int e = 0; e < 8; ++e) if (kq + e < %dll) v.w[e / 2] |= (unsigned)%s[ro + kq + e] << (16 * (e %% 2));", c.kTot, f.op.buf)
 				k.line(depth+3, "%s[j] = v;", f.reg)
 				k.line(depth+2, "}")
 			}
@@ -380,27 +383,23 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	k.line(3, "if (k0 + %d < %dll) {", mmaSlice, c.kTot)
 	load(4, fmt.Sprintf("(k0 + %d)", mmaSlice))
 	k.line(3, "}")
-	// The fragments (PTX ISA, mma.m16n8k16 with f16/bf16): A's word w
-	// holds row gq + 8·(w % 2), columns 2·tq + 8·(w / 2) and the next; B's
-	// word w rows 2·tq + 8·w and the next of column gq. The second
-	// instruction of a slice past K is skipped (a whole block's choice).
+	// The fragments (PTX ISA, mma.m16n8k16 with f16/bf16), by ldmatrix.x4:
+	// A's four 8×8 matrices are rows 0-7 and 8-15 by k 0-7, then by k
+	// 8-15 (its words 0 to 3: row gq + 8·(w % 2), k 2·tq + 8·(w / 2));
+	// one load gives two n8 tiles of B, k 0-7 and 8-15 of each (words 0
+	// and 1 of a tile: k 2·tq + 8·w, column gq). The second instruction
+	// of a slice past K is skipped (a whole block's choice).
 	k.line(3, "#pragma unroll")
 	k.line(3, "for (int ks = 0; ks < %d; ks += 16) {", mmaSlice)
 	k.line(4, "if (k0 + ks >= %dll) break;", c.kTot)
 	k.line(4, "unsigned fa[%d][4], fb[%d][2];", sh.fragsM, sh.fragsN)
 	k.line(4, "#pragma unroll")
-	k.line(4, "for (int i = 0; i < %d; ++i) {", sh.fragsM)
-	k.line(5, "const unsigned short* fra = &ma[wm * %d + i * 16 + gq][ks + 2 * tq];", warpM)
-	k.line(5, "fa[i][0] = tl_lds32(fra);")
-	k.line(5, "fa[i][1] = tl_lds32(fra + 8 * %d);", mmaStride)
-	k.line(5, "fa[i][2] = tl_lds32(fra + 8);")
-	k.line(5, "fa[i][3] = tl_lds32(fra + 8 * %d + 8);", mmaStride)
-	k.line(4, "}")
+	k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4(fa[i], &ma[wm * %d + i * 16 + ln %% 8 + 8 * (ln / 8 %% 2)][ks + 8 * (ln / 16)]);", sh.fragsM, warpM)
 	k.line(4, "#pragma unroll")
-	k.line(4, "for (int j = 0; j < %d; ++j) {", sh.fragsN)
-	k.line(5, "const unsigned short* frb = &mb[wn * %d + j * 8 + gq][ks + 2 * tq];", warpN)
-	k.line(5, "fb[j][0] = tl_lds32(frb);")
-	k.line(5, "fb[j][1] = tl_lds32(frb + 8);")
+	k.line(4, "for (int j = 0; j < %d; j += 2) {", sh.fragsN)
+	k.line(5, "unsigned w[4];")
+	k.line(5, "tl_ldsm_x4(w, &mb[wn * %d + (j + ln / 16) * 8 + ln %% 8][ks + 8 * (ln / 8 %% 2)]);", warpN)
+	k.line(5, "fb[j][0] = w[0]; fb[j][1] = w[1]; fb[j + 1][0] = w[2]; fb[j + 1][1] = w[3];")
 	k.line(4, "}")
 	k.line(4, "#pragma unroll")
 	k.line(4, "for (int i = 0; i < %d; ++i)", sh.fragsM)

@@ -130,20 +130,23 @@ TL_DEV double tl_rsqrt(double x) { return 1.0 / sqrt(x); }
    the product of a warp's A (16x16, row major) and B (16x8, column major)
    fragments, 16-bit pairs, to its f32 accumulator fragment d, laid out as
    the PTX ISA's "Matrix fragments for mma.m16n8k16 with floating point
-   type" says. */
-/* tl_lds32 reads two adjacent 16-bit values, 4-byte aligned, as one word
-   (the low half first), as a fragment register holds them. */
+   type" says. tl_ldsm_x4 loads four 8x8 matrices of 16-bit values from
+   shared memory (ldmatrix.x4): lane l gives the address of row l % 8 of
+   matrix l / 8 (16 bytes, 16-byte aligned) and receives in r[q] the pair
+   at row l / 4, columns 2(l % 4) and the next, of matrix q: an A
+   fragment's or two B fragments' registers. */
 /* tl_v8 is eight 16-bit values, two to a word (the low half first);
    tl_ldg8 and tl_sts8 move them in one 16-byte access, which must be
    16-byte aligned (the host emulation checks it). */
 struct __attribute__((aligned(16))) tl_v8 { unsigned w[4]; };
 #if defined(TL_HOST)
+/* tl_lds32 reads two adjacent 16-bit values as one word (the low half
+   first), as a fragment register holds them: the emulated ldmatrix. */
 TL_DEV unsigned tl_lds32(const unsigned short* p) { unsigned w; memcpy(&w, p, 4); return w; }
 static void tl_check16(const void* p) { if ((unsigned long long)p % 16) { fprintf(stderr, "misaligned 16-byte access %p\n", p); abort(); } }
 TL_DEV tl_v8 tl_ldg8(const unsigned short* p) { tl_check16(p); tl_v8 v; memcpy(&v, p, 16); return v; }
 TL_DEV void tl_sts8(unsigned short* p, tl_v8 v) { tl_check16(p); memcpy(p, &v, 16); }
 #else
-TL_DEV unsigned tl_lds32(const unsigned short* p) { return *(const unsigned*)p; }
 TL_DEV tl_v8 tl_ldg8(const unsigned short* p) { return *(const tl_v8*)p; }
 TL_DEV void tl_sts8(unsigned short* p, tl_v8 v) { *(tl_v8*)p = v; }
 #endif
@@ -182,6 +185,17 @@ static void tl_mma_emulate(float* d, const unsigned* a, const unsigned* b, int b
 }
 TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) { tl_mma_emulate(d, a, b, 0); }
 TL_DEV void tl_mma_bf16(float* d, const unsigned* a, const unsigned* b) { tl_mma_emulate(d, a, b, 1); }
+/* ldmatrix, emulated the same way: the lanes publish their row addresses,
+   then each reads its pairs from the rows its fragment takes. */
+static const unsigned short* tl_ldsm_rows[1024];
+TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) {
+  const int me = threadIdx.x, warp = me & ~31, lane = me & 31;
+  tl_check16(p);
+  tl_ldsm_rows[me] = p;
+  __syncthreads();
+  for (int q = 0; q < 4; q++) r[q] = tl_lds32(tl_ldsm_rows[warp + 8 * q + lane / 4] + 2 * (lane % 4));
+  __syncthreads();
+}
 #elif defined(TL_MMA)
 TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
@@ -190,6 +204,12 @@ TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) {
 TL_DEV void tl_mma_bf16(float* d, const unsigned* a, const unsigned* b) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) {
+  unsigned a;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a) : "memory");
 }
 #endif
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -305,8 +306,11 @@ func head(b []byte, n int) string {
 }
 
 // TestClangCUDATensorCores: compiled for sm_90, the test programs' f16
-// and bf16 contractions take their tensor-core bodies (TL_MMA), and the
-// PTX holds both forms of mma.sync. Skips without clang++-19.
+// and bf16 contractions take their tensor-core bodies (TL_MMA): the PTX
+// holds both forms of mma.sync, ldmatrix for the fragments, 16-byte
+// global loads and shared stores for the staging, and no local memory
+// (every accumulator and staging register array stays in registers).
+// Skips without clang++-19.
 func TestClangCUDATensorCores(t *testing.T) {
 	cxx, err := exec.LookPath("clang++-19")
 	if err != nil {
@@ -315,7 +319,7 @@ func TestClangCUDATensorCores(t *testing.T) {
 	var src strings.Builder
 	src.WriteString(codegen.Prelude())
 	for _, np := range testdataPlans(t) {
-		if !strings.HasPrefix(np.name, "contract.generated@") {
+		if !strings.HasPrefix(np.name, "contract.generated@") && !strings.HasPrefix(np.name, "tensorcores.mlir@") {
 			continue
 		}
 		m, err := codegen.Generate(np.p)
@@ -330,9 +334,13 @@ func TestClangCUDATensorCores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"} {
+	for _, want := range []string{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+		"ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ld.global.nc.v4.u32", "st.shared.v4.u32"} {
 		if !strings.Contains(string(ptx), want) {
 			t.Errorf("the PTX has no %s", want)
 		}
+	}
+	if strings.Contains(string(ptx), ".local") {
+		t.Errorf("the PTX uses local memory (a register array indexed at run time):\n%s", strings.Join(regexp.MustCompile(`.*\.local.*`).FindAllString(string(ptx), 5), "\n"))
 	}
 }

@@ -120,7 +120,7 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 	coords := func(depth int) {
 		k.line(depth, "const i64 m = tm * %d + wp * 16 + 4 * lq + r, n = tn * %d + j * 16 + lr;", tileM, tileN)
 	}
-	loops := fmt.Sprintf("for (int j = 0; j < %d; ++j) for (int r = 0; r < 4; ++r)", tilesPerWarp)
+	loops := fmt.Sprintf("%[1]sfor (int j = 0; j < %[2]d; ++j) %[1]sfor (int r = 0; r < 4; ++r)", unrolled, tilesPerWarp)
 	initAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx)
 	stageRows(k, c, a, b, ext, idx)
 	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaK)
