@@ -57,7 +57,7 @@ template <class F> static void tl_launch(unsigned grid, unsigned block, F f) {
 #define __device__
 #define __shared__ static
 #define __forceinline__ inline
-#define __launch_bounds__(n)
+#define __launch_bounds__(...)
 #define __restrict__ __restrict
 static inline float __uint_as_float(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
 static inline unsigned __float_as_uint(float f) { unsigned u; memcpy(&u, &f, 4); return u; }

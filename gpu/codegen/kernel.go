@@ -133,6 +133,10 @@ type kernelBuilder struct {
 	// output (outZero and fwdOut both applied): the fills of that buffer
 	// are then dead (Generate drops their kernels).
 	outUnread bool
+	// minBlocks, when set, asks the compiler to fit that many blocks on a
+	// multiprocessor at once (__launch_bounds__'s second argument: it
+	// caps the registers a thread may take).
+	minBlocks int
 	checks    []string
 	checked   map[plan.DynOffset]bool
 	body      strings.Builder
@@ -250,7 +254,11 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 		sig = append(sig, "int* err")
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "extern \"C\" __global__ void __launch_bounds__(%d) %s(%s) {\n", BlockSize, k.name, strings.Join(sig, ", "))
+	bounds := strconv.Itoa(BlockSize)
+	if k.minBlocks > 0 {
+		bounds += ", " + strconv.Itoa(k.minBlocks)
+	}
+	fmt.Fprintf(&sb, "extern \"C\" __global__ void __launch_bounds__(%s) %s(%s) {\n", bounds, k.name, strings.Join(sig, ", "))
 	for _, c := range k.checks {
 		sb.WriteString("  " + c + "\n")
 	}

@@ -223,6 +223,15 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	// byK8: thread t loads k 8·(t % 4) to 8·(t % 4) + 7 of the rows
 	// t / 4 + 64·j.
 	vecs := tile * mmaSlice / 8 / BlockSize
+	if tile == mmaLarge.tile && factors[0].mode == byK8 && factors[1].mode == byK8 {
+		// Two blocks a multiprocessor (at most 128 registers a thread):
+		// while one block waits at a barrier or on its loads, the
+		// other's warps keep the tensor cores busy. Unbounded, ptxas
+		// gives this body about 170; bounded, 126 without spilling. The
+		// other stagings hold 16 values a factor in registers and would
+		// spill under the bound.
+		k.minBlocks = 2
+	}
 
 	k.line(1, "__shared__ unsigned short ma[%d][%d] __attribute__((aligned(16)));", tile, mmaStride)
 	k.line(1, "__shared__ unsigned short mb[%d][%d] __attribute__((aligned(16)));", tile, mmaStride)

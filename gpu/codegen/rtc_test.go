@@ -98,7 +98,7 @@ const cudaShim = `#include <__clang_cuda_builtin_vars.h>
 #define __device__ __attribute__((device))
 #define __shared__ __attribute__((shared))
 #define __forceinline__ __inline__ __attribute__((always_inline))
-#define __launch_bounds__(n) __attribute__((launch_bounds(n)))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __syncthreads() __nvvm_bar_sync(0)
 static __device__ float __uint_as_float(unsigned u) { return __builtin_bit_cast(float, u); }
 static __device__ unsigned __float_as_uint(float f) { return __builtin_bit_cast(unsigned, f); }
@@ -112,6 +112,66 @@ F2(fmod) F2(pow) F2(atan2) F2(copysign)
 extern "C" __device__ float fmaf(float, float, float);
 extern "C" __device__ double fma(double, double, double);
 `
+
+// ptxas assembles ptx for sm_90 (relocatable: the math functions stay
+// external, as libdevice is not linked) when NVIDIA's assembler is
+// installed, and returns its -v report (registers, spills per kernel).
+// What clang's PTX cannot show, ptxas checks: the inline PTX (mma.sync,
+// ldmatrix, cvta) is valid and each kernel fits its registers. found is
+// false without ptxas (CI extracts it from Debian's
+// nvidia-cuda-toolkit: .ci/run).
+func ptxas(ptx []byte, name string) (report string, found bool, err error) {
+	bin, lerr := exec.LookPath("ptxas")
+	if lerr != nil {
+		return "", false, nil
+	}
+	dir, err := os.MkdirTemp("", "tlptxas")
+	if err != nil {
+		return "", true, err
+	}
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, name+".ptx")
+	if err := os.WriteFile(in, ptx, 0o644); err != nil {
+		return "", true, err
+	}
+	out, err := exec.Command(bin, "-arch=sm_90", "-c", "-v", in, "-o", filepath.Join(dir, name+".o")).CombinedOutput()
+	if err != nil {
+		return "", true, fmt.Errorf("ptxas: %v\n%s", err, head(out, 3000))
+	}
+	return string(out), true, nil
+}
+
+// ptxasSpills lists the kernels of a ptxas -v report that spill
+// registers to local memory.
+func ptxasSpills(report string) []string {
+	var spills []string
+	kernel := ""
+	for _, line := range strings.Split(report, "\n") {
+		if m := regexp.MustCompile(`Compiling entry function '([^']+)'`).FindStringSubmatch(line); m != nil {
+			kernel = m[1]
+		}
+		if m := regexp.MustCompile(`(\d+) bytes spill stores`).FindStringSubmatch(line); m != nil && m[1] != "0" {
+			spills = append(spills, kernel+": "+strings.TrimSpace(line))
+		}
+	}
+	return spills
+}
+
+// ptxasRegisters maps each kernel of a ptxas -v report to the registers
+// it uses.
+func ptxasRegisters(report string) map[string]int {
+	regs := map[string]int{}
+	kernel := ""
+	for _, line := range strings.Split(report, "\n") {
+		if m := regexp.MustCompile(`Compiling entry function '([^']+)'`).FindStringSubmatch(line); m != nil {
+			kernel = m[1]
+		}
+		if m := regexp.MustCompile(`Used (\d+) registers`).FindStringSubmatch(line); m != nil {
+			regs[kernel], _ = strconv.Atoi(m[1])
+		}
+	}
+	return regs
+}
 
 func clangCUDA(cxx, src, name string) ([]byte, error) {
 	dir, err := os.MkdirTemp("", "tlcuda")
@@ -239,9 +299,16 @@ func compileEveryKernel(t *testing.T, which string) {
 	}
 	wg.Wait()
 	ok := distinct - failed
-	t.Logf("%s %s, %s: %d of %d distinct kernel sources (%.1f%%) compiled, covering %d kernels of %d plans, in %d translation units; generation %v, total %v",
+	assembled := ""
+	if which == "clang-cuda" {
+		assembled = "; ptxas not found: the PTX was not assembled"
+		if _, err := exec.LookPath("ptxas"); err == nil {
+			assembled = "; the PTX assembled by ptxas for sm_90, no kernel spilling"
+		}
+	}
+	t.Logf("%s %s, %s: %d of %d distinct kernel sources (%.1f%%) compiled, covering %d kernels of %d plans, in %d translation units; generation %v, total %v%s",
 		rc.name, rc.version, rc.target, ok, distinct, 100*float64(ok)/float64(max(distinct, 1)), kernels, len(plans), len(batches),
-		genTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+		genTime.Round(time.Millisecond), time.Since(start).Round(time.Millisecond), assembled)
 	if kernels < 1000 {
 		t.Errorf("only %d kernels generated: the e2e suite should give thousands", kernels)
 	}
@@ -291,6 +358,18 @@ func compileBatch(t *testing.T, which, file string) {
 	if which == "hiprtc" && !bytes.HasPrefix(code, []byte("\x7fELF")) {
 		t.Fatalf("hiprtc returned %d bytes that are not an ELF code object", len(code))
 	}
+	if which == "clang-cuda" {
+		// The PTX assembles for sm_90, and no kernel spills.
+		report, found, err := ptxas(code, filepath.Base(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if found {
+			if sp := ptxasSpills(report); len(sp) > 0 {
+				t.Errorf("kernels spill registers:\n%s", strings.Join(sp, "\n"))
+			}
+		}
+	}
 	for _, n := range strings.Split(string(nb), "\n") {
 		if !bytes.Contains(code, rc.symbol(n)) {
 			t.Errorf("kernel %s is not in the code object", n)
@@ -318,6 +397,9 @@ func TestClangCUDATensorCores(t *testing.T) {
 	}
 	var src strings.Builder
 	src.WriteString(codegen.Prelude())
+	// bothWide: the kernels staging both factors in 16-byte loads on
+	// the 128×128 tile, the form the GPU pipelines give a data gradient.
+	var bothWide []string
 	for _, np := range testdataPlans(t) {
 		if !strings.HasPrefix(np.name, "contract.generated@") && !strings.HasPrefix(np.name, "tensorcores.mlir@") {
 			continue
@@ -327,7 +409,11 @@ func TestClangCUDATensorCores(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, k := range m.Kernels {
-			src.WriteString(strings.ReplaceAll(k.Source, k.Name+"(", fmt.Sprintf("%s_%d(", k.Name, src.Len())))
+			name := fmt.Sprintf("%s_%d", k.Name, src.Len())
+			if strings.Contains(k.Source, "tl_v8 pa[2];") && strings.Contains(k.Source, "tl_v8 pb[2];") {
+				bothWide = append(bothWide, name)
+			}
+			src.WriteString(strings.ReplaceAll(k.Source, k.Name+"(", name+"("))
 		}
 	}
 	ptx, err := clangCUDA(cxx, src.String(), "tensorcores")
@@ -342,5 +428,30 @@ func TestClangCUDATensorCores(t *testing.T) {
 	}
 	if strings.Contains(string(ptx), ".local") {
 		t.Errorf("the PTX uses local memory (a register array indexed at run time):\n%s", strings.Join(regexp.MustCompile(`.*\.local.*`).FindAllString(string(ptx), 5), "\n"))
+	}
+	if len(bothWide) == 0 {
+		t.Fatal("no kernel stages both factors in 16-byte loads on the large tile (tensorcores.mlir@mm_f16_tn)")
+	}
+	report, found, err := ptxas(ptx, "tensorcores")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !found {
+		t.Logf("ptxas not found: the PTX was not assembled (CI extracts it from Debian's nvidia-cuda-toolkit)")
+		return
+	}
+	if sp := ptxasSpills(report); len(sp) > 0 {
+		t.Errorf("tensor-core kernels spill registers:\n%s", strings.Join(sp, "\n"))
+	}
+	// Two blocks of 256 threads per SM (65536 registers) need at most
+	// 128 registers a thread: the occupancy the pipelined body hides
+	// its loads with.
+	regs := ptxasRegisters(report)
+	for _, n := range bothWide {
+		if r, ok := regs[n]; !ok || r > 128 {
+			t.Errorf("%s uses %d registers (ptxas), want at most 128", n, r)
+		} else {
+			t.Logf("%s: %d registers", n, r)
+		}
 	}
 }

@@ -44,8 +44,9 @@ func.func @mm_bf16_trunc(%a: tensor<300x200xbf16>, %b: tensor<200x96xbf16>) -> t
 // of staging a factor: a's K contiguous in 16-byte rows and b's N
 // (mixed); a's K contiguous in 16-byte rows, the last cut short, and b's
 // K contiguous in rows of 37 (kfast); a data gradient's NCHW dy and
-// weights (both by rows). M, N and K are not multiples of the tile or
-// the slice.
+// weights (both by rows); both factors' K contiguous in 16-byte rows
+// (tn: the layout the GPU pipelines give a data gradient). M, N and K are
+// not multiples of the tile or the slice.
 #kt = affine_map<(d0, d1, d2) -> (d1, d2)>
 #dy = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4, d2, d3)>
 #wt = affine_map<(d0, d1, d2, d3, d4) -> (d4, d1)>
@@ -95,4 +96,18 @@ func.func @dgrad1x1_bf16(%dy: tensor<2x72x12x12xbf16>, %w: tensor<72x136xbf16>) 
     linalg.yield %v : bf16
   } -> tensor<2x136x12x12xbf16>
   return %t : tensor<2x136x12x12xbf16>
+}
+func.func @mm_f16_tn(%a: tensor<136x64xf16>, %b: tensor<144x64xf16>) -> tensor<136x144xf32> {
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<136x144xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<136x144xf32>) -> tensor<136x144xf32>
+  %r = linalg.generic {indexing_maps = [#ma, #kt, #mc], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<136x64xf16>, tensor<144x64xf16>) outs(%f : tensor<136x144xf32>) {
+  ^bb0(%x: f16, %v: f16, %o: f32):
+    %xf = arith.extf %x : f16 to f32
+    %vf = arith.extf %v : f16 to f32
+    %p = arith.mulf %xf, %vf : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<136x144xf32>
+  return %r : tensor<136x144xf32>
 }
