@@ -363,7 +363,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 				k.line(depth+3, "const i64 ro = %s[skv + 64 * j];", f.tab)
 				k.line(depth+3, "tl_v8 v = {};")
 				k.line(depth+3, "if (ro >= 0 && kq + 8 <= %dll) v = tl_ldg8(%s + ro + kq);", c.kTot, f.op.buf)
-				k.line(depth+3, "else if (ro >= 0) " + unrolled + "for (int e = 0; e < 8; ++e) if (kq + e < %dll) v.w[e / 2] |= (unsigned)%s[ro + kq + e] << (16 * (e %% 2));", c.kTot, f.op.buf)
+				k.line(depth+3, "else if (ro >= 0) "+unrolled+"for (int e = 0; e < 8; ++e) if (kq + e < %dll) v.w[e / 2] |= (unsigned)%s[ro + kq + e] << (16 * (e %% 2));", c.kTot, f.op.buf)
 				k.line(depth+3, "%s[j] = v;", f.reg)
 				k.line(depth+2, "}")
 			}
