@@ -135,7 +135,7 @@ func Run(s Suite, opt Options) (*Result, error) {
 	if opt.Device != nil {
 		r.Device = opt.Device.Info()
 		r.Peak = opt.Device.Peak()
-		target = compiler.GPU
+		target = compiler.TargetFor(opt.Device.Name())
 	}
 	plans := make([][]*plan.Plan, len(shapes))
 	for i, sh := range shapes {

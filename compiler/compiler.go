@@ -205,28 +205,56 @@ var Pipelines = map[string]string{
 	"baseline": "fuse-elementwise-ops",
 }
 
-// Target is what a program is compiled for; a GPU runs the pipelines
-// with a layout pass of its own (GPUPipelines).
+// Target is what a program is compiled for: the pipelines differ by it
+// (PipelinesFor).
 type Target uint8
 
 const (
-	CPU Target = iota
-	GPU
+	CPU  Target = iota
+	CUDA        // NVIDIA GPUs
+	HIP         // AMD GPUs
 )
 
-// GPUPipelines are Pipelines as a GPU target runs them: default's
-// rewrites leave dy in its own layout (backward-data-conv-gpu), and both
-// end in reduction-last-operands, which transposes the f16/bf16 factors
-// of a contraction whose K can be made their innermost, contiguous run
-// (the layout the matrix units stage in 16-byte loads:
-// gpu/codegen/mma.go), and cse (a factor read by several contractions is
-// transposed once). The CPU's contraction kernel reads its factors along
-// the output's rows and keeps them as they are. Baseline gets the pass
-// too, so that baseline vs default still measures the conv rewrites
-// alone. Results are the CPU pipelines' bits (the passes' tests).
-var GPUPipelines = map[string]string{
-	"default":  "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse",
-	"baseline": "fuse-elementwise-ops,reduction-last-operands,cse",
+// TargetFor is the target of a device kind: "cuda", "hip", else the CPU.
+func TargetFor(device string) Target {
+	switch device {
+	case "cuda":
+		return CUDA
+	case "hip":
+		return HIP
+	}
+	return CPU
+}
+
+// GPUPipelines are Pipelines as the GPUs run them. Default's rewrites
+// leave dy in its own layout (backward-data-conv-gpu: the GPU kernels
+// stage along W, which NCHW keeps contiguous). On NVIDIA both end in
+// reduction-last-operands, which transposes the f16/bf16 factors of a
+// tensor-core contraction whose K can become their innermost, contiguous
+// run (the layout mma.go stages in 16-byte loads), and cse (a factor read
+// by several contractions is transposed once); AMD's matrix-core body
+// stages by rows and keeps the factors as they are. Baseline gets the
+// same layout passes, so that baseline vs default still measures the conv
+// rewrites alone. Results are the CPU pipelines' bits (the passes' tests,
+// compiler's TestGPUPipelinesGiveCPUBits).
+var GPUPipelines = map[Target]map[string]string{
+	CUDA: {
+		"default":  "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse",
+		"baseline": "fuse-elementwise-ops,reduction-last-operands,cse",
+	},
+	HIP: {
+		"default":  "backward-data-conv-gpu,fuse-elementwise-ops",
+		"baseline": "fuse-elementwise-ops",
+	},
+}
+
+// PipelinesFor is the pipelines of target by name: Pipelines for the
+// CPU, GPUPipelines' for a GPU.
+func PipelinesFor(target Target) map[string]string {
+	if p, ok := GPUPipelines[target]; ok {
+		return p
+	}
+	return Pipelines
 }
 
 // Preprocess runs the named pipeline (see Pipelines; "" means default) on
@@ -235,17 +263,13 @@ func Preprocess(ctx *ir.Context, m *ir.Operation, pipeline string) error {
 	return PreprocessFor(ctx, m, pipeline, CPU)
 }
 
-// PreprocessFor is Preprocess for target: on a GPU, the pipeline of
-// GPUPipelines by that name.
+// PreprocessFor is Preprocess for target: the pipeline of PipelinesFor
+// by that name.
 func PreprocessFor(ctx *ir.Context, m *ir.Operation, pipeline string, target Target) error {
 	if pipeline == "" {
 		pipeline = "default"
 	}
-	pipelines := Pipelines
-	if target == GPU {
-		pipelines = GPUPipelines
-	}
-	text, ok := pipelines[pipeline]
+	text, ok := PipelinesFor(target)[pipeline]
 	if !ok {
 		return fmt.Errorf("unknown pipeline %q (want default or baseline)", pipeline)
 	}

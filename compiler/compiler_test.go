@@ -31,7 +31,7 @@ func TestGPUPipelinesGiveCPUBits(t *testing.T) {
 		for _, pl := range []string{"default", "baseline"} {
 			var results [2][]*runtime.Tensor
 			var steps [2]int
-			for i, target := range []compiler.Target{compiler.CPU, compiler.GPU} {
+			for i, target := range []compiler.Target{compiler.CPU, compiler.CUDA, compiler.HIP} {
 				p, err := compiler.CompileFor(c.Program, c.Func, pl, nil, target)
 				if err != nil {
 					t.Fatalf("%s %s (target %d): %v", c.Name, pl, target, err)

@@ -71,8 +71,3 @@ func compileFor(program, function, pipeline string, args []*runtime.Tensor, targ
 // Backends are the backends this build has, by name.
 var Backends = map[string]Backend{"cpu": CPU{}}
 
-// Compile parses program (MLIR text), lowers it to linalg when it holds
-// torch ops and plans function fn, exactly as `torchlower run` does.
-func Compile(program, function string) (*plan.Plan, error) {
-	return compiler.Compile(program, function)
-}

@@ -43,7 +43,7 @@ func (g GPU) Available() bool { return g.device().Available() }
 func (g GPU) Reason() error { return g.device().Reason() }
 
 func (g GPU) Run(program, function string, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
-	p, err := compileFor(program, function, g.Pipeline, args, compiler.GPU)
+	p, err := compileFor(program, function, g.Pipeline, args, compiler.TargetFor(g.Kind))
 	if err != nil {
 		return nil, err
 	}

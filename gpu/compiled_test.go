@@ -16,9 +16,11 @@ import (
 	"github.com/torchlower/torchlower/runtime"
 )
 
-func examplePlan(t *testing.T) *plan.Plan {
+// examplePlan is the README example planned as target runs it (a direct
+// run's plan, so a module and the run share the kernel cache's code).
+func examplePlan(t *testing.T, target compiler.Target) *plan.Plan {
 	t.Helper()
-	p, err := compiler.Compile(filepath.Join("..", "examples", "conv_backward.mlir"), "main")
+	p, err := compiler.CompileFor(filepath.Join("..", "examples", "conv_backward.mlir"), "main", "default", nil, target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func TestCompileHIP(t *testing.T) {
 	if _, err := hip.LoadRTC(); err != nil {
 		t.Skipf("hiprtc does not load here, so nothing is compiled at compile time: %v", err)
 	}
-	p := examplePlan(t)
+	p := examplePlan(t, compiler.HIP)
 	want, err := codegen.Generate(p)
 	if err != nil {
 		t.Fatal(err)
@@ -99,7 +101,7 @@ func TestCompileCUDAWithoutNVRTC(t *testing.T) {
 	if _, err := cuda.LoadNVRTC(); err == nil {
 		t.Skip("NVRTC is installed here")
 	}
-	c, missing, err := Compile("cuda:sm_90", examplePlan(t))
+	c, missing, err := Compile("cuda:sm_90", examplePlan(t, compiler.CUDA))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +117,7 @@ func TestCompileCUDAWithoutNVRTC(t *testing.T) {
 // version generates for the plans is refused, naming the first
 // difference; plans beyond the first get their own kernel prefix.
 func TestCheckRefusesOtherSource(t *testing.T) {
-	p := examplePlan(t)
+	p := examplePlan(t, compiler.CUDA)
 	q, err := compiler.Compile(filepath.Join("..", "cpu", "testdata", "ops.mlir"), "matmul")
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +158,7 @@ func TestRunCompiledMatchesCPU(t *testing.T) {
 			t.Logf("%s: %v", k, d.Reason())
 			continue
 		}
-		p := examplePlan(t)
+		p := examplePlan(t, compiler.TargetFor(k))
 		args := make([]*runtime.Tensor, len(p.Args))
 		for i, b := range p.Args {
 			dt, err := dtypeOf(b.Elem)

@@ -16,7 +16,8 @@ import (
 // kernel stages each factor best as rows of contiguous K, eight values to
 // a 16-byte load (gpu/codegen/mma.go, byK8). NCHW's dy is (n, f, h, w)
 // for a data gradient, K = f strided by H·W; the weights are (f, c, kh,
-// kw), K = (f, kh, kw) strided by C·KH·KW: neither is. IREE's
+// kw), K = (f, kh, kw) with f strided by C·KH·KW: neither has K as one
+// contiguous run. IREE's
 // convert-conv-to-channels-last and transpose-matmul make the same
 // trade: one transpose of the factor (a copy at memory speed, and the
 // weights' is small) for a contraction that reads it in wide loads. The
@@ -24,9 +25,10 @@ import (
 // nothing, so only the GPU pipelines run this.
 //
 // Pre: valid IR. The pass matches a linalg.generic C with two inputs of
-// f16 or bf16 element type and static shapes, one output, a
-// multiply-accumulate body (isMACBody) and a reduction loop longer than
-// 1. For each input X whose map has results that are single reduction
+// f16 or bf16 element type and static shapes, one f32 output, a
+// multiply-accumulate body (isMACBody), a reduction loop longer than 1,
+// and M, N and K of at least 16 (tensorCoreShaped: what the tensor cores
+// run). For each input X whose map has results that are single reduction
 // loops (a dim of X only K indexes, like dy's f), one of them the
 // innermost loop of K (its last reduction loop longer than 1), where
 // those dims are not already X's last in loop order:
@@ -35,8 +37,8 @@ import (
 // just before C, whose dim order is X's other dims in their order, then
 // those reduction dims in loop order; C's map of X has its results
 // permuted the same way. C reads the same element of X at every point of
-// its loops as before, so results are bitwise equal. The pass then holds
-// for C (it is idempotent).
+// its loops as before, so results are bitwise equal. C then no longer
+// matches (the pass is idempotent).
 var ReductionLastOperands = &pass.Def{
 	Name:    "reduction-last-operands",
 	Summary: "transpose the f16/bf16 factors of contractions so that their reduction dims are innermost (the layout GPU matrix units stage)",
@@ -104,7 +106,7 @@ func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	maps := linalg.IndexingMaps(c)
 	ext, ok := loopExtents(c)
-	if !ok {
+	if !ok || !tensorCoreShaped(c, maps, iters, ext) {
 		return false
 	}
 	type change struct {
@@ -143,6 +145,36 @@ func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	rw.ModifyInPlace(c, func() { c.SetAttr(linalg.IndexingMapsAttr, linalg.MapsAttr(newMaps)) })
 	return true
+}
+
+// tensorCoreShaped reports whether contraction c is one the GPU runs on
+// its tensor cores (gpu/codegen's mmaKind and matchContraction): an f32
+// accumulator, and M (the loops only input 0 indexes), N (only input 1)
+// and K at least 16. A smaller one runs a thread per output, each
+// summing its K alone, where K-contiguous factors would only spread a
+// warp's loads over K-long rows.
+func tensorCoreShaped(c *ir.Operation, maps []affine.Map, iters []string, ext []int64) bool {
+	out, ok := c.Operand(2).Type().(ir.RankedTensorType)
+	if f, isFloat := out.Elem.(ir.FloatType); !ok || !isFloat || f.Kind != ir.F32 {
+		return false
+	}
+	uses := func(m affine.Map, d int) bool {
+		return slices.ContainsFunc(m.Results, func(e affine.Expr) bool { return affine.IsFunctionOfDim(e, d) })
+	}
+	mTot, nTot, kTot := int64(1), int64(1), int64(1)
+	for d, it := range iters {
+		a, b := uses(maps[0], d), uses(maps[1], d)
+		switch {
+		case it == linalg.Reduction:
+			kTot *= ext[d]
+		case a && !b:
+			mTot *= ext[d]
+		case b && !a:
+			nTot *= ext[d]
+		}
+	}
+	const tensorCoreMin = 16 // an m16n8k16's M and K; N, the codegen's tiled minimum
+	return mTot >= tensorCoreMin && nTot >= tensorCoreMin && kTot >= tensorCoreMin
 }
 
 // is16BitFloat reports whether t is f16 or bf16.

@@ -239,7 +239,10 @@ func HIPOptions(arch string) []string {
 }
 
 // CUDAOptions are the NVRTC options for arch (e.g. sm_90): no fused
-// multiply-add contraction, for the same reason as HIPOptions.
+// multiply-add contraction, for the same reason as HIPOptions, and
+// C++17, which the generated source is (hexadecimal float literals): the
+// default of NVRTC 12 and later, not of 11.x, which otherwise rejects
+// them.
 func CUDAOptions(arch string) []string {
-	return []string{"--gpu-architecture=" + arch, "--fmad=false"}
+	return []string{"--gpu-architecture=" + arch, "--fmad=false", "-std=c++17"}
 }

@@ -62,9 +62,9 @@ func testdataPlans(t testing.TB) []namedPlan {
 	return out
 }
 
-// e2ePlans plans every e2e case with both pipelines as a GPU runs them
+// e2ePlans plans every e2e case with both pipelines as target runs them
 // (compiler.GPUPipelines; every 'stride'-th case when stride > 1).
-func e2ePlans(t testing.TB, stride int) []namedPlan {
+func e2ePlans(t testing.TB, stride int, target compiler.Target) []namedPlan {
 	t.Helper()
 	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases"))
 	if err != nil {
@@ -76,7 +76,7 @@ func e2ePlans(t testing.TB, stride int) []namedPlan {
 			continue
 		}
 		for _, pl := range []string{"default", "baseline"} {
-			p, err := compiler.CompileFor(c.Program, c.Func, pl, nil, compiler.GPU)
+			p, err := compiler.CompileFor(c.Program, c.Func, pl, nil, target)
 			if err != nil {
 				t.Fatalf("%s (%s): %v", c.Name, pl, err)
 			}
@@ -108,7 +108,7 @@ func deadFill(p *plan.Plan, m *codegen.Module, i int) bool {
 // Generation is deterministic, names follow the steps, and the hash
 // keys both source and target.
 func TestGenerateDeterministicNamesAndHash(t *testing.T) {
-	for _, np := range append(testdataPlans(t), e2ePlans(t, 40)...) {
+	for _, np := range append(testdataPlans(t), e2ePlans(t, 40, compiler.CUDA)...) {
 		m1, err := codegen.Generate(np.p)
 		if err != nil {
 			t.Fatalf("%s: %v", np.name, err)
@@ -135,7 +135,7 @@ func TestGenerateDeterministicNamesAndHash(t *testing.T) {
 			if sm == nil || sm[1] != strconv.Itoa(i) || sm[2] != s.Kind.String() || k.Step != i {
 				t.Errorf("%s: step %d (%s) has kernel %q", np.name, i, s.Kind, k.Name)
 			}
-			if !strings.Contains(k.Source, "extern \"C\" __global__ void __launch_bounds__(256) "+k.Name+"(") {
+			if !regexp.MustCompile(`extern "C" __global__ void __launch_bounds__\(256(, [0-9]+)?\) ` + k.Name + `\(`).MatchString(k.Source) {
 				t.Errorf("%s: kernel %s's source does not define it", np.name, k.Name)
 			}
 			if k.Grid < 1 || k.Block != codegen.BlockSize {

@@ -342,6 +342,7 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	if err != nil {
 		t.Skip("g++ not found: the host emulation of the kernels is not checked")
 	}
+	defer codegen.SetLargeTileMinTiles(1)()
 	dir := t.TempDir()
 	ran := map[string]bool{}
 	sources := map[string]string{}
@@ -389,7 +390,8 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	wg.Wait()
 	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc", "forwarded_epilogue.mlir@tiled_bf16_window",
 		"matrix_unit_s1_f16/default", "matrix_unit_s1_bf16/default", "matrix_unit_s2_f16/default", "matrix_unit_s2_bf16/default",
-		"tensorcores.mlir@mm_f16_mixed_acc", "tensorcores.mlir@mm_bf16_kfast", "tensorcores.mlir@dgrad1x1_bf16"} {
+		"tensorcores.mlir@mm_f16_mixed_acc", "tensorcores.mlir@mm_bf16_kfast", "tensorcores.mlir@dgrad1x1_bf16", "tensorcores.mlir@mm_f16_tn",
+		"tensorcores.mlir@bmm_f16_batch_strided"} {
 		if !ran[fn] {
 			t.Errorf("%s has no tensor-core body: %v ran", fn, ran)
 		}
@@ -398,10 +400,11 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	// by k in 16-byte loads (tl_ldg8), by k one value at a time (ro0,
 	// ro1), by rows (sr0, sr1).
 	for fn, want := range map[string][]string{
-		"tensorcores.mlir@mm_f16_mixed_acc": {"ma[128][40]", "tl_v8 pa[2]", "tl_ldg8(buf", "if (sr1)"},
-		"tensorcores.mlir@mm_bf16_kfast":    {"ma[128][40]", "tl_v8 pa[2]", "unsigned short pb[16]", "ro1 >= 0"},
-		"tensorcores.mlir@dgrad1x1_bf16":    {"ma[128][40]", "if (sr0)", "if (sr1)"},
-		"tensorcores.mlir@conv1d_f16_acc":   {"ma[64][40]"},
+		"tensorcores.mlir@mm_f16_mixed_acc":      {"ma[128][40]", "tl_v8 pa[2]", "tl_ldg8(buf", "if (sr1)"},
+		"tensorcores.mlir@mm_bf16_kfast":         {"ma[128][40]", "tl_v8 pa[2]", "unsigned short pb[16]", "ro1 >= 0"},
+		"tensorcores.mlir@dgrad1x1_bf16":         {"ma[128][40]", "if (sr0)", "if (sr1)"},
+		"tensorcores.mlir@conv1d_f16_acc":        {"ma[64][40]"},
+		"tensorcores.mlir@bmm_f16_batch_strided": {"ro0 >= 0"},
 		// The GPU's pipeline transposes the weights (and dy for the
 		// one-tap phase) so that K is their contiguous run: 16-byte
 		// loads; the other phases read NCHW dy by rows.
@@ -415,11 +418,11 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	}
 }
 
-// e2ePlan is e2e case c compiled with pipeline as a GPU runs it
+// e2ePlan is e2e case c compiled with pipeline as NVIDIA GPUs run it
 // (compiler.GPUPipelines), with its inputs.
 func e2ePlan(t *testing.T, c *e2e.Case, pipeline string) namedPlanInternal {
 	t.Helper()
-	p, err := compiler.CompileFor(c.Program, c.Func, pipeline, nil, compiler.GPU)
+	p, err := compiler.CompileFor(c.Program, c.Func, pipeline, nil, compiler.CUDA)
 	if err != nil {
 		t.Fatal(err)
 	}

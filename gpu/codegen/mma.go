@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // NVIDIA's tensor-core body (TL_MMA, sm_80 and newer; tensorcore.go says
@@ -14,8 +15,8 @@ import (
 //   - Slices are 32 deep (two instructions per warp tile between
 //     barriers), and a block whose contraction is at least 128 in M and N
 //     takes a 128×128 tile, its eight warps 64×32 each: sixteen m16n8k16
-//     per k16 from four A and four B fragments, a quarter of the shared
-//     memory reads per instruction that a 16×32 warp tile needs.
+//     per k16 from four A and four B fragments, half the shared memory
+//     read per instruction of a 16×32 warp tile.
 //   - The next slice's loads are issued into registers before the
 //     current slice is multiplied, and stored to shared memory after: the
 //     global latency hides behind the tensor-core work of the slice.
@@ -60,27 +61,50 @@ const (
 	// that a fragment read (eight rows, four pairs each) falls in 32
 	// distinct banks (row r's pair p in bank (20r + p) mod 32).
 	mmaStride = 40
+	// byK8 stages a slice's row in mmaChunks loads of eight values, so a
+	// pass of the block's threads covers vecRows rows.
+	mmaChunks = mmaSlice / 8
+	vecRows   = BlockSize / mmaChunks
 )
 
-// Each compile-time index must be 0: a tiling's warps cover its tile and
-// are the block's, and a slice's staging divides evenly over the block's
-// threads both ways (a row per thread, a k per thread).
+// Each compile-time index must be 0, one condition each.
 var (
+	// A tiling's warps cover its tile, m16 by n8 instructions...
 	_ = [1]struct{}{}[smallTile-16*smallWarpsM*smallFragsM]
 	_ = [1]struct{}{}[smallTile-8*smallWarpsN*smallFragsN]
 	_ = [1]struct{}{}[largeTile-16*largeWarpsM*largeFragsM]
 	_ = [1]struct{}{}[largeTile-8*largeWarpsN*largeFragsN]
+	// ... and are the block's.
 	_ = [1]struct{}{}[BlockSize/32-smallWarpsM*smallWarpsN]
 	_ = [1]struct{}{}[BlockSize/32-largeWarpsM*largeWarpsN]
-	_ = [1]struct{}{}[BlockSize%smallTile+BlockSize%largeTile]
-	_ = [1]struct{}{}[BlockSize%mmaSlice+smallTile*mmaSlice%BlockSize]
-	_ = [1]struct{}{}[smallTile*mmaSlice/8%BlockSize+largeTile*mmaSlice/8%BlockSize+mmaSlice-4*8]
-	_ = [1]struct{}{}[smallFragsN%2+largeFragsN%2] // B's fragments come two tiles to an ldmatrix.x4
+	// byRow: a whole number of passes of tile rows, each thread a row.
+	_ = [1]struct{}{}[BlockSize%smallTile]
+	_ = [1]struct{}{}[BlockSize%largeTile]
+	// byK: a whole number of passes of slice-deep rows, a k a thread.
+	_ = [1]struct{}{}[BlockSize%mmaSlice]
+	_ = [1]struct{}{}[smallTile*mmaSlice%BlockSize]
+	// byK8: a slice is whole 16-byte loads, a tile whole passes of them.
+	_ = [1]struct{}{}[mmaSlice%8]
+	_ = [1]struct{}{}[smallTile%vecRows]
+	_ = [1]struct{}{}[largeTile%vecRows]
+	// B's fragments come two n8 tiles to an ldmatrix.x4.
+	_ = [1]struct{}{}[smallFragsN%2]
+	_ = [1]struct{}{}[largeFragsN%2]
 )
 
-// mmaShapeFor picks the large tile when the contraction fills it.
+// largeTileMinTiles is how many 128×128 tiles a contraction needs for
+// the large tile: about two waves of an H100 (132 multiprocessors, a
+// block each) or one at two blocks each. With fewer, the small tile's
+// four times as many blocks keep more multiprocessors busy (a weight
+// gradient of 256 by 2304 is 36 large tiles, 144 small). A variable for
+// the tests (export_test.go), whose contractions are small.
+var largeTileMinTiles int64 = 256
+
+// mmaShapeFor picks the large tile when the contraction fills it and
+// has enough of them.
 func mmaShapeFor(c *contraction) mmaShape {
-	if c.mTot >= int64(mmaLarge.tile) && c.nTot >= int64(mmaLarge.tile) {
+	t := int64(mmaLarge.tile)
+	if c.mTot >= t && c.nTot >= t && c.bTot*((c.mTot+t-1)/t)*((c.nTot+t-1)/t) >= largeTileMinTiles {
 		return mmaLarge
 	}
 	return mmaSmall
@@ -112,9 +136,9 @@ type mmaFactor struct {
 // stageModeOf picks how op is staged, dims its row loops: by k when its
 // fastest K loop has stride 1 and its fastest row loop has not, in
 // 16-byte loads when, besides, K is one contiguous run in it (k's offset
-// is k) and every row starts 16-byte aligned (its static offset and its
-// rows' strides multiples of eight values; buffers are 64-byte aligned);
-// else by rows.
+// is k) and every row starts 16-byte aligned (its static offset and the
+// strides of every loop but K's, the batch loops' too, multiples of
+// eight values; buffers are 64-byte aligned); else by rows.
 func stageModeOf(c *contraction, op *operand, dims []int, ext []int64) stageMode {
 	if fastestStride(op, c.kDims, ext) != 1 || fastestStride(op, dims, ext) == 1 {
 		return byRow
@@ -122,8 +146,8 @@ func stageModeOf(c *contraction, op *operand, dims []int, ext []int64) stageMode
 	if op.dynBase || op.origin%8 != 0 || op.el.size() != 2 {
 		return byK
 	}
-	for _, d := range dims {
-		if ext[d] > 1 && op.coef[d]%8 != 0 {
+	for d := range ext {
+		if ext[d] > 1 && !slices.Contains(c.kDims, d) && op.coef[d]%8 != 0 {
 			return byK
 		}
 	}
@@ -155,9 +179,12 @@ func fastestStride(op *operand, dims []int, ext []int64) int64 {
 }
 
 // kOffsetType is the C type K's indices and offsets are worked out in:
-// int when every k and every factor's K offset fits in 31 bits.
+// int when every k a thread forms and every factor's K offset fits in 31
+// bits.
 func kOffsetType(c *contraction, ops []*operand, ext []int64) string {
-	if c.kTot >= math.MaxInt32 {
+	// A thread's k runs past K by up to a slice (the last one's) plus
+	// the eight of a 16-byte load.
+	if c.kTot > math.MaxInt32-mmaSlice-8 {
 		return "i64"
 	}
 	for _, op := range ops[:2] {
@@ -220,9 +247,9 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		f.mode = stageModeOf(c, f.op, f.dims, ext)
 		uses[f.mode] = true
 	}
-	// byK8: thread t loads k 8·(t % 4) to 8·(t % 4) + 7 of the rows
-	// t / 4 + 64·j.
-	vecs := tile * mmaSlice / 8 / BlockSize
+	// byK8: thread t loads k 8·(t % mmaChunks) and the next seven of the
+	// rows t / mmaChunks + vecRows·j, j < vecs.
+	vecs := tile / vecRows
 	if tile == mmaLarge.tile && factors[0].mode == byK8 && factors[1].mode == byK8 {
 		// Two blocks a multiprocessor (at most 128 registers a thread):
 		// while one block waits at a barrier or on its loads, the
@@ -244,10 +271,10 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	k.line(1, "const int gq = ln / 4, tq = ln %% 4, wm = wp %% %d, wn = wp / %d;", sh.warpsM, sh.warpsM)
 	// What each thread stages of a slice: byRow, row sr at k = skr +
 	// step·j; byK, k skk of rows skq + step·j; byK8, k 8·sv8 and the next
-	// seven of rows skv + 64·j.
+	// seven of rows skv + vecRows·j.
 	k.line(1, "const int sr = threadIdx.x %% %d, skr = threadIdx.x / %d;", tile, tile)
 	k.line(1, "const int skk = threadIdx.x %% %d, skq = threadIdx.x / %d;", mmaSlice, mmaSlice)
-	k.line(1, "const int sv8 = threadIdx.x %% 4, skv = threadIdx.x / 4;")
+	k.line(1, "const int sv8 = threadIdx.x %% %d, skv = threadIdx.x / %d;", mmaChunks, mmaChunks)
 	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
@@ -360,7 +387,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 					continue
 				}
 				k.line(depth+2, "{")
-				k.line(depth+3, "const i64 ro = %s[skv + 64 * j];", f.tab)
+				k.line(depth+3, "const i64 ro = %s[skv + %d * j];", f.tab, vecRows)
 				k.line(depth+3, "tl_v8 v = {};")
 				k.line(depth+3, "if (ro >= 0 && kq + 8 <= %dll) v = tl_ldg8(%s + ro + kq);", c.kTot, f.op.buf)
 				k.line(depth+3, "else if (ro >= 0) "+unrolled+"for (int e = 0; e < 8; ++e) if (kq + e < %dll) v.w[e / 2] |= (unsigned)%s[ro + kq + e] << (16 * (e %% 2));", c.kTot, f.op.buf)
@@ -385,7 +412,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		case byK:
 			k.line(3, "for (int j = 0; j < %d; ++j) %s[skq + %d * j][skk] = %s[j];", perThread, f.smem, BlockSize/mmaSlice, f.reg)
 		case byK8:
-			k.line(3, "for (int j = 0; j < %d; ++j) tl_sts8(&%s[skv + 64 * j][8 * sv8], %s[j]);", vecs, f.smem, f.reg)
+			k.line(3, "for (int j = 0; j < %d; ++j) tl_sts8(&%s[skv + %d * j][8 * sv8], %s[j]);", vecs, f.smem, vecRows, f.reg)
 		}
 	}
 	k.line(3, "__syncthreads();")

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/gpu/cuda"
 	"github.com/torchlower/torchlower/gpu/hip"
@@ -218,7 +219,13 @@ func compileEveryKernel(t *testing.T, which string) {
 		t.Skipf("%s not available, kernels not compile-checked: %v", which, err)
 	}
 	start := time.Now()
-	plans := append(testdataPlans(t), e2ePlans(t, 1)...)
+	// The plans as the compiler's own target runs them: HIP's for hiprtc,
+	// NVIDIA's for NVRTC and clang.
+	target := compiler.CUDA
+	if which == "hiprtc" {
+		target = compiler.HIP
+	}
+	plans := append(testdataPlans(t), e2ePlans(t, 1, target)...)
 	const kernelsPerBatch = 400
 	dir := t.TempDir()
 	if d := os.Getenv("TORCHLOWER_HIPRTC_KEEP"); d != "" {
@@ -395,6 +402,7 @@ func TestClangCUDATensorCores(t *testing.T) {
 	if err != nil {
 		t.Skip("clang++-19 not found (Debian: apt-get install clang-19)")
 	}
+	defer codegen.SetLargeTileMinTiles(1)()
 	var src strings.Builder
 	src.WriteString(codegen.Prelude())
 	// bothWide: the kernels staging both factors in 16-byte loads on

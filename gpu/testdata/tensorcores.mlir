@@ -111,3 +111,21 @@ func.func @mm_f16_tn(%a: tensor<136x64xf16>, %b: tensor<144x64xf16>) -> tensor<1
   } -> tensor<136x144xf32>
   return %r : tensor<136x144xf32>
 }
+// A batched matmul whose a is laid out (m, b, k): K is contiguous and
+// a row's M stride (40) a multiple of eight values, its batch stride (20)
+// not, so its rows cannot all start 16-byte aligned: a is staged by k one
+// value at a time, not in 16-byte loads (which would fault).
+#ba = affine_map<(d0, d1, d2, d3) -> (d1, d0, d3)>
+#bb = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+#bc = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+func.func @bmm_f16_batch_strided(%a: tensor<16x2x20xf16>, %b: tensor<2x20x24xf16>, %acc: tensor<2x16x24xf32>) -> tensor<2x16x24xf32> {
+  %r = linalg.generic {indexing_maps = [#ba, #bb, #bc], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<16x2x20xf16>, tensor<2x20x24xf16>) outs(%acc : tensor<2x16x24xf32>) {
+  ^bb0(%x: f16, %v: f16, %o: f32):
+    %xf = arith.extf %x : f16 to f32
+    %vf = arith.extf %v : f16 to f32
+    %p = arith.mulf %xf, %vf : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x16x24xf32>
+  return %r : tensor<2x16x24xf32>
+}

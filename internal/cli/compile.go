@@ -70,11 +70,8 @@ func runCompile(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower compile: %s is already a compiled module\n", in)
 		return 2
 	}
-	ct := compiler.CPU
-	if kind, _ := module.TargetKind(*target); kind != "cpu" {
-		ct = compiler.GPU
-	}
-	p, err := compiler.CompileFor(in, *function, *pipeline, *dims, ct)
+	kind, _ := module.TargetKind(*target)
+	p, err := compiler.CompileFor(in, *function, *pipeline, *dims, compiler.TargetFor(kind))
 	if err != nil {
 		printError(env.Stderr, err, nil)
 		printDynamicNote(env.Stderr, in, *dims)
@@ -83,7 +80,7 @@ func runCompile(env *Env, args []string) int {
 	opts := module.Options{Target: *target, Producer: module.Producer{
 		Torchlower: producerVersion(), Source: filepath.Base(in), Pipeline: *pipeline,
 	}}
-	if kind, _ := module.TargetKind(*target); kind != "cpu" {
+	if kind != "cpu" {
 		c, missing, err := gpu.Compile(*target, p)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "torchlower compile: %s: %v\n", in, err)

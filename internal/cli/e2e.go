@@ -35,7 +35,7 @@ func runE2E(env *Env, args []string) int {
 	device := fs.String("device", "cpu", "where to run: "+strings.Join(backendNames(), ", "))
 	verbose := fs.BoolP("verbose", "v", false, "show the details of each failure")
 	casesDir := fs.String("cases", "e2e/cases", "the directory of cases")
-	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
+	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only); on a GPU, as it runs them (dy kept NCHW; on cuda, f16/bf16 factors transposed for the tensor cores)")
 	parallel := fs.Int("parallel", 0, "cases run at once (default GOMAXPROCS)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if code, done := parseFlags(env, "e2e", fs, help, textUsage(fs, e2eHelp), args); done {

@@ -45,7 +45,7 @@ func TestCompileHIPModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	p, err := compiler.CompileFor("../../examples/conv_backward.mlir", "main", "default", nil, compiler.GPU)
+	p, err := compiler.CompileFor("../../examples/conv_backward.mlir", "main", "default", nil, compiler.HIP)
 	if err != nil {
 		t.Fatal(err)
 	}

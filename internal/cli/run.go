@@ -181,7 +181,7 @@ func runRun(env *Env, args []string) int {
 		var code int
 		target := compiler.CPU
 		if dev != nil {
-			target = compiler.GPU
+			target = compiler.TargetFor(dev.Name())
 		}
 		if p, mp, code = compileForRun(env, in, *function, *pipeline, target, *params, *mapping, *dims, *inputs, stage); p == nil {
 			return code

@@ -44,31 +44,32 @@ func.func @dgrad_1x1_f16(%dy: tensor<2x128x8x8xf16>, %w: tensor<128x64x1x1xf16>)
 #o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
 // CHECK-DAG:   #[[WT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
 // CHECK-LABEL: func.func @region_bf16(
-// CHECK-SAME:      %[[DY:[^:]*]]: tensor<2x5x5x16xbf16>, %[[W:[^:]*]]: tensor<16x2x8x2xbf16>)
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<2x5x5x16xbf16>, %[[W:[^:]*]]: tensor<16x2x16x2xbf16>)
 // CHECK-NOT:     linalg.transpose ins(%[[DY]]
-// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[W]] : tensor<16x2x8x2xbf16>) outs(%{{.*}} : tensor<8x16x2x2xbf16>) permutation = [2, 0, 3, 1]
-// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #[[WT]], #{{.*}}], {{.*}} ins(%[[DY]], %[[T]] : tensor<2x5x5x16xbf16>, tensor<8x16x2x2xbf16>)
-func.func @region_bf16(%dy: tensor<2x5x5x16xbf16>, %w: tensor<16x2x8x2xbf16>) -> tensor<2x8x4x4xf32> {
+// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[W]] : tensor<16x2x16x2xbf16>) outs(%{{.*}} : tensor<16x16x2x2xbf16>) permutation = [2, 0, 3, 1]
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #[[WT]], #{{.*}}], {{.*}} ins(%[[DY]], %[[T]] : tensor<2x5x5x16xbf16>, tensor<16x16x2x2xbf16>)
+func.func @region_bf16(%dy: tensor<2x5x5x16xbf16>, %w: tensor<16x2x16x2xbf16>) -> tensor<2x16x4x4xf32> {
   %z = arith.constant 0.000000e+00 : f32
-  %e = tensor.empty() : tensor<2x8x4x4xf32>
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x8x4x4xf32>) -> tensor<2x8x4x4xf32>
-  %r = linalg.generic {indexing_maps = [#dy, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%dy, %w : tensor<2x5x5x16xbf16>, tensor<16x2x8x2xbf16>) outs(%f : tensor<2x8x4x4xf32>) {
+  %e = tensor.empty() : tensor<2x16x4x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<2x16x4x4xf32>) -> tensor<2x16x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#dy, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%dy, %w : tensor<2x5x5x16xbf16>, tensor<16x2x16x2xbf16>) outs(%f : tensor<2x16x4x4xf32>) {
   ^bb0(%a: bf16, %b: bf16, %out: f32):
     %0 = arith.extf %a : bf16 to f32
     %1 = arith.extf %b : bf16 to f32
     %2 = arith.mulf %0, %1 : f32
     %3 = arith.addf %out, %2 : f32
     linalg.yield %3 : f32
-  } -> tensor<2x8x4x4xf32>
-  return %r : tensor<2x8x4x4xf32>
+  } -> tensor<2x16x4x4xf32>
+  return %r : tensor<2x16x4x4xf32>
 }
 
 // -----
 
 // Left alone: an f32 contraction (the scalar tiled kernel stages by rows
 // of the output, which NCHW already gives), a factor already
-// reduction-last (a row-major matmul's a and a (n, k) b), and a
-// reduction that is not a multiply-add.
+// reduction-last (a row-major matmul's a and a (n, k) b), a reduction
+// that is not a multiply-add, and an f16 one too narrow for the tensor
+// cores (N = 6: a thread per output sums its K, reading dy along W).
 #dy = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4, d2, d3)>
 #w = affine_map<(d0, d1, d2, d3, d4) -> (d4, d1)>
 #o = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
@@ -78,7 +79,7 @@ func.func @region_bf16(%dy: tensor<2x5x5x16xbf16>, %w: tensor<16x2x8x2xbf16>) ->
 // CHECK-LABEL: func.func @untouched(
 // CHECK-NOT:     linalg.transpose
 // CHECK:         return
-func.func @untouched(%dy: tensor<2x8x4x4xf32>, %w: tensor<8x6xf32>, %a: tensor<5x7xf16>, %b: tensor<3x7xf16>, %m: tensor<5x7xf16>, %acc: tensor<2x6x4x4xf32>, %acc2: tensor<5x3xf32>, %acc3: tensor<5x3xf16>) -> (tensor<2x6x4x4xf32>, tensor<5x3xf32>, tensor<5x3xf16>) {
+func.func @untouched(%dy: tensor<2x8x4x4xf32>, %w: tensor<8x6xf32>, %a: tensor<5x7xf16>, %b: tensor<3x7xf16>, %m: tensor<5x7xf16>, %acc: tensor<2x6x4x4xf32>, %acc2: tensor<5x3xf32>, %acc3: tensor<5x3xf16>, %dyh: tensor<2x32x4x4xf16>, %wh: tensor<32x6xf16>) -> (tensor<2x6x4x4xf32>, tensor<5x3xf32>, tensor<5x3xf16>, tensor<2x6x4x4xf32>) {
   %r = linalg.generic {indexing_maps = [#dy, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%dy, %w : tensor<2x8x4x4xf32>, tensor<8x6xf32>) outs(%acc : tensor<2x6x4x4xf32>) {
   ^bb0(%x: f32, %y: f32, %out: f32):
     %0 = arith.mulf %x, %y : f32
@@ -99,7 +100,15 @@ func.func @untouched(%dy: tensor<2x8x4x4xf32>, %w: tensor<8x6xf32>, %a: tensor<5
     %1 = arith.maxf %out, %0 : f16
     linalg.yield %1 : f16
   } -> tensor<5x3xf16>
-  return %r, %s, %t : tensor<2x6x4x4xf32>, tensor<5x3xf32>, tensor<5x3xf16>
+  %u = linalg.generic {indexing_maps = [#dy, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%dyh, %wh : tensor<2x32x4x4xf16>, tensor<32x6xf16>) outs(%acc : tensor<2x6x4x4xf32>) {
+  ^bb0(%x: f16, %y: f16, %out: f32):
+    %0 = arith.extf %x : f16 to f32
+    %1 = arith.extf %y : f16 to f32
+    %2 = arith.mulf %0, %1 : f32
+    %3 = arith.addf %out, %2 : f32
+    linalg.yield %3 : f32
+  } -> tensor<2x6x4x4xf32>
+  return %r, %s, %t, %u : tensor<2x6x4x4xf32>, tensor<5x3xf32>, tensor<5x3xf16>, tensor<2x6x4x4xf32>
 }
 
 // -----
@@ -112,21 +121,21 @@ func.func @untouched(%dy: tensor<2x8x4x4xf32>, %w: tensor<8x6xf32>, %a: tensor<5
 #w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d1, d5, d6)>
 #o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @conv3x3_nchw_f16(
-// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x16x6x6xf16>, %[[W:[^:]*]]: tensor<16x8x3x3xf16>)
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x16x6x6xf16>, %[[W:[^:]*]]: tensor<16x16x3x3xf16>)
 // CHECK-NOT:     linalg.transpose ins(%[[DY]]
-// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[W]] : tensor<16x8x3x3xf16>) outs(%{{.*}} : tensor<8x16x3x3xf16>) permutation = [1, 0, 2, 3]
-// CHECK:         linalg.generic {{.*}} ins(%[[DY]], %[[T]] : tensor<1x16x6x6xf16>, tensor<8x16x3x3xf16>)
-func.func @conv3x3_nchw_f16(%dy: tensor<1x16x6x6xf16>, %w: tensor<16x8x3x3xf16>) -> tensor<1x8x4x4xf32> {
+// CHECK:         %[[T:.*]] = linalg.transpose ins(%[[W]] : tensor<16x16x3x3xf16>) outs(%{{.*}} : tensor<16x16x3x3xf16>) permutation = [1, 0, 2, 3]
+// CHECK:         linalg.generic {{.*}} ins(%[[DY]], %[[T]] : tensor<1x16x6x6xf16>, tensor<16x16x3x3xf16>)
+func.func @conv3x3_nchw_f16(%dy: tensor<1x16x6x6xf16>, %w: tensor<16x16x3x3xf16>) -> tensor<1x16x4x4xf32> {
   %z = arith.constant 0.000000e+00 : f32
-  %e = tensor.empty() : tensor<1x8x4x4xf32>
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
-  %r = linalg.generic {indexing_maps = [#dy, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%dy, %w : tensor<1x16x6x6xf16>, tensor<16x8x3x3xf16>) outs(%f : tensor<1x8x4x4xf32>) {
+  %e = tensor.empty() : tensor<1x16x4x4xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#dy, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%dy, %w : tensor<1x16x6x6xf16>, tensor<16x16x3x3xf16>) outs(%f : tensor<1x16x4x4xf32>) {
   ^bb0(%a: f16, %b: f16, %out: f32):
     %0 = arith.extf %a : f16 to f32
     %1 = arith.extf %b : f16 to f32
     %2 = arith.mulf %0, %1 : f32
     %3 = arith.addf %out, %2 : f32
     linalg.yield %3 : f32
-  } -> tensor<1x8x4x4xf32>
-  return %r : tensor<1x8x4x4xf32>
+  } -> tensor<1x16x4x4xf32>
+  return %r : tensor<1x16x4x4xf32>
 }

@@ -1,0 +1,9 @@
+package codegen
+
+// SetLargeTileMinTiles lets the tests give their small contractions the
+// 128×128 tensor-core tile (mmaShapeFor); it returns the undo.
+func SetLargeTileMinTiles(n int64) (restore func()) {
+	old := largeTileMinTiles
+	largeTileMinTiles = n
+	return func() { largeTileMinTiles = old }
+}
