@@ -70,4 +70,3 @@ func compileFor(program, function, pipeline string, args []*runtime.Tensor, targ
 
 // Backends are the backends this build has, by name.
 var Backends = map[string]Backend{"cpu": CPU{}}
-
