@@ -203,30 +203,6 @@ func kOffsetType(c *contraction, ops []*operand, ext []int64) string {
 	return "int"
 }
 
-// decomposeAs is decompose in C type typ (the indices of K in 32 bits
-// where kOffsetType allows).
-func decomposeAs(k *kernelBuilder, depth int, typ, src, r string, dims []int, ext []int64, idx []string) {
-	if typ == "i64" {
-		decompose(k, depth, src, r, dims, ext, idx)
-		return
-	}
-	if len(dims) == 0 {
-		return
-	}
-	k.line(depth, "%s %s = %s;", typ, r, src)
-	for q := len(dims) - 1; q >= 0; q-- {
-		d := dims[q]
-		switch {
-		case ext[d] == 1:
-			k.line(depth, "const %s %s = 0;", typ, idx[d])
-		case q == 0:
-			k.line(depth, "const %s %s = %s;", typ, idx[d], r)
-		default:
-			k.line(depth, "const %s q%d = %s / %d; const %s %s = %s - q%d * %d; %s = q%d;", typ, d, r, ext[d], typ, idx[d], r, d, ext[d], r, d)
-		}
-	}
-}
-
 // genMMABodyNV emits NVIDIA's tensor-core body of c's kernel (the file
 // comment), kind "f16" or "bf16", ep fused after each store.
 func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string, ext []int64, kind string, ep *epilogue) error {

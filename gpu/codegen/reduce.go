@@ -129,21 +129,30 @@ func genBlockReduce(k *kernelBuilder, bc *bodyCompiler, red *reduction, ops []*o
 // decompose declares the indices of dims (row-major, the last fastest)
 // from the flat index src, using r as the running quotient.
 func decompose(k *kernelBuilder, depth int, src, r string, dims []int, ext []int64, idx []string) {
+	decomposeAs(k, depth, "i64", src, r, dims, ext, idx)
+}
+
+// decomposeAs is decompose in C type typ: i64, or int where the indices
+// and the offsets they make fit in 31 bits (mma.go's kOffsetType). An
+// i64 index of a dim of extent 2 goes through tl_bit (hiprtc; the
+// prelude says why); an int one is never compiled by hiprtc (NVIDIA's
+// tensor-core body alone uses int).
+func decomposeAs(k *kernelBuilder, depth int, typ, src, r string, dims []int, ext []int64, idx []string) {
 	if len(dims) == 0 {
 		return
 	}
-	k.line(depth, "i64 %s = %s;", r, src)
+	k.line(depth, "%s %s = %s;", typ, r, src)
 	for q := len(dims) - 1; q >= 0; q-- {
 		d := dims[q]
 		switch {
 		case ext[d] == 1:
-			k.line(depth, "const i64 %s = 0;", idx[d])
+			k.line(depth, "const %s %s = 0;", typ, idx[d])
 		case q == 0:
-			k.line(depth, "const i64 %s = %s;", idx[d], r)
-		case ext[d] == 2:
+			k.line(depth, "const %s %s = %s;", typ, idx[d], r)
+		case ext[d] == 2 && typ == "i64":
 			k.line(depth, "const i64 q%d = %s / 2; const i64 %s = tl_bit(%s - q%d * 2); %s = q%d;", d, r, idx[d], r, d, r, d)
 		default:
-			k.line(depth, "const i64 q%d = %s / %d; const i64 %s = %s - q%d * %d; %s = q%d;", d, r, ext[d], idx[d], r, d, ext[d], r, d)
+			k.line(depth, "const %s q%d = %s / %d; const %s %s = %s - q%d * %d; %s = q%d;", typ, d, r, ext[d], typ, idx[d], r, d, ext[d], r, d)
 		}
 	}
 }
