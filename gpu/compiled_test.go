@@ -202,3 +202,19 @@ func TestRunCompiledMatchesCPU(t *testing.T) {
 		t.Skip("no usable GPU")
 	}
 }
+
+// A kernel's tensor-core grid is launched where its TL_MMA body runs:
+// CUDA devices of sm_80 and newer, not older ones nor AMD's.
+func TestRunsMMA(t *testing.T) {
+	for _, tc := range []struct {
+		kind, arch string
+		want       bool
+	}{
+		{"cuda", "sm_90", true}, {"cuda", "sm_80", true}, {"cuda", "sm_100a", true},
+		{"cuda", "sm_75", false}, {"hip", "gfx90a:sramecc+:xnack-", false}, {"cuda", "", false},
+	} {
+		if got := (&Device{kind: tc.kind, arch: tc.arch}).runsMMA(); got != tc.want {
+			t.Errorf("%s %s: runsMMA %v, want %v", tc.kind, tc.arch, got, tc.want)
+		}
+	}
+}

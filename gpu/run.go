@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/torchlower/torchlower/gpu/codegen"
@@ -365,7 +367,19 @@ func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan
 			params[j] = errWord
 		}
 	}
-	return a.Launch(f, k.Grid, k.Block, k.Shared, stream, params)
+	grid := k.Grid
+	if k.GridMMA > 0 && d.runsMMA() {
+		grid = k.GridMMA
+	}
+	return a.Launch(f, grid, k.Block, k.Shared, stream, params)
+}
+
+// runsMMA reports whether kernels take their NVIDIA tensor-core bodies
+// here (the prelude's TL_MMA: CUDA, sm_80 and newer).
+func (d *Device) runsMMA() bool {
+	sm, ok := strings.CutPrefix(d.arch, "sm_")
+	n, err := strconv.Atoi(strings.TrimRight(sm, "abcdefghijklmnopqrstuvwxyz"))
+	return d.kind == "cuda" && ok && err == nil && n >= 80
 }
 
 // constant uploads a dense or dense_resource attribute (a splat is

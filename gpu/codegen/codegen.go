@@ -72,6 +72,11 @@ type Kernel struct {
 	// Grid and Block are the launch shape (x dimension only); Shared is
 	// the dynamic shared memory in bytes.
 	Grid, Block, Shared int
+	// GridMMA, when not 0, is the grid where NVIDIA's tensor-core body
+	// runs (CUDA, sm_80 and newer: the prelude's TL_MMA), whose tiles
+	// may be larger than the other bodies' (mma.go): Grid would launch
+	// blocks with no tile to take.
+	GridMMA int
 	// Sync is set when the kernel synchronizes the threads of a block
 	// (__syncthreads): they must run together, Block of them.
 	Sync bool

@@ -151,3 +151,61 @@ func TestGenerateDeterministicNamesAndHash(t *testing.T) {
 		}
 	}
 }
+
+// A contraction with enough 128×128 tiles takes the large tile in its
+// NVIDIA tensor-core body, and its kernel carries that body's grid
+// (GridMMA, one block a large tile) beside the other bodies' (Grid, a
+// block a 64×64 tile); a small one carries the same grid for both.
+func TestGridMMA(t *testing.T) {
+	const src = `
+#a = affine_map<(d0, d1, d2) -> (d0, d2)>
+#b = affine_map<(d0, d1, d2) -> (d1, d2)>
+#c = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @mm(%a: tensor<MxKxf16>, %b: tensor<256xKxf16>) -> tensor<Mx256xf32> {
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<Mx256xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<Mx256xf32>) -> tensor<Mx256xf32>
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<MxKxf16>, tensor<256xKxf16>) outs(%f : tensor<Mx256xf32>) {
+  ^bb0(%x: f16, %v: f16, %o: f32):
+    %xf = arith.extf %x : f16 to f32
+    %vf = arith.extf %v : f16 to f32
+    %p = arith.mulf %xf, %vf : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<Mx256xf32>
+  return %r : tensor<Mx256xf32>
+}`
+	for _, tc := range []struct {
+		m             string
+		grid, gridMMA int
+	}{
+		{"16384", 16384 / 64 * 4, 16384 / 128 * 2}, // 256 large tiles: the large tile
+		{"1024", 1024 / 64 * 4, 1024 / 64 * 4},     // 16: the small one, the same grid
+	} {
+		text := strings.NewReplacer("M", tc.m, "K", "64").Replace(src)
+		m, err := asm.Parse(compiler.NewContext(), text, asm.Options{FileName: "mm.mlir"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := plan.Build(m, "mm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		mod, err := codegen.Generate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, k := range mod.Kernels {
+			if strings.Contains(k.Source, "tl_mma_f16") {
+				found = true
+				if k.Grid != tc.grid || k.GridMMA != tc.gridMMA {
+					t.Errorf("M=%s: grid %d, tensor-core grid %d; want %d, %d", tc.m, k.Grid, k.GridMMA, tc.grid, tc.gridMMA)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("M=%s: no tensor-core kernel", tc.m)
+		}
+	}
+}

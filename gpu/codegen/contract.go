@@ -300,5 +300,8 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	}
 	kern := k.finish(ep.withElems(elems), int(min(tiles, maxGrid)))
 	kern.Sync = true
+	if mma != "" {
+		kern.GridMMA = int(min(mmaTiles(c), maxGrid))
+	}
 	return kern, nil
 }

@@ -100,6 +100,12 @@ var (
 // the tests (export_test.go), whose contractions are small.
 var largeTileMinTiles int64 = 256
 
+// mmaTiles is the number of tiles of c's NVIDIA tensor-core body.
+func mmaTiles(c *contraction) int64 {
+	t := int64(mmaShapeFor(c).tile)
+	return c.bTot * ((c.mTot + t - 1) / t) * ((c.nTot + t - 1) / t)
+}
+
 // mmaShapeFor picks the large tile when the contraction fills it and
 // has enough of them.
 func mmaShapeFor(c *contraction) mmaShape {
@@ -211,7 +217,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	tile := sh.tile
 	tilesM := (c.mTot + int64(tile) - 1) / int64(tile)
 	tilesN := (c.nTot + int64(tile) - 1) / int64(tile)
-	tiles := c.bTot * tilesM * tilesN
+	tiles := mmaTiles(c)
 	perThread := tile * mmaSlice / BlockSize // staged values of each factor per slice
 	kt := kOffsetType(c, ops, ext)
 	factors := [2]*mmaFactor{
