@@ -28,9 +28,11 @@ import (
 // f16 or bf16 element type and static shapes, one f32 output, a
 // multiply-accumulate body (isMACBody), a reduction loop longer than 1,
 // and M, N and K of at least 16 (tensorCoreShaped: what the tensor cores
-// run). For each input X whose map has results that are single reduction
-// loops (a dim of X only K indexes, like dy's f), one of them the
-// innermost loop of K (its last reduction loop longer than 1), where
+// run). For each input X that is multiplied into at least
+// minTransposeReuse outputs per element (N for input 0, M for input 1),
+// whose map has results that are single reduction loops (a dim of X only
+// K indexes, like dy's f), one of them the innermost loop of K (its last
+// reduction loop longer than 1), where
 // those dims are not already X's last in loop order:
 //
 // Post: C reads X through linalg.transpose(X) into a tensor.empty, created
@@ -106,9 +108,16 @@ func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
 	}
 	maps := linalg.IndexingMaps(c)
 	ext, ok := loopExtents(c)
-	if !ok || !tensorCoreShaped(c, maps, iters, ext) {
+	if !ok {
 		return false
 	}
+	mTot, nTot, ok := tensorCoreShaped(c, maps, iters, ext)
+	if !ok {
+		return false
+	}
+	// The extent each factor is reused across: input 0's rows meet N
+	// columns, input 1's M rows.
+	reuse := [2]int64{nTot, mTot}
 	type change struct {
 		k    int
 		perm []int64
@@ -119,7 +128,7 @@ func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
 		if !ok || !is16BitFloat(t.Elem) || !t.HasStaticShape() {
 			return false
 		}
-		if perm, ok := reductionLastPerm(maps[k], iters, ext); ok {
+		if perm, ok := reductionLastPerm(maps[k], iters, ext); ok && reuse[k] >= minTransposeReuse {
 			changes = append(changes, change{k, perm})
 		}
 	}
@@ -147,21 +156,34 @@ func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
 	return true
 }
 
+// minTransposeReuse is how many output columns (rows) a factor's element
+// must be multiplied into for its transpose to pay: the transpose reads
+// and writes the factor once more, about what a memory-bound contraction
+// spends on it in all, while a 16-byte load saves instructions only
+// where the tensor cores, not memory, set the pace. At 256 columns an
+// f16 element takes 512 flops, 256 a byte: about an H100's balance (989
+// dense f16 TFLOP/s over 3.35 TB/s, some 300). The seeds' 1x1 data
+// gradients have 448 to 1024 (their dy is transposed), except one with
+// 32 (it reads dy as it is); their weights meet tens of thousands of
+// rows.
+const minTransposeReuse = 256
+
 // tensorCoreShaped reports whether contraction c is one the GPU runs on
 // its tensor cores (gpu/codegen's mmaKind and matchContraction): an f32
 // accumulator, and M (the loops only input 0 indexes), N (only input 1)
-// and K at least 16. A smaller one runs a thread per output, each
-// summing its K alone, where K-contiguous factors would only spread a
-// warp's loads over K-long rows.
-func tensorCoreShaped(c *ir.Operation, maps []affine.Map, iters []string, ext []int64) bool {
-	out, ok := c.Operand(2).Type().(ir.RankedTensorType)
-	if f, isFloat := out.Elem.(ir.FloatType); !ok || !isFloat || f.Kind != ir.F32 {
-		return false
+// and K at least 16, and returns M and N. A smaller one runs a thread
+// per output, each summing its K alone, where K-contiguous factors would
+// only spread a warp's loads over K-long rows.
+func tensorCoreShaped(c *ir.Operation, maps []affine.Map, iters []string, ext []int64) (mTot, nTot int64, ok bool) {
+	out, isTensor := c.Operand(2).Type().(ir.RankedTensorType)
+	if f, isFloat := out.Elem.(ir.FloatType); !isTensor || !isFloat || f.Kind != ir.F32 {
+		return 0, 0, false
 	}
 	uses := func(m affine.Map, d int) bool {
 		return slices.ContainsFunc(m.Results, func(e affine.Expr) bool { return affine.IsFunctionOfDim(e, d) })
 	}
 	mTot, nTot, kTot := int64(1), int64(1), int64(1)
+	const tensorCoreMin = 16 // an m16n8k16's M and K; N, the codegen's tiled minimum
 	for d, it := range iters {
 		a, b := uses(maps[0], d), uses(maps[1], d)
 		switch {
@@ -173,8 +195,7 @@ func tensorCoreShaped(c *ir.Operation, maps []affine.Map, iters []string, ext []
 			nTot *= ext[d]
 		}
 	}
-	const tensorCoreMin = 16 // an m16n8k16's M and K; N, the codegen's tiled minimum
-	return mTot >= tensorCoreMin && nTot >= tensorCoreMin && kTot >= tensorCoreMin
+	return mTot, nTot, mTot >= tensorCoreMin && nTot >= tensorCoreMin && kTot >= tensorCoreMin
 }
 
 // is16BitFloat reports whether t is f16 or bf16.

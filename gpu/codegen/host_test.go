@@ -405,10 +405,10 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 		"tensorcores.mlir@dgrad1x1_bf16":         {"ma[128][40]", "if (sr0)", "if (sr1)"},
 		"tensorcores.mlir@conv1d_f16_acc":        {"ma[64][40]"},
 		"tensorcores.mlir@bmm_f16_batch_strided": {"ro0 >= 0"},
-		// The GPU's pipeline transposes the weights (and dy for the
-		// one-tap phase) so that K is their contiguous run: 16-byte
-		// loads; the other phases read NCHW dy by rows.
-		"matrix_unit_s2_f16/default": {"tl_ldg8(buf", "if (sr0)"},
+		// NVIDIA's pipeline transposes the weights (which meet 288
+		// pixels) so that K is their contiguous run: 16-byte loads; dy
+		// (meeting 16 channels) is read NCHW, by rows.
+		"matrix_unit_s1_f16/default": {"tl_ldg8(buf", "if (sr0)"},
 	} {
 		for _, w := range want {
 			if !strings.Contains(sources[fn], w) {
