@@ -13,10 +13,12 @@ import (
 // slices, each staged and then multiplied behind two barriers):
 //
 //   - Slices are 32 deep (two instructions per warp tile between
-//     barriers), and a block whose contraction is at least 128 in M and N
-//     takes a 128×128 tile, its eight warps 64×32 each: sixteen m16n8k16
-//     per k16 from four A and four B fragments, half the shared memory
-//     read per instruction of a 16×32 warp tile.
+//     barriers), and a block whose contraction is at least 128 in M and N,
+//     with enough such tiles to fill the GPU (largeTileMinTiles), takes a
+//     128×128 tile, its eight warps 64×32 each: sixteen m16n8k16 per k16
+//     from four A and four B fragments, half the shared memory read per
+//     instruction of a 16×32 warp tile. The kernel's GridMMA launches a
+//     block a tile of this body.
 //   - The next slice's loads are issued into registers before the
 //     current slice is multiplied, and stored to shared memory after: the
 //     global latency hides behind the tensor-core work of the slice.
@@ -25,8 +27,9 @@ import (
 //     a data gradient's dy, gives consecutive threads consecutive rows;
 //     one whose fastest K loop has stride 1 (channels-last, a matmul's
 //     row-major a) gives them consecutive k, its rows' offsets tabled in
-//     shared memory once per tile. Either way a warp's loads are
-//     coalesced.
+//     shared memory once per tile, eight k to a 16-byte load where K is
+//     one aligned run (the GPU pipelines' reduction-last-operands makes
+//     it so). Either way a warp's loads are coalesced.
 //   - K is decomposed in 32-bit arithmetic when its offsets fit, and the
 //     fragments are read from shared memory by ldmatrix.x4 (one A
 //     fragment, or two B fragments, per instruction; rows of 80 bytes

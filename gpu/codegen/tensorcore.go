@@ -13,8 +13,8 @@ import (
 // mma.sync.m16n8k16 (a warp's 16×8 tile of f32 accumulators plus a 16×16
 // by 16×8 product of 16-bit values) and AMD's v_mfma_f32_16x16x16 (a
 // wavefront's 16×16 tile), each product exact in f32. genContraction then
-// emits more bodies for the same kernel (same grid, block and
-// parameters, its grid-stride tile loop absorbing a tile of another size),
+// emits more bodies for the same kernel (same block and parameters; a
+// grid of its own, GridMMA, for NVIDIA's larger tiles),
 // selected by the prelude: TL_MMA on NVIDIA sm_80 and newer, a pipelined
 // body with tiles of 64×64 or 128×128 (mma.go); TL_MFMA_BF16 and
 // TL_MFMA_F16 on AMD (bf16 on gfx90a and gfx94x, f16 on gfx94x only:
