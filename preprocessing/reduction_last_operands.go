@@ -10,30 +10,30 @@ import (
 	"github.com/torchlower/torchlower/ir/pass"
 )
 
-// ReductionLastOperands lays out each f16/bf16 factor of a contraction
-// with its reduction dims innermost, for the GPU's matrix units: an
-// m16n8k16 (or MFMA) instruction takes 16 consecutive k of a row, so the
-// kernel stages each factor best as rows of contiguous K, eight values to
-// a 16-byte load (gpu/codegen/mma.go, byK8). NCHW's dy is (n, f, h, w)
-// for a data gradient, K = f strided by H·W; the weights are (f, c, kh,
-// kw), K = (f, kh, kw) with f strided by C·KH·KW: neither has K as one
-// contiguous run. IREE's
-// convert-conv-to-channels-last and transpose-matmul make the same
-// trade: one transpose of the factor (a copy at memory speed, and the
+// ReductionLastOperands lays out the f16/bf16 factors of a contraction
+// with their reduction dims innermost, for NVIDIA's tensor cores: an
+// m16n8k16 takes 16 consecutive k of a row, so the kernel stages a
+// factor best as rows of contiguous K, eight values to a 16-byte load
+// (gpu/codegen/mma.go, byK8). NCHW's dy is (n, f, h, w) for a data
+// gradient, K = f strided by H·W; the weights are (f, c, kh, kw), K =
+// (f, kh, kw) with f strided by C·KH·KW: neither has K as one contiguous
+// run. IREE's convert-conv-to-channels-last and transpose-matmul make the
+// same trade: one transpose of the factor (a copy at memory speed; the
 // weights' is small) for a contraction that reads it in wide loads. The
-// CPU's contraction reads its factors by rows of the output and gains
-// nothing, so only the GPU pipelines run this.
+// CPU's contraction, and AMD's matrix-core body, read their factors by
+// rows of the output and gain nothing: only CUDA's pipelines run this.
 //
 // Pre: valid IR. The pass matches a linalg.generic C with two inputs of
 // f16 or bf16 element type and static shapes, one f32 output, a
 // multiply-accumulate body (isMACBody), a reduction loop longer than 1,
 // and M, N and K of at least 16 (tensorCoreShaped: what the tensor cores
-// run). For each input X that is multiplied into at least
-// minTransposeReuse outputs per element (N for input 0, M for input 1),
-// whose map has results that are single reduction loops (a dim of X only
-// K indexes, like dy's f), one of them the innermost loop of K (its last
-// reduction loop longer than 1), where
-// those dims are not already X's last in loop order:
+// run). It transposes each input X
+//   - multiplied into at least minTransposeReuse outputs per element (N
+//     for input 0, M for input 1),
+//   - whose map has results that are single reduction loops (a dim of X
+//     only K indexes, like dy's f), one of them the innermost loop of K
+//     (its last reduction loop longer than 1),
+//   - where those dims are not already X's last in loop order.
 //
 // Post: C reads X through linalg.transpose(X) into a tensor.empty, created
 // just before C, whose dim order is X's other dims in their order, then
