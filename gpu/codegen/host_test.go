@@ -398,12 +398,13 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	}
 	// NVIDIA's large tile, with each way of staging a factor (mma.go):
 	// by k in 16-byte loads (tl_ldg8), by k one value at a time (ro0,
-	// ro1), by rows (sr0, sr1).
+	// ro1), by rows (sr0, sr1; held a row per k, read by
+	// ldmatrix.trans).
 	for fn, want := range map[string][]string{
-		"tensorcores.mlir@mm_f16_mixed_acc":      {"ma[128][40]", "tl_v8 pa[2]", "tl_ldg8(buf", "if (sr1)"},
+		"tensorcores.mlir@mm_f16_mixed_acc":      {"ma[128][40]", "mb[32][136]", "tl_v8 pa[2]", "tl_ldg8(buf", "if (sr1)", "tl_ldsm_x4_trans(w"},
 		"tensorcores.mlir@mm_bf16_kfast":         {"ma[128][40]", "tl_v8 pa[2]", "unsigned short pb[16]", "ro1 >= 0"},
-		"tensorcores.mlir@dgrad1x1_bf16":         {"ma[128][40]", "if (sr0)", "if (sr1)"},
-		"tensorcores.mlir@conv1d_f16_acc":        {"ma[64][40]"},
+		"tensorcores.mlir@dgrad1x1_bf16":         {"ma[32][136]", "mb[32][136]", "if (sr0)", "if (sr1)", "tl_ldsm_x4_trans(fa[i]"},
+		"tensorcores.mlir@conv1d_f16_acc":        {"ma[32][72]", "mb[64][40]"},
 		"tensorcores.mlir@bmm_f16_batch_strided": {"ro0 >= 0"},
 		// NVIDIA's pipeline transposes the weights (which meet 288
 		// pixels) so that K is their contiguous run: 16-byte loads; dy

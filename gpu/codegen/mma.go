@@ -245,8 +245,19 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		k.minBlocks = 2
 	}
 
-	k.line(1, "__shared__ unsigned short ma[%d][%d] __attribute__((aligned(16)));", tile, mmaStride)
-	k.line(1, "__shared__ unsigned short mb[%d][%d] __attribute__((aligned(16)));", tile, mmaStride)
+	// A factor staged by k is held a row per m (n) with its k contiguous,
+	// as the fragments pair them; one staged by rows is held a row per k
+	// with its m (n) contiguous, so that a warp's 2-byte stores along the
+	// rows fall in distinct banks, and ldmatrix.trans pairs its k. Rows of
+	// 80 and of 2·tile + 16 bytes both put an 8-lane phase's rows in
+	// distinct banks.
+	for _, f := range factors {
+		if f.mode == byRow {
+			k.line(1, "__shared__ unsigned short %s[%d][%d] __attribute__((aligned(16)));", f.smem, mmaSlice, tile+8)
+		} else {
+			k.line(1, "__shared__ unsigned short %s[%d][%d] __attribute__((aligned(16)));", f.smem, tile, mmaStride)
+		}
+	}
 	for _, f := range factors {
 		if f.mode != byRow {
 			k.line(1, "__shared__ i64 %s[%d];", f.tab, tile)
@@ -393,7 +404,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		k.line(3, "#pragma unroll")
 		switch f.mode {
 		case byRow:
-			k.line(3, "for (int j = 0; j < %d; ++j) %s[sr][skr + %d * j] = %s[j];", perThread, f.smem, BlockSize/tile, f.reg)
+			k.line(3, "for (int j = 0; j < %d; ++j) %s[skr + %d * j][sr] = %s[j];", perThread, f.smem, BlockSize/tile, f.reg)
 		case byK:
 			k.line(3, "for (int j = 0; j < %d; ++j) %s[skq + %d * j][skk] = %s[j];", perThread, f.smem, BlockSize/mmaSlice, f.reg)
 		case byK8:
@@ -408,18 +419,28 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	// A's four 8×8 matrices are rows 0-7 and 8-15 by k 0-7, then by k
 	// 8-15 (its words 0 to 3: row gq + 8·(w % 2), k 2·tq + 8·(w / 2));
 	// one load gives two n8 tiles of B, k 0-7 and 8-15 of each (words 0
-	// and 1 of a tile: k 2·tq + 8·w, column gq). The second instruction
-	// of a slice past K is skipped (a whole block's choice).
+	// and 1 of a tile: k 2·tq + 8·w, column gq). A lane gives the address
+	// of a matrix's row: of its row m (n) when staged by k; of its row k
+	// when staged by rows, which ldmatrix.trans transposes. The second
+	// instruction of a slice past K is skipped (a whole block's choice).
 	k.line(3, "#pragma unroll")
 	k.line(3, "for (int ks = 0; ks < %d; ks += 16) {", mmaSlice)
 	k.line(4, "if (k0 + ks >= %dll) break;", c.kTot)
 	k.line(4, "unsigned fa[%d][4], fb[%d][2];", sh.fragsM, sh.fragsN)
 	k.line(4, "#pragma unroll")
-	k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4(fa[i], &ma[wm * %d + i * 16 + ln %% 8 + 8 * (ln / 8 %% 2)][ks + 8 * (ln / 16)]);", sh.fragsM, warpM)
+	if factors[0].mode == byRow {
+		k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4_trans(fa[i], &ma[ks + ln %% 8 + 8 * (ln / 16)][wm * %d + i * 16 + 8 * (ln / 8 %% 2)]);", sh.fragsM, warpM)
+	} else {
+		k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4(fa[i], &ma[wm * %d + i * 16 + ln %% 8 + 8 * (ln / 8 %% 2)][ks + 8 * (ln / 16)]);", sh.fragsM, warpM)
+	}
 	k.line(4, "#pragma unroll")
 	k.line(4, "for (int j = 0; j < %d; j += 2) {", sh.fragsN)
 	k.line(5, "unsigned w[4];")
-	k.line(5, "tl_ldsm_x4(w, &mb[wn * %d + (j + ln / 16) * 8 + ln %% 8][ks + 8 * (ln / 8 %% 2)]);", warpN)
+	if factors[1].mode == byRow {
+		k.line(5, "tl_ldsm_x4_trans(w, &mb[ks + ln %% 8 + 8 * (ln / 8 %% 2)][wn * %d + (j + ln / 16) * 8]);", warpN)
+	} else {
+		k.line(5, "tl_ldsm_x4(w, &mb[wn * %d + (j + ln / 16) * 8 + ln %% 8][ks + 8 * (ln / 8 %% 2)]);", warpN)
+	}
 	k.line(5, "fb[j][0] = w[0]; fb[j][1] = w[1]; fb[j + 1][0] = w[2]; fb[j + 1][1] = w[3];")
 	k.line(4, "}")
 	k.line(4, "#pragma unroll")

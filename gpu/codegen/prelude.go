@@ -134,7 +134,9 @@ TL_DEV double tl_rsqrt(double x) { return 1.0 / sqrt(x); }
    shared memory (ldmatrix.x4): lane l gives the address of row l % 8 of
    matrix l / 8 (16 bytes, 16-byte aligned) and receives in r[q] the pair
    at row l / 4, columns 2(l % 4) and the next, of matrix q: an A
-   fragment's or two B fragments' registers. */
+   fragment's or two B fragments' registers. tl_ldsm_x4_trans
+   (ldmatrix.x4.trans) gives the transposed matrices: r[q] holds column
+   l / 4 of rows 2(l % 4) and the next. */
 /* tl_v8 is eight 16-bit values, two to a word (the low half first);
    tl_ldg8 and tl_sts8 move them in one 16-byte access, which must be
    16-byte aligned (the host emulation checks it). */
@@ -196,6 +198,18 @@ TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) {
   for (int q = 0; q < 4; q++) r[q] = tl_lds32(tl_ldsm_rows[warp + 8 * q + lane / 4] + 2 * (lane % 4));
   __syncthreads();
 }
+TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) {
+  const int me = threadIdx.x, warp = me & ~31, lane = me & 31;
+  tl_check16(p);
+  tl_ldsm_rows[me] = p;
+  __syncthreads();
+  for (int q = 0; q < 4; q++) {
+    const unsigned short* lo = tl_ldsm_rows[warp + 8 * q + 2 * (lane % 4)];
+    const unsigned short* hi = tl_ldsm_rows[warp + 8 * q + 2 * (lane % 4) + 1];
+    r[q] = (unsigned)lo[lane / 4] | ((unsigned)hi[lane / 4] << 16);
+  }
+  __syncthreads();
+}
 #elif defined(TL_MMA)
 TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
@@ -209,6 +223,12 @@ TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) {
   unsigned a;
   asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a) : "memory");
+}
+TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) {
+  unsigned a;
+  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a) : "memory");
 }
 #endif

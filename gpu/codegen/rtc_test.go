@@ -393,7 +393,7 @@ func head(b []byte, n int) string {
 
 // TestClangCUDATensorCores: compiled for sm_90, the test programs' f16
 // and bf16 contractions take their tensor-core bodies (TL_MMA): the PTX
-// holds both forms of mma.sync, ldmatrix for the fragments, 16-byte
+// holds both forms of mma.sync, ldmatrix (and its .trans) for the fragments, 16-byte
 // global loads and shared stores for the staging, and no local memory
 // (every accumulator and staging register array stays in registers).
 // Skips without clang++-19.
@@ -429,7 +429,7 @@ func TestClangCUDATensorCores(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
-		"ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ld.global.nc.v4.u32", "st.shared.v4.u32"} {
+		"ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "ld.global.nc.v4.u32", "st.shared.v4.u32"} {
 		if !strings.Contains(string(ptx), want) {
 			t.Errorf("the PTX has no %s", want)
 		}
