@@ -183,15 +183,7 @@ func.func @mm(%a: tensor<MxKxf16>, %b: tensor<256xKxf16>) -> tensor<Mx256xf32> {
 		{"1024", 1024 / 64 * 4, 1024 / 64 * 4},     // 16: the small one, the same grid
 	} {
 		text := strings.NewReplacer("M", tc.m, "K", "64").Replace(src)
-		m, err := asm.Parse(compiler.NewContext(), text, asm.Options{FileName: "mm.mlir"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := plan.Build(m, "mm")
-		if err != nil {
-			t.Fatal(err)
-		}
-		mod, err := codegen.Generate(p)
+		mod, err := codegen.Generate(planOf(t, text, "mm.mlir", "mm"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,4 +200,18 @@ func.func @mm(%a: tensor<MxKxf16>, %b: tensor<256xKxf16>) -> tensor<Mx256xf32> {
 			t.Errorf("M=%s: no tensor-core kernel", tc.m)
 		}
 	}
+}
+
+// planOf parses src (file name file) and plans its function fn.
+func planOf(t *testing.T, src, file, fn string) *plan.Plan {
+	t.Helper()
+	m, err := asm.Parse(compiler.NewContext(), src, asm.Options{FileName: file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.Build(m, fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -137,15 +137,7 @@ func.func @f(%x: tensor<4xi32>) -> tensor<4xi32> {
   return %r : tensor<4xi32>
 }
 `
-	m, err := asm.Parse(compiler.NewContext(), src, asm.Options{FileName: "ctpop.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := plan.Build(m, "f")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = codegen.Generate(p)
+	_, err := codegen.Generate(planOf(t, src, "ctpop.mlir", "f"))
 	if err == nil {
 		t.Fatal("math.ctpop generated code")
 	}
