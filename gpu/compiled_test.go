@@ -213,7 +213,7 @@ func TestRunsMMA(t *testing.T) {
 		{"cuda", "sm_90", true}, {"cuda", "sm_80", true}, {"cuda", "sm_100a", true},
 		{"cuda", "sm_75", false}, {"hip", "gfx90a:sramecc+:xnack-", false}, {"cuda", "", false},
 	} {
-		if got := (&Device{kind: tc.kind, arch: tc.arch}).runsMMA(); got != tc.want {
+		if got := runsMMA(tc.kind, tc.arch); got != tc.want {
 			t.Errorf("%s %s: runsMMA %v, want %v", tc.kind, tc.arch, got, tc.want)
 		}
 	}

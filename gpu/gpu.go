@@ -53,6 +53,7 @@ type Device struct {
 	compile func(src, name string) ([]byte, error)
 	target  string // arch and compiler options: the cache key's target
 	arch    string // the device's arch: gfx90a:sramecc+:xnack-, sm_90
+	mma     bool   // kernels take their NVIDIA tensor-core bodies here (runsMMA)
 	info    string // vendor, device name, arch, library paths
 	peak    Peak
 
@@ -150,7 +151,7 @@ func (d *Device) openCUDA() error {
 		return fmt.Errorf("%s has a GPU (%s, %s) but no kernel compiler: %w", drv.Lib.Path, drv.Name(0), arch, err)
 	}
 	opts := codegenCUDAOptions(arch)
-	d.api, d.arch = drv, arch
+	d.api, d.arch, d.mma = drv, arch, runsMMA("cuda", arch)
 	d.target = "cuda " + strings.Join(opts, " ")
 	d.compile = func(src, name string) ([]byte, error) { return rtc.Compile(src, name, opts) }
 	d.info = fmt.Sprintf("cuda: %s (%s) via %s, NVRTC from %s", drv.Name(0), arch, drv.Lib.Path, rtc.Lib.Path)

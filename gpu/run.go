@@ -368,18 +368,19 @@ func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan
 		}
 	}
 	grid := k.Grid
-	if k.GridMMA > 0 && d.runsMMA() {
+	if k.GridMMA > 0 && d.mma {
 		grid = k.GridMMA
 	}
 	return a.Launch(f, grid, k.Block, k.Shared, stream, params)
 }
 
 // runsMMA reports whether kernels take their NVIDIA tensor-core bodies
-// here (the prelude's TL_MMA: CUDA, sm_80 and newer).
-func (d *Device) runsMMA() bool {
-	sm, ok := strings.CutPrefix(d.arch, "sm_")
+// on a device of kind and arch (the prelude's TL_MMA: CUDA, sm_80 and
+// newer). Open works it out once, not each launch.
+func runsMMA(kind, arch string) bool {
+	sm, ok := strings.CutPrefix(arch, "sm_")
 	n, err := strconv.Atoi(strings.TrimRight(sm, "abcdefghijklmnopqrstuvwxyz"))
-	return d.kind == "cuda" && ok && err == nil && n >= 80
+	return kind == "cuda" && ok && err == nil && n >= 80
 }
 
 // constant uploads a dense or dense_resource attribute (a splat is

@@ -232,23 +232,10 @@ type decomposePlan struct {
 // it saved, so the caller asks for it only with several regions.
 func reductionLastSource(b *ir.Builder, loc ir.Location, p *decomposePlan, enabled bool) (*ir.Value, []int) {
 	dy := p.ins.Operand(0)
-	dyT := dy.Type().(ir.RankedTensorType)
-	xm := linalg.IndexingMaps(p.c)[p.xIdx]
-	iters := linalg.IteratorTypes(p.c)
-	var perm, last []int64
-	for j, e := range xm.Results {
-		if d, ok := e.AsDim(); ok && iters[d] == linalg.Reduction {
-			last = append(last, int64(j))
-		} else {
-			perm = append(perm, int64(j))
-		}
-	}
-	perm = append(perm, last...)
+	perm, _, identity := reductionDimsLast(linalg.IndexingMaps(p.c)[p.xIdx], linalg.IteratorTypes(p.c))
 	pos := make([]int, len(perm))
-	identity := true
 	for i, j := range perm {
 		pos[j] = i
-		identity = identity && j == int64(i)
 	}
 	if !enabled || identity {
 		for j := range pos {
@@ -256,12 +243,7 @@ func reductionLastSource(b *ir.Builder, loc ir.Location, p *decomposePlan, enabl
 		}
 		return dy, pos
 	}
-	shape := make([]int64, len(perm))
-	for i, j := range perm {
-		shape[i] = dyT.Shape[j]
-	}
-	init := tensor.NewEmpty(b, loc, ir.Tensor(dyT.Elem, shape...), nil)
-	return linalg.NewTranspose(b, loc, dy, init, perm).Result(0), pos
+	return transposed(b, loc, dy, perm), pos
 }
 
 func matchDecompose(c *ir.Operation) (*decomposePlan, bool) {

@@ -55,14 +55,51 @@ func ReductionLastOperandsPattern() *ir.Pattern {
 	return &ir.Pattern{Name: "reduction-last-operands", Root: linalg.Generic, Rewrite: rewriteReductionLast}
 }
 
-// reductionLastPerm is the dim order of a factor with map m that puts
-// its single-reduction-loop dims last, in loop order, and whether to
-// transpose it to that order: only when it is not its order already and
-// it makes the innermost loop of K (the last reduction loop longer than
-// 1, ext the loops' extents) the factor's innermost dim. A 3x3
-// convolution's dy is read at h + kh, w + kw: K's innermost loop (kw) is
-// no dim of its own, so moving f last would only scatter the rows that
-// NCHW keeps contiguous.
+// reductionDimsLast is the dim order of an operand with map m that puts
+// the dims m indexes by a bare reduction loop (NCHW dy's f) last, in loop
+// order, the others keeping theirs; loops are those dims' loops, and
+// identity says the order is the operand's own.
+func reductionDimsLast(m affine.Map, iters []string) (perm []int64, loops []int, identity bool) {
+	type red struct{ dim, loop int }
+	var last []red
+	for j, e := range m.Results {
+		if d, ok := e.AsDim(); ok && iters[d] == linalg.Reduction {
+			last = append(last, red{j, d})
+		} else {
+			perm = append(perm, int64(j))
+		}
+	}
+	slices.SortStableFunc(last, func(a, b red) int { return a.loop - b.loop })
+	for _, r := range last {
+		perm = append(perm, int64(r.dim))
+		loops = append(loops, r.loop)
+	}
+	identity = true
+	for i, j := range perm {
+		identity = identity && j == int64(i)
+	}
+	return perm, loops, identity
+}
+
+// transposed is x read through linalg.transpose (perm as its
+// permutation) into a tensor.empty, both built at b.
+func transposed(b *ir.Builder, loc ir.Location, x *ir.Value, perm []int64) *ir.Value {
+	xt := x.Type().(ir.RankedTensorType)
+	shape := make([]int64, len(perm))
+	for i, j := range perm {
+		shape[i] = xt.Shape[j]
+	}
+	init := tensor.NewEmpty(b, loc, ir.Tensor(xt.Elem, shape...), nil)
+	return linalg.NewTranspose(b, loc, x, init, perm).Result(0)
+}
+
+// reductionLastPerm is reductionDimsLast's order for a factor with map
+// m, and whether to transpose it to that order: only when it is not its
+// order already and it makes the innermost loop of K (the last reduction
+// loop longer than 1, ext the loops' extents) the factor's innermost dim.
+// A 3x3 convolution's dy is read at h + kh, w + kw: K's innermost loop
+// (kw) is no dim of its own, so moving f last would only scatter the
+// rows that NCHW keeps contiguous.
 func reductionLastPerm(m affine.Map, iters []string, ext []int64) ([]int64, bool) {
 	innerK := -1
 	for d, it := range iters {
@@ -73,29 +110,8 @@ func reductionLastPerm(m affine.Map, iters []string, ext []int64) ([]int64, bool
 	if innerK < 0 {
 		return nil, false
 	}
-	var perm []int64
-	type red struct{ dim, loop int }
-	var last []red
-	for j, e := range m.Results {
-		if d, ok := e.AsDim(); ok && iters[d] == linalg.Reduction {
-			last = append(last, red{j, d})
-		} else {
-			perm = append(perm, int64(j))
-		}
-	}
-	if !slices.ContainsFunc(last, func(r red) bool { return r.loop == innerK }) {
-		return nil, false
-	}
-	slices.SortStableFunc(last, func(a, b red) int { return a.loop - b.loop })
-	for _, r := range last {
-		perm = append(perm, int64(r.dim))
-	}
-	for i, j := range perm {
-		if j != int64(i) {
-			return perm, true
-		}
-	}
-	return perm, false
+	perm, loops, identity := reductionDimsLast(m, iters)
+	return perm, !identity && slices.Contains(loops, innerK)
 }
 
 func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
@@ -139,16 +155,11 @@ func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
 	b.SetInsertionPointBefore(c)
 	newMaps := slices.Clone(maps)
 	for _, ch := range changes {
-		x := c.Operand(ch.k)
-		xt := x.Type().(ir.RankedTensorType)
-		shape := make([]int64, len(ch.perm))
 		res := make([]affine.Expr, len(ch.perm))
 		for i, j := range ch.perm {
-			shape[i] = xt.Shape[j]
 			res[i] = maps[ch.k].Results[j]
 		}
-		init := tensor.NewEmpty(b, c.Loc, ir.Tensor(xt.Elem, shape...), nil)
-		xT := linalg.NewTranspose(b, c.Loc, x, init, ch.perm).Result(0)
+		xT := transposed(b, c.Loc, c.Operand(ch.k), ch.perm)
 		newMaps[ch.k] = affine.NewMap(maps[ch.k].NumDims, maps[ch.k].NumSymbols, res...)
 		rw.ModifyInPlace(c, func() { c.SetOperand(ch.k, xT) })
 	}

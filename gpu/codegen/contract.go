@@ -42,6 +42,13 @@ type contraction struct {
 	mTot, nTot, bTot, kTot     int64
 }
 
+// tiles is how c divides into tile×tile blocks of M×N: tilesM by
+// tilesN of them per batch, total over the batch.
+func (c *contraction) tiles(tile int64) (tilesM, tilesN, total int64) {
+	tilesM, tilesN = (c.mTot+tile-1)/tile, (c.nTot+tile-1)/tile
+	return tilesM, tilesN, c.bTot * tilesM * tilesN
+}
+
 func matchContraction(s *plan.Step, body *ir.Block, iters []string, thread, inner []int, hoist []bool, ops []*operand, ext []int64) *contraction {
 	if len(s.Inputs) != 2 || len(s.Outputs) != 1 || len(s.Captures) > 0 || len(inner) == 0 || !hoist[0] {
 		return nil
@@ -109,24 +116,26 @@ var (
 // that the batch and M (N) loops give.
 func stageRows(k *kernelBuilder, c *contraction, a, b *operand, ext []int64, idx []string) {
 	k.line(2, "const int smm = threadIdx.x %% %d, skk = threadIdx.x / %d;", tileM, tileM)
-	for q, st := range []struct {
-		op   *operand
-		dims []int
-		tot  int64
-		r    string
-		tile string
-	}{{a, c.mDims, c.mTot, "rm", "tm"}, {b, c.nDims, c.nTot, "rn", "tn"}} {
-		k.line(2, "bool sr%d = false;", q)
-		k.line(2, "i64 so%d = 0;", q)
-		k.line(2, "{")
-		k.line(3, "const i64 m = %s * %d + smm;", st.tile, tileM)
-		k.line(3, "if (m < %dll) {", st.tot)
-		decompose(k, 4, "m", st.r, st.dims, ext, idx)
-		k.line(4, "sr%d = true;", q)
-		k.line(4, "so%d = %s;", q, offsetExpr(st.op.base, idx, without(st.op.coef, c.kDims)))
-		k.line(3, "}")
-		k.line(2, "}")
-	}
+	stageRow(k, c, 0, a, c.mDims, c.mTot, "tm", tileM, "smm", ext, idx)
+	stageRow(k, c, 1, b, c.nDims, c.nTot, "tn", tileN, "smm", ext, idx)
+}
+
+// stageRow emits, at depth 2, factor q's (op's) staging row of this
+// tile for a thread whose row in the tile is row: sr<q>, whether it lies
+// inside the factor (m < tot, dims its row loops, tileIdx·tile the
+// tile's first row), and so<q>, the part of its elements' offsets that
+// the batch and row loops give.
+func stageRow(k *kernelBuilder, c *contraction, q int, op *operand, dims []int, tot int64, tileIdx string, tile int, row string, ext []int64, idx []string) {
+	k.line(2, "bool sr%d = false;", q)
+	k.line(2, "i64 so%d = 0;", q)
+	k.line(2, "{")
+	k.line(3, "const i64 m = %s * %d + %s;", tileIdx, tile, row)
+	k.line(3, "if (m < %dll) {", tot)
+	decompose(k, 4, "m", "rr", dims, ext, idx)
+	k.line(4, "sr%d = true;", q)
+	k.line(4, "so%d = %s;", q, offsetExpr(op.base, idx, without(op.coef, c.kDims)))
+	k.line(3, "}")
+	k.line(2, "}")
 }
 
 // stageSlices emits, at depth 3 (inside the K loop, after stageRows), the
@@ -226,9 +235,7 @@ func storeAccumulators(k *kernelBuilder, c *contraction, o *operand, loops, acc 
 // after each output element's store.
 func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem, ep *epilogue) (*Kernel, error) {
 	a, b, o := ops[0], ops[1], ops[2]
-	tilesM := (c.mTot + tileM - 1) / tileM
-	tilesN := (c.nTot + tileN - 1) / tileN
-	tiles := c.bTot * tilesM * tilesN
+	tilesM, tilesN, tiles := c.tiles(tileM)
 	// A tensor-core body first, when the contraction has one (tensorcore.go).
 	mma := mmaKind(c, ops, body)
 	if mma != "" {

@@ -422,7 +422,6 @@ func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, sha
 			batch = append(batch, d)
 		}
 	}
-	ext := shape
 	tilesS := (shape[sI] + transposeTile - 1) / transposeTile
 	tilesD := (shape[dI] + transposeTile - 1) / transposeTile
 	var batchTot int64 = 1
@@ -435,7 +434,7 @@ func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, sha
 	k.line(1, "const int tx = threadIdx.x %% %d, ty = threadIdx.x / %d;", transposeTile, transposeTile)
 	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
 	k.line(2, "const i64 ts = t %% %d, td = (t / %d) %% %d, tb = t / %d;", tilesS, tilesS, tilesD, tilesS*tilesD)
-	decompose(k, 2, "tb", "rb", batch, ext, names)
+	decompose(k, 2, "tb", "rb", batch, shape, names)
 	// Read: consecutive threads, consecutive elements of the source's
 	// contiguous dim; tt[destination dim][source dim].
 	k.line(2, "for (int r = ty; r < %d; r += %d) {", transposeTile, rows)

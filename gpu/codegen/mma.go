@@ -105,15 +105,15 @@ var largeTileMinTiles int64 = 256
 
 // mmaTiles is the number of tiles of c's NVIDIA tensor-core body.
 func mmaTiles(c *contraction) int64 {
-	t := int64(mmaShapeFor(c).tile)
-	return c.bTot * ((c.mTot + t - 1) / t) * ((c.nTot + t - 1) / t)
+	_, _, tiles := c.tiles(int64(mmaShapeFor(c).tile))
+	return tiles
 }
 
 // mmaShapeFor picks the large tile when the contraction fills it and
 // has enough of them.
 func mmaShapeFor(c *contraction) mmaShape {
 	t := int64(mmaLarge.tile)
-	if c.mTot >= t && c.nTot >= t && c.bTot*((c.mTot+t-1)/t)*((c.nTot+t-1)/t) >= largeTileMinTiles {
+	if _, _, tiles := c.tiles(t); c.mTot >= t && c.nTot >= t && tiles >= largeTileMinTiles {
 		return mmaLarge
 	}
 	return mmaSmall
@@ -218,9 +218,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	a, b, o := ops[0], ops[1], ops[2]
 	sh := mmaShapeFor(c)
 	tile := sh.tile
-	tilesM := (c.mTot + int64(tile) - 1) / int64(tile)
-	tilesN := (c.nTot + int64(tile) - 1) / int64(tile)
-	tiles := mmaTiles(c)
+	tilesM, tilesN, tiles := c.tiles(int64(tile))
 	perThread := tile * mmaSlice / BlockSize // staged values of each factor per slice
 	kt := kOffsetType(c, ops, ext)
 	factors := [2]*mmaFactor{
@@ -286,9 +284,6 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 
 	// This tile's rows: a byRow factor's one row per thread (sr), in
 	// registers; a byK or byK8 factor's, in its table (-1 outside).
-	rowOffset := func(f *mmaFactor) string {
-		return offsetExpr(f.op.base, idx, without(f.op.coef, c.kDims))
-	}
 	for q, f := range factors {
 		if f.mode != byRow {
 			k.line(2, "if (threadIdx.x < %d) {", tile)
@@ -296,22 +291,13 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 			k.line(3, "i64 off = -1;")
 			k.line(3, "if (m < %dll) {", f.tot)
 			decompose(k, 4, "m", "rr", f.dims, ext, idx)
-			k.line(4, "off = %s;", rowOffset(f))
+			k.line(4, "off = %s;", offsetExpr(f.op.base, idx, without(f.op.coef, c.kDims)))
 			k.line(3, "}")
 			k.line(3, "%s[threadIdx.x] = off;", f.tab)
 			k.line(2, "}")
 			continue
 		}
-		k.line(2, "bool sr%d = false;", q)
-		k.line(2, "i64 so%d = 0;", q)
-		k.line(2, "{")
-		k.line(3, "const i64 m = %s * %d + sr;", f.tile, tile)
-		k.line(3, "if (m < %dll) {", f.tot)
-		decompose(k, 4, "m", "rr", f.dims, ext, idx)
-		k.line(4, "sr%d = true;", q)
-		k.line(4, "so%d = %s;", q, rowOffset(f))
-		k.line(3, "}")
-		k.line(2, "}")
+		stageRow(k, c, q, f.op, f.dims, f.tot, f.tile, tile, "sr", ext, idx)
 	}
 	if uses[byK] || uses[byK8] {
 		k.line(2, "__syncthreads();")

@@ -190,26 +190,20 @@ TL_DEV void tl_mma_bf16(float* d, const unsigned* a, const unsigned* b) { tl_mma
 /* ldmatrix, emulated the same way: the lanes publish their row addresses,
    then each reads its pairs from the rows its fragment takes. */
 static const unsigned short* tl_ldsm_rows[1024];
-TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) {
-  const int me = threadIdx.x, warp = me & ~31, lane = me & 31;
-  tl_check16(p);
-  tl_ldsm_rows[me] = p;
-  __syncthreads();
-  for (int q = 0; q < 4; q++) r[q] = tl_lds32(tl_ldsm_rows[warp + 8 * q + lane / 4] + 2 * (lane % 4));
-  __syncthreads();
-}
-TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) {
+static void tl_ldsm_emulate(unsigned* r, const unsigned short* p, int trans) {
   const int me = threadIdx.x, warp = me & ~31, lane = me & 31;
   tl_check16(p);
   tl_ldsm_rows[me] = p;
   __syncthreads();
   for (int q = 0; q < 4; q++) {
-    const unsigned short* lo = tl_ldsm_rows[warp + 8 * q + 2 * (lane % 4)];
-    const unsigned short* hi = tl_ldsm_rows[warp + 8 * q + 2 * (lane % 4) + 1];
-    r[q] = (unsigned)lo[lane / 4] | ((unsigned)hi[lane / 4] << 16);
+    const unsigned short* const* rows = tl_ldsm_rows + warp + 8 * q;
+    r[q] = trans ? (unsigned)rows[2 * (lane % 4)][lane / 4] | ((unsigned)rows[2 * (lane % 4) + 1][lane / 4] << 16)
+                 : tl_lds32(rows[lane / 4] + 2 * (lane % 4));
   }
   __syncthreads();
 }
+TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) { tl_ldsm_emulate(r, p, 0); }
+TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) { tl_ldsm_emulate(r, p, 1); }
 #elif defined(TL_MMA)
 TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
@@ -219,17 +213,19 @@ TL_DEV void tl_mma_bf16(float* d, const unsigned* a, const unsigned* b) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
 }
-TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) {
+/* tl_smem is the shared-memory address of p, as ldmatrix takes it. */
+TL_DEV unsigned tl_smem(const void* p) {
   unsigned a;
   asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
+  return a;
+}
+TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a) : "memory");
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(tl_smem(p)) : "memory");
 }
 TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) {
-  unsigned a;
-  asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a) : "memory");
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(tl_smem(p)) : "memory");
 }
 #endif
 

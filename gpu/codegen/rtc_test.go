@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -142,36 +143,51 @@ func ptxas(ptx []byte, name string) (report string, found bool, err error) {
 	return string(out), true, nil
 }
 
+// ptxasKernel is what a ptxas -v report says of one kernel.
+type ptxasKernel struct {
+	registers int
+	spill     string // the report's spill line, when it stores any
+}
+
+var (
+	ptxasEntry     = regexp.MustCompile(`Compiling entry function '([^']+)'`)
+	ptxasSpill     = regexp.MustCompile(`(\d+) bytes spill stores`)
+	ptxasRegisters = regexp.MustCompile(`Used (\d+) registers`)
+)
+
+// ptxasKernels reads a ptxas -v report, kernel by kernel.
+func ptxasKernels(report string) map[string]*ptxasKernel {
+	kernels := map[string]*ptxasKernel{}
+	var cur *ptxasKernel
+	for _, line := range strings.Split(report, "\n") {
+		if m := ptxasEntry.FindStringSubmatch(line); m != nil {
+			cur = &ptxasKernel{}
+			kernels[m[1]] = cur
+		}
+		if cur == nil {
+			continue
+		}
+		if m := ptxasSpill.FindStringSubmatch(line); m != nil && m[1] != "0" {
+			cur.spill = strings.TrimSpace(line)
+		}
+		if m := ptxasRegisters.FindStringSubmatch(line); m != nil {
+			cur.registers, _ = strconv.Atoi(m[1])
+		}
+	}
+	return kernels
+}
+
 // ptxasSpills lists the kernels of a ptxas -v report that spill
 // registers to local memory.
 func ptxasSpills(report string) []string {
 	var spills []string
-	kernel := ""
-	for _, line := range strings.Split(report, "\n") {
-		if m := regexp.MustCompile(`Compiling entry function '([^']+)'`).FindStringSubmatch(line); m != nil {
-			kernel = m[1]
-		}
-		if m := regexp.MustCompile(`(\d+) bytes spill stores`).FindStringSubmatch(line); m != nil && m[1] != "0" {
-			spills = append(spills, kernel+": "+strings.TrimSpace(line))
+	for name, k := range ptxasKernels(report) {
+		if k.spill != "" {
+			spills = append(spills, name+": "+k.spill)
 		}
 	}
+	slices.Sort(spills)
 	return spills
-}
-
-// ptxasRegisters maps each kernel of a ptxas -v report to the registers
-// it uses.
-func ptxasRegisters(report string) map[string]int {
-	regs := map[string]int{}
-	kernel := ""
-	for _, line := range strings.Split(report, "\n") {
-		if m := regexp.MustCompile(`Compiling entry function '([^']+)'`).FindStringSubmatch(line); m != nil {
-			kernel = m[1]
-		}
-		if m := regexp.MustCompile(`Used (\d+) registers`).FindStringSubmatch(line); m != nil {
-			regs[kernel], _ = strconv.Atoi(m[1])
-		}
-	}
-	return regs
 }
 
 func clangCUDA(cxx, src, name string) ([]byte, error) {
@@ -454,12 +470,12 @@ func TestClangCUDATensorCores(t *testing.T) {
 	// Two blocks of 256 threads per SM (65536 registers) need at most
 	// 128 registers a thread: the occupancy the pipelined body hides
 	// its loads with.
-	regs := ptxasRegisters(report)
+	kernels := ptxasKernels(report)
 	for _, n := range bothWide {
-		if r, ok := regs[n]; !ok || r > 128 {
-			t.Errorf("%s uses %d registers (ptxas), want at most 128", n, r)
+		if k, ok := kernels[n]; !ok || k.registers > 128 {
+			t.Errorf("%s: ptxas reports %+v, want at most 128 registers", n, k)
 		} else {
-			t.Logf("%s: %d registers", n, r)
+			t.Logf("%s: %d registers", n, k.registers)
 		}
 	}
 }

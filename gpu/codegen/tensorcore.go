@@ -101,9 +101,7 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 		return genMMABodyNV(k, c, ops, idx, ext, kind, ep)
 	}
 	a, b, o := ops[0], ops[1], ops[2]
-	tilesM := (c.mTot + tileM - 1) / tileM
-	tilesN := (c.nTot + tileN - 1) / tileN
-	tiles := c.bTot * tilesM * tilesN
+	tilesM, tilesN, tiles := c.tiles(tileM)
 	k.line(1, "__shared__ unsigned short ma[%d][%d];", tileM, mmaRow)
 	k.line(1, "__shared__ unsigned short mb[%d][%d];", tileN, mmaRow)
 	// Wavefronts of 64: wave wp owns rows 16·wp of the tile, all 64
