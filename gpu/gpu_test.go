@@ -1,6 +1,9 @@
 package gpu
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -42,6 +45,58 @@ func TestHIPLoadsButFindsNoDevice(t *testing.T) {
 		}
 	}
 	if _, err := d.Run(nil, nil); err == nil || !strings.Contains(err.Error(), "hip device not available") {
+		t.Errorf("Run on an unavailable device: %v", err)
+	}
+}
+
+// noDeviceCUDA is where CI puts the NVIDIA driver's libcuda (Debian's
+// libcuda1) on a machine with no NVIDIA GPU, outside the loader's search
+// path; CUDA_PATH makes the loader find it.
+const noDeviceCUDA = "/opt/torchlower-nodevice"
+
+// With a real libcuda and no NVIDIA GPU, every driver symbol the backend
+// binds resolves, and CUDA is unavailable with cuInit's reason. The
+// loader runs once per process, so the check runs in a child test
+// process with CUDA_PATH set, unless libcuda is already on the default
+// path.
+func TestCUDALoadsButFindsNoDevice(t *testing.T) {
+	if os.Getenv("TL_CUDA_NODEVICE_CHILD") == "" {
+		if _, err := cuda.Load(); err != nil {
+			if _, err := os.Stat(filepath.Join(noDeviceCUDA, "lib64", "libcuda.so.1")); err != nil {
+				t.Skipf("no libcuda here, nor in %s (.ci/run extracts Debian's libcuda1 there)", noDeviceCUDA)
+			}
+			cmd := exec.Command(os.Args[0], "-test.run=^TestCUDALoadsButFindsNoDevice$", "-test.v")
+			cmd.Env = append(os.Environ(), "TL_CUDA_NODEVICE_CHILD=1", "CUDA_PATH="+noDeviceCUDA)
+			out, err := cmd.CombinedOutput()
+			t.Logf("child process with CUDA_PATH=%s:\n%s", noDeviceCUDA, out)
+			if err != nil {
+				t.Fatalf("child: %v", err)
+			}
+			if !strings.Contains(string(out), "--- PASS: TestCUDALoadsButFindsNoDevice") {
+				t.Fatal("the child process did not run the check")
+			}
+			return
+		}
+	}
+	drv, err := cuda.Load()
+	if err != nil {
+		t.Fatalf("libcuda does not load: %v", err)
+	}
+	if _, err := drv.DeviceCount(); err == nil {
+		t.Skip("an NVIDIA GPU is present; this test is for machines without one")
+	}
+	d := Open("cuda")
+	if d.Available() {
+		t.Fatal("cuda device available without a GPU")
+	}
+	msg := d.Reason().Error()
+	t.Logf("cuda: %s", msg)
+	for _, want := range []string{drv.Lib.Path, "loaded but CUDA does not initialize", "cuInit: error"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("reason %q does not mention %q", msg, want)
+		}
+	}
+	if _, err := d.Run(nil, nil); err == nil || !strings.Contains(err.Error(), "cuda device not available") {
 		t.Errorf("Run on an unavailable device: %v", err)
 	}
 }

@@ -24,33 +24,83 @@ import (
 )
 
 // hostShim makes the generated source a host C++ program: the CUDA
-// built-ins as one thread of a one-block grid (every kernel is a
-// grid-stride loop, so one thread does all the work) and the bit casts.
+// built-ins, a launch that runs a grid's blocks one after another and a
+// block's threads together (a kernel without __syncthreads is a
+// grid-stride loop, so one thread does all its work), and the bit casts.
+// It includes C headers and POSIX threads only: the C++ thread library's
+// headers took most of each test program's compile time.
 const hostShim = `#define TL_HOST 1
-#include <barrier>
-#include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <thread>
-#include <vector>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 struct tl_dim3 { unsigned x, y, z; };
 static thread_local tl_dim3 threadIdx = {0, 0, 0};
 static tl_dim3 blockIdx = {0, 0, 0}, blockDim = {1, 1, 1}, gridDim = {1, 1, 1};
-static std::barrier<>* tl_bar;
-static void __syncthreads() { tl_bar->arrive_and_wait(); }
+/* tl_barrier waits for n threads: the last to arrive starts the next
+   generation. It yields a few times before it sleeps (futex), which
+   costs less than pthread_barrier_wait's immediate sleep when a block's
+   threads outnumber the cores. The atomics order every thread's work
+   before the barrier before every thread's work after it, which is what
+   the thread sanitizer checks the kernels against. */
+struct tl_barrier { unsigned n, count, gen; };
+static void tl_barrier_wait(tl_barrier* b) {
+  const unsigned g = __atomic_load_n(&b->gen, __ATOMIC_ACQUIRE);
+  if (__atomic_add_fetch(&b->count, 1, __ATOMIC_ACQ_REL) == b->n) {
+    __atomic_store_n(&b->count, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&b->gen, g + 1, __ATOMIC_RELEASE);
+    syscall(SYS_futex, &b->gen, FUTEX_WAKE_PRIVATE, 0x7fffffff, 0, 0, 0);
+    return;
+  }
+  for (int spin = 0; __atomic_load_n(&b->gen, __ATOMIC_ACQUIRE) == g; spin++) {
+    if (spin < 8) sched_yield();
+    else syscall(SYS_futex, &b->gen, FUTEX_WAIT_PRIVATE, g, 0, 0, 0);
+  }
+}
+static tl_barrier tl_bar;
+static void __syncthreads() { tl_barrier_wait(&tl_bar); }
+/* The warp-wide instructions (mma.sync, ldmatrix, MFMA) exchange their
+   lanes' registers through memory and wait for the lanes of their own
+   warp (32) or wavefront (64) only, as the hardware does: a block-wide
+   wait there would hide a missing __syncthreads from the sanitizers. */
+static tl_barrier tl_warp_bars[32], tl_wave_bars[16];
+static thread_local tl_barrier* tl_warp_bar;
+static thread_local tl_barrier* tl_wave_bar;
+static void tl_syncwarp() { tl_barrier_wait(tl_warp_bar); }
+static void tl_syncwave() { tl_barrier_wait(tl_wave_bar); }
+template <class F> struct tl_thread { F* f; unsigned i; pthread_t id; };
+template <class F> static void* tl_thread_main(void* p) {
+  tl_thread<F>* t = (tl_thread<F>*)p;
+  threadIdx = {t->i, 0, 0};
+  tl_warp_bar = &tl_warp_bars[t->i / 32];
+  tl_wave_bar = &tl_wave_bars[t->i / 64];
+  (*t->f)();
+  return 0;
+}
 /* Blocks run one after another (so a kernel's static __shared__ array is
    its block's); the threads of a block run together when it has more
    than one. */
 template <class F> static void tl_launch(unsigned grid, unsigned block, F f) {
   gridDim = {grid, 1, 1}; blockDim = {block, 1, 1};
+  if (block > 1024) { fprintf(stderr, "a block of %u threads\n", block); exit(5); }
   for (unsigned b = 0; b < grid; b++) {
     blockIdx = {b, 0, 0};
     if (block == 1) { threadIdx = {0, 0, 0}; f(); continue; }
-    std::barrier<> bar(block); tl_bar = &bar;
-    std::vector<std::thread> ts;
-    for (unsigned i = 0; i < block; i++) ts.emplace_back([&f, i] { threadIdx = {i, 0, 0}; f(); });
-    for (auto& th : ts) th.join();
+    tl_bar = {block, 0, 0};
+    for (unsigned i = 0; i < block; i += 32) tl_warp_bars[i / 32] = {block - i < 32 ? block - i : 32, 0, 0};
+    for (unsigned i = 0; i < block; i += 64) tl_wave_bars[i / 64] = {block - i < 64 ? block - i : 64, 0, 0};
+    tl_thread<F>* ts = new tl_thread<F>[block];
+    for (unsigned i = 0; i < block; i++) {
+      ts[i].f = &f; ts[i].i = i;
+      if (pthread_create(&ts[i].id, 0, tl_thread_main<F>, &ts[i])) { fprintf(stderr, "pthread_create failed\n"); exit(5); }
+    }
+    for (unsigned i = 0; i < block; i++) pthread_join(ts[i].id, 0);
+    delete[] ts;
   }
 }
 #define __global__
@@ -68,24 +118,41 @@ static inline long long __double_as_longlong(double f) { long long u; memcpy(&u,
 // hostDriver is main(): it reads the arguments and constants from stdin
 // in plan order, runs the kernels in step order and writes the results
 // and the error word to stdout.
-func hostDriver(p *plan.Plan, m *codegen.Module) (string, error) {
+//
+// Every buffer is 64-byte aligned, as the GPU's allocations are (at
+// least): the kernels' 16-byte accesses check their alignment here. With
+// exact, each buffer is its own allocation of exactly its size (not a
+// window of one arena), so that the address sanitizer reports an access
+// past the end of any of them.
+func hostDriver(p *plan.Plan, m *codegen.Module, exact bool) (string, error) {
 	var sb strings.Builder
 	sb.WriteString("\nstatic void rd(void* p, long long n) { if (n && fread(p, 1, n, stdin) != (size_t)n) { fprintf(stderr, \"short input\\n\"); exit(3); } }\n")
+	sb.WriteString("static char* buf(long long n) { void* p = 0; if (posix_memalign(&p, 64, n ? n : 1)) exit(4); memset(p, 0, n); return (char*)p; }\n")
 	sb.WriteString("int main() {\n")
+	size := func(b *plan.Buffer) int64 {
+		if exact {
+			return b.Bytes()
+		}
+		return (b.Bytes() + 8 + 63) / 64 * 64
+	}
 	name := map[*plan.Buffer]string{}
 	for i, b := range p.Args {
-		fmt.Fprintf(&sb, "  char* arg%d = (char*)aligned_alloc(64, %d); memset(arg%d, 0, %d); rd(arg%d, %d);\n", i, (b.Bytes()+8+63)/64*64, i, (b.Bytes()+8+63)/64*64, i, b.Bytes())
+		fmt.Fprintf(&sb, "  char* arg%d = buf(%d); rd(arg%d, %d);\n", i, size(b), i, b.Bytes())
 		name[b] = fmt.Sprintf("arg%d", i)
 	}
-	// 64-byte aligned, as the GPU's allocations are (at least): the
-	// kernels' 16-byte accesses check their alignment here.
-	fmt.Fprintf(&sb, "  char* arena = (char*)aligned_alloc(64, %d);\n", (p.ArenaBytes/64+1)*64)
+	if !exact {
+		fmt.Fprintf(&sb, "  char* arena = buf(%d);\n", (p.ArenaBytes/64+1)*64)
+	}
 	for _, b := range p.Buffers {
 		switch b.Kind {
 		case plan.Constant, plan.Temporary:
 			name[b] = fmt.Sprintf("(arena + %d)", b.Offset)
+			if exact {
+				fmt.Fprintf(&sb, "  char* tmp%d = buf(%d);\n", b.ID, b.Bytes())
+				name[b] = fmt.Sprintf("tmp%d", b.ID)
+			}
 		case plan.Result:
-			fmt.Fprintf(&sb, "  char* res%d = (char*)aligned_alloc(64, %d); memset(res%d, 0, %d);\n", b.Index, (b.Bytes()+8+63)/64*64, b.Index, (b.Bytes()+8+63)/64*64)
+			fmt.Fprintf(&sb, "  char* res%d = buf(%d);\n", b.Index, size(b))
 			name[b] = fmt.Sprintf("res%d", b.Index)
 		}
 	}
@@ -165,28 +232,7 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	}
 	var plans []namedPlanInternal
 	plans = append(plans, testdataPlansInternal(t)...)
-	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A sample: about eight cases of each suite, spread over it (the
-	// convolution_backward matrix's forms, the attention variants, the
-	// training ops' kernel forms: scans, arg-reductions, group norm).
-	perSuite := map[string]int{}
-	for _, c := range cases {
-		perSuite[c.Suite]++
-	}
-	nth := map[string]int{}
-	for _, c := range cases {
-		k := nth[c.Suite]
-		nth[c.Suite]++
-		if k%max(1, perSuite[c.Suite]/8) != 0 {
-			continue
-		}
-		for _, pl := range []string{"default", "baseline"} {
-			plans = append(plans, e2ePlan(t, c, pl))
-		}
-	}
+	plans = append(plans, e2eSample(t, 8, "default", "baseline")...)
 	// The sample must reach every kernel form: block reductions, tiled
 	// contractions that start from zero (plan.ZeroOnEntry) and that read
 	// their output first, and fused epilogues (one in a tiled kernel).
@@ -270,24 +316,50 @@ func checkOnHost(cxx, base string, np namedPlanInternal) (bool, error) {
 	if err != nil {
 		return false, nil // inputs the CPU rejects (an index out of range): nothing to compare
 	}
-	return true, runOnHost(cxx, base, np, want)
+	return true, runOnHost(cxx, base, np, want, hostBuild{})
 }
 
-// runOnHost compiles np's kernels for the host (with the extra compiler
-// flags) and compares what they compute with want.
-func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor, flags ...string) error {
+// hostBuild says how runOnHost builds and runs the emulation.
+type hostBuild struct {
+	flags []string // extra compiler flags (-DTL_HOST_MMA)
+	// sanitizer, when set, is the -fsanitize= list the program is built
+	// with: each buffer then gets an allocation of exactly its size
+	// (hostDriver's exact), and any report of the sanitizer fails the run
+	// with the report.
+	sanitizer string
+}
+
+func (hb hostBuild) String() string {
+	return strings.Join(append(slices.Clone(hb.flags), hb.sanitizer), " ")
+}
+
+// sanitizerEnv makes every sanitizer stop at its first report, with a
+// nonzero exit status; the driver never frees its buffers, so leak
+// checking is off.
+var sanitizerEnv = []string{
+	"TSAN_OPTIONS=halt_on_error=1 exitcode=66 report_signal_unsafe=0",
+	"ASAN_OPTIONS=detect_leaks=0 halt_on_error=1 exitcode=66",
+	"UBSAN_OPTIONS=halt_on_error=1 print_stacktrace=1",
+}
+
+// runOnHost compiles np's kernels for the host as hb says and compares
+// what they compute with want.
+func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor, hb hostBuild) error {
 	m, err := codegen.Generate(np.p)
 	if err != nil {
 		return err
 	}
-	drv, err := hostDriver(np.p, m)
+	drv, err := hostDriver(np.p, m, hb.sanitizer != "")
 	if err != nil {
 		return err
 	}
 	if err := os.WriteFile(base+".cc", []byte(hostShim+m.Source()+drv), 0o644); err != nil {
 		return err
 	}
-	args := append([]string{"-std=c++20", "-pthread", "-O1", "-ffp-contract=off", "-w", "-o", base, base + ".cc"}, flags...)
+	args := append([]string{"-std=c++20", "-pthread", "-O1", "-ffp-contract=off", "-w", "-o", base, base + ".cc"}, hb.flags...)
+	if hb.sanitizer != "" {
+		args = append(args, "-g", "-fno-omit-frame-pointer", "-fsanitize="+hb.sanitizer, "-fno-sanitize-recover=all")
+	}
 	if out, err := exec.Command(cxx, args...).CombinedOutput(); err != nil {
 		return fmt.Errorf("g++: %v\n%s", err, out)
 	}
@@ -302,9 +374,15 @@ func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor, f
 	}
 	cmd := exec.Command(base)
 	cmd.Stdin = &in
+	cmd.Env = append(os.Environ(), sanitizerEnv...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("run: %v", err)
+		return fmt.Errorf("run: %v\n%s", err, firstLines(stderr.String(), 60))
+	}
+	if hb.sanitizer != "" && stderr.Len() > 0 {
+		return fmt.Errorf("the sanitizer (%s) reported:\n%s", hb.sanitizer, firstLines(stderr.String(), 60))
 	}
 	if code := binary.LittleEndian.Uint32(out); code != 0 {
 		return fmt.Errorf("kernel error %d at step %d: %s", code, binary.LittleEndian.Uint32(out[4:]), codegen.ErrorMessage(int(code)))
@@ -346,18 +424,7 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	dir := t.TempDir()
 	ran := map[string]bool{}
 	sources := map[string]string{}
-	plans := testdataPlansInternal(t)
-	// The e2e cases sized for the matrix units (the default pipeline).
-	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases", "conv_backward"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		if c.Form != "matrix_unit" {
-			continue
-		}
-		plans = append(plans, e2ePlan(t, c, "default"))
-	}
+	plans := append(testdataPlansInternal(t), matrixUnitPlans(t)...)
 	sem := make(chan struct{}, 2)
 	var wg sync.WaitGroup
 	for n, np := range plans {
@@ -381,7 +448,7 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 				defer wg.Done()
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n, unit)), np, want, "-DTL_HOST_"+unit); err != nil {
+				if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n, unit)), np, want, hostBuild{flags: []string{"-DTL_HOST_" + unit}}); err != nil {
 					t.Errorf("%s with %s: %v", np.name, unit, err)
 				}
 			}()
@@ -417,6 +484,52 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 			}
 		}
 	}
+}
+
+// matrixUnitPlans are the e2e cases sized for the matrix units, with the
+// default pipeline.
+func matrixUnitPlans(t *testing.T) []namedPlanInternal {
+	t.Helper()
+	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases", "conv_backward"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plans []namedPlanInternal
+	for _, c := range cases {
+		if c.Form == "matrix_unit" {
+			plans = append(plans, e2ePlan(t, c, "default"))
+		}
+	}
+	return plans
+}
+
+// e2eSample plans about n cases of each e2e suite, spread over it (the
+// convolution_backward matrix's forms, the attention variants, the
+// training ops' kernel forms: scans, arg-reductions, group norm), with
+// each of the pipelines.
+func e2eSample(t *testing.T, n int, pipelines ...string) []namedPlanInternal {
+	t.Helper()
+	cases, err := e2e.LoadCases(filepath.Join("..", "..", "e2e", "cases"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	perSuite := map[string]int{}
+	for _, c := range cases {
+		perSuite[c.Suite]++
+	}
+	var plans []namedPlanInternal
+	nth := map[string]int{}
+	for _, c := range cases {
+		k := nth[c.Suite]
+		nth[c.Suite]++
+		if k%max(1, perSuite[c.Suite]/n) != 0 {
+			continue
+		}
+		for _, pl := range pipelines {
+			plans = append(plans, e2ePlan(t, c, pl))
+		}
+	}
+	return plans
 }
 
 // e2ePlan is e2e case c compiled with pipeline as NVIDIA GPUs run it
@@ -488,4 +601,108 @@ func testdataPlansInternal(t *testing.T) []namedPlanInternal {
 		}
 	}
 	return out
+}
+
+// firstLines is s cut to its first n lines.
+func firstLines(s string, n int) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], fmt.Sprintf("... (%d more lines)\n", len(lines)-n))
+	}
+	return strings.Join(lines, "")
+}
+
+// TestHostSanitizers runs the emulation of the kernels that share memory
+// between threads (block reductions, tiled contractions and transposes,
+// the tensor-core bodies, NVIDIA's and AMD's) under the thread
+// sanitizer, and of every kernel form under the address and
+// undefined-behaviour sanitizers, each buffer in an allocation of exactly
+// its size: the host's stand-in for compute-sanitizer's racecheck and
+// memcheck. A read of shared memory that no __syncthreads separates from
+// another thread's write, an access past a buffer or a shared array, a
+// misaligned access or an overflowing signed operation fails it with the
+// sanitizer's report. Skips without g++ or its sanitizer runtimes.
+func TestHostSanitizers(t *testing.T) {
+	cxx, err := exec.LookPath("g++")
+	if err != nil {
+		t.Skip("g++ not found: the kernels are not run under the sanitizers")
+	}
+	dir := t.TempDir()
+	for _, san := range []string{"thread", "address,undefined"} {
+		probe := filepath.Join(dir, "probe.cc")
+		if err := os.WriteFile(probe, []byte("int main() { return 0; }\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(cxx, "-fsanitize="+san, "-o", filepath.Join(dir, "probe"), probe).CombinedOutput(); err != nil {
+			t.Skipf("g++ cannot build with -fsanitize=%s (its runtime library is missing?): %v\n%s", san, err, out)
+		}
+	}
+	defer codegen.SetLargeTileMinTiles(1)()
+	type job struct {
+		np    namedPlanInternal
+		want  []*runtime.Tensor
+		build hostBuild
+	}
+	var jobs []job
+	plans := append(testdataPlansInternal(t), e2eSample(t, 3, "default")...)
+	// Two of the e2e cases sized for the matrix units, with NVIDIA's body
+	// only: under the sanitizers the stride-1 ones take 40 s each.
+	for _, np := range matrixUnitPlans(t) {
+		if strings.HasPrefix(np.name, "matrix_unit_s2_") {
+			want, err := cpu.Run(np.p, np.args)
+			if err != nil {
+				t.Fatalf("%s: %v", np.name, err)
+			}
+			for _, san := range []string{"thread", "address,undefined"} {
+				jobs = append(jobs, job{np, want, hostBuild{flags: []string{"-DTL_HOST_MMA"}, sanitizer: san}})
+			}
+		}
+	}
+	for _, np := range plans {
+		m, err := codegen.Generate(np.p)
+		if err != nil {
+			continue
+		}
+		want, err := cpu.Run(np.p, np.args)
+		if err != nil {
+			continue
+		}
+		shares := slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool { return k.Sync })
+		tensorCores := slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool { return strings.Contains(k.Source, "tl_mma_") })
+		if shares {
+			jobs = append(jobs, job{np, want, hostBuild{sanitizer: "thread"}})
+		}
+		jobs = append(jobs, job{np, want, hostBuild{sanitizer: "address,undefined"}})
+		if tensorCores {
+			for _, unit := range []string{"MMA", "MFMA"} {
+				for _, san := range []string{"thread", "address,undefined"} {
+					jobs = append(jobs, job{np, want, hostBuild{flags: []string{"-DTL_HOST_" + unit}, sanitizer: san}})
+				}
+			}
+		}
+	}
+	// The sample must reach the kernels that share memory, and the
+	// tensor-core bodies of both vendors.
+	count := map[string]int{}
+	for _, j := range jobs {
+		count[j.build.String()]++
+	}
+	t.Logf("runs under the sanitizers: %v", count)
+	if count["thread"] < 20 || count["-DTL_HOST_MMA thread"] < 8 || count["-DTL_HOST_MFMA thread"] < 6 {
+		t.Errorf("too few kernels that share memory under the thread sanitizer: %v", count)
+	}
+	sem := make(chan struct{}, 2)
+	var wg sync.WaitGroup
+	for n, j := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n)), j.np, j.want, j.build); err != nil {
+				t.Errorf("%s (%s): %v", j.np.name, j.build, err)
+			}
+		}()
+	}
+	wg.Wait()
 }

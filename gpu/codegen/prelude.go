@@ -157,8 +157,9 @@ TL_DEV void tl_sts8(unsigned short* p, tl_v8 v) { *(tl_v8*)p = v; }
 #endif
 #if defined(TL_MMA) && defined(TL_HOST)
 /* The warp's lanes swap fragments through these (the emulation runs a
-   block's threads together; every thread reaches each call), then each
-   lane adds its four accumulators' products in K order. */
+   block's threads together; every lane of a warp reaches each call, and
+   waits for its warp alone: tl_syncwarp), then each lane adds its four
+   accumulators' products in K order. */
 static unsigned tl_mma_xa[1024][4], tl_mma_xb[1024][2];
 static float tl_mma_half(unsigned w, int hi, int bf16) {
   const h16 h = (h16)(hi ? w >> 16 : w & 0xffffu);
@@ -168,7 +169,7 @@ static void tl_mma_emulate(float* d, const unsigned* a, const unsigned* b, int b
   const int me = threadIdx.x, warp = me & ~31, lane = me & 31, g = lane >> 2, t = lane & 3;
   for (int i = 0; i < 4; i++) tl_mma_xa[me][i] = a[i];
   tl_mma_xb[me][0] = b[0]; tl_mma_xb[me][1] = b[1];
-  __syncthreads();
+  tl_syncwarp();
   float out[4];
   for (int r = 0; r < 4; r++) {
     const int row = g + 8 * (r >> 1), col = 2 * t + (r & 1);
@@ -182,7 +183,7 @@ static void tl_mma_emulate(float* d, const unsigned* a, const unsigned* b, int b
     }
     out[r] = acc;
   }
-  __syncthreads();
+  tl_syncwarp();
   for (int r = 0; r < 4; r++) d[r] = out[r];
 }
 TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) { tl_mma_emulate(d, a, b, 0); }
@@ -194,13 +195,13 @@ static void tl_ldsm_emulate(unsigned* r, const unsigned short* p, int trans) {
   const int me = threadIdx.x, warp = me & ~31, lane = me & 31;
   tl_check16(p);
   tl_ldsm_rows[me] = p;
-  __syncthreads();
+  tl_syncwarp();
   for (int q = 0; q < 4; q++) {
     const unsigned short* const* rows = tl_ldsm_rows + warp + 8 * q;
     r[q] = trans ? (unsigned)rows[2 * (lane % 4)][lane / 4] | ((unsigned)rows[2 * (lane % 4) + 1][lane / 4] << 16)
                  : tl_lds32(rows[lane / 4] + 2 * (lane % 4));
   }
-  __syncthreads();
+  tl_syncwarp();
 }
 TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) { tl_ldsm_emulate(r, p, 0); }
 TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) { tl_ldsm_emulate(r, p, 1); }
@@ -252,7 +253,7 @@ static unsigned short tl_mfma_xa[1024][4], tl_mfma_xb[1024][4];
 static void tl_mfma_emulate(float* d, const unsigned short* a, const unsigned short* b, int bf16) {
   const int me = threadIdx.x, wave = me & ~63, lane = me & 63;
   for (int i = 0; i < 4; i++) { tl_mfma_xa[me][i] = a[i]; tl_mfma_xb[me][i] = b[i]; }
-  __syncthreads();
+  tl_syncwave();
   float out[4];
   for (int r = 0; r < 4; r++) {
     const int row = 4 * (lane >> 4) + r, col = lane & 15;
@@ -264,7 +265,7 @@ static void tl_mfma_emulate(float* d, const unsigned short* a, const unsigned sh
     }
     out[r] = acc;
   }
-  __syncthreads();
+  tl_syncwave();
   for (int r = 0; r < 4; r++) d[r] = out[r];
 }
 TL_DEV void tl_mfma_f16(float* d, const unsigned short* a, const unsigned short* b) { tl_mfma_emulate(d, a, b, 0); }
