@@ -33,18 +33,26 @@ func TestHIPLoadsButFindsNoDevice(t *testing.T) {
 	if _, err := rt.DeviceCount(); err == nil {
 		t.Skip("an AMD GPU is present; this test is for machines without one")
 	}
-	d := Open("hip")
+	checkUnavailable(t, "hip", rt.Lib.Path, "loaded but", "hip")
+}
+
+// checkUnavailable opens a device of kind on a machine without its GPU:
+// it must be unavailable, with a reason that says each of wants, and
+// running on it must be that error.
+func checkUnavailable(t *testing.T, kind string, wants ...string) {
+	t.Helper()
+	d := Open(kind)
 	if d.Available() {
-		t.Fatal("hip device available without a GPU")
+		t.Fatalf("%s device available without a GPU", kind)
 	}
 	msg := d.Reason().Error()
-	t.Logf("hip: %s", msg)
-	for _, want := range []string{rt.Lib.Path, "loaded but", "hip"} {
+	t.Logf("%s: %s", kind, msg)
+	for _, want := range wants {
 		if !strings.Contains(msg, want) {
 			t.Errorf("reason %q does not mention %q", msg, want)
 		}
 	}
-	if _, err := d.Run(nil, nil); err == nil || !strings.Contains(err.Error(), "hip device not available") {
+	if _, err := d.Run(nil, nil); err == nil || !strings.Contains(err.Error(), kind+" device not available") {
 		t.Errorf("Run on an unavailable device: %v", err)
 	}
 }
@@ -85,20 +93,7 @@ func TestCUDALoadsButFindsNoDevice(t *testing.T) {
 	if _, err := drv.DeviceCount(); err == nil {
 		t.Skip("an NVIDIA GPU is present; this test is for machines without one")
 	}
-	d := Open("cuda")
-	if d.Available() {
-		t.Fatal("cuda device available without a GPU")
-	}
-	msg := d.Reason().Error()
-	t.Logf("cuda: %s", msg)
-	for _, want := range []string{drv.Lib.Path, "loaded but CUDA does not initialize", "cuInit: error"} {
-		if !strings.Contains(msg, want) {
-			t.Errorf("reason %q does not mention %q", msg, want)
-		}
-	}
-	if _, err := d.Run(nil, nil); err == nil || !strings.Contains(err.Error(), "cuda device not available") {
-		t.Errorf("Run on an unavailable device: %v", err)
-	}
+	checkUnavailable(t, "cuda", drv.Lib.Path, "loaded but CUDA does not initialize", "cuInit: error")
 }
 
 // Without the NVIDIA driver, the reason lists every libcuda path tried.

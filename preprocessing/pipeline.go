@@ -11,12 +11,14 @@ import "github.com/torchlower/torchlower/ir/pass"
 // conversion only see what it leaves (a scatter that is not read by a
 // matching correlation). swap-cast-with-insert-slice-chain then moves the
 // f16/bf16 truncation of the decomposition's f32 accumulator onto its
-// regions, so that the output is written once in its own type.
+// regions, so that the output is written once in its own type, and
+// erase-overwritten-fills drops the zeros under it where the regions
+// cover the whole output (kernels with at least stride taps).
 // strided-insert-slice-to-generic runs with its default, the CPU
 // cost decision (DefaultMaxPassThroughElements), which converts nothing:
 // on the CPU backend the remaining scatters are cheaper as memset +
 // strided copy; another backend's pipeline sets the option.
-const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain,strided-insert-slice-to-generic,canonicalize,cse"
+const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain,erase-overwritten-fills,strided-insert-slice-to-generic,canonicalize,cse"
 
 // BackwardDataConvGPUPipeline is backward-data-conv as a GPU runs it: the
 // phase decomposition reads dy as it is (reduction-last-source=false).
@@ -25,7 +27,7 @@ const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-i
 // threads consecutive outputs along W, which NCHW keeps contiguous
 // (gpu/codegen: the tiled kernels' staging, mma.go's byRow). Results are
 // the same bits either way.
-const BackwardDataConvGPUPipeline = "decompose-strided-backward-data{reduction-last-source=false},swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain,strided-insert-slice-to-generic,canonicalize,cse"
+const BackwardDataConvGPUPipeline = "decompose-strided-backward-data{reduction-last-source=false},swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain,erase-overwritten-fills,strided-insert-slice-to-generic,canonicalize,cse"
 
 // AddPipelines registers the named pipelines of this package in r, which
 // must already hold its passes and canonicalize/cse.

@@ -127,7 +127,11 @@ static inline long long __double_as_longlong(double f) { long long u; memcpy(&u,
 func hostDriver(p *plan.Plan, m *codegen.Module, exact bool) (string, error) {
 	var sb strings.Builder
 	sb.WriteString("\nstatic void rd(void* p, long long n) { if (n && fread(p, 1, n, stdin) != (size_t)n) { fprintf(stderr, \"short input\\n\"); exit(3); } }\n")
-	sb.WriteString("static char* buf(long long n) { void* p = 0; if (posix_memalign(&p, 64, n ? n : 1)) exit(4); memset(p, 0, n); return (char*)p; }\n")
+	// Device memory starts as whatever it held: every buffer a kernel
+	// writes starts as 0xff bytes (NaN in every float type), so that a
+	// kernel that reads an element before any step wrote it, or leaves
+	// one unwritten, shows.
+	sb.WriteString("static char* buf(long long n) { void* p = 0; if (posix_memalign(&p, 64, n ? n : 1)) exit(4); memset(p, 0xff, n); return (char*)p; }\n")
 	sb.WriteString("int main() {\n")
 	size := func(b *plan.Buffer) int64 {
 		if exact {
