@@ -2,6 +2,8 @@ package cpu
 
 import (
 	"fmt"
+	"os"
+	"sync"
 	"unsafe"
 
 	"github.com/torchlower/torchlower/ir"
@@ -79,6 +81,21 @@ func alignedBytes(n int64) []byte {
 	}
 	u := make([]uint64, (n+7)/8)
 	return unsafe.Slice((*byte)(unsafe.Pointer(&u[0])), n)
+}
+
+// poisonFresh makes every run start its results and arena as 0xff bytes
+// (NaN in every float type) rather than zeros or what an earlier run
+// left: TORCHLOWER_CPU_POISON=1 in the environment when the first run
+// starts, which the e2e tests set. A plan that leaves an element of a
+// result unwritten, or reads a temporary before writing it, then gives
+// NaN or -1 instead of a zero that may happen to be right, as on a GPU,
+// whose memory starts as whatever it held.
+var poisonFresh = sync.OnceValue(func() bool { return os.Getenv("TORCHLOWER_CPU_POISON") == "1" })
+
+func poison(b []byte) {
+	for i := range b {
+		b[i] = 0xff
+	}
 }
 
 // getArena returns n bytes (8-byte aligned) of arena, reused from an

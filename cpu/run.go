@@ -112,6 +112,9 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache) ([]
 	}
 	arena, handle := getArena(p.ArenaBytes)
 	defer putWords(handle)
+	if poisonFresh() {
+		poison(arena)
+	}
 	results := make([]*runtime.Tensor, len(p.Results))
 	for _, b := range p.Buffers {
 		switch b.Kind {
@@ -126,6 +129,9 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache) ([]
 				return nil, fmt.Errorf("result %d: %v", b.Index, err)
 			}
 			data := alignedBytes(b.Bytes())
+			if poisonFresh() {
+				poison(data)
+			}
 			mem[b] = data
 			if b.Index < 0 || b.Index >= len(results) || results[b.Index] != nil {
 				return nil, fmt.Errorf("cpu: malformed plan: bad result index %d", b.Index)
