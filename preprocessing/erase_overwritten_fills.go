@@ -112,8 +112,12 @@ func overwritingChain(fill *ir.Operation) *ir.Operation {
 			return nil
 		}
 		n := int64(1)
+		strides = append([]int64(nil), strides...)
 		for d, size := range sizes {
-			if size > 1 && (strides[d] < 1 || offsets[d] < 0 || offsets[d]+(size-1)*strides[d] >= t.Shape[d]) {
+			if size <= 1 {
+				strides[d] = 1 // one index: its stride is never used (and may be 0)
+			}
+			if strides[d] < 1 || offsets[d] < 0 || offsets[d]+(size-1)*strides[d] >= t.Shape[d] {
 				return nil
 			}
 			n *= size
