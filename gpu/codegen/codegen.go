@@ -133,13 +133,14 @@ func Generate(p *plan.Plan) (*Module, error) { return GenerateNamed(p, "tl") }
 // share one translation unit.
 func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 	m := &Module{Steps: make([]*Kernel, len(p.Steps))}
+	cells := findCellZeros(p)
 	for i := 0; i < len(p.Steps); i++ {
 		s := p.Steps[i]
 		var epi *plan.Step
 		if i+1 < len(p.Steps) && p.Steps[i+1].Epilogue && plan.IsEpilogueOf(s, p.Steps[i+1]) {
 			epi = p.Steps[i+1]
 		}
-		k, fused, err := genStep(p, i, s, prefix, epi)
+		k, fused, err := genStep(p, i, s, prefix, epi, cells)
 		if err != nil {
 			return nil, fmt.Errorf("gpu codegen: step %d (%s): %w", i, s.Kind, err)
 		}
@@ -152,7 +153,20 @@ func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 		}
 	}
 	m.dropDeadFills(p)
+	for _, c := range cells {
+		if c.emitted {
+			m.dropKernel(c.fill)
+		}
+	}
 	return m, nil
+}
+
+// dropKernel removes step i's kernel: its work is done elsewhere.
+func (m *Module) dropKernel(i int) {
+	if k := m.Steps[i]; k != nil {
+		m.Steps[i] = nil
+		m.Kernels = slices.DeleteFunc(m.Kernels, func(x *Kernel) bool { return x == k })
+	}
 }
 
 // forwardsOutput reports whether step i, whose next step is its
@@ -199,17 +213,17 @@ func (m *Module) dropDeadFills(p *plan.Plan) {
 		return
 	}
 	for i, s := range p.Steps {
-		if k := m.Steps[i]; k != nil && s.Kind == plan.StepFill && len(s.Outputs) == 1 && dead[s.Outputs[0].Buf] {
-			m.Steps[i] = nil
-			m.Kernels = slices.DeleteFunc(m.Kernels, func(x *Kernel) bool { return x == k })
+		if s.Kind == plan.StepFill && len(s.Outputs) == 1 && dead[s.Outputs[0].Buf] {
+			m.dropKernel(i)
 		}
 	}
 }
 
 // genStep emits step i's kernel; epi, when not nil, is the next step, an
 // epilogue of s the kernel may fuse (fused reports whether it did).
-func genStep(p *plan.Plan, i int, s *plan.Step, prefix string, epi *plan.Step) (k *Kernel, fused bool, err error) {
+func genStep(p *plan.Plan, i int, s *plan.Step, prefix string, epi *plan.Step, cells map[*plan.Step]*cellZeros) (k *Kernel, fused bool, err error) {
 	kb := newKernelBuilder(prefix, i, s.Kind.String())
+	kb.cells = cells
 	switch s.Kind {
 	case plan.StepEmpty, plan.StepConstant:
 		return nil, false, nil

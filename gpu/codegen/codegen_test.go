@@ -215,3 +215,42 @@ func planOf(t *testing.T, src, file, fn string) *plan.Plan {
 	}
 	return p
 }
+
+// The 1x1 stride-2 data gradients of gpu/testdata/cellzeros.mlir: their
+// output's fill has no kernel, the epilogue stores the zeros of each 2x2
+// cell (guarded along the odd extents), and no other fill goes. (That the
+// results are the CPU's bits, from buffers that start as garbage, is
+// TestHostEmulationMatchesCPU's and TestHostMMAMatchesCPU's part.)
+func TestCellZerosReplaceFill(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "cellzeros.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for fn, guarded := range map[string]bool{"dgrad1x1_s2_odd_bf16": true, "dgrad1x1_s2_even_f16": false, "dgrad1x1_s2_mma_f16": true} {
+		p := planOf(t, string(src), "cellzeros.mlir", fn)
+		m, err := codegen.Generate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fills, resultFills int
+		for i, s := range p.Steps {
+			if s.Kind != plan.StepFill {
+				continue
+			}
+			fills++
+			if s.Outputs[0].Buf.Kind == plan.Result && m.Steps[i] != nil {
+				resultFills++
+			}
+		}
+		if fills == 0 || resultFills != 0 {
+			t.Errorf("%s: %d fills in the plan, %d of the result still with a kernel; want the result's without", fn, fills, resultFills)
+		}
+		src := m.Source()
+		if n := strings.Count(src, " = 0;") + strings.Count(src, "tl_f2h(0)") + strings.Count(src, "tl_f2b(0)"); n < 3 {
+			t.Errorf("%s: %d zero stores, want at least a cell's 3", fn, n)
+		}
+		if got := strings.Contains(src, "* 2ll + 1 < 7ll") || strings.Contains(src, "* 2ll + 1 < 15ll"); got != guarded {
+			t.Errorf("%s: guarded zero stores %v, want %v", fn, got, guarded)
+		}
+	}
+}

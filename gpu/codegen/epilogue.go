@@ -33,6 +33,9 @@ type epilogue struct {
 	elems  map[*plan.Buffer]elem
 	// readsOut is the input that reads the producer's output.
 	readsOut int
+	// cell, when not nil, is a fill whose zeros the epilogue writes
+	// around each element it stores (cellzeros.go).
+	cell *cellZeros
 }
 
 // prepareEpilogue registers epi's buffers with k and works out its
@@ -51,7 +54,7 @@ func prepareEpilogue(k *kernelBuilder, prod, epi *plan.Step) (*epilogue, error) 
 	if len(out.Results) != n {
 		return nil, ir.OpErrorf(op, "epilogue has %d loops for a producer output of rank %d", n, len(out.Results))
 	}
-	e := &epilogue{step: epi, body: body, loopOf: make([]int, n), readsOut: -1}
+	e := &epilogue{step: epi, body: body, loopOf: make([]int, n), readsOut: -1, cell: k.cells[epi]}
 	for q, v := range epi.Inputs {
 		if v.Buf == prod.Outputs[0].Buf {
 			e.readsOut = q
@@ -132,6 +135,9 @@ func (e *epilogue) emit(k *kernelBuilder, depth int, idx []string, out string) e
 	for j := range yield {
 		o := e.ops[nIn+j]
 		k.line(depth, "%s", o.el.store(o.buf, o.offset(eidx), fmt.Sprintf("ey%d", j)))
+		if e.cell != nil && e.cell.out == j {
+			e.cell.emitZeros(k, depth, o, o.offset(eidx), eidx)
+		}
 	}
 	k.line(depth-1, "}")
 	return nil

@@ -133,6 +133,9 @@ type kernelBuilder struct {
 	// output (outZero and fwdOut both applied): the fills of that buffer
 	// are then dead (Generate drops their kernels).
 	outUnread bool
+	// cells are the fills whose zeros an epilogue writes instead
+	// (findCellZeros), by epilogue step.
+	cells map[*plan.Step]*cellZeros
 	// minBlocks, when set, asks the compiler to fit that many blocks on a
 	// multiprocessor at once (__launch_bounds__'s second argument: it
 	// caps the registers a thread may take).

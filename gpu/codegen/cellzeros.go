@@ -1,0 +1,191 @@
+package codegen
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/torchlower/torchlower/dialect/linalg"
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
+)
+
+// Zeros written by the epilogue. A 1x1 stride-s data gradient is one
+// phase: its epilogue writes every s-th element of each spatial dim of
+// the output, after a fill has zeroed all of it. On a GPU the fill is a
+// whole extra pass over the output (for the compute-bound seeds' rows
+// about a fifth of the kernel time) and the phase's stores are strided.
+// Instead, the thread that stores the phase's element at cell origin
+// (h·s, w·s) also stores the zeros of the rest of its s×s cell, and the
+// fill has no kernel: the output is written once, each cell by one
+// thread, and every element gets the same bits as before.
+
+// cellZeros is a fill whose zeros an epilogue writes, cell by cell.
+type cellZeros struct {
+	fill int // the fill step's index
+	out  int // the epilogue's output that lies in the filled buffer
+	// cell[d] is the cell's extent along the epilogue's loop d (the
+	// output view's stride over the buffer's), bufStride[d] the buffer's
+	// element stride and bufExt[d] its extent there.
+	cell, bufStride, bufExt []int64
+	// emitted is set when a kernel wrote the zeros (the epilogue was
+	// fused): only then is the fill's kernel dropped.
+	emitted bool
+}
+
+// maxCell bounds the elements of a cell: each is a store in the
+// epilogue.
+const maxCell = 16
+
+// findCellZeros maps each epilogue step whose fill it can take over to
+// what it writes. The conditions:
+//   - a fill F of +0 bits covers all of buffer B (a result or temporary);
+//   - the next step that touches B is an epilogue E, which writes one view
+//     V of B and does not read it (its body ignores the output);
+//   - V starts at B's first element, has B's rank, and along each dim its
+//     stride is c_d ≥ 1 times B's, with (V_d − 1)·c_d < B_d ≤ V_d·c_d: the
+//     cells of V's elements tile B;
+//   - a cell has at most maxCell elements.
+func findCellZeros(p *plan.Plan) map[*plan.Step]*cellZeros {
+	var out map[*plan.Step]*cellZeros
+	for f, s := range p.Steps {
+		if s.Kind != plan.StepFill || len(s.Outputs) != 1 || !s.Outputs[0].IsWhole() || !zeroBitsAttr(s.Value) {
+			continue
+		}
+		b := s.Outputs[0].Buf
+		if b.Kind != plan.Result && b.Kind != plan.Temporary {
+			continue
+		}
+		e := nextToucher(p, f, b)
+		if e < 0 || !p.Steps[e].Epilogue {
+			continue
+		}
+		if c := cellsOf(p.Steps[e], b); c != nil {
+			c.fill = f
+			if out == nil {
+				out = map[*plan.Step]*cellZeros{}
+			}
+			out[p.Steps[e]] = c
+		}
+	}
+	return out
+}
+
+// nextToucher is the index of the first step after f with a view of b,
+// -1 if none.
+func nextToucher(p *plan.Plan, f int, b *plan.Buffer) int {
+	for i := f + 1; i < len(p.Steps); i++ {
+		s := p.Steps[i]
+		for _, v := range append(append([]plan.View(nil), s.Inputs...), s.Outputs...) {
+			if v.Buf == b {
+				return i
+			}
+		}
+		for _, c := range s.Captures {
+			if c.View.Buf == b {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// cellsOf checks findCellZeros's conditions on epilogue e and buffer b.
+func cellsOf(e *plan.Step, b *plan.Buffer) *cellZeros {
+	for _, v := range e.Inputs {
+		if v.Buf == b {
+			return nil
+		}
+	}
+	body := linalg.Body(e.Op)
+	if body == nil || len(body.Args()) != len(e.Inputs)+len(e.Outputs) {
+		return nil
+	}
+	j := -1
+	for q, v := range e.Outputs {
+		if v.Buf == b {
+			if j >= 0 || body.Arg(len(e.Inputs)+q).HasUses() {
+				return nil
+			}
+			j = q
+		}
+	}
+	if j < 0 {
+		return nil
+	}
+	v := e.Outputs[j]
+	if len(v.Dyn) > 0 || v.Offset != 0 || len(v.Shape) != len(b.Shape) {
+		return nil
+	}
+	c := &cellZeros{out: j, cell: make([]int64, len(b.Shape)), bufStride: make([]int64, len(b.Shape)), bufExt: b.Shape}
+	stride, cells := int64(1), int64(1)
+	for d := len(b.Shape) - 1; d >= 0; d-- {
+		c.bufStride[d] = stride
+		stride *= b.Shape[d]
+	}
+	for d := range b.Shape {
+		cd := int64(1)
+		if v.Shape[d] > 1 {
+			if v.Strides[d] <= 0 || v.Strides[d]%c.bufStride[d] != 0 {
+				return nil
+			}
+			cd = v.Strides[d] / c.bufStride[d]
+		}
+		if (v.Shape[d]-1)*cd >= b.Shape[d] || b.Shape[d] > v.Shape[d]*cd {
+			return nil
+		}
+		c.cell[d] = cd
+		if cells *= cd; cells > maxCell {
+			return nil
+		}
+	}
+	if cells == 1 {
+		return nil // V is all of B: the epilogue overwrites it anyway
+	}
+	return c
+}
+
+// zeroBitsAttr reports whether a fill value is stored as all-zero bits.
+func zeroBitsAttr(a ir.Attribute) bool {
+	switch a := a.(type) {
+	case ir.FloatAttr:
+		return math.Float64bits(a.Value) == 0
+	case ir.IntegerAttr:
+		return a.Value == 0
+	}
+	return false
+}
+
+// emitZeros writes, after the epilogue stored element eidx of its output
+// o at offset off, the zeros of the rest of that element's cell, each
+// guarded where the last cell of a dim reaches past the buffer.
+func (c *cellZeros) emitZeros(k *kernelBuilder, depth int, o *operand, off string, eidx []string) {
+	delta := make([]int64, len(c.cell))
+	for {
+		// Next cell position (odometer), skipping the origin.
+		d := len(delta) - 1
+		for ; d >= 0; d-- {
+			if delta[d]++; delta[d] < c.cell[d] {
+				break
+			}
+			delta[d] = 0
+		}
+		if d < 0 {
+			break
+		}
+		lin := int64(0)
+		var guards []string
+		for d, x := range delta {
+			lin += x * c.bufStride[d]
+			if x > 0 && c.bufExt[d]%c.cell[d] != 0 {
+				guards = append(guards, fmt.Sprintf("%s * %dll + %d < %dll", eidx[d], c.cell[d], x, c.bufExt[d]))
+			}
+		}
+		st := o.el.store(o.buf, fmt.Sprintf("(%s) + %d", off, lin), "0")
+		if len(guards) > 0 {
+			st = "if (" + strings.Join(guards, " && ") + ") " + st
+		}
+		k.line(depth, "%s", st)
+	}
+	c.emitted = true
+}
