@@ -96,7 +96,7 @@ func (p *Plan) zeroBefore(v View, writes []bufferWrite, w int32) bool {
 				continue
 			}
 			if s.Kind == StepFill && w.IsWhole() {
-				return zeroBits(s.Value)
+				return ZeroBits(s.Value)
 			}
 			if mayOverlap(w, v) {
 				return false
@@ -106,8 +106,8 @@ func (p *Plan) zeroBefore(v View, writes []bufferWrite, w int32) bool {
 	return false
 }
 
-// zeroBits reports whether a fill value is stored as all-zero bits.
-func zeroBits(a ir.Attribute) bool {
+// ZeroBits reports whether a fill value is stored as all-zero bits.
+func ZeroBits(a ir.Attribute) bool {
 	switch a := a.(type) {
 	case ir.FloatAttr:
 		return math.Float64bits(a.Value) == 0

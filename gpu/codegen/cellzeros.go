@@ -2,11 +2,9 @@ package codegen
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/torchlower/torchlower/dialect/linalg"
-	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/plan"
 )
 
@@ -49,7 +47,7 @@ const maxCell = 16
 func findCellZeros(p *plan.Plan) map[*plan.Step]*cellZeros {
 	var out map[*plan.Step]*cellZeros
 	for f, s := range p.Steps {
-		if s.Kind != plan.StepFill || len(s.Outputs) != 1 || !s.Outputs[0].IsWhole() || !zeroBitsAttr(s.Value) {
+		if s.Kind != plan.StepFill || len(s.Outputs) != 1 || !s.Outputs[0].IsWhole() || !plan.ZeroBits(s.Value) {
 			continue
 		}
 		b := s.Outputs[0].Buf
@@ -143,17 +141,6 @@ func cellsOf(e *plan.Step, b *plan.Buffer) *cellZeros {
 		return nil // V is all of B: the epilogue overwrites it anyway
 	}
 	return c
-}
-
-// zeroBitsAttr reports whether a fill value is stored as all-zero bits.
-func zeroBitsAttr(a ir.Attribute) bool {
-	switch a := a.(type) {
-	case ir.FloatAttr:
-		return math.Float64bits(a.Value) == 0
-	case ir.IntegerAttr:
-		return a.Value == 0
-	}
-	return false
 }
 
 // emitZeros writes, after the epilogue stored element eidx of its output
