@@ -147,6 +147,7 @@ func cellsOf(e *plan.Step, b *plan.Buffer) *cellZeros {
 // o at offset off, the zeros of the rest of that element's cell, each
 // guarded where the last cell of a dim reaches past the buffer.
 func (c *cellZeros) emitZeros(k *kernelBuilder, depth int, o *operand, off string, eidx []string) {
+	k.line(depth, "// the zeros of the rest of its cell: the output's fill has no kernel")
 	delta := make([]int64, len(c.cell))
 	for {
 		// Next cell position (odometer), skipping the origin.

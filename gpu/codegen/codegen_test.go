@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,6 +100,12 @@ func deadFill(p *plan.Plan, m *codegen.Module, i int) bool {
 	for j := i + 1; j < len(p.Steps); j++ {
 		if k := m.Steps[j]; k != nil && len(p.Steps[j].Outputs) == 1 && p.Steps[j].Outputs[0].Buf == b &&
 			strings.Contains(k.Source, "the output in registers, not stored") {
+			return true
+		}
+		// The epilogue fused into step j writes the fill's zeros
+		// (cellzeros.go).
+		if k := m.Steps[j]; k != nil && j+1 < len(p.Steps) && m.Steps[j+1] == nil && slices.ContainsFunc(p.Steps[j+1].Outputs, func(v plan.View) bool { return v.Buf == b }) &&
+			strings.Contains(k.Source, "the zeros of the rest of its cell") {
 			return true
 		}
 	}
