@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/torchlower/torchlower/dialect/linalg"
@@ -72,17 +73,12 @@ func findCellZeros(p *plan.Plan) map[*plan.Step]*cellZeros {
 // nextToucher is the index of the first step after f with a view of b,
 // -1 if none.
 func nextToucher(p *plan.Plan, f int, b *plan.Buffer) int {
+	onB := func(v plan.View) bool { return v.Buf == b }
 	for i := f + 1; i < len(p.Steps); i++ {
 		s := p.Steps[i]
-		for _, v := range append(append([]plan.View(nil), s.Inputs...), s.Outputs...) {
-			if v.Buf == b {
-				return i
-			}
-		}
-		for _, c := range s.Captures {
-			if c.View.Buf == b {
-				return i
-			}
+		if slices.ContainsFunc(s.Inputs, onB) || slices.ContainsFunc(s.Outputs, onB) ||
+			slices.ContainsFunc(s.Captures, func(c plan.Capture) bool { return onB(c.View) }) {
+			return i
 		}
 	}
 	return -1
