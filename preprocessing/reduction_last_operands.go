@@ -180,7 +180,7 @@ func rewriteReductionLast(c *ir.Operation, rw *ir.Rewriter) bool {
 const minTransposeReuse = 256
 
 // tensorCoreShaped reports whether contraction c is one the GPU runs on
-// its tensor cores (gpu/codegen's mmaKind and matchContraction): an f32
+// its tensor cores (gpu/codegen's mmaKind and groupContraction): an f32
 // accumulator, and M (the loops only input 0 indexes), N (only input 1)
 // and K at least 16, and returns M and N. A smaller one runs a thread
 // per output, each summing its K alone, where K-contiguous factors would

@@ -1,6 +1,7 @@
 package codegen_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -259,5 +260,73 @@ func TestCellZerosReplaceFill(t *testing.T) {
 		if got := strings.Contains(src, "* 2ll + 1 < 7ll") || strings.Contains(src, "* 2ll + 1 < 15ll"); got != guarded {
 			t.Errorf("%s: guarded zero stores %v, want %v", fn, got, guarded)
 		}
+	}
+}
+
+// The contractions of gpu/testdata/narrow.mlir each run as a narrow
+// kernel (narrow.go): a thread a row of the wide side (or four, when
+// there are rows enough), the narrow side's outputs in registers, in the
+// orientation and from the start (zero, or the output read first) the
+// function calls for; the epilogue fused where there is one. (That their
+// results are the CPU's bits is TestHostEmulationMatchesCPU's part.)
+func TestNarrowContractions(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "testdata", "narrow.mlir"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rows := range []int{1, 4} {
+		restore := func() {}
+		if rows == 4 {
+			restore = codegen.SetNarrowFill(1)
+		}
+		for _, want := range []struct {
+			fn          string
+			cols        int
+			mNarrow     bool
+			readsOutput bool
+			fused       bool
+		}{
+			{"phase_3ch_bf16", 3, false, false, true},
+			{"grouped_f32", 5, false, false, false},
+			{"narrow_m_f16", 4, true, false, false},
+			{"accumulate_f64", 6, false, true, false},
+		} {
+			p := planOf(t, string(src), "narrow.mlir", want.fn)
+			m, err := codegen.Generate(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var narrow []*codegen.Kernel
+			for _, k := range m.Kernels {
+				if strings.Contains(k.Source, "acc[q][c] = ") {
+					narrow = append(narrow, k)
+				}
+			}
+			if len(narrow) != 1 {
+				t.Errorf("%s: %d narrow kernels, want 1", want.fn, len(narrow))
+				continue
+			}
+			k := narrow[0].Source
+			if !strings.Contains(k, fmt.Sprintf("for (int q = 0; q < %d; ++q) _Pragma(\"unroll\") for (int c = 0; c < %d; ++c)", rows, want.cols)) {
+				t.Errorf("%s: not %d rows of %d outputs a thread:\n%s", want.fn, rows, want.cols, k)
+			}
+			orient := "const i64 m = rw, n = c;"
+			if want.mNarrow {
+				orient = "const i64 m = c, n = rw;"
+			}
+			if !strings.Contains(k, orient) {
+				t.Errorf("%s: want rows %q:\n%s", want.fn, orient, k)
+			}
+			if got := strings.Contains(k, "acc[q][c] = buf"); got != want.readsOutput {
+				t.Errorf("%s: reads its output first %v, want %v", want.fn, got, want.readsOutput)
+			}
+			if got := strings.Contains(k, "// epilogue: the next step, fused"); got != want.fused {
+				t.Errorf("%s: fused epilogue %v, want %v", want.fn, got, want.fused)
+			}
+			if narrow[0].Sync {
+				t.Errorf("%s: a narrow kernel synchronizes no block", want.fn)
+			}
+		}
+		restore()
 	}
 }

@@ -49,7 +49,9 @@ func (c *contraction) tiles(tile int64) (tilesM, tilesN, total int64) {
 	return tilesM, tilesN, c.bTot * tilesM * tilesN
 }
 
-func matchContraction(s *plan.Step, body *ir.Block, iters []string, thread, inner []int, hoist []bool, ops []*operand, ext []int64) *contraction {
+// groupContraction groups a generic's loops as a contraction's (the
+// comment above), whatever their extents: nil when it is not one.
+func groupContraction(s *plan.Step, body *ir.Block, iters []string, thread, inner []int, hoist []bool, ops []*operand, ext []int64) *contraction {
 	if len(s.Inputs) != 2 || len(s.Outputs) != 1 || len(s.Captures) > 0 || len(inner) == 0 || !hoist[0] {
 		return nil
 	}
@@ -83,10 +85,12 @@ func matchContraction(s *plan.Step, body *ir.Block, iters []string, thread, inne
 			c.bTot *= ext[d]
 		}
 	}
-	if c.mTot < contractMinMN || c.nTot < contractMinMN || c.kTot < contractMinK {
-		return nil
-	}
 	return c
+}
+
+// tiled is whether c is large enough for a tile in M, N and K.
+func (c *contraction) tiled() bool {
+	return c.mTot >= contractMinMN && c.nTot >= contractMinMN && c.kTot >= contractMinK
 }
 
 // Staging: a block of BlockSize threads copies each tileK-deep slice of

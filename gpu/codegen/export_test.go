@@ -7,3 +7,11 @@ func SetLargeTileMinTiles(n int64) (restore func()) {
 	largeTileMinTiles = n
 	return func() { largeTileMinTiles = old }
 }
+
+// SetNarrowFill lets the tests give their small narrow contractions
+// several rows a thread (narrowing.rowsPerThread); it returns the undo.
+func SetNarrowFill(n int64) (restore func()) {
+	old := narrowFill
+	narrowFill = n
+	return func() { narrowFill = old }
+}

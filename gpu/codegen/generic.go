@@ -130,7 +130,16 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 		bc.captures = append(bc.captures, bodyCapture{value: c.Value, buf: buf, base: base, view: c.View, el: elems[c.View.Buf]})
 	}
 
-	if red := blockReduction(s, body, iters, thread, inner, hoist, ops, nIn, ext, threads); red != nil {
+	c := groupContraction(s, body, iters, thread, inner, hoist, ops, ext)
+	var nw *narrowing
+	if c != nil && !c.tiled() {
+		nw = matchNarrow(c)
+	}
+	// A block reduction of fewer terms than a block has threads idles
+	// most of them: a narrow contraction's thread sums them alone (an
+	// edge region of a 3-channel data gradient: a few thousand outputs
+	// of 64 terms), in one launch with its epilogue.
+	if red := blockReduction(s, body, iters, thread, inner, hoist, ops, nIn, ext, threads); red != nil && (nw == nil || nw.kTot > BlockSize) {
 		kern, err := genBlockReduce(k, bc, red, ops, nIn, idx, thread, inner, ext, threads, body, elems)
 		return kern, false, err
 	}
@@ -140,8 +149,12 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 			return nil, false, err
 		}
 	}
-	if c := matchContraction(s, body, iters, thread, inner, hoist, ops, ext); c != nil {
+	if c != nil && c.tiled() {
 		kern, err := genContraction(k, bc, c, ops, idx, ext, body, elems, ep)
+		return kern, ep != nil, err
+	}
+	if nw != nil {
+		kern, err := genNarrow(k, bc, nw, ops, idx, ext, body, elems, ep)
 		return kern, ep != nil, err
 	}
 

@@ -234,13 +234,18 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	if err != nil {
 		t.Skip("g++ not found: the host emulation of the kernels is not checked")
 	}
+	// Every narrow contraction takes four rows a thread here, the last
+	// block's cut short (TestHostMMAMatchesCPU and TestHostSanitizers run
+	// them a row a thread).
+	defer codegen.SetNarrowFill(1)()
 	var plans []namedPlanInternal
 	plans = append(plans, testdataPlansInternal(t)...)
 	plans = append(plans, e2eSample(t, 8, "default", "baseline")...)
 	// The sample must reach every kernel form: block reductions, tiled
 	// contractions that start from zero (plan.ZeroOnEntry) and that read
-	// their output first, and fused epilogues (one in a tiled kernel).
-	var syncPlans, tiled, tiledZero, fusedEpi, fusedTiled, forwarded, transposes int
+	// their output first, narrow contractions, and fused epilogues (one
+	// in a tiled kernel).
+	var syncPlans, tiled, tiledZero, narrow, fusedEpi, fusedTiled, forwarded, transposes int
 	for _, np := range plans {
 		m, err := codegen.Generate(np.p)
 		if err != nil {
@@ -252,6 +257,9 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 		for _, k := range m.Kernels {
 			if strings.Contains(k.Source, " tt[") {
 				transposes++
+			}
+			if strings.Contains(k.Source, "float ra[4];") || strings.Contains(k.Source, "double ra[4];") {
+				narrow++
 			}
 			isTiled := strings.Contains(k.Source, "__shared__") && strings.Contains(k.Source, " sb[")
 			if isTiled {
@@ -276,6 +284,9 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	}
 	if tiled < 4 || tiledZero < 3 || tiled-tiledZero < 1 {
 		t.Errorf("%d tiled contractions in the sample, %d of them starting from zero; want contractProgram's 4, 3 from zero", tiled, tiledZero)
+	}
+	if narrow < 4 {
+		t.Errorf("%d narrow contractions in the sample, want at least narrow.mlir's 4", narrow)
 	}
 	if transposes < 3 {
 		t.Errorf("%d tiled transposes in the sample, want at least transpose.mlir's 3", transposes)
@@ -461,7 +472,7 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	wg.Wait()
 	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc", "forwarded_epilogue.mlir@tiled_bf16_window",
 		"matrix_unit_s1_f16/default", "matrix_unit_s1_bf16/default", "matrix_unit_s2_f16/default", "matrix_unit_s2_bf16/default",
-		"tensorcores.mlir@mm_f16_mixed_acc", "tensorcores.mlir@mm_bf16_kfast", "tensorcores.mlir@dgrad1x1_bf16", "tensorcores.mlir@mm_f16_tn",
+		"tensorcores.mlir@mm_f16_mixed_acc", "tensorcores.mlir@mm_bf16_kfast", "tensorcores.mlir@dgrad1x1_bf16", "tensorcores.mlir@mm_f16_tn", "tensorcores.mlir@mm_bf16_tn_cut",
 		"tensorcores.mlir@bmm_f16_batch_strided"} {
 		if !ran[fn] {
 			t.Errorf("%s has no tensor-core body: %v ran", fn, ran)
@@ -477,6 +488,10 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 		"tensorcores.mlir@dgrad1x1_bf16":         {"ma[32][136]", "mb[32][136]", "if (sr0)", "if (sr1)", "tl_ldsm_x4_trans(fa[i]"},
 		"tensorcores.mlir@conv1d_f16_acc":        {"ma[32][72]", "mb[64][40]"},
 		"tensorcores.mlir@bmm_f16_batch_strided": {"ro0 >= 0"},
+		// Both by k in 16-byte pieces: cp.async into two stages, a
+		// piece cut short by K's end zero-filled.
+		"tensorcores.mlir@mm_f16_tn":      {"ma[2][128][40]", "mb[2][128][40]", "tl_cp16(&mb[st ^ 1]", "tl_cp_wait_all();"},
+		"tensorcores.mlir@mm_bf16_tn_cut": {"ma[2][128][40]", "tl_cp16(&ma[st ^ 1]", "45ll - kq >= 8"},
 		// NVIDIA's pipeline transposes the weights (which meet 288
 		// pixels) so that K is their contiguous run: 16-byte loads; dy
 		// (meeting 16 channels) is read NCHW, by rows.

@@ -22,6 +22,12 @@ import (
 //   - The next slice's loads are issued into registers before the
 //     current slice is multiplied, and stored to shared memory after: the
 //     global latency hides behind the tensor-core work of the slice.
+//     When both factors are staged in 16-byte pieces (byK8, the layout
+//     the GPU pipelines give a data gradient), cp.async copies the next
+//     slice straight into the other of two shared-memory stages instead:
+//     no registers held for it, no stores, and one barrier a slice
+//     instead of two (43 KB a block on the large tile, under the 48 KB a
+//     block may declare statically; two blocks a multiprocessor).
 //   - Each factor is staged along its contiguous loop. A factor whose
 //     fastest row loop (M for a, N for b) has stride 1, as NCHW's W is for
 //     a data gradient's dy, gives consecutive threads consecutive rows;
@@ -249,10 +255,16 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	// rows fall in distinct banks, and ldmatrix.trans pairs its k. Rows of
 	// 80 and of 2·tile + 16 bytes both put an 8-lane phase's rows in
 	// distinct banks.
+	// async: both factors in 16-byte pieces, copied by cp.async into
+	// the other of two stages while this one multiplies (below).
+	async := factors[0].mode == byK8 && factors[1].mode == byK8
 	for _, f := range factors {
-		if f.mode == byRow {
+		switch {
+		case async:
+			k.line(1, "__shared__ unsigned short %s[2][%d][%d] __attribute__((aligned(16)));", f.smem, tile, mmaStride)
+		case f.mode == byRow:
 			k.line(1, "__shared__ unsigned short %s[%d][%d] __attribute__((aligned(16)));", f.smem, mmaSlice, tile+8)
-		} else {
+		default:
 			k.line(1, "__shared__ unsigned short %s[%d][%d] __attribute__((aligned(16)));", f.smem, tile, mmaStride)
 		}
 	}
@@ -303,9 +315,11 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		k.line(2, "__syncthreads();")
 	}
 	for _, f := range factors {
-		if f.mode == byK8 {
+		switch {
+		case async:
+		case f.mode == byK8:
 			k.line(2, "tl_v8 %s[%d];", f.reg, vecs)
-		} else {
+		default:
 			k.line(2, "unsigned short %s[%d];", f.reg, perThread)
 		}
 	}
@@ -380,27 +394,65 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 			k.line(depth, "}")
 		}
 	}
-	k.line(2, "{")
-	load(3, "0")
-	k.line(2, "}")
-	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaSlice)
-	// The slice in the registers goes to shared memory, a row per m (n)
-	// with its k contiguous: the fragments' pairs.
-	for _, f := range factors {
-		k.line(3, "#pragma unroll")
-		switch f.mode {
-		case byRow:
-			k.line(3, "for (int j = 0; j < %d; ++j) %s[skr + %d * j][sr] = %s[j];", perThread, f.smem, BlockSize/tile, f.reg)
-		case byK:
-			k.line(3, "for (int j = 0; j < %d; ++j) %s[skq + %d * j][skk] = %s[j];", perThread, f.smem, BlockSize/mmaSlice, f.reg)
-		case byK8:
-			k.line(3, "for (int j = 0; j < %d; ++j) tl_sts8(&%s[skv + %d * j][8 * sv8], %s[j]);", vecs, f.smem, vecRows, f.reg)
+	// issue emits the cp.async copies of the slice from k1 into stage
+	// st, as one group: a piece past K's end copies what is left of K
+	// and zero-fills the rest, a row outside the factor copies nothing
+	// (all zeros; the buffer's start stands in as the source).
+	issue := func(depth int, k1, st string) {
+		k.line(depth, "{")
+		k.line(depth+1, "const %s kq = (%s)%s + 8 * sv8;", kt, kt, k1)
+		k.line(depth+1, "#pragma unroll")
+		k.line(depth+1, "for (int j = 0; j < %d; ++j) {", vecs)
+		for _, f := range factors {
+			k.line(depth+2, "{")
+			k.line(depth+3, "const i64 ro = %s[skv + %d * j];", f.tab, vecRows)
+			k.line(depth+3, "const int nb = ro < 0 || kq >= %dll ? 0 : %dll - kq >= 8 ? 16 : (int)(2 * (%dll - kq));", c.kTot, c.kTot, c.kTot)
+			k.line(depth+3, "tl_cp16(&%s[%s][skv + %d * j][8 * sv8], nb ? %s + ro + kq : %s, nb);", f.smem, st, vecRows, f.op.buf, f.op.buf)
+			k.line(depth+2, "}")
 		}
+		k.line(depth+1, "}")
+		k.line(depth+1, "tl_cp_commit();")
+		k.line(depth, "}")
 	}
-	k.line(3, "__syncthreads();")
-	k.line(3, "if (k0 + %d < %dll) {", mmaSlice, c.kTot)
-	load(4, fmt.Sprintf("(k0 + %d)", mmaSlice))
-	k.line(3, "}")
+	smem := func(f *mmaFactor) string { return f.smem }
+	if async {
+		// Two stages, one barrier a slice: a thread waits for its own
+		// copies of slice k0, the barrier for everyone's (stage st is
+		// full) and for everyone's multiplies of the slice before
+		// (stage st ^ 1 is free); then slice k0 + 32's copies start into
+		// st ^ 1 and run behind the multiplies of st.
+		smem = func(f *mmaFactor) string { return f.smem + "[st]" }
+		issue(2, "0", "0")
+		k.line(2, "int st = 0;")
+		k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d, st ^= 1) {", c.kTot, mmaSlice)
+		k.line(3, "tl_cp_wait_all();")
+		k.line(3, "__syncthreads();")
+		k.line(3, "if (k0 + %d < %dll) {", mmaSlice, c.kTot)
+		issue(4, fmt.Sprintf("(k0 + %d)", mmaSlice), "st ^ 1")
+		k.line(3, "}")
+	} else {
+		k.line(2, "{")
+		load(3, "0")
+		k.line(2, "}")
+		k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaSlice)
+		// The slice in the registers goes to shared memory, a row per m
+		// (n) with its k contiguous: the fragments' pairs.
+		for _, f := range factors {
+			k.line(3, "#pragma unroll")
+			switch f.mode {
+			case byRow:
+				k.line(3, "for (int j = 0; j < %d; ++j) %s[skr + %d * j][sr] = %s[j];", perThread, f.smem, BlockSize/tile, f.reg)
+			case byK:
+				k.line(3, "for (int j = 0; j < %d; ++j) %s[skq + %d * j][skk] = %s[j];", perThread, f.smem, BlockSize/mmaSlice, f.reg)
+			case byK8:
+				k.line(3, "for (int j = 0; j < %d; ++j) tl_sts8(&%s[skv + %d * j][8 * sv8], %s[j]);", vecs, f.smem, vecRows, f.reg)
+			}
+		}
+		k.line(3, "__syncthreads();")
+		k.line(3, "if (k0 + %d < %dll) {", mmaSlice, c.kTot)
+		load(4, fmt.Sprintf("(k0 + %d)", mmaSlice))
+		k.line(3, "}")
+	}
 	// The fragments (PTX ISA, mma.m16n8k16 with f16/bf16), by ldmatrix.x4:
 	// A's four 8×8 matrices are rows 0-7 and 8-15 by k 0-7, then by k
 	// 8-15 (its words 0 to 3: row gq + 8·(w % 2), k 2·tq + 8·(w / 2));
@@ -417,7 +469,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	if factors[0].mode == byRow {
 		k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4_trans(fa[i], &ma[ks + ln %% 8 + 8 * (ln / 16)][wm * %d + i * 16 + 8 * (ln / 8 %% 2)]);", sh.fragsM, warpM)
 	} else {
-		k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4(fa[i], &ma[wm * %d + i * 16 + ln %% 8 + 8 * (ln / 8 %% 2)][ks + 8 * (ln / 16)]);", sh.fragsM, warpM)
+		k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4(fa[i], &%s[wm * %d + i * 16 + ln %% 8 + 8 * (ln / 8 %% 2)][ks + 8 * (ln / 16)]);", sh.fragsM, smem(factors[0]), warpM)
 	}
 	k.line(4, "#pragma unroll")
 	k.line(4, "for (int j = 0; j < %d; j += 2) {", sh.fragsN)
@@ -425,7 +477,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	if factors[1].mode == byRow {
 		k.line(5, "tl_ldsm_x4_trans(w, &mb[ks + ln %% 8 + 8 * (ln / 8 %% 2)][wn * %d + (j + ln / 16) * 8]);", warpN)
 	} else {
-		k.line(5, "tl_ldsm_x4(w, &mb[wn * %d + (j + ln / 16) * 8 + ln %% 8][ks + 8 * (ln / 8 %% 2)]);", warpN)
+		k.line(5, "tl_ldsm_x4(w, &%s[wn * %d + (j + ln / 16) * 8 + ln %% 8][ks + 8 * (ln / 8 %% 2)]);", smem(factors[1]), warpN)
 	}
 	k.line(5, "fb[j][0] = w[0]; fb[j][1] = w[1]; fb[j + 1][0] = w[2]; fb[j + 1][1] = w[3];")
 	k.line(4, "}")
@@ -434,8 +486,15 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	k.line(5, "#pragma unroll")
 	k.line(5, "for (int j = 0; j < %d; ++j) tl_mma_%s(acc[i][j], fa[i], fb[j]);", sh.fragsN, kind)
 	k.line(3, "}")
-	k.line(3, "__syncthreads();")
-	k.line(2, "}")
+	if async {
+		k.line(2, "}")
+		// The next tile's tables and first copies wait for every
+		// thread's last multiplies.
+		k.line(2, "__syncthreads();")
+	} else {
+		k.line(3, "__syncthreads();")
+		k.line(2, "}")
+	}
 	if err := storeAccumulators(k, c, o, loops, "acc[i][j][r]", coords, ext, idx, ep); err != nil {
 		return err
 	}

@@ -205,6 +205,28 @@ static void tl_ldsm_emulate(unsigned* r, const unsigned short* p, int trans) {
 }
 TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) { tl_ldsm_emulate(r, p, 0); }
 TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) { tl_ldsm_emulate(r, p, 1); }
+/* cp.async, emulated: a copy waits in its thread's queue until the
+   thread's tl_cp_wait_all, the latest the hardware may complete it, so
+   that a read of a stage before that wait (and the barrier after it)
+   sees the stage's old contents, and a copy into a stage others still
+   read races with their reads under the thread sanitizer. */
+struct tl_cp_pending { unsigned short* dst; const unsigned short* src; int bytes; };
+static thread_local tl_cp_pending tl_cp_queue[16];
+static thread_local int tl_cp_queued;
+TL_DEV void tl_cp16(unsigned short* dst, const unsigned short* src, int bytes) {
+  tl_check16(dst);
+  if (bytes) tl_check16(src);
+  if (bytes < 0 || bytes > 16 || tl_cp_queued == 16) { fprintf(stderr, "cp.async of %d bytes, %d queued\n", bytes, tl_cp_queued); abort(); }
+  tl_cp_queue[tl_cp_queued++] = {dst, src, bytes};
+}
+TL_DEV void tl_cp_commit() {}
+TL_DEV void tl_cp_wait_all() {
+  for (int i = 0; i < tl_cp_queued; i++) {
+    memset(tl_cp_queue[i].dst, 0, 16);
+    memcpy(tl_cp_queue[i].dst, tl_cp_queue[i].src, tl_cp_queue[i].bytes);
+  }
+  tl_cp_queued = 0;
+}
 #elif defined(TL_MMA)
 TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
@@ -228,6 +250,18 @@ TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(tl_smem(p)) : "memory");
 }
+/* tl_cp16 copies 16 bytes from global to shared memory asynchronously
+   (cp.async, sm_80+; both 16-byte aligned), of which the first bytes
+   come from src and the rest are zeros (bytes 0: src is not read).
+   tl_cp_commit closes the thread's group of copies; tl_cp_wait_all
+   waits for all of its groups: its own copies only, so a barrier must
+   follow before another thread reads them. L2 only (.cg): each piece is
+   read once per block. */
+TL_DEV void tl_cp16(unsigned short* dst, const unsigned short* src, int bytes) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(tl_smem(dst)), "l"(src), "r"(bytes) : "memory");
+}
+TL_DEV void tl_cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
+TL_DEV void tl_cp_wait_all() { asm volatile("cp.async.wait_group 0;" ::: "memory"); }
 #endif
 
 /* AMD's matrix cores (tensorcore.go): TL_MFMA_BF16 selects the MFMA body

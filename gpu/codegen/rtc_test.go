@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/torchlower/torchlower/bench"
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/gpu/cuda"
@@ -410,8 +411,10 @@ func head(b []byte, n int) string {
 // TestClangCUDATensorCores: compiled for sm_90, the test programs' f16
 // and bf16 contractions take their tensor-core bodies (TL_MMA): the PTX
 // holds both forms of mma.sync, ldmatrix (and its .trans) for the fragments, 16-byte
-// global loads and shared stores for the staging, and no local memory
-// (every accumulator and staging register array stays in registers).
+// global loads and shared stores for the staging of one factor in
+// 16-byte pieces, cp.async (with its groups) for two, and no local
+// memory (every accumulator and staging register array stays in
+// registers).
 // Skips without clang++-19.
 func TestClangCUDATensorCores(t *testing.T) {
 	cxx, err := exec.LookPath("clang++-19")
@@ -421,8 +424,9 @@ func TestClangCUDATensorCores(t *testing.T) {
 	defer codegen.SetLargeTileMinTiles(1)()
 	var src strings.Builder
 	src.WriteString(codegen.Prelude())
-	// bothWide: the kernels staging both factors in 16-byte loads on
-	// the 128×128 tile, the form the GPU pipelines give a data gradient.
+	// bothWide: the kernels staging both factors in 16-byte pieces on
+	// the 128×128 tile (by cp.async, two stages), the form the GPU
+	// pipelines give a data gradient.
 	var bothWide []string
 	for _, np := range testdataPlans(t) {
 		if !strings.HasPrefix(np.name, "contract.generated@") && !strings.HasPrefix(np.name, "tensorcores.mlir@") {
@@ -434,7 +438,7 @@ func TestClangCUDATensorCores(t *testing.T) {
 		}
 		for _, k := range m.Kernels {
 			name := fmt.Sprintf("%s_%d", k.Name, src.Len())
-			if strings.Contains(k.Source, "tl_v8 pa[2];") && strings.Contains(k.Source, "tl_v8 pb[2];") {
+			if strings.Contains(k.Source, "ma[2][128][40]") && strings.Contains(k.Source, "mb[2][128][40]") {
 				bothWide = append(bothWide, name)
 			}
 			src.WriteString(strings.ReplaceAll(k.Source, k.Name+"(", name+"("))
@@ -445,7 +449,8 @@ func TestClangCUDATensorCores(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
-		"ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "ld.global.nc.v4.u32", "st.shared.v4.u32"} {
+		"ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "ld.global.nc.v4.u32", "st.shared.v4.u32",
+		"cp.async.cg.shared.global", "cp.async.commit_group", "cp.async.wait_group 0"} {
 		if !strings.Contains(string(ptx), want) {
 			t.Errorf("the PTX has no %s", want)
 		}
@@ -454,7 +459,7 @@ func TestClangCUDATensorCores(t *testing.T) {
 		t.Errorf("the PTX uses local memory (a register array indexed at run time):\n%s", strings.Join(regexp.MustCompile(`.*\.local.*`).FindAllString(string(ptx), 5), "\n"))
 	}
 	if len(bothWide) == 0 {
-		t.Fatal("no kernel stages both factors in 16-byte loads on the large tile (tensorcores.mlir@mm_f16_tn)")
+		t.Fatal("no kernel stages both factors in 16-byte pieces on the large tile (tensorcores.mlir@mm_f16_tn)")
 	}
 	report, found, err := ptxas(ptx, "tensorcores")
 	if err != nil {
@@ -476,6 +481,74 @@ func TestClangCUDATensorCores(t *testing.T) {
 			t.Errorf("%s: ptxas reports %+v, want at most 128 registers", n, k)
 		} else {
 			t.Logf("%s: %d registers", n, k.registers)
+		}
+	}
+}
+
+// TestSeedKernelsFitRegisters compiles the kernels of the seeds suite
+// (bench --suite=seeds: IREE #23976's rows at full size, both pipelines)
+// for sm_90 as a GPU session runs them: no kernel spills registers, and
+// each narrow contraction keeps to the 64 registers of its bound (four
+// blocks a multiprocessor). The test programs alone would not show it:
+// a narrow kernel's rows a thread, and so its registers, grow with the
+// shape. Skips without clang++-19; without ptxas it checks only that
+// clang compiles them.
+func TestSeedKernelsFitRegisters(t *testing.T) {
+	cxx, err := exec.LookPath("clang++-19")
+	if err != nil {
+		t.Skip("clang++-19 not found (Debian: apt-get install clang-19)")
+	}
+	s, ok := bench.SuiteByName("seeds")
+	if !ok {
+		t.Fatal("no seeds suite")
+	}
+	var src strings.Builder
+	src.WriteString(codegen.Prelude())
+	narrow := map[string]bool{}
+	dir := t.TempDir()
+	for i, sh := range s.Shapes {
+		prog := filepath.Join(dir, sh.Name+".mlir")
+		if err := os.WriteFile(prog, []byte(sh.Case().TorchFunc()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, pl := range s.Pipelines {
+			p, err := compiler.CompileFor(prog, "conv", pl, nil, compiler.CUDA)
+			if err != nil {
+				t.Fatalf("%s (%s): %v", sh.Name, pl, err)
+			}
+			m, err := codegen.GenerateNamed(p, fmt.Sprintf("seed%d_%s", i, pl))
+			if err != nil {
+				t.Fatalf("%s (%s): %v", sh.Name, pl, err)
+			}
+			for _, k := range m.Kernels {
+				if strings.Contains(k.Source, "acc[q][c] = ") {
+					narrow[k.Name] = true
+				}
+				src.WriteString("\n" + k.Source)
+			}
+		}
+	}
+	if len(narrow) < 8 {
+		t.Errorf("%d narrow contractions in the seeds' plans, want at least the 3x3 rows' phases", len(narrow))
+	}
+	ptx, err := clangCUDA(cxx, src.String(), "seeds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	report, found, err := ptxas(ptx, "seeds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !found {
+		t.Skip("ptxas not found: the seeds' kernels compile, their registers are not checked (CI extracts ptxas from Debian's nvidia-cuda-toolkit)")
+	}
+	if sp := ptxasSpills(report); len(sp) > 0 {
+		t.Errorf("seed kernels spill registers:\n%s", strings.Join(sp, "\n"))
+	}
+	kernels := ptxasKernels(report)
+	for name := range narrow {
+		if k, ok := kernels[name]; !ok || k.registers > 64 {
+			t.Errorf("%s: ptxas reports %+v, want at most 64 registers", name, k)
 		}
 	}
 }

@@ -45,8 +45,10 @@ func.func @mm_bf16_trunc(%a: tensor<300x200xbf16>, %b: tensor<200x96xbf16>) -> t
 // (mixed); a's K contiguous in 16-byte rows, the last cut short, and b's
 // K contiguous in rows of 37 (kfast); a data gradient's NCHW dy and
 // weights (both by rows); both factors' K contiguous in 16-byte rows
-// (tn: the layout the GPU pipelines give a data gradient). M, N and K are
-// not multiples of the tile or the slice.
+// (tn: the layout the GPU pipelines give a data gradient; copied by
+// cp.async into two stages), and the same with K cut short of a slice
+// and of a 16-byte piece (tn_cut). M, N and K are not multiples of the
+// tile or the slice.
 #kt = affine_map<(d0, d1, d2) -> (d1, d2)>
 #dy = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4, d2, d3)>
 #wt = affine_map<(d0, d1, d2, d3, d4) -> (d4, d1)>
@@ -110,6 +112,22 @@ func.func @mm_f16_tn(%a: tensor<136x64xf16>, %b: tensor<144x64xf16>) -> tensor<1
     linalg.yield %s : f32
   } -> tensor<136x144xf32>
   return %r : tensor<136x144xf32>
+}
+func.func @mm_bf16_tn_cut(%a: tensor<136x48xbf16>, %b: tensor<130x48xbf16>) -> tensor<136x130xf32> {
+  %as = tensor.extract_slice %a[0, 0] [136, 45] [1, 1] : tensor<136x48xbf16> to tensor<136x45xbf16>
+  %bs = tensor.extract_slice %b[0, 0] [130, 45] [1, 1] : tensor<130x48xbf16> to tensor<130x45xbf16>
+  %z = arith.constant 0.000000e+00 : f32
+  %e = tensor.empty() : tensor<136x130xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<136x130xf32>) -> tensor<136x130xf32>
+  %r = linalg.generic {indexing_maps = [#ma, #kt, #mc], iterator_types = ["parallel", "parallel", "reduction"]} ins(%as, %bs : tensor<136x45xbf16>, tensor<130x45xbf16>) outs(%f : tensor<136x130xf32>) {
+  ^bb0(%x: bf16, %v: bf16, %o: f32):
+    %xf = arith.extf %x : bf16 to f32
+    %vf = arith.extf %v : bf16 to f32
+    %p = arith.mulf %xf, %vf : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<136x130xf32>
+  return %r : tensor<136x130xf32>
 }
 // A batched matmul whose a is laid out (m, b, k): K is contiguous and
 // a row's M stride (40) a multiple of eight values, its batch stride (20)
