@@ -274,9 +274,9 @@ func TestNarrowContractions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rows := range []int{1, 4} {
+	for _, many := range []bool{false, true} {
 		restore := func() {}
-		if rows == 4 {
+		if many {
 			restore = codegen.SetNarrowFill(1)
 		}
 		for _, want := range []struct {
@@ -291,6 +291,20 @@ func TestNarrowContractions(t *testing.T) {
 			{"narrow_m_f16", 4, true, false, false},
 			{"accumulate_f64", 6, false, true, false},
 		} {
+			// Rows a thread, given rows enough: two or four within 64
+			// bytes of accumulators (f64 for accumulate_f64), else one.
+			rows := 1
+			if many {
+				size := 4
+				if strings.HasSuffix(want.fn, "f64") {
+					size = 8
+				}
+				for _, r := range []int{2, 4} {
+					if r*want.cols*size <= 64 {
+						rows = r
+					}
+				}
+			}
 			p := planOf(t, string(src), "narrow.mlir", want.fn)
 			m, err := codegen.Generate(p)
 			if err != nil {

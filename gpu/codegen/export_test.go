@@ -9,9 +9,10 @@ func SetLargeTileMinTiles(n int64) (restore func()) {
 }
 
 // SetNarrowFill lets the tests give their small narrow contractions
-// several rows a thread (narrowing.rowsPerThread); it returns the undo.
+// several rows a thread (narrowing.rowsPerThread: narrowFill and
+// narrowBlockRows); it returns the undo.
 func SetNarrowFill(n int64) (restore func()) {
-	old := narrowFill
-	narrowFill = n
-	return func() { narrowFill = old }
+	oldFill, oldBlock := narrowFill, narrowBlockRows
+	narrowFill, narrowBlockRows = n, n
+	return func() { narrowFill, narrowBlockRows = oldFill, oldBlock }
 }

@@ -234,9 +234,9 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	if err != nil {
 		t.Skip("g++ not found: the host emulation of the kernels is not checked")
 	}
-	// Every narrow contraction takes four rows a thread here, the last
-	// block's cut short (TestHostMMAMatchesCPU and TestHostSanitizers run
-	// them a row a thread).
+	// Every narrow contraction takes several rows a thread here (two or
+	// four), the last block's cut short (TestHostMMAMatchesCPU and
+	// TestHostSanitizers run them a row a thread).
 	defer codegen.SetNarrowFill(1)()
 	var plans []namedPlanInternal
 	plans = append(plans, testdataPlansInternal(t)...)
@@ -258,7 +258,7 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 			if strings.Contains(k.Source, " tt[") {
 				transposes++
 			}
-			if strings.Contains(k.Source, "float ra[4];") || strings.Contains(k.Source, "double ra[4];") {
+			if regexp.MustCompile(` ra\[[24]\];`).MatchString(k.Source) {
 				narrow++
 			}
 			isTiled := strings.Contains(k.Source, "__shared__") && strings.Contains(k.Source, " sb[")
@@ -285,8 +285,8 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	if tiled < 4 || tiledZero < 3 || tiled-tiledZero < 1 {
 		t.Errorf("%d tiled contractions in the sample, %d of them starting from zero; want contractProgram's 4, 3 from zero", tiled, tiledZero)
 	}
-	if narrow < 4 {
-		t.Errorf("%d narrow contractions in the sample, want at least narrow.mlir's 4", narrow)
+	if narrow < 3 {
+		t.Errorf("%d narrow contractions of several rows a thread in the sample, want at least narrow.mlir's 3", narrow)
 	}
 	if transposes < 3 {
 		t.Errorf("%d tiled transposes in the sample, want at least transpose.mlir's 3", transposes)
@@ -298,28 +298,20 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 		t.Errorf("%d kernels with a fused epilogue (%d tiled) in the sample, want at least contractProgram's 2 (1 tiled)", fusedEpi, fusedTiled)
 	}
 	dir := t.TempDir()
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	compared := 0
-	for n, np := range plans {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			ok, err := checkOnHost(cxx, filepath.Join(dir, fmt.Sprint(n)), np)
-			if err != nil {
-				t.Errorf("%s: %v", np.name, err)
-			}
-			mu.Lock()
-			if ok {
-				compared++
-			}
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
+	inParallel(2, len(plans), func(n int) {
+		np := plans[n]
+		ok, err := checkOnHost(cxx, filepath.Join(dir, fmt.Sprint(n)), np)
+		if err != nil {
+			t.Errorf("%s: %v", np.name, err)
+		}
+		mu.Lock()
+		if ok {
+			compared++
+		}
+		mu.Unlock()
+	})
 	t.Logf("%d of %d plans (%d with block reductions) run by host-compiled kernels and compared with the CPU (the rest: inputs the CPU rejects)", compared, len(plans), syncPlans)
 	if compared < len(plans)*3/4 {
 		t.Errorf("only %d of %d plans compared", compared, len(plans))
@@ -440,8 +432,13 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 	ran := map[string]bool{}
 	sources := map[string]string{}
 	plans := append(testdataPlansInternal(t), matrixUnitPlans(t)...)
-	sem := make(chan struct{}, 2)
-	var wg sync.WaitGroup
+	type job struct {
+		n    int
+		np   namedPlanInternal
+		want []*runtime.Tensor
+		unit string
+	}
+	var jobs []job
 	for n, np := range plans {
 		m, err := codegen.Generate(np.p)
 		if err != nil || !slices.ContainsFunc(m.Kernels, func(k *codegen.Kernel) bool { return strings.Contains(k.Source, "tl_mma_") }) {
@@ -458,18 +455,15 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 			}
 		}
 		for _, unit := range []string{"MMA", "MFMA"} {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sem <- struct{}{}
-				defer func() { <-sem }()
-				if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n, unit)), np, want, hostBuild{flags: []string{"-DTL_HOST_" + unit}}); err != nil {
-					t.Errorf("%s with %s: %v", np.name, unit, err)
-				}
-			}()
+			jobs = append(jobs, job{n, np, want, unit})
 		}
 	}
-	wg.Wait()
+	inParallel(2, len(jobs), func(i int) {
+		j := jobs[i]
+		if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(j.n, j.unit)), j.np, j.want, hostBuild{flags: []string{"-DTL_HOST_" + j.unit}}); err != nil {
+			t.Errorf("%s with %s: %v", j.np.name, j.unit, err)
+		}
+	})
 	for _, fn := range []string{"contract.generated@conv1d_bf16", "contract.generated@conv1d_f16_acc", "contract.generated@mm_bf16_trunc", "tensorcores.mlir@mm_bf16_trunc", "forwarded_epilogue.mlir@tiled_bf16_window",
 		"matrix_unit_s1_f16/default", "matrix_unit_s1_bf16/default", "matrix_unit_s2_f16/default", "matrix_unit_s2_bf16/default",
 		"tensorcores.mlir@mm_f16_mixed_acc", "tensorcores.mlir@mm_bf16_kfast", "tensorcores.mlir@dgrad1x1_bf16", "tensorcores.mlir@mm_f16_tn", "tensorcores.mlir@mm_bf16_tn_cut",
@@ -710,18 +704,25 @@ func TestHostSanitizers(t *testing.T) {
 	if count["thread"] < 20 || count["-DTL_HOST_MMA thread"] < 8 || count["-DTL_HOST_MFMA thread"] < 6 {
 		t.Errorf("too few kernels that share memory under the thread sanitizer: %v", count)
 	}
-	sem := make(chan struct{}, 2)
+	inParallel(2, len(jobs), func(n int) {
+		j := jobs[n]
+		if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n)), j.np, j.want, j.build); err != nil {
+			t.Errorf("%s (%s): %v", j.np.name, j.build, err)
+		}
+	})
+}
+
+// inParallel calls f(0), ..., f(n-1), workers at a time: each call runs
+// a compiler or a host program, and the CI machines have two cores.
+func inParallel(workers, n int, f func(i int)) {
+	sem := make(chan struct{}, workers)
 	var wg sync.WaitGroup
-	for n, j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for i := range n {
+		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			if err := runOnHost(cxx, filepath.Join(dir, fmt.Sprint(n)), j.np, j.want, j.build); err != nil {
-				t.Errorf("%s (%s): %v", j.np.name, j.build, err)
-			}
-		}()
+			f(i)
+		})
 	}
 	wg.Wait()
 }

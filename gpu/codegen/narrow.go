@@ -57,24 +57,33 @@ func matchNarrow(c *contraction) *narrowing {
 // for the tests (export_test.go), whose contractions are small.
 var narrowFill int64 = 1 << 17
 
+// narrowBlockRows is the rows a thread slot of a block needs for a
+// thread to take several: a block's rows are of one batch point, so
+// with fewer most of its threads would have none. A variable for the
+// tests, with narrowFill.
+var narrowBlockRows int64 = BlockSize
+
 // rowsPerThread is how many rows a thread of nw takes: 4, 2 or 1, with
-// at most narrowMaxAcc accumulators.
-func (nw *narrowing) rowsPerThread() int {
+// at most narrowAccBytes of accumulators, and rows enough for a block
+// (a block's rows are of one batch point) as well as for the GPU.
+func (nw *narrowing) rowsPerThread(accSize int64) int {
 	for _, r := range []int{4, 2} {
-		if nw.bTot*nw.rowTot >= int64(r)*narrowFill && int64(r)*nw.colTot <= narrowMaxAcc {
+		if nw.bTot*nw.rowTot >= int64(r)*narrowFill && nw.rowTot >= int64(r)*narrowBlockRows && int64(r)*nw.colTot*accSize <= narrowAccBytes {
 			return r
 		}
 	}
 	return 1
 }
 
-// narrowMaxAcc bounds a narrow kernel's accumulators (rows × columns),
-// and narrowMinBlocks is the blocks of a multiprocessor it is compiled
-// for: four, at most 64 registers a thread, half the threads a
-// multiprocessor holds. Unbounded, ptxas gave a grouped data gradient's
-// kernel (4 rows of 8) 222 registers, a block a multiprocessor.
+// narrowAccBytes bounds a narrow kernel's accumulators (rows × columns ×
+// their size) for narrowMinBlocks blocks a multiprocessor: four, at most
+// 64 registers a thread on NVIDIA (half the threads a multiprocessor
+// holds; on AMD the bound asks for waves, not registers). Unbounded,
+// ptxas gave a grouped data gradient's kernel (4 rows of 8) 222
+// registers, a block a multiprocessor. A single row of more (16 f64
+// columns) is compiled for two blocks, 128 registers.
 const (
-	narrowMaxAcc    = 16
+	narrowAccBytes  = 64
 	narrowMinBlocks = 4
 )
 
@@ -84,8 +93,11 @@ const (
 // in registers; ep (when not nil) is fused after each output's store.
 func genNarrow(k *kernelBuilder, bc *bodyCompiler, nw *narrowing, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem, ep *epilogue) (*Kernel, error) {
 	rowOp, colOp, o := ops[nw.row], ops[nw.col], ops[2]
-	rows := nw.rowsPerThread()
+	rows := nw.rowsPerThread(o.el.size())
 	k.minBlocks = narrowMinBlocks
+	if int64(rows)*nw.colTot*o.el.size() > narrowAccBytes {
+		k.minBlocks = narrowMinBlocks / 2
+	}
 	span := int64(BlockSize * rows)
 	blocks := nw.bTot * ((nw.rowTot + span - 1) / span)
 	// The block's size is read, not assumed (as in a grid-stride loop):

@@ -205,11 +205,13 @@ static void tl_ldsm_emulate(unsigned* r, const unsigned short* p, int trans) {
 }
 TL_DEV void tl_ldsm_x4(unsigned* r, const unsigned short* p) { tl_ldsm_emulate(r, p, 0); }
 TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) { tl_ldsm_emulate(r, p, 1); }
-/* cp.async, emulated: a copy waits in its thread's queue until the
-   thread's tl_cp_wait_all, the latest the hardware may complete it, so
-   that a read of a stage before that wait (and the barrier after it)
-   sees the stage's old contents, and a copy into a stage others still
-   read races with their reads under the thread sanitizer. */
+/* cp.async, emulated: the copy's destination is written at once (with
+   0xff bytes, NaN in every float type), the earliest the hardware may
+   land it, so that a copy into a stage others still read races with
+   their reads under the thread sanitizer; and its data waits in its
+   thread's queue until the thread's tl_cp_wait_all, the latest the
+   hardware may land it, so that a read of the stage before that wait
+   (and the barrier after it) sees no data. */
 struct tl_cp_pending { unsigned short* dst; const unsigned short* src; int bytes; };
 static thread_local tl_cp_pending tl_cp_queue[16];
 static thread_local int tl_cp_queued;
@@ -217,6 +219,7 @@ TL_DEV void tl_cp16(unsigned short* dst, const unsigned short* src, int bytes) {
   tl_check16(dst);
   if (bytes) tl_check16(src);
   if (bytes < 0 || bytes > 16 || tl_cp_queued == 16) { fprintf(stderr, "cp.async of %d bytes, %d queued\n", bytes, tl_cp_queued); abort(); }
+  memset(dst, 0xff, 16);
   tl_cp_queue[tl_cp_queued++] = {dst, src, bytes};
 }
 TL_DEV void tl_cp_commit() {}

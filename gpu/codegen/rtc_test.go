@@ -300,28 +300,20 @@ func compileEveryKernel(t *testing.T, which string) {
 
 	// Two children at a time (CI machines have few cores).
 	workers := max(1, min(2, runtime.NumCPU()))
-	sem := make(chan struct{}, workers)
-	var wg sync.WaitGroup
 	var mu sync.Mutex
 	failed, distinct := 0, len(seen)
-	for b, f := range batches {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
-			cmd.Env = append(os.Environ(), batchEnv+"="+f, rtcEnv+"="+which)
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				mu.Lock()
-				failed += len(names[b])
-				mu.Unlock()
-				t.Errorf("batch %s (%d kernels) did not compile: %v\n%s", filepath.Base(f), len(names[b]), err, head(out, 3000))
-			}
-		}()
-	}
-	wg.Wait()
+	inParallel(workers, len(batches), func(b int) {
+		f := batches[b]
+		cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+		cmd.Env = append(os.Environ(), batchEnv+"="+f, rtcEnv+"="+which)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			mu.Lock()
+			failed += len(names[b])
+			mu.Unlock()
+			t.Errorf("batch %s (%d kernels) did not compile: %v\n%s", filepath.Base(f), len(names[b]), err, head(out, 3000))
+		}
+	})
 	ok := distinct - failed
 	assembled := ""
 	if which == "clang-cuda" {
