@@ -279,24 +279,9 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	k.line(5, "for (int j = 0; j < 4; ++j) {")
 	k.line(6, "const %s a0 = sa[kk][ty + 16 * i];", a.el.reg)
 	k.line(6, "const %s a1 = sb[kk][tx + 16 * j];", b.el.reg)
-	bc.depth = 6
-	bc.names[a.arg] = "a0"
-	bc.names[b.arg] = "a1"
-	if o.arg != nil {
-		bc.names[o.arg] = "acc[i][j]"
-	}
-	yield, err := bc.compile(body)
-	if err != nil {
+	if err := accumulate(k, bc, body, ops, "a0", "a1", "acc[i][j]", 6); err != nil {
 		return nil, err
 	}
-	if len(yield) != 1 {
-		return nil, fmt.Errorf("linalg.yield has %d values for 1 output", len(yield))
-	}
-	v, err := bc.value(body.Terminator(), yield[0])
-	if err != nil {
-		return nil, err
-	}
-	k.line(6, "acc[i][j] = %s;", v)
 	k.line(5, "}")
 	k.line(4, "}")
 	k.line(3, "}")
@@ -315,4 +300,29 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 		kern.GridMMA = int(min(mmaTiles(c), maxGrid))
 	}
 	return kern, nil
+}
+
+// accumulate emits, at depth, a contraction's body for one term: the
+// factors' values named aVal and bVal (ops[0]'s and ops[1]'s), the
+// accumulator acc, which takes the body's yield.
+func accumulate(k *kernelBuilder, bc *bodyCompiler, body *ir.Block, ops []*operand, aVal, bVal, acc string, depth int) error {
+	bc.depth = depth
+	bc.names[ops[0].arg] = aVal
+	bc.names[ops[1].arg] = bVal
+	if o := ops[2]; o.arg != nil {
+		bc.names[o.arg] = acc
+	}
+	yield, err := bc.compile(body)
+	if err != nil {
+		return err
+	}
+	if len(yield) != 1 {
+		return fmt.Errorf("linalg.yield has %d values for 1 output", len(yield))
+	}
+	v, err := bc.value(body.Terminator(), yield[0])
+	if err != nil {
+		return err
+	}
+	k.line(depth, "%s = %s;", acc, v)
+	return nil
 }

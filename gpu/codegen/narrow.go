@@ -158,24 +158,11 @@ func genNarrow(k *kernelBuilder, bc *bodyCompiler, nw *narrowing, ops []*operand
 	colVal := fmt.Sprintf("a%d", nw.col)
 	k.line(depth+1, "const %s %s = %s;", colOp.el.reg, colVal, colOp.el.load(colOp.buf, offsetExpr("ck", idx, only(colOp.coef, nw.colDims))))
 	k.line(depth+1, "%sfor (int q = 0; q < %d; ++q) {", unrolled, rows)
-	bc.depth = depth + 2
-	bc.names[rowOp.arg] = "ra[q]"
-	bc.names[colOp.arg] = colVal
-	if o.arg != nil {
-		bc.names[o.arg] = "acc[q][c]"
-	}
-	yield, err := bc.compile(body)
-	if err != nil {
+	vals := [2]string{}
+	vals[nw.row], vals[nw.col] = "ra[q]", colVal
+	if err := accumulate(k, bc, body, ops, vals[0], vals[1], "acc[q][c]", depth+2); err != nil {
 		return nil, err
 	}
-	if len(yield) != 1 {
-		return nil, fmt.Errorf("linalg.yield has %d values for 1 output", len(yield))
-	}
-	v, err := bc.value(body.Terminator(), yield[0])
-	if err != nil {
-		return nil, err
-	}
-	k.line(depth+2, "acc[q][c] = %s;", v)
 	k.line(depth+1, "}")
 	k.line(depth, "}")
 	for depth > 2 {
