@@ -95,8 +95,12 @@ type Kernel struct {
 	FLOPs int64 // 2 × its multiply-accumulates (0: not a contraction)
 	Bytes int64 // the bytes of its views, each read or written once
 	// Matrix is set for a contraction of 16-bit floats, whose rate is
-	// held to the matrix units' peak.
+	// held to the matrix units' peak: one whose kernel has tensor-core
+	// bodies, where the device names its kernels' forms.
 	Matrix bool
+	// Form is the kind of kernel the step runs as, where the device
+	// says (a Describer): "narrow", "tiled, tensor cores + epilogue", ...
+	Form string
 }
 
 // Result is a suite's table.
@@ -202,6 +206,12 @@ func compilePipelines(sh Shape, pipelines []string, target compiler.Target) ([]*
 	return plans, nil
 }
 
+// A Describer is a Device that names the kind of kernel each step of a
+// plan runs as ("" for a step with none of its own: a fused epilogue).
+type Describer interface {
+	Forms(p *plan.Plan) ([]string, error)
+}
+
 // A Preparer is a Device that can compile a plan's kernels ahead of its
 // runs, from several goroutines at once (gpu.Device.Prepare).
 type Preparer interface {
@@ -264,6 +274,18 @@ func measure(sh Shape, pipelines []string, plans []*plan.Plan, opt Options) (Row
 			ours = i
 		}
 		row.Kernels = slowest(plans[ours], steps[ours], opt.Kernels)
+		if d, ok := opt.Device.(Describer); ok {
+			forms, err := d.Forms(plans[ours])
+			if err != nil {
+				return row, err
+			}
+			for i, k := range row.Kernels {
+				if k.Step < len(forms) {
+					row.Kernels[i].Form = forms[k.Step]
+					row.Kernels[i].Matrix = k.Matrix && strings.Contains(forms[k.Step], "tensor cores")
+				}
+			}
+		}
 	}
 	return row, nil
 }
@@ -567,14 +589,15 @@ func (r *Result) printBars(w io.Writer) {
 }
 
 // printKernels lists each shape's slowest kernels with their achieved
-// rates and, where the peak is known, the fraction of it.
+// rates, their kind where the device names it and, where the peak is
+// known, the fraction of it.
 func (r *Result) printKernels(w io.Writer) {
 	for _, row := range r.Rows {
 		if len(row.Kernels) == 0 {
 			continue
 		}
 		fmt.Fprintf(w, "\n%s, %s pipeline: slowest kernels (GFLOP/s counts 2 per multiply-add, against the matrix units' peak where mx; GB/s counts each view once)\n", row.Shape.Name, r.Suite.Pipelines[r.oursIndex()])
-		table := [][]string{{"  step", "ms", "GFLOP/s", "of peak", "GB/s", "of peak", "dispatch"}}
+		table := [][]string{{"  step", "ms", "GFLOP/s", "of peak", "GB/s", "of peak", "kernel", "dispatch"}}
 		for _, k := range row.Kernels {
 			sec := k.Time.Seconds()
 			cells := []string{fmt.Sprintf("  %d", k.Step), fmt.Sprintf("%.3f", sec*1e3)}
@@ -598,9 +621,13 @@ func (r *Result) printKernels(w io.Writer) {
 			if utf8.RuneCountInString(text) > 90 {
 				text = string([]rune(text)[:90]) + "..."
 			}
-			table = append(table, append(cells, text))
+			form := k.Form
+			if form == "" {
+				form = "-"
+			}
+			table = append(table, append(cells, form, text))
 		}
-		printTable(w, table, "lrrrrrl")
+		printTable(w, table, "lrrrrrll")
 	}
 }
 

@@ -80,9 +80,45 @@ type Kernel struct {
 	// Sync is set when the kernel synchronizes the threads of a block
 	// (__syncthreads): they must run together, Block of them.
 	Sync bool
+	// Form is the kind of kernel (one of the Form constants), followed
+	// by " + epilogue" when it runs the next step's too: what a profile
+	// of the plan names its kernels by.
+	Form string
 	// outUnread: the kernel neither reads nor stores its output buffer
 	// (kernelBuilder.outUnread).
 	outUnread bool
+}
+
+// The kinds of kernel (Kernel.Form), as gpu/README.md's table names
+// them. A tiled contraction with tensor-core bodies runs them where the
+// GPU has them (TL_MMA, TL_MFMA_*), the scalar body elsewhere.
+const (
+	FormFill        = "fill"
+	FormCopy        = "copy"
+	FormTranspose   = "transpose"
+	FormScalar      = "scalar"
+	FormThread      = "thread per output"
+	FormReduction   = "block reduction"
+	FormTiled       = "tiled"
+	FormTensorCores = "tiled, tensor cores"
+	FormNarrow      = "narrow"
+)
+
+// Forms is the Form of each step's kernel in p's module ("" for a step
+// with none of its own: empty, constant, a fused epilogue, a dead fill):
+// what a profile of p names its steps by.
+func Forms(p *plan.Plan) ([]string, error) {
+	m, err := Generate(p)
+	if err != nil {
+		return nil, err
+	}
+	forms := make([]string, len(m.Steps))
+	for i, k := range m.Steps {
+		if k != nil {
+			forms[i] = k.Form
+		}
+	}
+	return forms, nil
 }
 
 // Module is the generated code of a plan.
@@ -145,6 +181,9 @@ func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 			return nil, fmt.Errorf("gpu codegen: step %d (%s): %w", i, s.Kind, err)
 		}
 		if k != nil {
+			if fused {
+				k.Form += " + epilogue"
+			}
 			m.Steps[i] = k
 			m.Kernels = append(m.Kernels, k)
 		}

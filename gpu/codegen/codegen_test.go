@@ -340,7 +340,40 @@ func TestNarrowContractions(t *testing.T) {
 			if narrow[0].Sync {
 				t.Errorf("%s: a narrow kernel synchronizes no block", want.fn)
 			}
+			if form := codegen.FormNarrow + map[bool]string{true: " + epilogue"}[want.fused]; narrow[0].Form != form {
+				t.Errorf("%s: form %q, want %q", want.fn, narrow[0].Form, form)
+			}
 		}
 		restore()
+	}
+}
+
+// Every kernel of the test programs names its form, one of the Form
+// constants (a profile lists kernels by it), with " + epilogue" when it
+// runs the next step too; and every form is met.
+func TestKernelForms(t *testing.T) {
+	forms := []string{codegen.FormFill, codegen.FormCopy, codegen.FormTranspose, codegen.FormScalar, codegen.FormThread,
+		codegen.FormReduction, codegen.FormTiled, codegen.FormTensorCores, codegen.FormNarrow}
+	met := map[string]bool{}
+	for _, np := range testdataPlans(t) {
+		m, err := codegen.Generate(np.p)
+		if err != nil {
+			continue
+		}
+		for _, k := range m.Kernels {
+			form := strings.TrimSuffix(k.Form, " + epilogue")
+			if !slices.Contains(forms, form) {
+				t.Errorf("%s: %s has form %q", np.name, k.Name, k.Form)
+			}
+			met[form] = true
+			if (form == codegen.FormTiled || form == codegen.FormTensorCores) != strings.Contains(k.Source, " sb[") {
+				t.Errorf("%s: %s is %q, its source says otherwise", np.name, k.Name, k.Form)
+			}
+		}
+	}
+	for _, f := range forms {
+		if !met[f] {
+			t.Errorf("no kernel of the test programs is a %q", f)
+		}
 	}
 }

@@ -242,7 +242,9 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	tilesM, tilesN, tiles := c.tiles(tileM)
 	// A tensor-core body first, when the contraction has one (tensorcore.go).
 	mma := mmaKind(c, ops, body)
+	k.form = FormTiled
 	if mma != "" {
+		k.form = FormTensorCores
 		k.line(0, "#if defined(TL_MMA)")
 		if err := genMMABody(k, c, ops, idx, ext, mma, false, ep); err != nil {
 			return nil, err

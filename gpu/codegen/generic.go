@@ -158,6 +158,7 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 		return kern, ep != nil, err
 	}
 
+	k.form = FormThread
 	gridLoop(k, threads)
 	if len(thread) > 0 {
 		k.line(2, "i64 r = t;")

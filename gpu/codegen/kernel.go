@@ -136,6 +136,8 @@ type kernelBuilder struct {
 	// cells are the fills whose zeros an epilogue writes instead
 	// (findCellZeros), by epilogue step.
 	cells map[*plan.Step]*cellZeros
+	// form is the kernel's Form.
+	form string
 	// minBlocks, when set, asks the compiler to fit that many blocks on a
 	// multiprocessor at once (__launch_bounds__'s second argument: it
 	// caps the registers a thread may take).
@@ -267,7 +269,7 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 	}
 	sb.WriteString(k.body.String())
 	sb.WriteString("}\n")
-	return &Kernel{Name: k.name, Step: k.step, Source: sb.String(), Params: k.params, Grid: grid, Block: BlockSize, outUnread: k.outUnread}
+	return &Kernel{Name: k.name, Step: k.step, Source: sb.String(), Params: k.params, Grid: grid, Block: BlockSize, Form: k.form, outUnread: k.outUnread}
 }
 
 // elemsOf maps every buffer a step touches to its element info.
@@ -332,6 +334,7 @@ func offsetExpr(base string, names []string, strides []int64) string {
 
 // genFill writes the step's constant into every element of its output.
 func genFill(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
+	k.form = FormFill
 	if len(s.Outputs) != 1 {
 		return nil, fmt.Errorf("malformed fill")
 	}
@@ -364,6 +367,7 @@ func genFill(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 
 // genCopy copies Inputs[0] into Outputs[0], element by element.
 func genCopy(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
+	k.form = FormCopy
 	if len(s.Inputs) != 1 || len(s.Outputs) != 1 {
 		return nil, fmt.Errorf("malformed copy")
 	}
@@ -419,6 +423,7 @@ var _ = [1]struct{}{}[BlockSize%transposeTile]
 // contiguous one) and sI (the source's) of shape are tiled, the others
 // are the batch of tiles.
 func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, shape, ds, ss []int64, names []string, db, do, sb, so string, dI, sI int) *Kernel {
+	k.form = FormTranspose
 	var batch []int
 	for d := range shape {
 		if d != dI && d != sI {

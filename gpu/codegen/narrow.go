@@ -92,6 +92,7 @@ const (
 // that a warp's loads of each stay coalesced), with their colTot outputs
 // in registers; ep (when not nil) is fused after each output's store.
 func genNarrow(k *kernelBuilder, bc *bodyCompiler, nw *narrowing, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem, ep *epilogue) (*Kernel, error) {
+	k.form = FormNarrow
 	rowOp, colOp, o := ops[nw.row], ops[nw.col], ops[2]
 	rows := nw.rowsPerThread(o.el.size())
 	k.minBlocks = narrowMinBlocks

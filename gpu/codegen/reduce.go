@@ -72,6 +72,7 @@ func blockReduction(s *plan.Step, body *ir.Block, iters []string, thread, inner 
 
 // genBlockReduce emits the block-per-output kernel.
 func genBlockReduce(k *kernelBuilder, bc *bodyCompiler, red *reduction, ops []*operand, nIn int, idx []string, thread, inner []int, ext []int64, threads int64, body *ir.Block, elems map[*plan.Buffer]elem) (*Kernel, error) {
+	k.form = FormReduction
 	o := red.out
 	t := o.el.reg
 	length := int64(1)

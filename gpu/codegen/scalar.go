@@ -16,6 +16,7 @@ import (
 // extracted index out of range or a division by zero is an error (here
 // reported through the error word, after which the kernel stops).
 func genScalar(k *kernelBuilder, p *plan.Plan, s *plan.Step) (*Kernel, error) {
+	k.form = FormScalar
 	elems, err := elemsOf(s.Inputs)
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/torchlower/torchlower/bench"
 	"github.com/torchlower/torchlower/gpu"
+	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -38,10 +39,12 @@ by device events around its kernels (arguments already copied in);
 PyTorch runs the same call on its GPU (python3 from PATH, unless
 --python says otherwise), timed by CUDA events (cuDNN, or MIOpen under
 ROCm). For each shape the --kernels slowest kernels of the default plan
-are listed with their achieved GFLOP/s and GB/s and, where the device's
-peak is known (NVIDIA: from its attributes), the fraction of it: of the
-tensor cores' f16/bf16 peak for a contraction of 16-bit floats (marked
-"mx"), of the FP32 peak for any other.
+are listed with their achieved GFLOP/s and GB/s, the kind of kernel
+(narrow, tiled, tiled with tensor cores, thread per output, transpose,
+...; "+ epilogue" when it runs the next step too) and, where the
+device's peak is known (NVIDIA: from its attributes), the fraction of
+it: of the tensor cores' f16/bf16 peak for a kernel with tensor-core
+bodies (marked "mx"), of the FP32 peak for any other.
 
 Suites:
 `
@@ -145,6 +148,9 @@ func (b benchDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration,
 	}
 	return prof.Steps, nil
 }
+
+// Forms names the kind of kernel each step of p runs as (bench.Describer).
+func (b benchDevice) Forms(p *plan.Plan) ([]string, error) { return codegen.Forms(p) }
 
 // Prepare compiles p's kernels ahead of its timed runs (bench.Preparer).
 func (b benchDevice) Prepare(p *plan.Plan) error { return b.d.Prepare(p) }
