@@ -94,9 +94,15 @@ const (
 func genNarrow(k *kernelBuilder, bc *bodyCompiler, nw *narrowing, ops []*operand, idx []string, ext []int64, body *ir.Block, elems map[*plan.Buffer]elem, ep *epilogue) (*Kernel, error) {
 	k.form = FormNarrow
 	rowOp, colOp, o := ops[nw.row], ops[nw.col], ops[2]
-	rows := nw.rowsPerThread(o.el.size())
+	// An accumulator's register: a float for f16, bf16 and f32, eight
+	// bytes for f64 and every integer (held as i64).
+	accSize := int64(8)
+	if o.el.reg == "float" {
+		accSize = 4
+	}
+	rows := nw.rowsPerThread(accSize)
 	k.minBlocks = narrowMinBlocks
-	if int64(rows)*nw.colTot*o.el.size() > narrowAccBytes {
+	if int64(rows)*nw.colTot*accSize > narrowAccBytes {
 		k.minBlocks = narrowMinBlocks / 2
 	}
 	span := int64(BlockSize * rows)
