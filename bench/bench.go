@@ -282,6 +282,7 @@ func measure(sh Shape, pipelines []string, plans []*plan.Plan, opt Options) (Row
 			for i, k := range row.Kernels {
 				if k.Step < len(forms) {
 					row.Kernels[i].Form = forms[k.Step]
+					// gpu/codegen's FormTensorCores (bench does not import the GPU packages).
 					row.Kernels[i].Matrix = k.Matrix && strings.Contains(forms[k.Step], "tensor cores")
 				}
 			}

@@ -119,10 +119,11 @@ func (v View) String() string {
 
 // fullView is the dense row-major view of a whole buffer.
 func fullView(b *Buffer) View {
-	return View{Buf: b, Shape: append([]int64(nil), b.Shape...), Strides: contiguousStrides(b.Shape)}
+	return View{Buf: b, Shape: append([]int64(nil), b.Shape...), Strides: ContiguousStrides(b.Shape)}
 }
 
-func contiguousStrides(shape []int64) []int64 {
+// ContiguousStrides is the row-major element strides of shape.
+func ContiguousStrides(shape []int64) []int64 {
 	st := make([]int64, len(shape))
 	s := int64(1)
 	for i := len(shape) - 1; i >= 0; i-- {

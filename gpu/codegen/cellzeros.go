@@ -111,12 +111,8 @@ func cellsOf(e *plan.Step, b *plan.Buffer) *cellZeros {
 	if len(v.Dyn) > 0 || v.Offset != 0 || len(v.Shape) != len(b.Shape) {
 		return nil
 	}
-	c := &cellZeros{out: j, cell: make([]int64, len(b.Shape)), bufStride: make([]int64, len(b.Shape)), bufExt: b.Shape}
-	stride, cells := int64(1), int64(1)
-	for d := len(b.Shape) - 1; d >= 0; d-- {
-		c.bufStride[d] = stride
-		stride *= b.Shape[d]
-	}
+	c := &cellZeros{out: j, cell: make([]int64, len(b.Shape)), bufStride: plan.ContiguousStrides(b.Shape), bufExt: b.Shape}
+	cells := int64(1)
 	for d := range b.Shape {
 		cd := int64(1)
 		if v.Shape[d] > 1 {

@@ -199,17 +199,12 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 		}
 		bc.names[o.arg] = acc
 	}
-	depth := 2
 	// The inner loops are not unrolled: full unrolling of long constant
 	// reductions makes huge kernels that compile slowly (hiprtc spends
 	// ~40% less time without it) and gains little in this thread-per-
 	// output form, which is memory-bound; fast contractions want tiled
 	// kernels instead.
-	for _, d := range inner {
-		k.line(depth, "#pragma unroll 1")
-		k.line(depth, "for (i64 %s = 0; %s < %d; ++%s) {", idx[d], idx[d], ext[d], idx[d])
-		depth++
-	}
+	depth := openLoops(k, 2, inner, ext, idx, len(inner))
 	bc.depth = depth
 	for q, o := range ops {
 		if o.arg == nil || (q >= nIn && hoist[q-nIn]) {
@@ -269,10 +264,7 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 		o := ops[nIn+j]
 		k.line(depth, "%s", o.el.store(o.buf, o.offset(idx), v))
 	}
-	for depth > 2 {
-		depth--
-		k.line(depth, "}")
-	}
+	closeLoops(k, 2, depth)
 	for j, h := range hoist {
 		if h && fwd == "" {
 			o := ops[nIn+j]

@@ -287,6 +287,31 @@ func elemsOf(views ...[]plan.View) (map[*plan.Buffer]elem, error) {
 	return m, nil
 }
 
+// openLoops opens, from depth, a C for loop over each of dims (i64
+// index idx[d] from 0 to ext[d]), outermost first, and returns the depth
+// inside them. The loops from unrollFrom on are unrolled, the others
+// are not (#pragma unroll 1); closeLoops closes them.
+func openLoops(k *kernelBuilder, depth int, dims []int, ext []int64, idx []string, unrollFrom int) int {
+	for q, d := range dims {
+		if q < unrollFrom {
+			k.line(depth, "#pragma unroll 1")
+		} else {
+			k.line(depth, "#pragma unroll")
+		}
+		k.line(depth, "for (i64 %s = 0; %s < %d; ++%s) {", idx[d], idx[d], ext[d], idx[d])
+		depth++
+	}
+	return depth
+}
+
+// closeLoops closes the loops opened from depth to inner.
+func closeLoops(k *kernelBuilder, depth, inner int) {
+	for inner > depth {
+		inner--
+		k.line(inner, "}")
+	}
+}
+
 // gridLoop opens the grid-stride loop over n items with index variable t.
 func gridLoop(k *kernelBuilder, n int64) {
 	k.line(1, "for (i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x; t < %dll; t += (i64)gridDim.x * blockDim.x) {", n)

@@ -414,14 +414,14 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		k.line(depth+1, "tl_cp_commit();")
 		k.line(depth, "}")
 	}
-	smem := func(f *mmaFactor) string { return f.smem }
+	stage := "" // the index of the stage the fragments are read from
 	if async {
 		// Two stages, one barrier a slice: a thread waits for its own
 		// copies of slice k0, the barrier for everyone's (stage st is
 		// full) and for everyone's multiplies of the slice before
 		// (stage st ^ 1 is free); then slice k0 + 32's copies start into
 		// st ^ 1 and run behind the multiplies of st.
-		smem = func(f *mmaFactor) string { return f.smem + "[st]" }
+		stage = "[st]"
 		issue(2, "0", "0")
 		k.line(2, "int st = 0;")
 		k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d, st ^= 1) {", c.kTot, mmaSlice)
@@ -469,7 +469,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	if factors[0].mode == byRow {
 		k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4_trans(fa[i], &ma[ks + ln %% 8 + 8 * (ln / 16)][wm * %d + i * 16 + 8 * (ln / 8 %% 2)]);", sh.fragsM, warpM)
 	} else {
-		k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4(fa[i], &%s[wm * %d + i * 16 + ln %% 8 + 8 * (ln / 8 %% 2)][ks + 8 * (ln / 16)]);", sh.fragsM, smem(factors[0]), warpM)
+		k.line(4, "for (int i = 0; i < %d; ++i) tl_ldsm_x4(fa[i], &ma%s[wm * %d + i * 16 + ln %% 8 + 8 * (ln / 8 %% 2)][ks + 8 * (ln / 16)]);", sh.fragsM, stage, warpM)
 	}
 	k.line(4, "#pragma unroll")
 	k.line(4, "for (int j = 0; j < %d; j += 2) {", sh.fragsN)
@@ -477,7 +477,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	if factors[1].mode == byRow {
 		k.line(5, "tl_ldsm_x4_trans(w, &mb[ks + ln %% 8 + 8 * (ln / 8 %% 2)][wn * %d + (j + ln / 16) * 8]);", warpN)
 	} else {
-		k.line(5, "tl_ldsm_x4(w, &%s[wn * %d + (j + ln / 16) * 8 + ln %% 8][ks + 8 * (ln / 8 %% 2)]);", smem(factors[1]), warpN)
+		k.line(5, "tl_ldsm_x4(w, &mb%s[wn * %d + (j + ln / 16) * 8 + ln %% 8][ks + 8 * (ln / 8 %% 2)]);", stage, warpN)
 	}
 	k.line(5, "fb[j][0] = w[0]; fb[j][1] = w[1]; fb[j + 1][0] = w[2]; fb[j + 1][1] = w[3];")
 	k.line(4, "}")

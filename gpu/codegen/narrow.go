@@ -145,16 +145,7 @@ func genNarrow(k *kernelBuilder, bc *bodyCompiler, nw *narrowing, ops []*operand
 		unrollFrom--
 		inner *= ext[nw.kDims[unrollFrom]]
 	}
-	depth := 2
-	for q, d := range nw.kDims {
-		if q < unrollFrom {
-			k.line(depth, "#pragma unroll 1")
-		} else {
-			k.line(depth, "#pragma unroll")
-		}
-		k.line(depth, "for (i64 %s = 0; %s < %d; ++%s) {", idx[d], idx[d], ext[d], idx[d])
-		depth++
-	}
+	depth := openLoops(k, 2, nw.kDims, ext, idx, unrollFrom)
 	k.line(depth, "const i64 rk = %s;", offsetExpr("0", idx, only(rowOp.coef, nw.kDims)))
 	k.line(depth, "%s ra[%d];", rowOp.el.reg, rows)
 	k.line(depth, "%sfor (int q = 0; q < %d; ++q) ra[q] = %s;", unrolled, rows, rowOp.el.load(rowOp.buf, "ro[q] + rk"))
@@ -172,10 +163,7 @@ func genNarrow(k *kernelBuilder, bc *bodyCompiler, nw *narrowing, ops []*operand
 	}
 	k.line(depth+1, "}")
 	k.line(depth, "}")
-	for depth > 2 {
-		depth--
-		k.line(depth, "}")
-	}
+	closeLoops(k, 2, depth)
 	if err := storeAccumulators(k, nw.contraction, o, loops, "acc[q][c]", coords, ext, idx, ep); err != nil {
 		return nil, err
 	}
