@@ -101,6 +101,9 @@ type Kernel struct {
 	// Form is the kind of kernel the step runs as, where the device
 	// says (a Describer): "narrow", "tiled, tensor cores + epilogue", ...
 	Form string
+	// With are the other steps whose kernels run in the same launch
+	// (Time, FLOPs and Bytes are the launch's).
+	With []int
 }
 
 // Result is a suite's table.
@@ -206,10 +209,20 @@ func compilePipelines(sh Shape, pipelines []string, target compiler.Target) ([]*
 	return plans, nil
 }
 
-// A Describer is a Device that names the kind of kernel each step of a
-// plan runs as ("" for a step with none of its own: a fused epilogue).
+// A Describer is a Device that says how each step of a plan runs.
 type Describer interface {
-	Forms(p *plan.Plan) ([]string, error)
+	Kernels(p *plan.Plan) ([]StepKernel, error)
+}
+
+// StepKernel is how a step runs on a Device (as gpu/codegen.StepKernel).
+type StepKernel struct {
+	// Form is the kind of the step's kernel: "narrow", "tiled, tensor
+	// cores + epilogue", ... ("" for a step with none of its own: a
+	// fused epilogue, a member of another step's launch).
+	Form string
+	// Steps, for one launch of several steps' kernels, are their steps,
+	// this one first: the launch's device time falls on this step.
+	Steps []int
 }
 
 // A Preparer is a Device that can compile a plan's kernels ahead of its
@@ -273,42 +286,67 @@ func measure(sh Shape, pipelines []string, plans []*plan.Plan, opt Options) (Row
 		if i := slices.Index(pipelines, "default"); i >= 0 {
 			ours = i
 		}
-		row.Kernels = slowest(plans[ours], steps[ours], opt.Kernels)
+		var kinds []StepKernel
 		if d, ok := opt.Device.(Describer); ok {
-			forms, err := d.Forms(plans[ours])
-			if err != nil {
+			if kinds, err = d.Kernels(plans[ours]); err != nil {
 				return row, err
 			}
-			for i, k := range row.Kernels {
-				if k.Step < len(forms) {
-					row.Kernels[i].Form = forms[k.Step]
-					// gpu/codegen's FormTensorCores (bench does not import the GPU packages).
-					row.Kernels[i].Matrix = k.Matrix && strings.Contains(forms[k.Step], "tensor cores")
-				}
-			}
 		}
+		row.Kernels = slowest(plans[ours], steps[ours], kinds, opt.Kernels)
 	}
 	return row, nil
 }
 
-// slowest is the n slowest steps of p with times steps.
-func slowest(p *plan.Plan, steps []time.Duration, n int) []Kernel {
+// slowest is the n slowest launches of p with step times steps. Where
+// the device describes its kernels (kinds, else nil), a launch of several
+// steps' kernels is one entry at its first step, with the time, work and
+// bytes of them all, and each entry names its kernel's form.
+func slowest(p *plan.Plan, steps []time.Duration, kinds []StepKernel, n int) []Kernel {
+	inLaunch := map[int]bool{}
+	for _, k := range kinds {
+		for _, j := range k.Steps[min(1, len(k.Steps)):] {
+			inLaunch[j] = true
+		}
+	}
 	var ks []Kernel
 	for i, s := range p.Steps {
-		if i >= len(steps) || s.Kind == plan.StepEmpty {
+		if i >= len(steps) || s.Kind == plan.StepEmpty || inLaunch[i] {
 			continue
 		}
-		k := Kernel{Step: i, Text: p.StepString(i), Time: steps[i], FLOPs: 2 * s.MACs()}
-		k.Matrix = k.FLOPs > 0 && len(s.Inputs) > 0
-		for _, v := range s.Inputs {
-			if f, ok := v.Buf.Elem.(ir.FloatType); !ok || f.Kind != ir.F16 && f.Kind != ir.BF16 {
-				k.Matrix = false
+		k := Kernel{Step: i, Text: p.StepString(i)}
+		members := []int{i}
+		if i < len(kinds) {
+			k.Form = kinds[i].Form
+			if len(kinds[i].Steps) > 1 {
+				members = kinds[i].Steps
+				k.With = members[1:]
 			}
 		}
-		for _, vs := range [][]plan.View{s.Inputs, s.Outputs} {
-			for _, v := range vs {
-				k.Bytes += v.NumElements() * int64(ir.ElementByteSize(v.Buf.Elem))
+		k.Matrix = true
+		for _, j := range members {
+			if j >= len(steps) {
+				continue
 			}
+			m := p.Steps[j]
+			k.Time += steps[j]
+			k.FLOPs += 2 * m.MACs()
+			k.Matrix = k.Matrix && m.MACs() > 0 && len(m.Inputs) > 0
+			for _, v := range m.Inputs {
+				if f, ok := v.Buf.Elem.(ir.FloatType); !ok || f.Kind != ir.F16 && f.Kind != ir.BF16 {
+					k.Matrix = false
+				}
+			}
+			for _, vs := range [][]plan.View{m.Inputs, m.Outputs} {
+				for _, v := range vs {
+					k.Bytes += v.NumElements() * int64(ir.ElementByteSize(v.Buf.Elem))
+				}
+			}
+		}
+		// Where the device names its kernels, only a kernel with
+		// tensor-core bodies (gpu/codegen's FormTensorCores; bench does
+		// not import the GPU packages) is held to the matrix units' peak.
+		if kinds != nil {
+			k.Matrix = k.Matrix && strings.Contains(k.Form, "tensor cores")
 		}
 		ks = append(ks, k)
 	}
@@ -597,11 +635,15 @@ func (r *Result) printKernels(w io.Writer) {
 		if len(row.Kernels) == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "\n%s, %s pipeline: slowest kernels (GFLOP/s counts 2 per multiply-add, against the matrix units' peak where mx; GB/s counts each view once)\n", row.Shape.Name, r.Suite.Pipelines[r.oursIndex()])
+		fmt.Fprintf(w, "\n%s, %s pipeline: slowest kernels (GFLOP/s counts 2 per multiply-add, against the matrix units' peak where mx; GB/s counts each view once; \"step +N\": one launch runs the kernels of that step and N more)\n", row.Shape.Name, r.Suite.Pipelines[r.oursIndex()])
 		table := [][]string{{"  step", "ms", "GFLOP/s", "of peak", "GB/s", "of peak", "kernel", "dispatch"}}
 		for _, k := range row.Kernels {
 			sec := k.Time.Seconds()
-			cells := []string{fmt.Sprintf("  %d", k.Step), fmt.Sprintf("%.3f", sec*1e3)}
+			step := fmt.Sprintf("  %d", k.Step)
+			if len(k.With) > 0 {
+				step += fmt.Sprintf(" +%d", len(k.With))
+			}
+			cells := []string{step, fmt.Sprintf("%.3f", sec*1e3)}
 			flopsPeak, mark := r.Peak.FP32, ""
 			if k.Matrix {
 				flopsPeak, mark = r.Peak.Matrix, " mx"

@@ -175,9 +175,16 @@ func (*hostDevice) Peak() Peak {
 	return Peak{FP32: 1e12, Matrix: 8e12, Bytes: 1e11, Desc: "1 TFLOP/s, 100 GB/s (made up)"}
 }
 
-// Forms names each step's kernel as the GPU's code generator makes it
+// Kernels says how each step runs as the GPU's code generator makes it
 // (a Describer, as the CLI's GPU device is).
-func (*hostDevice) Forms(p *plan.Plan) ([]string, error) { return codegen.Forms(p) }
+func (*hostDevice) Kernels(p *plan.Plan) ([]StepKernel, error) {
+	ks, err := codegen.Describe(p)
+	out := make([]StepKernel, len(ks))
+	for i, k := range ks {
+		out[i] = StepKernel(k)
+	}
+	return out, err
+}
 
 func (h *hostDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error) {
 	h.runs++
@@ -223,6 +230,14 @@ func TestDeviceKernels(t *testing.T) {
 		if !contraction || flops > 2*row.MACs[1] {
 			t.Errorf("%s: kernel FLOPs %d against the plan's %d MACs", row.Shape.Name, flops, row.MACs[1])
 		}
+		// The 3x3 shape's four phases are narrow kernels in one launch:
+		// one entry, at the first phase, with all the plan's work.
+		if row.Shape.K[0] == 3 {
+			k := row.Kernels[0]
+			if len(k.With) != 3 || k.FLOPs != 2*row.MACs[1] || !strings.HasPrefix(k.Form, codegen.FormLaunch+" 4: ") {
+				t.Errorf("%s: slowest entry %+v, want the launch of the four phases with the plan's %d MACs", row.Shape.Name, k, row.MACs[1])
+			}
+		}
 	}
 	var sb strings.Builder
 	r.Print(&sb)
@@ -234,6 +249,9 @@ func TestDeviceKernels(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+	if !regexp.MustCompile(`(?m)^  \d+ \+3 +\d+\.\d{3} `).MatchString(out) {
+		t.Errorf("no launch of several steps' kernels listed as its first step +3:\n%s", out)
 	}
 	if !regexp.MustCompile(`(?m)^  \d+ +\d+\.\d{3} +\d+\.\d +\d+\.\d%`).MatchString(out) {
 		t.Errorf("no kernel line with a GFLOP/s rate and its fraction of the peak:\n%s", out)

@@ -57,9 +57,13 @@ type Device struct {
 	info    string // vendor, device name, arch, library paths
 	peak    Peak
 
-	work  chan func()
-	mods  map[string]uintptr // loaded modules by hash (device thread only)
-	codes sync.Map           // compiled code by hash: string -> []byte
+	work chan func()
+	mods map[string]uintptr // loaded modules by hash (device thread only)
+	// funcs are the kernels looked up in the loaded modules (device
+	// thread only): a lookup is a driver call and a C string, and bench
+	// times the launches of many small kernels.
+	funcs map[kernelRef]uintptr
+	codes sync.Map // compiled code by hash: string -> []byte
 }
 
 // Kinds are the names Open accepts.
@@ -67,7 +71,7 @@ var Kinds = []string{"hip", "cuda"}
 
 // Open prepares device 0 of kind "hip" or "cuda".
 func Open(kind string) *Device {
-	d := &Device{kind: kind, mods: map[string]uintptr{}}
+	d := &Device{kind: kind, mods: map[string]uintptr{}, funcs: map[kernelRef]uintptr{}}
 	switch kind {
 	case "hip", "cuda":
 	default:

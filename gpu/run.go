@@ -348,7 +348,7 @@ func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan
 	if k == nil {
 		return nil // empty, or nothing to do
 	}
-	f, err := a.Function(m, k.Name)
+	f, err := d.function(m, k.Name)
 	if err != nil {
 		return err
 	}
@@ -372,6 +372,26 @@ func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan
 		grid = k.GridMMA
 	}
 	return a.Launch(f, grid, k.Block, k.Shared, stream, params)
+}
+
+// kernelRef names a kernel of a loaded module.
+type kernelRef struct {
+	module uintptr
+	name   string
+}
+
+// function is kernel name of module m, looked up once (modules stay
+// loaded while the device is open).
+func (d *Device) function(m uintptr, name string) (uintptr, error) {
+	ref := kernelRef{m, name}
+	if f, ok := d.funcs[ref]; ok {
+		return f, nil
+	}
+	f, err := d.api.Function(m, name)
+	if err == nil {
+		d.funcs[ref] = f
+	}
+	return f, err
 }
 
 // runsMMA reports whether kernels take their NVIDIA tensor-core bodies

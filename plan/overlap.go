@@ -5,6 +5,24 @@ import (
 	"slices"
 )
 
+// MayAlias reports whether views a and b may share a byte of device
+// memory while the plan runs: views of one buffer that may share an
+// element (mayOverlap), or of two arena buffers (temporaries, constants)
+// whose slots overlap: buffers live at different times share the arena,
+// so two steps that each touch one of them are not independent. Argument
+// and result buffers have storage of their own. False is a proof; true
+// may be a false alarm (a dynamic offset, or mayOverlap's budget).
+func MayAlias(a, b View) bool {
+	if a.Buf == b.Buf {
+		return mayOverlap(a, b)
+	}
+	inArena := func(k BufferKind) bool { return k == Constant || k == Temporary }
+	if !inArena(a.Buf.Kind) || !inArena(b.Buf.Kind) || a.NumElements() == 0 || b.NumElements() == 0 {
+		return false
+	}
+	return a.Buf.Offset < b.Buf.Offset+b.Buf.Bytes() && b.Buf.Offset < a.Buf.Offset+a.Buf.Bytes()
+}
+
 // mayOverlap reports whether two static views of a buffer may share an
 // element. Element i of a is element j of b iff
 // Σ_d i_d·a.Strides[d] − Σ_e j_e·b.Strides[e] = b.Offset − a.Offset with

@@ -3,6 +3,8 @@ package plan
 import (
 	"math/rand"
 	"testing"
+
+	"github.com/torchlower/torchlower/ir"
 )
 
 // TestMayOverlapAgainstBruteForce compares mayOverlap with the element
@@ -69,5 +71,35 @@ func TestMayOverlapAgainstBruteForce(t *testing.T) {
 	w11 := subView(full, []int64{0, 0, 1, 1}, []int64{8, 64, 14, 14}, []int64{1, 1, 2, 2})
 	if mayOverlap(w00, w01) || mayOverlap(w01, w11) || mayOverlap(w00, w11) || !mayOverlap(w11, w11) {
 		t.Errorf("phase windows: wrong overlap answers")
+	}
+}
+
+// TestMayAlias: views of one buffer alias as their elements do; arena
+// buffers alias where their slots overlap (live at different times, they
+// may share bytes); arguments and results never alias another buffer.
+func TestMayAlias(t *testing.T) {
+	f32 := ir.FloatType{Kind: ir.F32}
+	tmp := func(off int64, n int64) *Buffer {
+		return &Buffer{Kind: Temporary, Elem: f32, Shape: []int64{n}, Offset: off}
+	}
+	a, b, c := tmp(0, 16), tmp(32, 16), tmp(64, 4) // bytes [0,64), [32,96), [64,80)
+	arg := &Buffer{Kind: Argument, Elem: f32, Shape: []int64{16}}
+	res := &Buffer{Kind: Result, Elem: f32, Shape: []int64{16}}
+	for _, tc := range []struct {
+		x, y *Buffer
+		want bool
+	}{
+		{a, b, true}, {b, c, true}, {a, c, false}, {arg, res, false}, {arg, a, false}, {res, c, false},
+	} {
+		if got := MayAlias(fullView(tc.x), fullView(tc.y)); got != tc.want {
+			t.Errorf("%s at %d and %s at %d: MayAlias %v, want %v", tc.x.Kind, tc.x.Offset, tc.y.Kind, tc.y.Offset, got, tc.want)
+		}
+	}
+	// Within one buffer, the elements decide: the even and odd halves of
+	// a row do not alias.
+	even := View{Buf: arg, Shape: []int64{8}, Strides: []int64{2}}
+	odd := View{Buf: arg, Offset: 1, Shape: []int64{8}, Strides: []int64{2}}
+	if MayAlias(even, odd) || !MayAlias(even, even) {
+		t.Errorf("strided halves of one buffer: wrong answers")
 	}
 }

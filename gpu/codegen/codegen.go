@@ -84,9 +84,25 @@ type Kernel struct {
 	// by " + epilogue" when it runs the next step's too: what a profile
 	// of the plan names its kernels by.
 	Form string
+	// Group, for a launch of several steps' kernels (horizontal.go), is
+	// the Step of each, in order; nil for the kernel of one step.
+	Group []int
 	// outUnread: the kernel neither reads nor stores its output buffer
 	// (kernelBuilder.outUnread).
 	outUnread bool
+	// covers are the steps whose views the kernel reads and writes: its
+	// own, the epilogue it fused, the fills whose zeros it writes.
+	covers []int
+	// decls are the parameters' declarations and body the statements
+	// after the prologue that declares blockIndex and gridBlocks (when
+	// blockIndexed): what a launch of several kernels is made of.
+	decls        []string
+	body         string
+	minBlocks    int
+	blockIndexed bool
+	scWrite      bool
+	sharedBytes  int
+	ownLaunch    bool
 }
 
 // The kinds of kernel (Kernel.Form), as gpu/README.md's table names
@@ -104,21 +120,31 @@ const (
 	FormNarrow      = "narrow"
 )
 
-// Forms is the Form of each step's kernel in p's module ("" for a step
-// with none of its own: empty, constant, a fused epilogue, a dead fill):
-// what a profile of p names its steps by.
-func Forms(p *plan.Plan) ([]string, error) {
+// StepKernel is how a step runs: what a profile of a plan names its
+// steps by.
+type StepKernel struct {
+	// Form is the Form of the step's kernel; "" for a step with none of
+	// its own (empty, constant, a fused epilogue, a dead fill, a member
+	// of a launch of several after its first).
+	Form string
+	// Steps, for a launch of several kernels, is its Group: the launch's
+	// time falls on its first step.
+	Steps []int
+}
+
+// Describe is how each step of p runs on a GPU (StepKernel).
+func Describe(p *plan.Plan) ([]StepKernel, error) {
 	m, err := Generate(p)
 	if err != nil {
 		return nil, err
 	}
-	forms := make([]string, len(m.Steps))
+	out := make([]StepKernel, len(m.Steps))
 	for i, k := range m.Steps {
 		if k != nil {
-			forms[i] = k.Form
+			out[i] = StepKernel{Form: k.Form, Steps: k.Group}
 		}
 	}
-	return forms, nil
+	return out, nil
 }
 
 // Module is the generated code of a plan.
@@ -181,8 +207,13 @@ func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 			return nil, fmt.Errorf("gpu codegen: step %d (%s): %w", i, s.Kind, err)
 		}
 		if k != nil {
+			k.covers = []int{i}
 			if fused {
 				k.Form += " + epilogue"
+				k.covers = append(k.covers, i+1)
+				if c := cells[p.Steps[i+1]]; c != nil && c.emitted {
+					k.covers = append(k.covers, c.fill)
+				}
 			}
 			m.Steps[i] = k
 			m.Kernels = append(m.Kernels, k)
@@ -197,6 +228,7 @@ func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 			m.dropKernel(c.fill)
 		}
 	}
+	m.fuseLaunches(p, prefix)
 	return m, nil
 }
 

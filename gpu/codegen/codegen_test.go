@@ -88,7 +88,7 @@ func e2ePlans(t testing.TB, stride int, target compiler.Target) []namedPlan {
 	return out
 }
 
-var kernelName = regexp.MustCompile(`^tl_s([0-9]+)_(fill|copy|generic|scalar)$`)
+var kernelName = regexp.MustCompile(`^tl_s([0-9]+)_(fill|copy|generic|scalar|launch)$`)
 
 // deadFill reports whether fill step i may go without a kernel: a later
 // kernel writing its buffer hands that output to its epilogue in
@@ -99,13 +99,13 @@ func deadFill(p *plan.Plan, m *codegen.Module, i int) bool {
 	}
 	b := p.Steps[i].Outputs[0].Buf
 	for j := i + 1; j < len(p.Steps); j++ {
-		if k := m.Steps[j]; k != nil && len(p.Steps[j].Outputs) == 1 && p.Steps[j].Outputs[0].Buf == b &&
+		if k := m.KernelOf(j); k != nil && len(p.Steps[j].Outputs) == 1 && p.Steps[j].Outputs[0].Buf == b &&
 			strings.Contains(k.Source, "the output in registers, not stored") {
 			return true
 		}
 		// The epilogue fused into step j writes the fill's zeros
 		// (cellzeros.go).
-		if k := m.Steps[j]; k != nil && j+1 < len(p.Steps) && m.Steps[j+1] == nil && slices.ContainsFunc(p.Steps[j+1].Outputs, func(v plan.View) bool { return v.Buf == b }) &&
+		if k := m.KernelOf(j); k != nil && j+1 < len(p.Steps) && m.Steps[j+1] == nil && slices.ContainsFunc(p.Steps[j+1].Outputs, func(v plan.View) bool { return v.Buf == b }) &&
 			strings.Contains(k.Source, "the zeros of the rest of its cell") {
 			return true
 		}
@@ -131,16 +131,33 @@ func TestGenerateDeterministicNamesAndHash(t *testing.T) {
 		if len(m1.Steps) != len(np.p.Steps) {
 			t.Fatalf("%s: %d step entries for %d steps", np.name, len(m1.Steps), len(np.p.Steps))
 		}
+		// The steps whose kernels run in a launch of several (Group),
+		// after its first.
+		inLaunch := map[int]bool{}
+		for _, k := range m1.Kernels {
+			if k.Group != nil {
+				if len(k.Group) < 2 || k.Group[0] != k.Step || !slices.IsSorted(k.Group) {
+					t.Errorf("%s: kernel %s launches steps %v", np.name, k.Name, k.Group)
+				}
+				for _, j := range k.Group[1:] {
+					inLaunch[j] = true
+				}
+			}
+		}
 		for i, k := range m1.Steps {
 			s := np.p.Steps[i]
 			if k == nil {
-				if (s.Kind == plan.StepFill || s.Kind == plan.StepCopy) && s.Outputs[0].NumElements() > 0 && !deadFill(np.p, m1, i) || s.Kind == plan.StepScalar {
+				if (s.Kind == plan.StepFill || s.Kind == plan.StepCopy) && s.Outputs[0].NumElements() > 0 && !deadFill(np.p, m1, i) && !inLaunch[i] || s.Kind == plan.StepScalar {
 					t.Errorf("%s: step %d (%s) has no kernel", np.name, i, s.Kind)
 				}
 				continue
 			}
+			kind := s.Kind.String()
+			if k.Group != nil {
+				kind = "launch"
+			}
 			sm := kernelName.FindStringSubmatch(k.Name)
-			if sm == nil || sm[1] != strconv.Itoa(i) || sm[2] != s.Kind.String() || k.Step != i {
+			if sm == nil || sm[1] != strconv.Itoa(i) || sm[2] != kind || k.Step != i || inLaunch[i] {
 				t.Errorf("%s: step %d (%s) has kernel %q", np.name, i, s.Kind, k.Name)
 			}
 			if !regexp.MustCompile(`extern "C" __global__ void __launch_bounds__\(256(, [0-9]+)?\) ` + k.Name + `\(`).MatchString(k.Source) {
@@ -355,19 +372,37 @@ func TestKernelForms(t *testing.T) {
 	forms := []string{codegen.FormFill, codegen.FormCopy, codegen.FormTranspose, codegen.FormScalar, codegen.FormThread,
 		codegen.FormReduction, codegen.FormTiled, codegen.FormTensorCores, codegen.FormNarrow}
 	met := map[string]bool{}
+	defer func() {
+		if !met[codegen.FormLaunch] {
+			t.Errorf("no kernel of the test programs is a %q several", codegen.FormLaunch)
+		}
+	}()
 	for _, np := range testdataPlans(t) {
 		m, err := codegen.Generate(np.p)
 		if err != nil {
 			continue
 		}
 		for _, k := range m.Kernels {
-			form := strings.TrimSuffix(k.Form, " + epilogue")
-			if !slices.Contains(forms, form) {
-				t.Errorf("%s: %s has form %q", np.name, k.Name, k.Form)
+			// A launch of several kernels names them all:
+			// "launch of 3: narrow + epilogue; fill".
+			kf := []string{k.Form}
+			if k.Group != nil {
+				head, members, _ := strings.Cut(k.Form, ": ")
+				if head != fmt.Sprintf("%s %d", codegen.FormLaunch, len(k.Group)) {
+					t.Errorf("%s: %s launches %d kernels, its form says %q", np.name, k.Name, len(k.Group), k.Form)
+				}
+				kf = strings.Split(members, "; ")
+				met[codegen.FormLaunch] = true
 			}
-			met[form] = true
-			if (form == codegen.FormTiled || form == codegen.FormTensorCores) != strings.Contains(k.Source, " sb[") {
-				t.Errorf("%s: %s is %q, its source says otherwise", np.name, k.Name, k.Form)
+			for _, f := range kf {
+				form := strings.TrimSuffix(f, " + epilogue")
+				if !slices.Contains(forms, form) {
+					t.Errorf("%s: %s has form %q", np.name, k.Name, k.Form)
+				}
+				met[form] = true
+				if k.Group == nil && (form == codegen.FormTiled || form == codegen.FormTensorCores) != strings.Contains(k.Source, " sb[") {
+					t.Errorf("%s: %s is %q, its source says otherwise", np.name, k.Name, k.Form)
+				}
 			}
 		}
 	}

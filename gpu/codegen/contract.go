@@ -258,7 +258,7 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	k.line(1, "__shared__ %s sa[%d][%d];", a.el.reg, tileK, tileM)
 	k.line(1, "__shared__ %s sb[%d][%d];", b.el.reg, tileK, tileN)
 	k.line(1, "const int tx = threadIdx.x %% 16, ty = threadIdx.x / 16;")
-	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
+	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	k.line(2, "%s acc[4][4];", o.el.reg)
@@ -296,6 +296,7 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	if mma != "" {
 		k.line(0, "#endif")
 	}
+	k.ownLaunch = true
 	kern := k.finish(ep.withElems(elems), int(min(tiles, maxGrid)))
 	kern.Sync = true
 	if mma != "" {

@@ -85,10 +85,11 @@ template <class F> static void* tl_thread_main(void* p) {
 /* Blocks run one after another (so a kernel's static __shared__ array is
    its block's); the threads of a block run together when it has more
    than one. */
-template <class F> static void tl_launch(unsigned grid, unsigned block, F f) {
+template <class F> static void tl_launch(unsigned grid, unsigned block, bool reversed, F f) {
   gridDim = {grid, 1, 1}; blockDim = {block, 1, 1};
   if (block > 1024) { fprintf(stderr, "a block of %u threads\n", block); exit(5); }
-  for (unsigned b = 0; b < grid; b++) {
+  for (unsigned i = 0; i < grid; i++) {
+    const unsigned b = reversed ? grid - 1 - i : i;
     blockIdx = {b, 0, 0};
     if (block == 1) { threadIdx = {0, 0, 0}; f(); continue; }
     tl_bar = {block, 0, 0};
@@ -187,12 +188,22 @@ func hostDriver(p *plan.Plan, m *codegen.Module, exact bool) (string, error) {
 		}
 		// One thread runs a grid-stride kernel's whole grid; a kernel
 		// that synchronizes gets real blocks (two, to exercise its
-		// block-stride loop).
-		grid, block := 1, 1
-		if k.Sync {
+		// block-stride loop). A launch of several kernels gets its whole
+		// grid (a thread a block, unless a member synchronizes), each
+		// member its share of the blocks as a grid of its own; last block
+		// first, so that a member that read what another writes would
+		// read it unwritten (0xff bytes, NaN) or stale here.
+		grid, block, reversed := 1, 1, false
+		switch {
+		case k.Group != nil:
+			grid, reversed = k.Grid, true
+			if k.Sync {
+				block = k.Block
+			}
+		case k.Sync:
 			grid, block = min(2, k.Grid), k.Block
 		}
-		fmt.Fprintf(&sb, "  tl_launch(%d, %d, [&] { %s(%s); });\n", grid, block, k.Name, strings.Join(args, ", "))
+		fmt.Fprintf(&sb, "  tl_launch(%d, %d, %v, [&] { %s(%s); });\n", grid, block, reversed, k.Name, strings.Join(args, ", "))
 	}
 	sb.WriteString("  fwrite(err, 4, 2, stdout);\n")
 	for _, b := range p.Results {

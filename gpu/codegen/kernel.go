@@ -142,9 +142,18 @@ type kernelBuilder struct {
 	// multiprocessor at once (__launch_bounds__'s second argument: it
 	// caps the registers a thread may take).
 	minBlocks int
-	checks    []string
-	checked   map[plan.DynOffset]bool
-	body      strings.Builder
+	// blockIndexed: the body deals its work out by blockIndex and
+	// gridBlocks (blockLoop, gridLoop), which finish declares.
+	blockIndexed bool
+	// sharedBytes is the static shared memory the body declares, where
+	// it may share a launch; ownLaunch is set where it may not (the
+	// tiled contraction: its shared memory and grid are its tensor-core
+	// body's, which depends on the target).
+	sharedBytes int
+	ownLaunch   bool
+	checks      []string
+	checked     map[plan.DynOffset]bool
+	body        strings.Builder
 }
 
 func newKernelBuilder(prefix string, step int, kind string) *kernelBuilder {
@@ -237,39 +246,51 @@ func (k *kernelBuilder) line(indent int, format string, args ...any) {
 
 // finish assembles the kernel: signature, range checks, body.
 func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
-	var sig []string
+	var decls []string
 	for _, p := range k.params {
 		b := p.Buffer
 		c := "const "
 		if k.written[b] {
 			c = ""
 		}
-		sig = append(sig, fmt.Sprintf("%s%s* __restrict__ %s", c, elems[b].ctype, bufferName(b)))
+		decls = append(decls, fmt.Sprintf("%s%s* __restrict__ %s", c, elems[b].ctype, bufferName(b)))
 	}
 	if k.sc {
 		k.params = append(k.params, Param{Kind: ParamScalars})
 		if k.scWrite {
-			sig = append(sig, "i64* __restrict__ sc")
+			decls = append(decls, "i64* __restrict__ sc")
 		} else {
-			sig = append(sig, "const i64* __restrict__ sc")
+			decls = append(decls, "const i64* __restrict__ sc")
 		}
 	}
 	if k.err {
 		k.params = append(k.params, Param{Kind: ParamError})
-		sig = append(sig, "int* err")
+		decls = append(decls, "int* err")
 	}
-	var sb strings.Builder
-	bounds := strconv.Itoa(BlockSize)
-	if k.minBlocks > 0 {
-		bounds += ", " + strconv.Itoa(k.minBlocks)
-	}
-	fmt.Fprintf(&sb, "extern \"C\" __global__ void __launch_bounds__(%s) %s(%s) {\n", bounds, k.name, strings.Join(sig, ", "))
+	var body strings.Builder
 	for _, c := range k.checks {
-		sb.WriteString("  " + c + "\n")
+		body.WriteString("  " + c + "\n")
 	}
-	sb.WriteString(k.body.String())
-	sb.WriteString("}\n")
-	return &Kernel{Name: k.name, Step: k.step, Source: sb.String(), Params: k.params, Grid: grid, Block: BlockSize, Form: k.form, outUnread: k.outUnread}
+	body.WriteString(k.body.String())
+	kern := &Kernel{Name: k.name, Step: k.step, Params: k.params, Grid: grid, Block: BlockSize, Form: k.form,
+		outUnread: k.outUnread, decls: decls, body: body.String(), minBlocks: k.minBlocks, blockIndexed: k.blockIndexed, scWrite: k.scWrite,
+		sharedBytes: k.sharedBytes, ownLaunch: k.ownLaunch}
+	var prologue string
+	if k.blockIndexed {
+		prologue = fmt.Sprintf("  const unsigned %s = blockIdx.x, %s = gridDim.x;\n", blockIndex, gridBlocks)
+	}
+	kern.Source = kernelSource(kern.Name, kern.minBlocks, kern.decls, prologue+kern.body)
+	return kern
+}
+
+// kernelSource is the definition of an extern "C" kernel of BlockSize
+// threads a block, minBlocks of them a multiprocessor when not 0.
+func kernelSource(name string, minBlocks int, decls []string, body string) string {
+	bounds := strconv.Itoa(BlockSize)
+	if minBlocks > 0 {
+		bounds += ", " + strconv.Itoa(minBlocks)
+	}
+	return fmt.Sprintf("extern \"C\" __global__ void __launch_bounds__(%s) %s(%s) {\n%s}\n", bounds, name, strings.Join(decls, ", "), body)
 }
 
 // elemsOf maps every buffer a step touches to its element info.
@@ -312,9 +333,28 @@ func closeLoops(k *kernelBuilder, depth, inner int) {
 	}
 }
 
+// The kernels name their block and the blocks of their launch by these
+// (unsigned, as blockIdx.x and gridDim.x are: as i64 they took registers
+// of their own, and kernels under a register bound spilled), not by
+// blockIdx.x and gridDim.x: a kernel launched on its
+// own sets them from those, one launched with others (horizontal.go) to
+// its own range of the launch's blocks.
+const (
+	blockIndex = "tl_bx"
+	gridBlocks = "tl_gx"
+)
+
+// blockLoop opens the loop that deals items 0 to count−1 (a C
+// expression) out to the blocks of the launch, with index variable v.
+func blockLoop(k *kernelBuilder, v, count string) {
+	k.blockIndexed = true
+	k.line(1, "for (i64 %s = %s; %s < %s; %s += %s) {", v, blockIndex, v, count, v, gridBlocks)
+}
+
 // gridLoop opens the grid-stride loop over n items with index variable t.
 func gridLoop(k *kernelBuilder, n int64) {
-	k.line(1, "for (i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x; t < %dll; t += (i64)gridDim.x * blockDim.x) {", n)
+	k.blockIndexed = true
+	k.line(1, "for (i64 t = (i64)%s * blockDim.x + threadIdx.x; t < %dll; t += (i64)%s * blockDim.x) {", blockIndex, n, gridBlocks)
 }
 
 // unravel declares idx<d> for each dim of shape from the flat index t
@@ -464,8 +504,9 @@ func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, sha
 	tiles := batchTot * tilesS * tilesD
 	rows := BlockSize / transposeTile
 	k.line(1, "__shared__ %s tt[%d][%d];", e.ctype, transposeTile, transposeTile+1)
+	k.sharedBytes = int(e.size()) * transposeTile * (transposeTile + 1)
 	k.line(1, "const int tx = threadIdx.x %% %d, ty = threadIdx.x / %d;", transposeTile, transposeTile)
-	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
+	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
 	k.line(2, "const i64 ts = t %% %d, td = (t / %d) %% %d, tb = t / %d;", tilesS, tilesS, tilesD, tilesS*tilesD)
 	decompose(k, 2, "tb", "rb", batch, shape, names)
 	// Read: consecutive threads, consecutive elements of the source's

@@ -281,7 +281,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	k.line(1, "const int sr = threadIdx.x %% %d, skr = threadIdx.x / %d;", tile, tile)
 	k.line(1, "const int skk = threadIdx.x %% %d, skq = threadIdx.x / %d;", mmaSlice, mmaSlice)
 	k.line(1, "const int sv8 = threadIdx.x %% %d, skv = threadIdx.x / %d;", mmaChunks, mmaChunks)
-	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
+	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	// acc[i][j][r]: instruction tile (i, j)'s accumulator r, at row

@@ -110,7 +110,7 @@ func genNarrow(k *kernelBuilder, bc *bodyCompiler, nw *narrowing, ops []*operand
 	// The block's size is read, not assumed (as in a grid-stride loop):
 	// the host emulation runs such kernels a thread a block.
 	k.line(1, "const i64 span = (i64)blockDim.x * %d, groups = (%dll + span - 1) / span;", rows, nw.rowTot)
-	k.line(1, "for (i64 g = blockIdx.x; g < %dll * groups; g += gridDim.x) {", nw.bTot)
+	blockLoop(k, "g", fmt.Sprintf("%dll * groups", nw.bTot))
 	k.line(2, "const i64 tb = g / groups, rg = g %% groups;")
 	decompose(k, 2, "tb", "rb", nw.bDims, ext, idx)
 	// Each row's offset in the row factor but for K (its row and batch

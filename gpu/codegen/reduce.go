@@ -80,7 +80,11 @@ func genBlockReduce(k *kernelBuilder, bc *bodyCompiler, red *reduction, ops []*o
 		length *= ext[d]
 	}
 	k.line(1, "__shared__ %s tl_red[%d];", t, BlockSize)
-	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", threads)
+	k.sharedBytes = BlockSize * 8
+	if t == "float" {
+		k.sharedBytes = BlockSize * 4
+	}
+	blockLoop(k, "t", fmt.Sprintf("%dll", threads))
 	decompose(k, 2, "t", "r", thread, ext, idx)
 	// -0 is the identity of IEEE addition (-0 + x == x for every x).
 	zero := "(-0.0f)"

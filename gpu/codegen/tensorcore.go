@@ -108,7 +108,7 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 	// columns; lane ln is row (or column) ln % 16 of a 16×16 tile, and
 	// its k (or accumulator rows) 4·(ln / 16) and the next three.
 	k.line(1, "const int ln = threadIdx.x %% 64, wp = threadIdx.x / 64, lr = ln %% 16, lq = ln / 16;")
-	k.line(1, "for (i64 t = blockIdx.x; t < %dll; t += gridDim.x) {", tiles)
+	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	// acc[j][r]: instruction tile j's accumulator r, at row 4·lq + r and

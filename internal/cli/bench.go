@@ -41,10 +41,12 @@ PyTorch runs the same call on its GPU (python3 from PATH, unless
 ROCm). For each shape the --kernels slowest kernels of the default plan
 are listed with their achieved GFLOP/s and GB/s, the kind of kernel
 (narrow, tiled, tiled with tensor cores, thread per output, transpose,
-...; "+ epilogue" when it runs the next step too) and, where the
-device's peak is known (NVIDIA: from its attributes), the fraction of
-it: of the tensor cores' f16/bf16 peak for a kernel with tensor-core
-bodies (marked "mx"), of the FP32 peak for any other.
+...; "+ epilogue" when it runs the next step too; "launch of N: ..."
+for independent kernels that share one launch, listed at the first one's
+step as "step +N-1" with all their work) and, where the device's peak is
+known (NVIDIA: from its attributes), the fraction of it: of the tensor
+cores' f16/bf16 peak for a kernel with tensor-core bodies (marked
+"mx"), of the FP32 peak for any other.
 
 Suites:
 `
@@ -149,8 +151,18 @@ func (b benchDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration,
 	return prof.Steps, nil
 }
 
-// Forms names the kind of kernel each step of p runs as (bench.Describer).
-func (b benchDevice) Forms(p *plan.Plan) ([]string, error) { return codegen.Forms(p) }
+// Kernels says how each step of p runs (bench.Describer).
+func (b benchDevice) Kernels(p *plan.Plan) ([]bench.StepKernel, error) { return describe(p) }
+
+// describe is codegen.Describe as bench.Describer has it.
+func describe(p *plan.Plan) ([]bench.StepKernel, error) {
+	ks, err := codegen.Describe(p)
+	out := make([]bench.StepKernel, len(ks))
+	for i, k := range ks {
+		out[i] = bench.StepKernel(k)
+	}
+	return out, err
+}
 
 // Prepare compiles p's kernels ahead of its timed runs (bench.Preparer).
 func (b benchDevice) Prepare(p *plan.Plan) error { return b.d.Prepare(p) }
