@@ -263,7 +263,7 @@ func TestCellZerosReplaceFill(t *testing.T) {
 				continue
 			}
 			fills++
-			if s.Outputs[0].Buf.Kind == plan.Result && m.Steps[i] != nil {
+			if s.Outputs[0].Buf.Kind == plan.Result && m.KernelOf(i) != nil {
 				resultFills++
 			}
 		}

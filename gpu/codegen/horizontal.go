@@ -41,7 +41,7 @@ import (
 //   - no constant upload lies between them (the host orders an upload);
 //   - no member writes memory that another reads or writes
 //     (plan.MayAlias over the views of the steps each covers);
-//   - the launch has at most maxLaunchBlocks blocks.
+//   - the launch has fewer than maxLaunchBlocks blocks.
 //
 // In the fused kernel, the blocks are dealt to the members in turn
 // (dealBlocks): each member's body runs as if launched on its own
@@ -121,7 +121,7 @@ func joins(p *plan.Plan, group []*Kernel, effects []kernelEffects, k *Kernel, e 
 		blocks += g.Grid
 		shared += g.sharedBytes
 	}
-	if blocks > maxLaunchBlocks || shared > maxLaunchShared {
+	if blocks >= maxLaunchBlocks || shared > maxLaunchShared {
 		return false
 	}
 	for i := group[len(group)-1].Step + 1; i < k.Step; i++ {

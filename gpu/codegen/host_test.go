@@ -190,9 +190,11 @@ func hostDriver(p *plan.Plan, m *codegen.Module, exact bool) (string, error) {
 		// that synchronizes gets real blocks (two, to exercise its
 		// block-stride loop). A launch of several kernels gets its whole
 		// grid (a thread a block, unless a member synchronizes), each
-		// member its share of the blocks as a grid of its own; last block
-		// first, so that a member that read what another writes would
-		// read it unwritten (0xff bytes, NaN) or stale here.
+		// member its share of the blocks as a grid of its own, last block
+		// first: a member that read what a member dealt earlier writes
+		// would mostly read it unwritten (0xff bytes, NaN) or stale here.
+		// (Not always: within a round the members run in reverse, the
+		// last dealt first. TestHorizontalFusion checks the analysis.)
 		grid, block, reversed := 1, 1, false
 		switch {
 		case k.Group != nil:

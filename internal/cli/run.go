@@ -18,6 +18,7 @@ import (
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/gpu"
+	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/importer"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/module"
@@ -73,7 +74,9 @@ a symbol explicitly (then an input of another size is a shape mismatch).
 each step of the plan (a dispatch: a generic, copy, fill, ...), the
 slowest first: index, kind, time, share of the execute stage and the
 step as the plan prints it. --top-steps sets how many are listed (the
-rest are summed on one line).
+rest are summed on one line). On a GPU, independent kernels may share a
+launch: its time falls on its first step, marked "[launch of N kernels:
+steps ...]", and the others are marked "[in step S's launch]".
 
 --repeat=N runs the function N times on the same inputs, as
 iree-benchmark-module repeats an invocation, and writes or compares the
@@ -280,7 +283,11 @@ func runRun(env *Env, args []string) int {
 			nameKernels(mod, p)
 		}
 		fmt.Fprintf(env.Stderr, "  plan: %d steps, %d buffers, peak memory %d bytes\n", len(p.Steps), len(p.Buffers), p.PeakBytes())
-		printStepTimes(env.Stderr, p, prof.Steps, execTime, *topSteps)
+		var launches []codegen.StepKernel
+		if dev != nil {
+			launches, _ = codegen.Describe(p) // the plan ran: it generates
+		}
+		printStepTimes(env.Stderr, p, prof.Steps, launches, execTime, *topSteps)
 	}
 	return status
 }
@@ -554,8 +561,10 @@ const stepTextWidth = 110
 // printStepTimes prints the per-step (dispatch) table of --print-timings:
 // the top steps by time, slowest first, each with its index, kind, time,
 // share of the execute stage and the plan's one-line text of it, then
-// one line summing the steps not listed.
-func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, exec time.Duration, top int) {
+// one line summing the steps not listed. On a GPU, launches says which
+// steps' kernels share a launch (codegen.Describe; nil on the CPU): the
+// launch's time is its first step's, which says so, as do the others.
+func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, launches []codegen.StepKernel, exec time.Duration, top int) {
 	if len(times) != len(p.Steps) {
 		return
 	}
@@ -579,6 +588,7 @@ func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, exec time.
 			share = 100 * float64(times[i]) / float64(exec)
 		}
 		text, _, _ := strings.Cut(p.StepString(i), "\n")
+		text = launchNote(launches, i) + text
 		if r := []rune(text); len(r) > stepTextWidth {
 			text = string(r[:stepTextWidth-3]) + "..."
 		}
@@ -591,6 +601,22 @@ func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, exec time.
 		}
 		fmt.Fprintf(w, "  ... %d more steps, %.3f ms\n", len(rest), ms(d))
 	}
+}
+
+// launchNote is what the timing table says of step i when its kernel
+// shares a launch: "[launch of 8 kernels: steps 3 7 ...] " at the first,
+// where the time falls, "[in step 3's launch] " at the others.
+func launchNote(launches []codegen.StepKernel, i int) string {
+	for _, l := range launches {
+		if len(l.Steps) < 2 || !slices.Contains(l.Steps, i) {
+			continue
+		}
+		if l.Steps[0] != i {
+			return fmt.Sprintf("[in step %d's launch] ", l.Steps[0])
+		}
+		return fmt.Sprintf("[launch of %d kernels: steps %s] ", len(l.Steps), strings.Trim(fmt.Sprint(l.Steps), "[]"))
+	}
+	return ""
 }
 
 // bufferedStdout is env with its standard output buffered: a run prints a

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/runtime"
 )
 
@@ -263,5 +264,19 @@ func TestRunRepeat(t *testing.T) {
 	}
 	if _, errOut, code := run(t, "", append(exampleArgs("../../examples/conv_backward"), "--repeat=0")...); code != 2 || !strings.Contains(errOut, "--repeat must be at least 1, not 0") {
 		t.Errorf("--repeat=0: exit %d, %s", code, errOut)
+	}
+}
+
+// On a GPU, the timing table says which steps' kernels share a launch:
+// its time at the first, a pointer to it at the others.
+func TestLaunchNote(t *testing.T) {
+	launches := []codegen.StepKernel{3: {Form: "launch of 3: narrow", Steps: []int{3, 7, 11}}, 5: {Form: "fill"}}
+	for i, want := range map[int]string{3: "[launch of 3 kernels: steps 3 7 11] ", 7: "[in step 3's launch] ", 11: "[in step 3's launch] ", 5: "", 4: ""} {
+		if got := launchNote(launches, i); got != want {
+			t.Errorf("step %d: %q, want %q", i, got, want)
+		}
+	}
+	if got := launchNote(nil, 3); got != "" {
+		t.Errorf("on the CPU: %q", got)
 	}
 }

@@ -50,6 +50,13 @@
 #   optional:
 #   codegen    every e2e kernel compiled by NVRTC (e2e on cuda compiles those of
 #              the pipeline it runs already)
+#   profile    Nsight Compute (ncu), where the machine has it and lets it read
+#              the counters: each kernel of the seeds' 3x3 rows with its DRAM
+#              bytes read and written and its L2 write sectors. Their phases'
+#              blocks are dealt in turn (gpu/codegen/horizontal.go) so that dy
+#              is read from DRAM once, not once a phase, and dx's sectors are
+#              written whole: the DRAM bytes say whether that holds (ideal:
+#              dy's bytes read, dx's written)
 set -u
 cd "$(dirname "$0")/../.."
 kit=$PWD/.gpukit
@@ -193,6 +200,17 @@ phase_sanitizer() {
 
 phase_codegen() { gotest gpu/codegen gpu_codegen.test 240 -test.run 'NVRTC'; }
 
+phase_profile() {
+	local ncu
+	ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
+	if [ -z "$ncu" ]; then
+		echo "no ncu"
+		return
+	fi
+	step "ncu seeds 3x3" 240 "$ncu" --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum \
+		"$tl" bench --device=cuda --suite=seeds --filter=3x3 --reps=1 --warmup=0 --no-torch --kernels=2 | tee "$out/profile.txt"
+}
+
 groups_first=(env fixtures e2e refs)
 groups_second=(bench gpu cli baseline sanitizer)
 phases=()
@@ -206,7 +224,7 @@ done
 [ ${#phases[@]} -gt 0 ] || phases=("${groups_first[@]}")
 for p in "${phases[@]}"; do
 	if ! declare -F "phase_$p" >/dev/null; then
-		echo "run.sh: unknown phase $p (groups first, second; phases env fixtures e2e refs bench gpu cli baseline sanitizer codegen)" >&2
+		echo "run.sh: unknown phase $p (groups first, second; phases env fixtures e2e refs bench gpu cli baseline sanitizer codegen profile)" >&2
 		exit 2
 	fi
 done
