@@ -35,9 +35,13 @@ import (
 //     one member, all its threads alike) and declare shared memory
 //     (transposes, block reductions), the launch at most
 //     maxLaunchShared of it: each member's arrays are its own;
-//   - the members ask for the same blocks a multiprocessor. The launch
-//     has one register budget: merging a narrow kernel bounded to 64
-//     registers with an unbounded one would bound the other, or unbind it;
+//   - the members ask for the same blocks a multiprocessor, or those
+//     that ask for fewer hold one output a thread (oneOutputAThread).
+//     The launch has one register budget, the largest bound's: a narrow
+//     kernel's 64 registers would cramp another contraction's body, but
+//     not a thread-per-output kernel's single accumulator (the ptxas
+//     checks of every e2e kernel, fused launches included, find no
+//     spill);
 //   - no constant upload lies between them (the host orders an upload);
 //   - no member writes memory that another reads or writes
 //     (plan.MayAlias over the views of the steps each covers);
@@ -111,10 +115,24 @@ func (k *Kernel) fusible() bool {
 	return !k.ownLaunch && k.Shared == 0 && k.GridMMA == 0 && !k.scWrite && k.blockIndexed && k.Group == nil
 }
 
+// oneOutputAThread reports whether k's threads each hold one output at a
+// time: a fill, a copy (not a transpose, whose tile is staged), or a
+// generic a thread per output, its epilogue fused or not.
+func (k *Kernel) oneOutputAThread() bool {
+	form := strings.TrimSuffix(k.Form, " + epilogue")
+	return form == FormThread || form == FormFill || form == FormCopy
+}
+
 // joins reports whether k may join group, whose members touch effects.
 func joins(p *plan.Plan, group []*Kernel, effects []kernelEffects, k *Kernel, e kernelEffects) bool {
-	if k.minBlocks != group[0].minBlocks {
-		return false
+	bound := k.minBlocks
+	for _, g := range group {
+		bound = max(bound, g.minBlocks)
+	}
+	for _, g := range append([]*Kernel{k}, group...) {
+		if g.minBlocks != bound && !g.oneOutputAThread() {
+			return false
+		}
 	}
 	blocks, shared := k.Grid, k.sharedBytes
 	for _, g := range group {
@@ -193,7 +211,7 @@ func fuseKernels(group []*Kernel, prefix string) *Kernel {
 		Name:         fmt.Sprintf("%s_s%d_launch", prefix, first.Step),
 		Step:         first.Step,
 		Block:        BlockSize,
-		minBlocks:    first.minBlocks,
+		minBlocks:    first.minBlocks, // the largest, below
 		blockIndexed: true,
 	}
 	at := map[Param]int{}
@@ -217,6 +235,7 @@ func fuseKernels(group []*Kernel, prefix string) *Kernel {
 		}
 		f.Grid += k.Grid
 		f.Sync = f.Sync || k.Sync
+		f.minBlocks = max(f.minBlocks, k.minBlocks)
 		f.sharedBytes += k.sharedBytes
 	}
 	// Members by decreasing grid (stable): the members that still have

@@ -75,9 +75,9 @@ func TestHorizontalFusion(t *testing.T) {
 }
 
 // The seeds' 3-channel 3x3 data gradient (bf16, 940x1450) is four
-// phases and five edge regions, each a narrow kernel but the corner's:
-// the eight narrow ones share a launch (the corner, a thread-per-output
-// kernel without their register bound, has its own).
+// phases and five edge regions, each a narrow kernel but the corner's
+// (thread per output): all nine share a launch, under the narrow
+// kernels' register bound.
 func TestSeedPhasesShareALaunch(t *testing.T) {
 	s, ok := bench.SuiteByName("seeds")
 	if !ok {
@@ -100,11 +100,14 @@ func TestSeedPhasesShareALaunch(t *testing.T) {
 		t.Fatal(err)
 	}
 	ls := launches(m)
-	if len(ls) != 2 || len(ls[0]) != 8 {
-		t.Fatalf("launches of steps %v, want the eight narrow kernels in one and the corner's", ls)
+	if len(ls) != 1 || len(ls[0]) != 9 {
+		t.Fatalf("launches of steps %v, want the nine regions' kernels in one", ls)
 	}
-	if f := m.Kernels[0].Form; f != codegen.FormLaunch+" 8: "+codegen.FormNarrow+" + epilogue" {
-		t.Errorf("the phases' launch has form %q", f)
+	if f, want := m.Kernels[0].Form, codegen.FormLaunch+" 9: "+codegen.FormNarrow+" + epilogue; "+codegen.FormThread+" + epilogue"; f != want {
+		t.Errorf("the regions' launch has form %q, want %q", f, want)
+	}
+	if !strings.Contains(m.Kernels[0].Source, "__launch_bounds__(256, 4)") {
+		t.Errorf("the launch lost the narrow kernels' register bound:\n%s", m.Kernels[0].Source[:300])
 	}
 }
 
