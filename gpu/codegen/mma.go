@@ -487,10 +487,14 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	k.line(5, "for (int j = 0; j < %d; ++j) tl_mma_%s(acc[i][j], fa[i], fb[j]);", sh.fragsN, kind)
 	k.line(3, "}")
 	if async {
+		// No barrier after the last slice: the next tile's table writes
+		// come after every read of the tables (the last slice issues no
+		// copies, and every thread issued its last before that slice's
+		// barrier), and its first copies after the barrier that follows
+		// the tables, which a thread reaches only past its last
+		// multiplies (TestHostSanitizers: with cp.async emulated at its
+		// wait, ThreadSanitizer sees the stages' reads and writes).
 		k.line(2, "}")
-		// The next tile's tables and first copies wait for every
-		// thread's last multiplies.
-		k.line(2, "__syncthreads();")
 	} else {
 		k.line(3, "__syncthreads();")
 		k.line(2, "}")
