@@ -119,6 +119,49 @@ var cmpI = map[string]string{
 	"ugt": "(tl_zext(%[1]s, %[3]d) > tl_zext(%[2]s, %[3]d))", "uge": "(tl_zext(%[1]s, %[3]d) >= tl_zext(%[2]s, %[3]d))",
 }
 
+// exactFMA is o, an f32 addf of a product of two f16 values, as one
+// fmaf: the product of two 11-bit significands has 22 bits, and of two
+// f16 exponents one within f32's normal range, so f32 holds it exactly
+// and the fused add rounds once where the separate add did: the same
+// bits, in one instruction instead of two. An f16 contraction's body
+// (extf, extf, mulf, addf) is the case; the product must have no other
+// use. (Not bf16: its exponents are f32's, and a product can overflow or
+// fall below the normal range, where the fused add differs.)
+func (bc *bodyCompiler) exactFMA(o *ir.Operation) (string, bool) {
+	if o.Name != "arith.addf" || o.NumOperands() != 2 || !isFloatKind(o.Result(0).Type(), ir.F32) {
+		return "", false
+	}
+	fromF16 := func(v *ir.Value) (string, bool) {
+		d := v.DefiningOp()
+		if d == nil || d.Name != "arith.extf" || !isFloatKind(v.Type(), ir.F32) || !isFloatKind(d.Operand(0).Type(), ir.F16) {
+			return "", false
+		}
+		n, ok := bc.names[v]
+		return n, ok
+	}
+	for i, v := range o.Operands() {
+		p := v.DefiningOp()
+		if p == nil || p.Name != "arith.mulf" || !v.HasOneUse() {
+			continue
+		}
+		other, err := bc.value(o, o.Operand(1-i))
+		if err != nil {
+			continue
+		}
+		x, okx := fromF16(p.Operand(0))
+		y, oky := fromF16(p.Operand(1))
+		if okx && oky {
+			return fmt.Sprintf("fmaf(%s, %s, %s)", x, y, other), true
+		}
+	}
+	return "", false
+}
+
+func isFloatKind(t ir.Type, k ir.FloatKind) bool {
+	f, ok := t.(ir.FloatType)
+	return ok && f.Kind == k
+}
+
 // SupportedOps lists every op a generic body may contain, for docs and
 // tests.
 func SupportedOps() []string {
@@ -229,6 +272,9 @@ func (bc *bodyCompiler) op(o *ir.Operation) error {
 		}
 		if expr, err = bc.expr(o, re, args, ae); err != nil {
 			return err
+		}
+		if fma, ok := bc.exactFMA(o); ok {
+			expr = fma
 		}
 	}
 	name := fmt.Sprintf("v%d", bc.next)

@@ -357,6 +357,11 @@ func TestNarrowContractions(t *testing.T) {
 			if narrow[0].Sync {
 				t.Errorf("%s: a narrow kernel synchronizes no block", want.fn)
 			}
+			// A product of two f16 values is exact in f32: its add is
+			// an fmaf. Not so for bf16's.
+			if got, f16 := strings.Contains(k, "fmaf("), strings.HasSuffix(want.fn, "_f16"); got != f16 {
+				t.Errorf("%s: fmaf %v, want %v:\n%s", want.fn, got, f16, k)
+			}
 			if form := codegen.FormNarrow + map[bool]string{true: " + epilogue"}[want.fused]; narrow[0].Form != form {
 				t.Errorf("%s: form %q, want %q", want.fn, narrow[0].Form, form)
 			}

@@ -18,9 +18,10 @@ import (
 // thousand outputs each. Each launch takes several microseconds of the
 // host, and the GPU waits for them.
 //
-// One kernel that gives each member its own range of blocks does them all
-// in one launch. The blocks of one member can also start while the last
-// blocks of the one before are still running.
+// One kernel that deals its blocks to the members does them all in one
+// launch, and the members then advance together. For the phases, that is
+// through the same rows of dy and the same stretches of dx (dealBlocks
+// says what that saves).
 //
 // Pre: m's kernels are final (epilogues fused, dead fills dropped), in
 // step order; each covers the steps whose views it touches.
@@ -60,8 +61,9 @@ const maxLaunchBlocks = 1 << 24
 // maxLaunchShared bounds the static shared memory of a fused launch, the
 // sum of its members' arrays: a third of the 48 KB a block may declare,
 // so that shared memory does not bound how many blocks a multiprocessor
-// holds more than a tiled contraction's does (two transposes of 8-byte
-// elements take 17 KB).
+// holds more than a tiled contraction's does. Two transposes of 2- or
+// 4-byte elements fit (8.4 KB for two of f32), two of f64 (16.9 KB) do
+// not.
 const maxLaunchShared = 16 << 10
 
 // fuseLaunches applies horizontal fusion to m (see above).

@@ -112,8 +112,11 @@ static __device__ long long __double_as_longlong(double f) { return __builtin_bi
 F1(fabs) F1(exp) F1(exp2) F1(expm1) F1(log) F1(log1p) F1(log2) F1(log10) F1(sqrt) F1(tanh) F1(erf) F1(ceil) F1(floor)
 F1(round) F1(rint) F1(trunc) F1(sin) F1(cos) F1(tan) F1(atan) F1(cbrt)
 F2(fmod) F2(pow) F2(atan2) F2(copysign)
-extern "C" __device__ float fmaf(float, float, float);
-extern "C" __device__ double fma(double, double, double);
+// NVRTC makes fmaf one fma.rn.f32; as an external function it would be
+// a call here, and a call makes ptxas spill around it (the f16 bodies'
+// fmaf, gpu/codegen/body.go exactFMA, did).
+static __device__ __forceinline__ float fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+static __device__ __forceinline__ double fma(double a, double b, double c) { return __builtin_fma(a, b, c); }
 `
 
 // ptxas assembles ptx for sm_90 (relocatable: the math functions stay
