@@ -109,12 +109,18 @@ static __device__ double __longlong_as_double(long long u) { return __builtin_bi
 static __device__ long long __double_as_longlong(double f) { return __builtin_bit_cast(long long, f); }
 #define F1(n) extern "C" __device__ float n##f(float); extern "C" __device__ double n(double);
 #define F2(n) extern "C" __device__ float n##f(float, float); extern "C" __device__ double n(double, double);
-F1(fabs) F1(exp) F1(exp2) F1(expm1) F1(log) F1(log1p) F1(log2) F1(log10) F1(sqrt) F1(tanh) F1(erf) F1(ceil) F1(floor)
-F1(round) F1(rint) F1(trunc) F1(sin) F1(cos) F1(tan) F1(atan) F1(cbrt)
-F2(fmod) F2(pow) F2(atan2) F2(copysign)
-// NVRTC makes fmaf one fma.rn.f32; as an external function it would be
-// a call here, and a call makes ptxas spill around it (the f16 bodies'
-// fmaf, gpu/codegen/body.go exactFMA, did).
+F1(exp) F1(exp2) F1(expm1) F1(log) F1(log1p) F1(log2) F1(log10) F1(tanh) F1(erf)
+F1(round) F1(sin) F1(cos) F1(tan) F1(atan) F1(cbrt)
+F2(fmod) F2(pow) F2(atan2)
+// The functions NVRTC makes one instruction each (fma.rn, abs, sqrt.rn,
+// cvt.rpi/rmi/rni/rzi, a sign copy): as external functions they would be
+// calls here, and a call makes ptxas spill around it (the f16 bodies'
+// fmaf, gpu/codegen/body.go exactFMA, did), so they are clang's builtins.
+#define B1(n) static __device__ __forceinline__ float n##f(float x) { return __builtin_##n##f(x); } \
+  static __device__ __forceinline__ double n(double x) { return __builtin_##n(x); }
+B1(fabs) B1(sqrt) B1(ceil) B1(floor) B1(rint) B1(trunc)
+static __device__ __forceinline__ float copysignf(float x, float y) { return __builtin_copysignf(x, y); }
+static __device__ __forceinline__ double copysign(double x, double y) { return __builtin_copysign(x, y); }
 static __device__ __forceinline__ float fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
 static __device__ __forceinline__ double fma(double a, double b, double c) { return __builtin_fma(a, b, c); }
 `
