@@ -119,42 +119,40 @@ var cmpI = map[string]string{
 	"ugt": "(tl_zext(%[1]s, %[3]d) > tl_zext(%[2]s, %[3]d))", "uge": "(tl_zext(%[1]s, %[3]d) >= tl_zext(%[2]s, %[3]d))",
 }
 
-// exactFMA is o, an f32 addf of a product of two f16 values, as one
-// fmaf: the product of two 11-bit significands has 22 bits, and of two
-// f16 exponents one within f32's normal range, so f32 holds it exactly
-// and the fused add rounds once where the separate add did: the same
-// bits, in one instruction instead of two. An f16 contraction's body
-// (extf, extf, mulf, addf) is the case; the product must have no other
-// use. (Not bf16: its exponents are f32's, and a product can overflow or
-// fall below the normal range, where the fused add differs.)
-func (bc *bodyCompiler) exactFMA(o *ir.Operation) (string, bool) {
+// exactFMA matches o, an f32 addf of a product of two f16 values, which
+// is emitted as one fmaf (the product's mulf then not at all): the
+// product of two 11-bit significands has 22 bits, and of two f16
+// exponents one within f32's normal range, so f32 holds it exactly and
+// the fused add rounds once where the separate add did: the same bits,
+// in one instruction instead of two. An f16 contraction's body (extf,
+// extf, mulf, addf) is the case; the product must have no other use.
+// (Not bf16: its exponents are f32's, and a product can overflow or fall
+// below the normal range, where the fused add differs.) It returns the
+// product, its two factors and the addend.
+func exactFMA(o *ir.Operation) (product, x, y, addend *ir.Value, ok bool) {
 	if o.Name != "arith.addf" || o.NumOperands() != 2 || !isFloatKind(o.Result(0).Type(), ir.F32) {
-		return "", false
+		return nil, nil, nil, nil, false
 	}
-	fromF16 := func(v *ir.Value) (string, bool) {
+	fromF16 := func(v *ir.Value) bool {
 		d := v.DefiningOp()
-		if d == nil || d.Name != "arith.extf" || !isFloatKind(v.Type(), ir.F32) || !isFloatKind(d.Operand(0).Type(), ir.F16) {
-			return "", false
-		}
-		n, ok := bc.names[v]
-		return n, ok
+		return d != nil && d.Name == "arith.extf" && isFloatKind(v.Type(), ir.F32) && isFloatKind(d.Operand(0).Type(), ir.F16)
 	}
 	for i, v := range o.Operands() {
-		p := v.DefiningOp()
-		if p == nil || p.Name != "arith.mulf" || !v.HasOneUse() {
-			continue
-		}
-		other, err := bc.value(o, o.Operand(1-i))
-		if err != nil {
-			continue
-		}
-		x, okx := fromF16(p.Operand(0))
-		y, oky := fromF16(p.Operand(1))
-		if okx && oky {
-			return fmt.Sprintf("fmaf(%s, %s, %s)", x, y, other), true
+		if p := v.DefiningOp(); p != nil && p.Name == "arith.mulf" && v.HasOneUse() && fromF16(p.Operand(0)) && fromF16(p.Operand(1)) {
+			return v, p.Operand(0), p.Operand(1), o.Operand(1 - i), true
 		}
 	}
-	return "", false
+	return nil, nil, nil, nil, false
+}
+
+// fusedProduct reports whether o is a product that its one user's fmaf
+// computes (exactFMA): it has no statement of its own.
+func fusedProduct(o *ir.Operation) bool {
+	if o.Name != "arith.mulf" || o.NumResults() != 1 || !o.Result(0).HasOneUse() {
+		return false
+	}
+	p, _, _, _, ok := exactFMA(o.Result(0).Users()[0])
+	return ok && p == o.Result(0)
 }
 
 func isFloatKind(t ir.Type, k ir.FloatKind) bool {
@@ -247,8 +245,17 @@ func (bc *bodyCompiler) op(o *ir.Operation) error {
 	if err != nil {
 		return ir.OpErrorf(o, "gpu codegen: %s: %v", o.Name, err)
 	}
+	if fusedProduct(o) {
+		return nil
+	}
 	var expr string
-	if o.Name == arith.ConstantOp {
+	if _, x, y, addend, ok := exactFMA(o); ok {
+		a, err := bc.value(o, addend)
+		if err != nil {
+			return err
+		}
+		expr = fmt.Sprintf("fmaf(%s, %s, %s)", bc.names[x], bc.names[y], a)
+	} else if o.Name == arith.ConstantOp {
 		a := plan.ScalarConstant(res)
 		if a == nil {
 			return ir.OpErrorf(o, "gpu codegen: non-scalar constant inside a linalg body")
@@ -272,9 +279,6 @@ func (bc *bodyCompiler) op(o *ir.Operation) error {
 		}
 		if expr, err = bc.expr(o, re, args, ae); err != nil {
 			return err
-		}
-		if fma, ok := bc.exactFMA(o); ok {
-			expr = fma
 		}
 	}
 	name := fmt.Sprintf("v%d", bc.next)

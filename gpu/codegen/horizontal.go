@@ -114,7 +114,7 @@ func (m *Module) KernelOf(i int) *Kernel {
 // fusible reports whether k may share a launch (the first condition
 // above).
 func (k *Kernel) fusible() bool {
-	return !k.ownLaunch && k.Shared == 0 && k.GridMMA == 0 && !k.scWrite && k.blockIndexed && k.Group == nil
+	return !k.ownLaunch && k.Shared == 0 && k.GridMMA == 0 && !k.scWrite && k.blockIndexed
 }
 
 // oneOutputAThread reports whether k's threads each hold one output at a

@@ -120,14 +120,16 @@ func TestDealBlocks(t *testing.T) {
 		t.Skip("g++ not found: the deal of a fused launch's blocks is not checked")
 	}
 	cases := [][]int{{1}, {3, 3}, {5, 3, 3, 1}, {666, 665, 665, 664, 3, 3, 2, 2}, {7, 7, 7, 2, 2, 1}}
+	totals := make([]int, len(cases))
+	for c, grids := range cases {
+		for _, g := range grids {
+			totals[c] += g
+		}
+	}
 	var src strings.Builder
 	src.WriteString("#include <stdio.h>\ntypedef long long i64;\nstruct { unsigned x; } blockIdx;\nint main() {\n")
 	for c, grids := range cases {
-		total := 0
-		for _, g := range grids {
-			total += g
-		}
-		fmt.Fprintf(&src, "  for (unsigned i = 0; i < %d; i++) {\n    blockIdx.x = i;\n%s    printf(\"%d %%u %%u\\n\", tl_member, tl_block);\n  }\n", total, codegen.DealBlocks(grids), c)
+		fmt.Fprintf(&src, "  for (unsigned i = 0; i < %d; i++) {\n    blockIdx.x = i;\n%s    printf(\"%d %%u %%u\\n\", tl_member, tl_block);\n  }\n", totals[c], codegen.DealBlocks(grids), c)
 	}
 	src.WriteString("  return 0;\n}\n")
 	dir := t.TempDir()
@@ -160,12 +162,8 @@ func TestDealBlocks(t *testing.T) {
 				t.Errorf("grids %v: block %d deals round %d after round %d", grids, b, mb[1], got[c][b-1][1])
 			}
 		}
-		total := 0
-		for _, g := range grids {
-			total += g
-		}
-		if len(seen) != total {
-			t.Errorf("grids %v: %d of the members' %d blocks dealt", grids, len(seen), total)
+		if len(seen) != totals[c] {
+			t.Errorf("grids %v: %d of the members' %d blocks dealt", grids, len(seen), totals[c])
 		}
 	}
 }
