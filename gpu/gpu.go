@@ -32,6 +32,9 @@ type api interface {
 	LoadModule(image []byte) (uintptr, error)
 	UnloadModule(m uintptr) error
 	Function(m uintptr, name string) (uintptr, error)
+	// AllowShared lets f's launches take more dynamic shared memory than
+	// a block may without asking (48 KB).
+	AllowShared(f uintptr, bytes int) error
 	Launch(f uintptr, grid, block, shared int, s uintptr, args []uintptr) error
 	NewStream() (uintptr, error)
 	Sync(s uintptr) error
@@ -63,7 +66,10 @@ type Device struct {
 	// thread only): a lookup is a driver call and a C string, and bench
 	// times the launches of many small kernels.
 	funcs map[kernelRef]uintptr
-	codes sync.Map // compiled code by hash: string -> []byte
+	// allowed is the dynamic shared memory each function was allowed
+	// beyond the 48 KB every launch may take (AllowShared).
+	allowed map[uintptr]int
+	codes   sync.Map // compiled code by hash: string -> []byte
 }
 
 // Kinds are the names Open accepts.
@@ -71,7 +77,7 @@ var Kinds = []string{"hip", "cuda"}
 
 // Open prepares device 0 of kind "hip" or "cuda".
 func Open(kind string) *Device {
-	d := &Device{kind: kind, mods: map[string]uintptr{}, funcs: map[kernelRef]uintptr{}}
+	d := &Device{kind: kind, mods: map[string]uintptr{}, funcs: map[kernelRef]uintptr{}, allowed: map[uintptr]int{}}
 	switch kind {
 	case "hip", "cuda":
 	default:

@@ -367,12 +367,23 @@ func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan
 			params[j] = errWord
 		}
 	}
-	grid := k.Grid
+	grid, shared := k.Grid, k.Shared
 	if k.GridMMA > 0 && d.mma {
-		grid = k.GridMMA
+		grid, shared = k.GridMMA, k.SharedMMA
 	}
-	return a.Launch(f, grid, k.Block, k.Shared, stream, params)
+	if shared > dynamicSharedUnasked && d.allowed[f] < shared {
+		if err := a.AllowShared(f, shared); err != nil {
+			return err
+		}
+		d.allowed[f] = shared
+	}
+	return a.Launch(f, grid, k.Block, shared, stream, params)
 }
+
+// dynamicSharedUnasked is the dynamic shared memory any launch may take:
+// 48 KB, on NVIDIA GPUs since Volta and on AMD's (whose workgroups have
+// 64 KB).
+const dynamicSharedUnasked = 48 << 10
 
 // kernelRef names a kernel of a loaded module.
 type kernelRef struct {

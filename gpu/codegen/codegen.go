@@ -77,6 +77,11 @@ type Kernel struct {
 	// may be larger than the other bodies' (mma.go): Grid would launch
 	// blocks with no tile to take.
 	GridMMA int
+	// SharedMMA is the dynamic shared memory, in bytes, that the
+	// tensor-core body takes where it runs (its stages, mma.go): a
+	// launch there passes it for Shared, and a device must first allow a
+	// kernel more than 48 KB.
+	SharedMMA int
 	// Sync is set when the kernel synchronizes the threads of a block
 	// (__syncthreads): they must run together, Block of them.
 	Sync bool

@@ -151,9 +151,12 @@ type kernelBuilder struct {
 	// body's, which depends on the target).
 	sharedBytes int
 	ownLaunch   bool
-	checks      []string
-	checked     map[plan.DynOffset]bool
-	body        strings.Builder
+	// sharedMMA is the dynamic shared memory of the NVIDIA tensor-core
+	// body (Kernel.SharedMMA).
+	sharedMMA int
+	checks    []string
+	checked   map[plan.DynOffset]bool
+	body      strings.Builder
 }
 
 func newKernelBuilder(prefix string, step int, kind string) *kernelBuilder {
@@ -272,7 +275,7 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 		body.WriteString("  " + c + "\n")
 	}
 	body.WriteString(k.body.String())
-	kern := &Kernel{Name: k.name, Step: k.step, Params: k.params, Grid: grid, Block: BlockSize, Form: k.form,
+	kern := &Kernel{Name: k.name, Step: k.step, Params: k.params, Grid: grid, Block: BlockSize, SharedMMA: k.sharedMMA, Form: k.form,
 		outUnread: k.outUnread, decls: decls, body: body.String(), minBlocks: k.minBlocks, blockIndexed: k.blockIndexed, scWrite: k.scWrite,
 		sharedBytes: k.sharedBytes, ownLaunch: k.ownLaunch}
 	var prologue string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 )
 
 // NVIDIA's tensor-core body (TL_MMA, sm_80 and newer; tensorcore.go says
@@ -23,11 +24,16 @@ import (
 //     current slice is multiplied, and stored to shared memory after: the
 //     global latency hides behind the tensor-core work of the slice.
 //     When both factors are staged in 16-byte pieces (byK8, the layout
-//     the GPU pipelines give a data gradient), cp.async copies the next
-//     slice straight into the other of two shared-memory stages instead:
-//     no registers held for it, no stores, and one barrier a slice
-//     instead of two (43 KB a block on the large tile, under the 48 KB a
-//     block may declare statically; two blocks a multiprocessor).
+//     the GPU pipelines give a data gradient), cp.async copies slices
+//     straight into shared memory instead, mmaStages of them in a ring:
+//     while one slice multiplies, the next three are in flight. No
+//     registers are held for them, nothing is stored, and there is one
+//     barrier a slice instead of two. A block's two loads in flight (two
+//     stages) did not cover DRAM's latency behind one slice's multiplies
+//     (about a third of a microsecond on the large tile); four stages
+//     take 80 KB on the large tile, more than the 48 KB a block may
+//     declare statically, so the stages are dynamic shared memory
+//     (Kernel.SharedMMA; two blocks a multiprocessor still fit).
 //   - Each factor is staged along its contiguous loop. A factor whose
 //     fastest row loop (M for a, N for b) has stride 1, as NCHW's W is for
 //     a data gradient's dy, gives consecutive threads consecutive rows;
@@ -74,6 +80,13 @@ const (
 	// pass of the block's threads covers vecRows rows.
 	mmaChunks = mmaSlice / 8
 	vecRows   = BlockSize / mmaChunks
+	// mmaStages is the cp.async body's ring of slices (fewer when K has
+	// fewer slices: mmaStagesFor).
+	mmaStages = 4
+	// staticSharedLimit is what a block may declare statically (and take
+	// dynamically without asking first): 48 KB on every NVIDIA GPU since
+	// Volta.
+	staticSharedLimit = 48 << 10
 )
 
 // Each compile-time index must be 0, one condition each.
@@ -100,6 +113,14 @@ var (
 	_ = [1]struct{}{}[smallFragsN%2]
 	_ = [1]struct{}{}[largeFragsN%2]
 )
+
+// mmaStagesFor is the number of stages of c's cp.async body: a slice in
+// flight for each one after the first that K has, up to mmaStages - 1,
+// and never fewer than two stages.
+func mmaStagesFor(c *contraction) int {
+	slices := int((c.kTot + mmaSlice - 1) / mmaSlice)
+	return max(2, min(mmaStages, slices+1))
+}
 
 // largeTileMinTiles is how many 128×128 tiles a contraction needs for
 // the large tile: about two waves of an H100 (132 multiprocessors, a
@@ -255,13 +276,23 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	// rows fall in distinct banks, and ldmatrix.trans pairs its k. Rows of
 	// 80 and of 2·tile + 16 bytes both put an 8-lane phase's rows in
 	// distinct banks.
-	// async: both factors in 16-byte pieces, copied by cp.async into
-	// the other of two stages while this one multiplies (below).
+	// async: both factors in 16-byte pieces, copied by cp.async into a
+	// ring of stages, the later slices' copies in flight while one
+	// multiplies (below). The stages are dynamic shared memory, the
+	// factors' one after the other.
 	async := factors[0].mode == byK8 && factors[1].mode == byK8
+	stages := mmaStagesFor(c)
+	if async {
+		factorBytes := stages * tile * mmaStride * 2
+		k.sharedMMA = 2 * factorBytes
+		k.line(1, "TL_DYNAMIC_SHARED(tl_stages, %d);", k.sharedMMA)
+		for q, f := range factors {
+			k.line(1, "unsigned short (*const %s)[%d][%d] = (unsigned short (*)[%d][%d])(tl_stages + %d);", f.smem, tile, mmaStride, tile, mmaStride, q*factorBytes)
+		}
+	}
 	for _, f := range factors {
 		switch {
 		case async:
-			k.line(1, "__shared__ unsigned short %s[2][%d][%d] __attribute__((aligned(16)));", f.smem, tile, mmaStride)
 		case f.mode == byRow:
 			k.line(1, "__shared__ unsigned short %s[%d][%d] __attribute__((aligned(16)));", f.smem, mmaSlice, tile+8)
 		default:
@@ -416,19 +447,33 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	}
 	stage := "" // the index of the stage the fragments are read from
 	if async {
-		// Two stages, one barrier a slice: a thread waits for its own
-		// copies of slice k0, the barrier for everyone's (stage st is
-		// full) and for everyone's multiplies of the slice before
-		// (stage st ^ 1 is free); then slice k0 + 32's copies start into
-		// st ^ 1 and run behind the multiplies of st.
+		// A ring of stages, one barrier a slice. Slice s is copied into
+		// stage s mod stages as the thread's group s of copies: the first
+		// stages - 1 before the loop, each later one by the iteration of
+		// the slice stages - 1 before it (an empty group past K, so that
+		// group s is always slice s). Iteration s waits for the thread's
+		// groups up to s (all but the newest stages - 2), then at the
+		// barrier for everyone's (stage st is full) and for everyone's
+		// multiplies of slice s - 1 (its stage, the one slice s +
+		// stages - 1 takes, is free); then those copies start and run
+		// behind the multiplies of st.
 		stage = "[st]"
-		issue(2, "0", "0")
+		for s := 0; s < stages-1; s++ {
+			if int64(s*mmaSlice) < c.kTot {
+				issue(2, strconv.Itoa(s*mmaSlice), strconv.Itoa(s))
+			} else {
+				k.line(2, "tl_cp_commit();")
+			}
+		}
+		ahead := (stages - 1) * mmaSlice
 		k.line(2, "int st = 0;")
-		k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d, st ^= 1) {", c.kTot, mmaSlice)
-		k.line(3, "tl_cp_wait_all();")
+		k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d, st = st == %d ? 0 : st + 1) {", c.kTot, mmaSlice, stages-1)
+		k.line(3, "tl_cp_wait(%d);", stages-2)
 		k.line(3, "__syncthreads();")
-		k.line(3, "if (k0 + %d < %dll) {", mmaSlice, c.kTot)
-		issue(4, fmt.Sprintf("(k0 + %d)", mmaSlice), "st ^ 1")
+		k.line(3, "if (k0 + %d < %dll) {", ahead, c.kTot)
+		issue(4, fmt.Sprintf("(k0 + %d)", ahead), fmt.Sprintf("(st == 0 ? %d : st - 1)", stages-1))
+		k.line(3, "} else {")
+		k.line(4, "tl_cp_commit();")
 		k.line(3, "}")
 	} else {
 		k.line(2, "{")
@@ -488,12 +533,14 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	k.line(3, "}")
 	if async {
 		// No barrier after the last slice: the next tile's table writes
-		// come after every read of the tables (the last slice issues no
-		// copies, and every thread issued its last before that slice's
-		// barrier), and its first copies after the barrier that follows
-		// the tables, which a thread reaches only past its last
-		// multiplies (TestHostSanitizers: with cp.async emulated at its
-		// wait, ThreadSanitizer sees the stages' reads and writes).
+		// come after every read of the tables (the last stages - 1
+		// iterations issue no copies, and every thread issued its last
+		// before the last slice's barrier), and its first copies after
+		// the barrier that follows the tables, which a thread reaches
+		// only past its last multiplies; the groups still open then are
+		// empty (TestHostSanitizers: with cp.async emulated at its
+		// issue and at its wait, ThreadSanitizer sees the stages' reads
+		// and writes).
 		k.line(2, "}")
 	} else {
 		k.line(3, "__syncthreads();")

@@ -209,27 +209,35 @@ TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) { tl_ldsm_emu
    0xff bytes, NaN in every float type), the earliest the hardware may
    land it, so that a copy into a stage others still read races with
    their reads under the thread sanitizer; and its data waits in its
-   thread's queue until the thread's tl_cp_wait_all, the latest the
+   thread's queue, in the group tl_cp_commit closes, until a
+   tl_cp_wait leaves no more than n newer groups open: the latest the
    hardware may land it, so that a read of the stage before that wait
-   (and the barrier after it) sees no data. */
-struct tl_cp_pending { unsigned short* dst; const unsigned short* src; int bytes; };
-static thread_local tl_cp_pending tl_cp_queue[16];
-static thread_local int tl_cp_queued;
+   (and the barrier after it) sees no data. A copy no commit has closed
+   is not waited for, on the hardware either. */
+struct tl_cp_pending { unsigned short* dst; const unsigned short* src; int bytes, group; };
+static thread_local tl_cp_pending tl_cp_queue[64];
+static thread_local int tl_cp_queued, tl_cp_groups;
 TL_DEV void tl_cp16(unsigned short* dst, const unsigned short* src, int bytes) {
   tl_check16(dst);
   if (bytes) tl_check16(src);
-  if (bytes < 0 || bytes > 16 || tl_cp_queued == 16) { fprintf(stderr, "cp.async of %d bytes, %d queued\n", bytes, tl_cp_queued); abort(); }
+  if (bytes < 0 || bytes > 16 || tl_cp_queued == 64) { fprintf(stderr, "cp.async of %d bytes, %d queued\n", bytes, tl_cp_queued); abort(); }
   memset(dst, 0xff, 16);
-  tl_cp_queue[tl_cp_queued++] = {dst, src, bytes};
+  tl_cp_queue[tl_cp_queued++] = {dst, src, bytes, tl_cp_groups};
 }
-TL_DEV void tl_cp_commit() {}
-TL_DEV void tl_cp_wait_all() {
+TL_DEV void tl_cp_commit() { tl_cp_groups++; }
+TL_DEV void tl_cp_wait(int n) {
+  int kept = 0;
   for (int i = 0; i < tl_cp_queued; i++) {
-    memset(tl_cp_queue[i].dst, 0, 16);
-    memcpy(tl_cp_queue[i].dst, tl_cp_queue[i].src, tl_cp_queue[i].bytes);
+    const tl_cp_pending c = tl_cp_queue[i];
+    if (c.group >= tl_cp_groups - n) { tl_cp_queue[kept++] = c; continue; }
+    memset(c.dst, 0, 16);
+    memcpy(c.dst, c.src, c.bytes);
   }
-  tl_cp_queued = 0;
+  tl_cp_queued = kept;
 }
+/* The tensor-core body's stages (dynamic shared memory on the GPU): a
+   block runs alone here, so a static array is its own. */
+#define TL_DYNAMIC_SHARED(name, bytes) static unsigned char name[bytes] __attribute__((aligned(16)))
 #elif defined(TL_MMA)
 TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
@@ -256,15 +264,18 @@ TL_DEV void tl_ldsm_x4_trans(unsigned* r, const unsigned short* p) {
 /* tl_cp16 copies 16 bytes from global to shared memory asynchronously
    (cp.async, sm_80+; both 16-byte aligned), of which the first bytes
    come from src and the rest are zeros (bytes 0: src is not read).
-   tl_cp_commit closes the thread's group of copies; tl_cp_wait_all
-   waits for all of its groups: its own copies only, so a barrier must
-   follow before another thread reads them. L2 only (.cg): each piece is
-   read once per block. */
+   tl_cp_commit closes the thread's group of copies; tl_cp_wait(n), n a
+   constant, waits until at most the n newest of its groups are pending:
+   its own copies only, so a barrier must follow before another thread
+   reads them. L2 only (.cg): each piece is read once per block. */
 TL_DEV void tl_cp16(unsigned short* dst, const unsigned short* src, int bytes) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(tl_smem(dst)), "l"(src), "r"(bytes) : "memory");
 }
 TL_DEV void tl_cp_commit() { asm volatile("cp.async.commit_group;" ::: "memory"); }
-TL_DEV void tl_cp_wait_all() { asm volatile("cp.async.wait_group 0;" ::: "memory"); }
+#define tl_cp_wait(n) asm volatile("cp.async.wait_group %0;" :: "n"(n) : "memory")
+/* TL_DYNAMIC_SHARED declares the block's dynamic shared memory, of which
+   the launch gives bytes (Kernel.SharedMMA). */
+#define TL_DYNAMIC_SHARED(name, bytes) extern __shared__ __attribute__((aligned(16))) unsigned char name[]
 #endif
 
 /* AMD's matrix cores (tensorcore.go): TL_MFMA_BF16 selects the MFMA body

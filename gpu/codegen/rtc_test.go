@@ -426,7 +426,7 @@ func TestClangCUDATensorCores(t *testing.T) {
 	var src strings.Builder
 	src.WriteString(codegen.Prelude())
 	// bothWide: the kernels staging both factors in 16-byte pieces on
-	// the 128×128 tile (by cp.async, two stages), the form the GPU
+	// the 128×128 tile (by cp.async, a ring of stages), the form the GPU
 	// pipelines give a data gradient.
 	var bothWide []string
 	for _, np := range testdataPlans(t) {
@@ -439,7 +439,7 @@ func TestClangCUDATensorCores(t *testing.T) {
 		}
 		for _, k := range m.Kernels {
 			name := fmt.Sprintf("%s_%d", k.Name, src.Len())
-			if strings.Contains(k.Source, "ma[2][128][40]") && strings.Contains(k.Source, "mb[2][128][40]") {
+			if strings.Contains(k.Source, "(*const ma)[128][40]") && strings.Contains(k.Source, "(*const mb)[128][40]") {
 				bothWide = append(bothWide, name)
 			}
 			src.WriteString(strings.ReplaceAll(k.Source, k.Name+"(", name+"("))
@@ -451,7 +451,7 @@ func TestClangCUDATensorCores(t *testing.T) {
 	}
 	for _, want := range []string{"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32", "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
 		"ldmatrix.sync.aligned.m8n8.x4.shared.b16", "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "ld.global.nc.v4.u32", "st.shared.v4.u32",
-		"cp.async.cg.shared.global", "cp.async.commit_group", "cp.async.wait_group 0"} {
+		"cp.async.cg.shared.global", "cp.async.commit_group", "cp.async.wait_group 2", "cp.async.wait_group 1"} {
 		if !strings.Contains(string(ptx), want) {
 			t.Errorf("the PTX has no %s", want)
 		}
@@ -508,6 +508,9 @@ func TestSeedKernelsFitRegisters(t *testing.T) {
 	// The kernels with narrow bodies, and the bodies (a launch may hold
 	// several: each opens with its rows' span).
 	narrow, bodies := map[string]bool{}, 0
+	// The tensor-core kernels whose stages are dynamic shared memory
+	// (mma.go), by kernel.
+	staged := map[string]*codegen.Kernel{}
 	dir := t.TempDir()
 	for i, sh := range s.Shapes {
 		prog := filepath.Join(dir, sh.Name+".mlir")
@@ -527,6 +530,9 @@ func TestSeedKernelsFitRegisters(t *testing.T) {
 				if n := strings.Count(k.Source, "const i64 span = (i64)blockDim.x * "); n > 0 {
 					narrow[k.Name] = true
 					bodies += n
+				}
+				if k.SharedMMA > 0 {
+					staged[k.Name] = k
 				}
 				src.WriteString("\n" + k.Source)
 			}
@@ -554,5 +560,11 @@ func TestSeedKernelsFitRegisters(t *testing.T) {
 		if k, ok := kernels[name]; !ok || k.registers > 64 {
 			t.Errorf("%s: ptxas reports %+v, want at most 64 registers", name, k)
 		}
+	}
+	if len(staged) < 4 {
+		t.Errorf("%d tensor-core kernels with staged slices in the seeds' plans, want the 1x1 rows' (at least 4)", len(staged))
+	}
+	for name, k := range staged {
+		t.Logf("%s: %+v, %d bytes of stages", name, kernels[name], k.SharedMMA)
 	}
 }

@@ -45,6 +45,7 @@ type Driver struct {
 	cuModuleUnload           func(m uintptr) int32
 	cuModuleGetFunction      func(f *uintptr, m uintptr, name *byte) int32
 	cuLaunchKernel           func(f uintptr, gx, gy, gz, bx, by, bz, shared uint32, stream uintptr, params unsafe.Pointer, extra unsafe.Pointer) int32
+	cuFuncSetAttribute       func(f uintptr, attr int32, v int32) int32
 	cuStreamCreate           func(s *uintptr, flags uint32) int32
 	cuStreamSynchronize      func(s uintptr) int32
 	cuStreamDestroy          func(s uintptr) int32
@@ -136,6 +137,7 @@ func load() (*Driver, error) {
 		"cuModuleUnload":                           &d.cuModuleUnload,
 		"cuModuleGetFunction":                      &d.cuModuleGetFunction,
 		"cuLaunchKernel":                           &d.cuLaunchKernel,
+		"cuFuncSetAttribute":                       &d.cuFuncSetAttribute,
 		"cuStreamCreate":                           &d.cuStreamCreate,
 		"cuStreamSynchronize":                      &d.cuStreamSynchronize,
 		"cuStreamDestroy_v2|cuStreamDestroy":       &d.cuStreamDestroy,
@@ -336,6 +338,17 @@ func (d *Driver) Function(m uintptr, name string) (uintptr, error) {
 	var f uintptr
 	err := d.check("cuModuleGetFunction("+name+")", d.cuModuleGetFunction(&f, m, dl.CString(name)))
 	return f, err
+}
+
+// cuFuncAttributeMaxDynamicSharedSize is
+// CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES (cuda.h).
+const cuFuncAttributeMaxDynamicSharedSize = 8
+
+// AllowShared lets f's launches take bytes of dynamic shared memory:
+// more than 48 KB a block must be asked for, function by function
+// (shared docs/gpu-runtime.md).
+func (d *Driver) AllowShared(f uintptr, bytes int) error {
+	return d.check(fmt.Sprintf("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, %d)", bytes), d.cuFuncSetAttribute(f, cuFuncAttributeMaxDynamicSharedSize, int32(bytes)))
 }
 
 // Launch runs f on grid×block threads (x only) on stream s with pointer

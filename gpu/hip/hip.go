@@ -242,6 +242,21 @@ func (r *Runtime) Function(m uintptr, name string) (uintptr, error) {
 	return f, err
 }
 
+// ldsPerBlock is the local data share a workgroup may take on the AMD
+// GPUs the kernels target (gfx90a, gfx94x).
+const ldsPerBlock = 64 << 10
+
+// AllowShared checks that f's launches may take bytes of dynamic shared
+// memory. Only NVIDIA's tensor-core body asks for more than 48 KB, so a
+// HIP launch never needs more than a workgroup has; a request beyond it
+// is an error here rather than a failed launch.
+func (r *Runtime) AllowShared(f uintptr, bytes int) error {
+	if bytes > ldsPerBlock {
+		return fmt.Errorf("hip: a block of %d bytes of shared memory: a workgroup has %d", bytes, ldsPerBlock)
+	}
+	return nil
+}
+
 // Launch runs f on a grid of grid×block threads (x only) on stream s;
 // args are the kernel's pointer arguments (device addresses).
 func (r *Runtime) Launch(f uintptr, grid, block, shared int, s uintptr, args []uintptr) error {

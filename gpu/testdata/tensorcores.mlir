@@ -46,9 +46,10 @@ func.func @mm_bf16_trunc(%a: tensor<300x200xbf16>, %b: tensor<200x96xbf16>) -> t
 // K contiguous in rows of 37 (kfast); a data gradient's NCHW dy and
 // weights (both by rows); both factors' K contiguous in 16-byte rows
 // (tn: the layout the GPU pipelines give a data gradient; copied by
-// cp.async into two stages, K four slices deep, so that each stage is
-// refilled while the other is read), and the same with K cut short of a
-// slice and of a 16-byte piece (tn_cut). M, N and K are not multiples of the
+// cp.async into a ring of four stages, K eight slices deep, so that the
+// ring turns twice and each stage is refilled while the others are
+// read), and the same with K cut short of a slice and of a 16-byte
+// piece (tn_cut: two slices, three stages). M, N and K are not multiples of the
 // tile or the slice.
 #kt = affine_map<(d0, d1, d2) -> (d1, d2)>
 #dy = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4, d2, d3)>
@@ -100,11 +101,11 @@ func.func @dgrad1x1_bf16(%dy: tensor<2x72x12x12xbf16>, %w: tensor<72x136xbf16>) 
   } -> tensor<2x136x12x12xbf16>
   return %t : tensor<2x136x12x12xbf16>
 }
-func.func @mm_f16_tn(%a: tensor<136x104xf16>, %b: tensor<144x104xf16>) -> tensor<136x144xf32> {
+func.func @mm_f16_tn(%a: tensor<136x232xf16>, %b: tensor<144x232xf16>) -> tensor<136x144xf32> {
   %z = arith.constant 0.000000e+00 : f32
   %e = tensor.empty() : tensor<136x144xf32>
   %f = linalg.fill ins(%z : f32) outs(%e : tensor<136x144xf32>) -> tensor<136x144xf32>
-  %r = linalg.generic {indexing_maps = [#ma, #kt, #mc], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<136x104xf16>, tensor<144x104xf16>) outs(%f : tensor<136x144xf32>) {
+  %r = linalg.generic {indexing_maps = [#ma, #kt, #mc], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<136x232xf16>, tensor<144x232xf16>) outs(%f : tensor<136x144xf32>) {
   ^bb0(%x: f16, %v: f16, %o: f32):
     %xf = arith.extf %x : f16 to f32
     %vf = arith.extf %v : f16 to f32
