@@ -115,6 +115,43 @@ func deadFill(p *plan.Plan, m *codegen.Module, i int) bool {
 
 // Generation is deterministic, names follow the steps, and the hash
 // keys both source and target.
+// TestParamsAreNamed: every buffer a kernel takes, its source names
+// beyond the declaration. A kernel that hands its output to its
+// epilogue in registers does not take the output (a launch of such
+// kernels took each one's unused pointer).
+func TestParamsAreNamed(t *testing.T) {
+	dropped := 0
+	for _, np := range append(testdataPlans(t), e2ePlans(t, 40, compiler.CUDA)...) {
+		m, err := codegen.Generate(np.p)
+		if err != nil {
+			t.Fatalf("%s: %v", np.name, err)
+		}
+		for _, k := range m.Kernels {
+			taken := map[*plan.Buffer]bool{}
+			for _, prm := range k.Params {
+				if prm.Kind != codegen.ParamBuffer {
+					continue
+				}
+				taken[prm.Buffer] = true
+				name := regexp.MustCompile(fmt.Sprintf(`\bbuf%d\b`, prm.Buffer.ID))
+				if n := len(name.FindAllString(k.Source, -1)); n < 2 {
+					t.Errorf("%s: %s takes %s and names it %d times", np.name, k.Name, prm.Buffer.Name(), n)
+				}
+			}
+			for _, i := range append([]int{k.Step}, k.Group...) {
+				for _, v := range np.p.Steps[i].Outputs {
+					if !taken[v.Buf] {
+						dropped++
+					}
+				}
+			}
+		}
+	}
+	if dropped == 0 {
+		t.Error("no kernel leaves out an output it hands to its epilogue in registers")
+	}
+}
+
 func TestGenerateDeterministicNamesAndHash(t *testing.T) {
 	for _, np := range append(testdataPlans(t), e2ePlans(t, 40, compiler.CUDA)...) {
 		m1, err := codegen.Generate(np.p)

@@ -36,13 +36,14 @@ import (
 //     one member, all its threads alike) and declare shared memory
 //     (transposes, block reductions), the launch at most
 //     maxLaunchShared of it: each member's arrays are its own;
-//   - the members ask for the same blocks a multiprocessor, or those
-//     that ask for fewer hold one output a thread (oneOutputAThread).
-//     The launch has one register budget, the largest bound's: a narrow
-//     kernel's 64 registers would cramp another contraction's body, but
-//     not a thread-per-output kernel's single accumulator (the ptxas
-//     checks of every e2e kernel, fused launches included, find no
-//     spill);
+//   - the members ask for the same blocks a multiprocessor, except
+//     those that hold one output a thread (oneOutputAThread) and
+//     transposes (launchBound). The launch has one register budget: a
+//     narrow kernel's 64 registers would cramp another contraction's
+//     body, but not a thread-per-output kernel's single accumulator or
+//     a transpose's tile, which take the others' bound (a transpose
+//     keeps its own 32 registers only among transposes; the ptxas checks
+//     of every e2e kernel, fused launches included, find no spill);
 //   - no constant upload lies between them (the host orders an upload);
 //   - no member writes memory that another reads or writes
 //     (plan.MayAlias over the views of the steps each covers);
@@ -125,16 +126,38 @@ func (k *Kernel) oneOutputAThread() bool {
 	return form == FormThread || form == FormFill || form == FormCopy
 }
 
+// launchBound is the register bound (minBlocks) of a launch of members;
+// ok is false when two of them need different ones. A member holding one
+// output a thread fits the bound of any other (the tightest is 64
+// registers); a transpose fits any bound (its own, eight blocks, is 32
+// registers) and keeps its own only in a launch of transposes.
+func launchBound(members []*Kernel) (bound int, ok bool) {
+	needed, loose, transposes := -1, -1, 0
+	for _, g := range members {
+		switch {
+		case strings.TrimSuffix(g.Form, " + epilogue") == FormTranspose:
+			transposes = max(transposes, g.minBlocks)
+		case g.oneOutputAThread():
+			loose = max(loose, g.minBlocks)
+		case needed >= 0 && g.minBlocks != needed:
+			return 0, false
+		default:
+			needed = g.minBlocks
+		}
+	}
+	switch {
+	case needed >= 0:
+		return needed, true
+	case loose >= 0:
+		return loose, true
+	}
+	return transposes, true
+}
+
 // joins reports whether k may join group, whose members touch effects.
 func joins(p *plan.Plan, group []*Kernel, effects []kernelEffects, k *Kernel, e kernelEffects) bool {
-	bound := k.minBlocks
-	for _, g := range group {
-		bound = max(bound, g.minBlocks)
-	}
-	for _, g := range append([]*Kernel{k}, group...) {
-		if g.minBlocks != bound && !g.oneOutputAThread() {
-			return false
-		}
+	if _, ok := launchBound(append([]*Kernel{k}, group...)); !ok {
+		return false
 	}
 	blocks, shared := k.Grid, k.sharedBytes
 	for _, g := range group {
@@ -213,9 +236,9 @@ func fuseKernels(group []*Kernel, prefix string) *Kernel {
 		Name:         fmt.Sprintf("%s_s%d_launch", prefix, first.Step),
 		Step:         first.Step,
 		Block:        BlockSize,
-		minBlocks:    first.minBlocks, // the largest, below
 		blockIndexed: true,
 	}
+	f.minBlocks, _ = launchBound(group)
 	at := map[Param]int{}
 	var forms []string
 	for _, k := range group {
@@ -237,7 +260,6 @@ func fuseKernels(group []*Kernel, prefix string) *Kernel {
 		}
 		f.Grid += k.Grid
 		f.Sync = f.Sync || k.Sync
-		f.minBlocks = max(f.minBlocks, k.minBlocks)
 		f.sharedBytes += k.sharedBytes
 	}
 	// Members by decreasing grid (stable): the members that still have

@@ -181,6 +181,27 @@ func (k *kernelBuilder) buffer(b *plan.Buffer, write bool) string {
 	return bufferName(b)
 }
 
+// namesBuffer reports whether source names the buffer called name: name
+// not inside a longer identifier (buf1 is not in buf12).
+func namesBuffer(source, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(source[i:], name)
+		if j < 0 {
+			return false
+		}
+		i += j + len(name)
+		if i == len(source) || !isIdentChar(source[i]) {
+			if start := i - len(name); start == 0 || !isIdentChar(source[start-1]) {
+				return true
+			}
+		}
+	}
+}
+
+func isIdentChar(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
 // bufferName is a buffer's parameter name in a kernel: "buf" and its ID.
 // Not "b" and its ID: "b16" is the prelude's bf16 type, so a kernel that
 // reads or writes its plan's buffer 16 named a parameter after a type (the
@@ -249,6 +270,17 @@ func (k *kernelBuilder) line(indent int, format string, args ...any) {
 
 // finish assembles the kernel: signature, range checks, body.
 func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
+	var body strings.Builder
+	for _, c := range k.checks {
+		body.WriteString("  " + c + "\n")
+	}
+	body.WriteString(k.body.String())
+	// A buffer the body never names is no parameter: a kernel that hands
+	// its output to its epilogue in registers, proven zero on entry
+	// (outUnread), registered the output but neither reads nor stores it.
+	k.params = slices.DeleteFunc(k.params, func(p Param) bool {
+		return p.Kind == ParamBuffer && !namesBuffer(body.String(), bufferName(p.Buffer))
+	})
 	var decls []string
 	for _, p := range k.params {
 		b := p.Buffer
@@ -270,11 +302,6 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 		k.params = append(k.params, Param{Kind: ParamError})
 		decls = append(decls, "int* err")
 	}
-	var body strings.Builder
-	for _, c := range k.checks {
-		body.WriteString("  " + c + "\n")
-	}
-	body.WriteString(k.body.String())
 	kern := &Kernel{Name: k.name, Step: k.step, Params: k.params, Grid: grid, Block: BlockSize, SharedMMA: k.sharedMMA, Form: k.form,
 		outUnread: k.outUnread, decls: decls, body: body.String(), minBlocks: k.minBlocks, blockIndexed: k.blockIndexed, scWrite: k.scWrite,
 		sharedBytes: k.sharedBytes, ownLaunch: k.ownLaunch}
@@ -475,10 +502,20 @@ func genCopy(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 // dims (a transpose: NCHW to NHWC, the weights' (f, c) to (c, f)) read
 // or written element by element leaves one side strided: every element
 // of a warp's access a separate memory transaction. genTransposeCopy
-// moves it in transposeTile×transposeTile tiles through shared memory
-// instead, read along the source's contiguous dim and written along the
-// destination's, so both sides are coalesced. Copies shorter than
-// transposeMin along either dim keep the element-wise kernel.
+// moves it in tiles through shared memory instead, read along the
+// source's contiguous dim and written along the destination's, so both
+// sides are coalesced. Copies shorter than transposeMin along either dim
+// keep the element-wise kernel.
+//
+// A tile is transposeTile rows of the destination's contiguous dim by
+// transposeWide(e) of the source's: four bytes a lane along the source
+// (128 bytes a warp's row) however narrow the element. A copy is bound
+// by the bytes in flight: a thread issues all its loads of a tile before
+// it stores any to shared memory, so a block has its whole tile in
+// flight, 4 KB for elements of 1 to 4 bytes. With a 32×32 tile of 16-bit
+// values (the seeds' dy, NCHW to NHWC) that was 2 KB, 16 KB a
+// multiprocessor at eight blocks: about two thirds of what H100's DRAM
+// latency needs for its bandwidth.
 const (
 	transposeTile = 32
 	transposeMin  = 16
@@ -486,6 +523,13 @@ const (
 
 // The block is transposeTile threads wide and a whole number of rows.
 var _ = [1]struct{}{}[BlockSize%transposeTile]
+
+// transposeWide is a tile's extent along the source's contiguous dim for
+// elements of e: transposeTile lanes of four bytes each, and at least
+// one element a lane.
+func transposeWide(e elem) int {
+	return transposeTile * max(1, 4/int(e.size()))
+}
 
 // genTransposeCopy emits the tiled copy: dims dI (the destination's
 // contiguous one) and sI (the source's) of shape are tiled, the others
@@ -498,7 +542,8 @@ func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, sha
 			batch = append(batch, d)
 		}
 	}
-	tilesS := (shape[sI] + transposeTile - 1) / transposeTile
+	wide := transposeWide(e)
+	tilesS := (shape[sI] + int64(wide) - 1) / int64(wide)
 	tilesD := (shape[dI] + transposeTile - 1) / transposeTile
 	var batchTot int64 = 1
 	for _, d := range batch {
@@ -506,27 +551,53 @@ func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, sha
 	}
 	tiles := batchTot * tilesS * tilesD
 	rows := BlockSize / transposeTile
-	k.line(1, "__shared__ %s tt[%d][%d];", e.ctype, transposeTile, transposeTile+1)
-	k.sharedBytes = int(e.size()) * transposeTile * (transposeTile + 1)
+	// A row of tt is one of the destination's contiguous dim: wide
+	// elements plus a pad that makes it an odd number of 4-byte words,
+	// so that the lanes reading a column (the write below) hit distinct
+	// banks (for 8-byte elements, two lanes a bank, as before).
+	pad := max(1, 4/int(e.size()))
+	k.line(1, "__shared__ %s tt[%d][%d];", e.ctype, transposeTile, wide+pad)
+	k.sharedBytes = int(e.size()) * transposeTile * (wide + pad)
 	k.line(1, "const int tx = threadIdx.x %% %d, ty = threadIdx.x / %d;", transposeTile, transposeTile)
 	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
 	k.line(2, "const i64 ts = t %% %d, td = (t / %d) %% %d, tb = t / %d;", tilesS, tilesS, tilesD, tilesS*tilesD)
 	decompose(k, 2, "tb", "rb", batch, shape, names)
 	// Read: consecutive threads, consecutive elements of the source's
-	// contiguous dim; tt[destination dim][source dim].
-	k.line(2, "for (int r = ty; r < %d; r += %d) {", transposeTile, rows)
-	k.line(3, "const i64 %s = ts * %d + tx, %s = td * %d + r;", names[sI], transposeTile, names[dI], transposeTile)
-	k.line(3, "if (%s < %dll && %s < %dll) tt[r][tx] = %s[%s];", names[sI], shape[sI], names[dI], shape[dI], sb, offsetExpr(so, names, ss))
+	// contiguous dim; tt[destination dim][source dim]. Load j is row ty +
+	// rows·(j / lanes) of the tile, element tx + 32·(j % lanes) of it.
+	lanes := wide / transposeTile
+	loads := transposeTile / rows * lanes
+	inTile := func(depth int) {
+		k.line(depth, "const int r = ty + %d * (j / %d), c = tx + %d * (j %% %d);", rows, lanes, transposeTile, lanes)
+		k.line(depth, "const i64 %s = ts * %d + c, %s = td * %d + r;", names[sI], wide, names[dI], transposeTile)
+	}
+	inBounds := fmt.Sprintf("%s < %dll && %s < %dll", names[sI], shape[sI], names[dI], shape[dI])
+	k.line(2, "%s v[%d];", e.ctype, loads)
+	k.line(2, unrolled+"for (int j = 0; j < %d; ++j) {", loads)
+	inTile(3)
+	k.line(3, "if (%s) v[j] = %s[%s];", inBounds, sb, offsetExpr(so, names, ss))
+	k.line(2, "}")
+	k.line(2, unrolled+"for (int j = 0; j < %d; ++j) {", loads)
+	inTile(3)
+	k.line(3, "if (%s) tt[r][c] = v[j];", inBounds)
 	k.line(2, "}")
 	k.line(2, "__syncthreads();")
 	// Write: consecutive threads, consecutive elements of the
 	// destination's contiguous dim.
-	k.line(2, "for (int r = ty; r < %d; r += %d) {", transposeTile, rows)
-	k.line(3, "const i64 %s = ts * %d + r, %s = td * %d + tx;", names[sI], transposeTile, names[dI], transposeTile)
-	k.line(3, "if (%s < %dll && %s < %dll) %s[%s] = tt[tx][r];", names[sI], shape[sI], names[dI], shape[dI], db, offsetExpr(do, names, ds))
+	k.line(2, "for (int r = ty; r < %d; r += %d) {", wide, rows)
+	k.line(3, "const i64 %s = ts * %d + r, %s = td * %d + tx;", names[sI], wide, names[dI], transposeTile)
+	k.line(3, "if (%s) %s[%s] = tt[tx][r];", inBounds, db, offsetExpr(do, names, ds))
 	k.line(2, "}")
 	k.line(2, "__syncthreads();")
 	k.line(1, "}")
+	// Eight blocks a multiprocessor (at most 32 registers a thread), as
+	// many as its threads allow: unbounded, ptxas gives the seeds' 16-bit
+	// transposes 39, six blocks. Not for 1- or 8-byte elements, whose
+	// tiles hold twice the registers (16 loads of a byte, or four of
+	// eight; they spill under the bound).
+	if e.size() == 2 || e.size() == 4 {
+		k.minBlocks = 8
+	}
 	kern := k.finish(elems, int(min(tiles, maxGrid)))
 	kern.Sync = true
 	return kern

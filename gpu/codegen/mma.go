@@ -260,6 +260,16 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	// byK8: thread t loads k 8·(t % mmaChunks) and the next seven of the
 	// rows t / mmaChunks + vecRows·j, j < vecs.
 	vecs := tile / vecRows
+	if tile == mmaSmall.tile {
+		// Three blocks a multiprocessor (at most 85 registers a thread),
+		// for the loads in flight. A block with a slice in registers
+		// waits for it once a slice: a 1x1 data gradient whose dy is read
+		// NCHW (the seeds' c32->224 row: 7 slices of K, little to
+		// multiply) is that wait, its slice about 4.5 KB. Unbounded, ptxas
+		// gives that kernel 96 registers, two blocks; bounded, 74 without
+		// spilling. At four blocks (64) some bodies spill.
+		k.minBlocks = 3
+	}
 	if tile == mmaLarge.tile && factors[0].mode == byK8 && factors[1].mode == byK8 {
 		// Two blocks a multiprocessor (at most 128 registers a thread):
 		// while one block waits at a barrier or on its loads, the
