@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -85,6 +86,10 @@ type Row struct {
 	// Kernels are the slowest steps of the default plan on a Device, in
 	// its median run, slowest first.
 	Kernels []Kernel
+	// Err says why the shape has no times (it did not compile, or a run
+	// failed): one shape that fails does not cost the others theirs,
+	// which on a GPU lent for minutes is most of what a session gets.
+	Err string
 }
 
 // Kernel is one step's device time and what it moved and computed.
@@ -145,23 +150,28 @@ func Run(s Suite, opt Options) (*Result, error) {
 		target = compiler.TargetFor(opt.Device.Name())
 	}
 	plans := make([][]*plan.Plan, len(shapes))
+	failed := make([]error, len(shapes))
 	for i, sh := range shapes {
-		var err error
-		if plans[i], err = compilePipelines(sh, s.Pipelines, target); err != nil {
-			return nil, fmt.Errorf("bench: %s: %w", sh.Name, err)
+		plans[i], failed[i] = compilePipelines(sh, s.Pipelines, target)
+	}
+	for i, err := range prepare(opt.Device, plans) {
+		failed[i] = cmp.Or(failed[i], err)
+	}
+	for i, sh := range shapes {
+		row := Row{Shape: sh}
+		if failed[i] == nil {
+			row, failed[i] = measure(sh, s.Pipelines, plans[i], opt)
 		}
-	}
-	if err := prepare(opt.Device, plans); err != nil {
-		return nil, fmt.Errorf("bench: %w", err)
-	}
-	for i, sh := range shapes {
-		row, err := measure(sh, s.Pipelines, plans[i], opt)
-		if err != nil {
-			return nil, fmt.Errorf("bench: %s: %w", sh.Name, err)
+		if failed[i] != nil {
+			row = Row{Shape: sh, Err: failed[i].Error()}
 		}
 		r.Rows = append(r.Rows, row)
 		if opt.Progress != nil {
-			fmt.Fprintf(opt.Progress, "  %s done\n", sh.Name)
+			if row.Err != "" {
+				fmt.Fprintf(opt.Progress, "  %s FAILED: %s\n", sh.Name, row.Err)
+			} else {
+				fmt.Fprintf(opt.Progress, "  %s done\n", sh.Name)
+			}
 		}
 	}
 	if opt.NoTorch {
@@ -233,15 +243,21 @@ type Preparer interface {
 
 // prepare has dev compile every plan's kernels, GOMAXPROCS at a time,
 // when it can: one at a time in the timed loop, a GPU's run-time compiler
-// would take most of a short device session.
-func prepare(dev Device, plans [][]*plan.Plan) error {
+// would take most of a short device session. It returns each shape's
+// error (plans[i] are shape i's, nil where it did not compile).
+func prepare(dev Device, plans [][]*plan.Plan) []error {
+	shapeErrs := make([]error, len(plans))
 	pr, ok := dev.(Preparer)
 	if !ok {
-		return nil
+		return shapeErrs
 	}
 	var flat []*plan.Plan
-	for _, ps := range plans {
+	var shapeOf []int
+	for i, ps := range plans {
 		flat = append(flat, ps...)
+		for range ps {
+			shapeOf = append(shapeOf, i)
+		}
 	}
 	errs := make([]error, len(flat))
 	next := make(chan int)
@@ -260,7 +276,10 @@ func prepare(dev Device, plans [][]*plan.Plan) error {
 	}
 	close(next)
 	wg.Wait()
-	return errors.Join(errs...)
+	for i, err := range errs {
+		shapeErrs[shapeOf[i]] = errors.Join(shapeErrs[shapeOf[i]], err)
+	}
+	return shapeErrs
 }
 
 // measure counts each plan's MACs (plans[i] is sh under pipelines[i])
@@ -461,7 +480,7 @@ func (r *Result) pipelineIndex(name string) int {
 // the suite does not run both.
 func (r *Result) Speedup(i int) float64 {
 	b, d := r.pipelineIndex("baseline"), r.pipelineIndex("default")
-	if b < 0 || d < 0 {
+	if b < 0 || d < 0 || r.Rows[i].Err != "" {
 		return 0
 	}
 	return seconds(r.Rows[i].Times[b].Median) / seconds(r.Rows[i].Times[d].Median)
@@ -471,7 +490,7 @@ func (r *Result) Speedup(i int) float64 {
 // (medians) for row i, or 0 without a PyTorch time.
 func (r *Result) TorchRatio(i int) float64 {
 	row := r.Rows[i]
-	if row.Torch == nil {
+	if row.Torch == nil || row.Err != "" {
 		return 0
 	}
 	return seconds(row.Times[r.oursIndex()].Median) / seconds(row.Torch.Median)
@@ -518,6 +537,19 @@ func (r *Result) Print(w io.Writer) {
 	table := [][]string{head}
 	for i, row := range r.Rows {
 		cells := []string{row.Shape.Name, row.Shape.Class()}
+		if row.Err != "" {
+			for len(cells) < len(head)-2 {
+				cells = append(cells, "-")
+			}
+			cells[2] = "FAILED (below)"
+			if row.Torch != nil {
+				cells = append(cells, ms(*row.Torch), "-")
+			} else {
+				cells = append(cells, "-", "-")
+			}
+			table = append(table, cells)
+			continue
+		}
 		for _, m := range row.MACs {
 			cells = append(cells, fmt.Sprint(m))
 		}
@@ -539,6 +571,11 @@ func (r *Result) Print(w io.Writer) {
 		table = append(table, cells)
 	}
 	printTable(w, table, "ll")
+	for _, row := range r.Rows {
+		if row.Err != "" {
+			fmt.Fprintf(w, "%s FAILED: %s\n", row.Shape.Name, row.Err)
+		}
+	}
 	for _, line := range r.torchErrors() {
 		fmt.Fprintln(w, line)
 	}
@@ -565,10 +602,23 @@ type BarResult struct {
 	Target float64
 	// Median is 0 when no shape of the class has the value (PyTorch did
 	// not run, or the suite's shapes were filtered out); Shapes counts
-	// the shapes it is the median of.
+	// the shapes it is the median of, Failed those of the class that
+	// failed (Row.Err): a bar with any is not met.
 	Median float64
 	Shapes int
+	Failed int
 	Met    bool
+}
+
+// Failed is the number of rows that failed (Row.Err).
+func (r *Result) Failed() int {
+	n := 0
+	for _, row := range r.Rows {
+		if row.Err != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // Bars holds the suite's bars against the rows (one result per bar and
@@ -576,13 +626,19 @@ type BarResult struct {
 func (r *Result) Bars() []BarResult {
 	var out []BarResult
 	for _, b := range r.Suite.Bars {
+		failed := 0
+		for _, row := range r.Rows {
+			if row.Err != "" && (b.Class == "all" || row.Shape.Class() == b.Class) {
+				failed++
+			}
+		}
 		if b.MinSpeedup > 0 {
 			m, n := r.classMedian(b.Class, r.Speedup)
-			out = append(out, BarResult{Bar: b, What: "speedup", Target: b.MinSpeedup, Median: m, Shapes: n, Met: n > 0 && m >= b.MinSpeedup})
+			out = append(out, BarResult{Bar: b, What: "speedup", Target: b.MinSpeedup, Median: m, Shapes: n, Failed: failed, Met: n > 0 && failed == 0 && m >= b.MinSpeedup})
 		}
 		if b.MaxTorchRatio > 0 {
 			m, n := r.classMedian(b.Class, r.TorchRatio)
-			out = append(out, BarResult{Bar: b, What: "ours/PyTorch", Target: b.MaxTorchRatio, Median: m, Shapes: n, Met: n > 0 && m <= b.MaxTorchRatio})
+			out = append(out, BarResult{Bar: b, What: "ours/PyTorch", Target: b.MaxTorchRatio, Median: m, Shapes: n, Failed: failed, Met: n > 0 && failed == 0 && m <= b.MaxTorchRatio})
 		}
 	}
 	return out
@@ -622,7 +678,12 @@ func (r *Result) printBars(w io.Writer) {
 				verdict = "met"
 			}
 		}
-		table = append(table, []string{"  " + b.Class, b.What, got, fmt.Sprintf("%s %.2f%s", cmp, b.Target, unit), verdict, count(b.Shapes), b.From})
+		shapes := count(b.Shapes)
+		if b.Failed > 0 {
+			verdict = "NOT MET"
+			shapes = strings.TrimSuffix(shapes, ")") + fmt.Sprintf(", %d failed)", b.Failed)
+		}
+		table = append(table, []string{"  " + b.Class, b.What, got, fmt.Sprintf("%s %.2f%s", cmp, b.Target, unit), verdict, shapes, b.From})
 	}
 	printTable(w, table, "llrllll")
 }

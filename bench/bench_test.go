@@ -342,6 +342,69 @@ func TestBars(t *testing.T) {
 	}
 }
 
+// failingDevice is a hostDevice whose runs of one plan fail (a kernel
+// that would not launch): that shape has an error, the others times.
+type failingDevice struct {
+	hostDevice
+	fails func(p *plan.Plan) bool
+}
+
+func (d *failingDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error) {
+	if d.fails(p) {
+		return nil, fmt.Errorf("cuLaunchKernel: error 1 (invalid argument)")
+	}
+	return d.hostDevice.Run(p, args)
+}
+
+func TestFailedShapeKeepsTheOthers(t *testing.T) {
+	s := smoke(t)
+	if len(s.Shapes) < 2 {
+		t.Fatalf("the smoke suite has %d shapes, want 2 or more", len(s.Shapes))
+	}
+	first := s.Shapes[0]
+	s.Bars = []Bar{{Class: first.Class(), MinSpeedup: 0.001, From: "t"}}
+	dev := &failingDevice{}
+	dy := firstArgShape(t, first)
+	for _, sh := range s.Shapes[1:] {
+		if firstArgShape(t, sh) == dy {
+			t.Fatalf("%s and %s have the same dy %s: the device cannot tell them apart", first.Name, sh.Name, dy)
+		}
+	}
+	dev.fails = func(p *plan.Plan) bool { return fmt.Sprint(p.Args[0].Shape) == dy }
+	r, err := Run(s, Options{Reps: 1, NoTorch: true, Device: dev, Kernels: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rows[0].Err == "" || !strings.Contains(r.Rows[0].Err, "cuLaunchKernel") || r.Failed() != 1 {
+		t.Fatalf("first shape: err %q, %d failed; want the launch error and 1", r.Rows[0].Err, r.Failed())
+	}
+	for _, row := range r.Rows[1:] {
+		if row.Err != "" || len(row.Times) != len(s.Pipelines) {
+			t.Errorf("%s: err %q, %d times; want its times", row.Shape.Name, row.Err, len(row.Times))
+		}
+	}
+	if b := r.Bars()[0]; b.Met || b.Failed != 1 {
+		t.Errorf("bar over the failed shape's class: %+v, want not met with 1 failed", b)
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	for _, want := range []string{first.Name + " FAILED: ", "FAILED (below)", "failed)"} {
+		if !strings.Contains(sb.String(), want) {
+			t.Errorf("the table has no %q:\n%s", want, sb.String())
+		}
+	}
+}
+
+// firstArgShape is the shape of sh's first argument (dy).
+func firstArgShape(t *testing.T, sh Shape) string {
+	t.Helper()
+	p, err := compile(sh.Case().TorchFunc(), sh.Name, "default", compiler.CPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprint(p.Args[0].Shape)
+}
+
 // preparingDevice is a hostDevice that compiles ahead (a Preparer): every
 // plan of every shape is prepared, concurrently, before the first run.
 type preparingDevice struct {

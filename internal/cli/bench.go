@@ -134,6 +134,10 @@ func runBench(env *Env, args []string) int {
 		return 1
 	}
 	r.Print(env.Stdout)
+	if n := r.Failed(); n > 0 {
+		fmt.Fprintf(env.Stderr, "torchlower bench: %d of %d shapes failed (their errors are under the table)\n", n, len(r.Rows))
+		return 1
+	}
 	return 0
 }
 
