@@ -56,7 +56,11 @@
 #              blocks are dealt in turn (gpu/codegen/horizontal.go) so that dy
 #              is read from DRAM once, not once a phase, and dx's sectors are
 #              written whole: the DRAM bytes say whether that holds (ideal:
-#              dy's bytes read, dx's written)
+#              dy's bytes read, dx's written). Then the 1x1 rows' kernels
+#              with ncu's SpeedOfLight and Occupancy sections: the
+#              transposes' bandwidth, the tensor-core kernels' throughput
+#              and achieved occupancy (their register bounds and cp.async
+#              stages were chosen without a GPU)
 set -u
 cd "$(dirname "$0")/../.."
 kit=$PWD/.gpukit
@@ -209,6 +213,12 @@ phase_profile() {
 	fi
 	step "ncu seeds 3x3" 240 "$ncu" --metrics gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_write.sum \
 		"$tl" bench --device=cuda --suite=seeds --filter=3x3 --reps=1 --warmup=0 --no-torch --kernels=2 | tee "$out/profile.txt"
+	# The 1x1 rows by ncu's standard sections (stable names across
+	# versions, unlike single metrics): each kernel's throughput against
+	# the peaks and its achieved occupancy, for the transposes and the
+	# tensor-core kernels' stages and register bounds.
+	step "ncu seeds 1x1" 200 "$ncu" --section SpeedOfLight --section Occupancy \
+		"$tl" bench --device=cuda --suite=seeds --filter=1x1 --reps=1 --warmup=0 --no-torch --kernels=3 | tee -a "$out/profile.txt"
 }
 
 groups_first=(env fixtures e2e refs)
