@@ -32,8 +32,9 @@ type api interface {
 	LoadModule(image []byte) (uintptr, error)
 	UnloadModule(m uintptr) error
 	Function(m uintptr, name string) (uintptr, error)
-	// AllowShared lets f's launches take more dynamic shared memory than
-	// a block may without asking (48 KB).
+	// AllowShared lets f's launches take bytes of dynamic shared memory,
+	// which with the kernel's static shared memory may pass what a block
+	// may take without asking (48 KB).
 	AllowShared(f uintptr, bytes int) error
 	Launch(f uintptr, grid, block, shared int, s uintptr, args []uintptr) error
 	NewStream() (uintptr, error)
@@ -67,7 +68,7 @@ type Device struct {
 	// times the launches of many small kernels.
 	funcs map[kernelRef]uintptr
 	// allowed is the dynamic shared memory each function was allowed
-	// beyond the 48 KB every launch may take (AllowShared).
+	// (AllowShared; device thread only).
 	allowed map[uintptr]int
 	codes   sync.Map // compiled code by hash: string -> []byte
 }

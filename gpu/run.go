@@ -371,7 +371,11 @@ func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan
 	if k.GridMMA > 0 && d.mma {
 		grid, shared = k.GridMMA, k.SharedMMA
 	}
-	if shared > dynamicSharedUnasked && d.allowed[f] < shared {
+	// A launch whose dynamic and static shared memory together pass
+	// 48 KB must be allowed it first; the static part is the kernel's
+	// own, so every function with dynamic shared memory is allowed its
+	// amount, once.
+	if shared > 0 && d.allowed[f] < shared {
 		if err := a.AllowShared(f, shared); err != nil {
 			return err
 		}
@@ -379,11 +383,6 @@ func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan
 	}
 	return a.Launch(f, grid, k.Block, shared, stream, params)
 }
-
-// dynamicSharedUnasked is the dynamic shared memory any launch may take:
-// 48 KB, on NVIDIA GPUs since Volta and on AMD's (whose workgroups have
-// 64 KB).
-const dynamicSharedUnasked = 48 << 10
 
 // kernelRef names a kernel of a loaded module.
 type kernelRef struct {

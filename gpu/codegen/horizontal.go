@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -129,14 +130,16 @@ func (k *Kernel) oneOutputAThread() bool {
 // launchBound is the register bound (minBlocks) of a launch of members;
 // ok is false when two of them need different ones. A member holding one
 // output a thread fits the bound of any other (the tightest is 64
-// registers); a transpose fits any bound (its own, eight blocks, is 32
-// registers) and keeps its own only in a launch of transposes.
+// registers); so does a transpose (of 2- or 4-byte elements its own
+// bound, eight blocks, is 32 registers; of 1- or 8-byte ones, which
+// would spill there, none), which keeps its own in a launch of
+// transposes that all ask for it.
 func launchBound(members []*Kernel) (bound int, ok bool) {
-	needed, loose, transposes := -1, -1, 0
+	needed, loose, transposes := -1, -1, math.MaxInt
 	for _, g := range members {
 		switch {
 		case strings.TrimSuffix(g.Form, " + epilogue") == FormTranspose:
-			transposes = max(transposes, g.minBlocks)
+			transposes = min(transposes, g.minBlocks)
 		case g.oneOutputAThread():
 			loose = max(loose, g.minBlocks)
 		case needed >= 0 && g.minBlocks != needed:

@@ -40,10 +40,11 @@ func TestHorizontalFusion(t *testing.T) {
 		t.Fatal(err)
 	}
 	for fn, want := range map[string][][]int{
-		"independent": {{1, 3}, {5}},
-		"windows":     {{1}, {2, 3}, {4}},
-		"arena_slot":  {{1}, {3}, {5}, {7}},
-		"transposes":  {{1, 3}},
+		"independent":   {{1, 3}, {5}},
+		"windows":       {{1}, {2, 3}, {4}},
+		"arena_slot":    {{1}, {3}, {5}, {7}},
+		"transposes":    {{1, 3}},
+		"transposes_i8": {{1, 3}},
 	} {
 		p := planOf(t, string(src), "launches.mlir", fn)
 		m, err := codegen.Generate(p)
@@ -62,8 +63,14 @@ func TestHorizontalFusion(t *testing.T) {
 			if !strings.Contains(k.Source, fmt.Sprintf("if (b < %du) {", k.Grid)) || !strings.Contains(k.Source, fmt.Sprintf("if (tl_member == %du) {", len(k.Group)-1)) || m.Steps[k.Step] != k {
 				t.Errorf("@%s: %s (grid %d) does not deal its blocks to its %d members:\n%s", fn, k.Name, k.Grid, len(k.Group), k.Source)
 			}
-			if sync := strings.Contains(k.Source, "__syncthreads"); sync != k.Sync || sync != (fn == "transposes") {
+			if sync := strings.Contains(k.Source, "__syncthreads"); sync != k.Sync || sync != strings.HasPrefix(fn, "transposes") {
 				t.Errorf("@%s: %s synchronizes: source %v, Sync %v", fn, k.Name, sync, k.Sync)
+			}
+			// Transposes keep their bound only where every one asks for
+			// it (an i8 tile spills under it).
+			bound := map[string]string{"transposes": "(256, 8)", "transposes_i8": "(256)"}[fn]
+			if bound != "" && !strings.Contains(k.Source, "__launch_bounds__"+bound) {
+				t.Errorf("@%s: %s is not bounded %s:\n%s", fn, k.Name, bound, k.Source[:200])
 			}
 			for _, s := range k.Group[1:] {
 				if m.Steps[s] != nil || m.KernelOf(s) != k {

@@ -497,10 +497,10 @@ func TestHostMMAMatchesCPU(t *testing.T) {
 		"tensorcores.mlir@bmm_f16_batch_strided": {"ro0 >= 0"},
 		// Both by k in 16-byte pieces: cp.async into a ring of stages
 		// in dynamic shared memory (four for K's eight slices, the ring
-		// turning twice; three for K's two), a piece cut short by K's
-		// end zero-filled.
+		// turning twice; two for K's two), a piece cut short by K's end
+		// zero-filled.
 		"tensorcores.mlir@mm_f16_tn":      {"TL_DYNAMIC_SHARED(tl_stages, 81920);", "(*const mb)[128][40]", "tl_cp16(&mb[(st == 0 ? 3 : st - 1)]", "tl_cp_wait(2);", "st == 3 ? 0"},
-		"tensorcores.mlir@mm_bf16_tn_cut": {"TL_DYNAMIC_SHARED(tl_stages, 61440);", "tl_cp16(&ma[(st == 0 ? 2 : st - 1)]", "45ll - kq >= 8", "tl_cp_wait(1);"},
+		"tensorcores.mlir@mm_bf16_tn_cut": {"TL_DYNAMIC_SHARED(tl_stages, 40960);", "tl_cp16(&ma[(st == 0 ? 1 : st - 1)]", "45ll - kq >= 8", "tl_cp_wait(0);"},
 		// NVIDIA's pipeline transposes the weights (which meet 288
 		// pixels) so that K is their contiguous run: 16-byte loads; dy
 		// (meeting 16 channels) is read NCHW, by rows.

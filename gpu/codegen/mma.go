@@ -33,7 +33,11 @@ import (
 //     (about a third of a microsecond on the large tile); four stages
 //     take 80 KB on the large tile, more than the 48 KB a block may
 //     declare statically, so the stages are dynamic shared memory
-//     (Kernel.SharedMMA; two blocks a multiprocessor still fit).
+//     (Kernel.SharedMMA). Two blocks a multiprocessor still fit on
+//     H100 and H200 (228 KB), which the stages are sized for; on A100
+//     (164 KB, of which each block's 82 KB and the 1 KB the hardware
+//     keeps a block leave room for one) the large tile runs a block a
+//     multiprocessor.
 //   - Each factor is staged along its contiguous loop. A factor whose
 //     fastest row loop (M for a, N for b) has stride 1, as NCHW's W is for
 //     a data gradient's dy, gives consecutive threads consecutive rows;
@@ -114,12 +118,13 @@ var (
 	_ = [1]struct{}{}[largeFragsN%2]
 )
 
-// mmaStagesFor is the number of stages of c's cp.async body: a slice in
-// flight for each one after the first that K has, up to mmaStages - 1,
-// and never fewer than two stages.
+// mmaStagesFor is the number of stages of c's cp.async body: a stage for
+// each slice K has, up to mmaStages, and never fewer than two. (With
+// as many stages as slices, the copies before the loop and the first
+// iteration's fill them all; a stage more would never be written.)
 func mmaStagesFor(c *contraction) int {
 	slices := int((c.kTot + mmaSlice - 1) / mmaSlice)
-	return max(2, min(mmaStages, slices+1))
+	return max(2, min(mmaStages, slices))
 }
 
 // largeTileMinTiles is how many 128×128 tiles a contraction needs for

@@ -345,8 +345,9 @@ func (d *Driver) Function(m uintptr, name string) (uintptr, error) {
 const cuFuncAttributeMaxDynamicSharedSize = 8
 
 // AllowShared lets f's launches take bytes of dynamic shared memory:
-// more than 48 KB a block must be asked for, function by function
-// (shared docs/gpu-runtime.md).
+// where it and the kernel's static shared memory pass 48 KB a block, the
+// launch fails unless this was asked first, function by function (shared
+// docs/gpu-runtime.md).
 func (d *Driver) AllowShared(f uintptr, bytes int) error {
 	return d.check(fmt.Sprintf("cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES, %d)", bytes), d.cuFuncSetAttribute(f, cuFuncAttributeMaxDynamicSharedSize, int32(bytes)))
 }

@@ -14,7 +14,10 @@
 //     reads (write after read, through different buffers): apart.
 //   @transposes: two tiled transposes, each synchronizing its blocks
 //     and staging through shared memory: a block runs one of them, so
-//     they share a launch (4 and 6 blocks of 32x32 tiles).
+//     they share a launch (2 and 6 blocks of 32-row tiles, 128 bytes
+//     wide), under their register bound (eight blocks a multiprocessor).
+//   @transposes_i8: the same with an i8 transpose for the f16 one,
+//     which would spill under that bound: the launch has none.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #tr = affine_map<(d0, d1) -> (d1, d0)>
 func.func @independent(%a: tensor<8x16xf32>, %b: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) {
@@ -89,4 +92,17 @@ func.func @transposes(%a: tensor<40x36xf32>, %b: tensor<36x70xf16>) -> (tensor<3
     linalg.yield %v : f16
   } -> tensor<70x36xf16>
   return %ta, %tb : tensor<36x40xf32>, tensor<70x36xf16>
+}
+func.func @transposes_i8(%a: tensor<40x36xf32>, %b: tensor<36x70xi8>) -> (tensor<36x40xf32>, tensor<70x36xi8>) {
+  %e0 = tensor.empty() : tensor<36x40xf32>
+  %ta = linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<40x36xf32>) outs(%e0 : tensor<36x40xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    linalg.yield %v : f32
+  } -> tensor<36x40xf32>
+  %e1 = tensor.empty() : tensor<70x36xi8>
+  %tb = linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<36x70xi8>) outs(%e1 : tensor<70x36xi8>) {
+  ^bb0(%v: i8, %o: i8):
+    linalg.yield %v : i8
+  } -> tensor<70x36xi8>
+  return %ta, %tb : tensor<36x40xf32>, tensor<70x36xi8>
 }

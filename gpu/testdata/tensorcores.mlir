@@ -49,7 +49,7 @@ func.func @mm_bf16_trunc(%a: tensor<300x200xbf16>, %b: tensor<200x96xbf16>) -> t
 // cp.async into a ring of four stages, K eight slices deep, so that the
 // ring turns twice and each stage is refilled while the others are
 // read), and the same with K cut short of a slice and of a 16-byte
-// piece (tn_cut: two slices, three stages). M, N and K are not multiples of the
+// piece (tn_cut: two slices, two stages). M, N and K are not multiples of the
 // tile or the slice.
 #kt = affine_map<(d0, d1, d2) -> (d1, d2)>
 #dy = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4, d2, d3)>
