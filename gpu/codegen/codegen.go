@@ -125,6 +125,10 @@ const (
 	FormNarrow      = "narrow"
 )
 
+// epilogueForm follows a kernel's Form when it runs the next step's
+// epilogue too.
+const epilogueForm = " + epilogue"
+
 // StepKernel is how a step runs: what a profile of a plan names its
 // steps by.
 type StepKernel struct {
@@ -214,7 +218,7 @@ func GenerateNamed(p *plan.Plan, prefix string) (*Module, error) {
 		if k != nil {
 			k.covers = []int{i}
 			if fused {
-				k.Form += " + epilogue"
+				k.Form += epilogueForm
 				k.covers = append(k.covers, i+1)
 				if c := cells[p.Steps[i+1]]; c != nil && c.emitted {
 					k.covers = append(k.covers, c.fill)

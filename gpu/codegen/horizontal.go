@@ -123,9 +123,12 @@ func (k *Kernel) fusible() bool {
 // time: a fill, a copy (not a transpose, whose tile is staged), or a
 // generic a thread per output, its epilogue fused or not.
 func (k *Kernel) oneOutputAThread() bool {
-	form := strings.TrimSuffix(k.Form, " + epilogue")
+	form := k.baseForm()
 	return form == FormThread || form == FormFill || form == FormCopy
 }
+
+// baseForm is k's Form without its epilogue.
+func (k *Kernel) baseForm() string { return strings.TrimSuffix(k.Form, epilogueForm) }
 
 // launchBound is the register bound (minBlocks) of a launch of members;
 // ok is false when two of them need different ones. A member holding one
@@ -138,7 +141,7 @@ func launchBound(members []*Kernel) (bound int, ok bool) {
 	needed, loose, transposes := -1, -1, math.MaxInt
 	for _, g := range members {
 		switch {
-		case strings.TrimSuffix(g.Form, " + epilogue") == FormTranspose:
+		case g.baseForm() == FormTranspose:
 			transposes = min(transposes, g.minBlocks)
 		case g.oneOutputAThread():
 			loose = max(loose, g.minBlocks)

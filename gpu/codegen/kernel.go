@@ -275,11 +275,12 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 		body.WriteString("  " + c + "\n")
 	}
 	body.WriteString(k.body.String())
+	source := body.String()
 	// A buffer the body never names is no parameter: a kernel that hands
 	// its output to its epilogue in registers, proven zero on entry
 	// (outUnread), registered the output but neither reads nor stores it.
 	k.params = slices.DeleteFunc(k.params, func(p Param) bool {
-		return p.Kind == ParamBuffer && !namesBuffer(body.String(), bufferName(p.Buffer))
+		return p.Kind == ParamBuffer && !namesBuffer(source, bufferName(p.Buffer))
 	})
 	var decls []string
 	for _, p := range k.params {
@@ -303,7 +304,7 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 		decls = append(decls, "int* err")
 	}
 	kern := &Kernel{Name: k.name, Step: k.step, Params: k.params, Grid: grid, Block: BlockSize, SharedMMA: k.sharedMMA, Form: k.form,
-		outUnread: k.outUnread, decls: decls, body: body.String(), minBlocks: k.minBlocks, blockIndexed: k.blockIndexed, scWrite: k.scWrite,
+		outUnread: k.outUnread, decls: decls, body: source, minBlocks: k.minBlocks, blockIndexed: k.blockIndexed, scWrite: k.scWrite,
 		sharedBytes: k.sharedBytes, ownLaunch: k.ownLaunch}
 	var prologue string
 	if k.blockIndexed {

@@ -87,10 +87,6 @@ const (
 	// mmaStages is the cp.async body's ring of slices (fewer when K has
 	// fewer slices: mmaStagesFor).
 	mmaStages = 4
-	// staticSharedLimit is what a block may declare statically (and take
-	// dynamically without asking first): 48 KB on every NVIDIA GPU since
-	// Volta.
-	staticSharedLimit = 48 << 10
 )
 
 // Each compile-time index must be 0, one condition each.
@@ -473,12 +469,8 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		// stages - 1 takes, is free); then those copies start and run
 		// behind the multiplies of st.
 		stage = "[st]"
-		for s := 0; s < stages-1; s++ {
-			if int64(s*mmaSlice) < c.kTot {
-				issue(2, strconv.Itoa(s*mmaSlice), strconv.Itoa(s))
-			} else {
-				k.line(2, "tl_cp_commit();")
-			}
+		for s := 0; s < stages-1; s++ { // slices there are: stages <= slices
+			issue(2, strconv.Itoa(s*mmaSlice), strconv.Itoa(s))
 		}
 		ahead := (stages - 1) * mmaSlice
 		k.line(2, "int st = 0;")
