@@ -2,6 +2,7 @@ package bench
 
 import (
 	"cmp"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
@@ -42,6 +43,13 @@ type Options struct {
 	// Kernels is how many of the slowest steps of each shape's default
 	// plan the report lists with their achieved rates (on a Device).
 	Kernels int
+	// Rerun measures shapes again in a new process and returns their
+	// rows: those that did not run because an earlier shape's
+	// kernel fault left the Device unusable in this process (a run's
+	// error wraps runtime.ErrDeviceLost). Run calls it until every shape
+	// has run or a rerun runs none; without it those rows keep that
+	// error. PyTorch's times are this process's in either case.
+	Rerun func(shapes []Shape) ([]Row, error)
 }
 
 // A Device runs plans somewhere other than the host: a GPU (internal/cli
@@ -90,6 +98,10 @@ type Row struct {
 	// failed): one shape that fails does not cost the others theirs,
 	// which on a GPU lent for minutes is most of what a session gets.
 	Err string
+	// NotRun is set when Err is runtime.ErrDeviceLost's: the shape did
+	// not run, an earlier shape's kernel fault having left the device
+	// unusable in this process (Options.Rerun).
+	NotRun bool
 }
 
 // Kernel is one step's device time and what it moved and computed.
@@ -163,7 +175,7 @@ func Run(s Suite, opt Options) (*Result, error) {
 			row, failed[i] = measure(sh, s.Pipelines, plans[i], opt)
 		}
 		if failed[i] != nil {
-			row = Row{Shape: sh, Err: failed[i].Error()}
+			row = Row{Shape: sh, Err: failed[i].Error(), NotRun: errors.Is(failed[i], runtime.ErrDeviceLost)}
 		}
 		r.Rows = append(r.Rows, row)
 		if opt.Progress != nil {
@@ -173,6 +185,9 @@ func Run(s Suite, opt Options) (*Result, error) {
 				fmt.Fprintf(opt.Progress, "  %s done\n", sh.Name)
 			}
 		}
+	}
+	if opt.Rerun != nil {
+		rerunNotRun(r.Rows, opt.Rerun)
 	}
 	if opt.NoTorch {
 		r.Torch = "skipped (--no-torch)"
@@ -610,6 +625,52 @@ type BarResult struct {
 	Met    bool
 }
 
+// rerunNotRun replaces the rows of the shapes that did not run with
+// those of rerun, for as long as each rerun runs some of them (a shape
+// that faults in the new process loses it the ones after it, which the
+// next rerun takes).
+func rerunNotRun(rows []Row, rerun func([]Shape) ([]Row, error)) {
+	for {
+		var at []int
+		var again []Shape
+		for i, row := range rows {
+			if row.NotRun {
+				at = append(at, i)
+				again = append(again, row.Shape)
+			}
+		}
+		if len(again) == 0 {
+			return
+		}
+		more, err := rerun(again)
+		byName := map[string]Row{}
+		for _, row := range more {
+			byName[row.Shape.Name] = row
+		}
+		for _, sh := range again {
+			if _, ok := byName[sh.Name]; !ok && err == nil {
+				err = fmt.Errorf("no row for shape %s", sh.Name)
+			}
+		}
+		if err != nil {
+			for _, i := range at {
+				rows[i].Err += "; running it again in a new process failed: " + err.Error()
+			}
+			return
+		}
+		ran := false
+		for _, i := range at {
+			row := byName[rows[i].Shape.Name]
+			row.Shape = rows[i].Shape
+			rows[i] = row
+			ran = ran || !row.NotRun
+		}
+		if !ran {
+			return
+		}
+	}
+}
+
 // Failed is the number of rows that failed (Row.Err).
 func (r *Result) Failed() int {
 	n := 0
@@ -838,4 +899,17 @@ func median(vs []float64) float64 {
 		return s[n/2]
 	}
 	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// WriteRows writes rows for ReadRows: a run of bench in a new process
+// (Options.Rerun) hands its rows back to the one that started it.
+func WriteRows(w io.Writer, rows []Row) error { return gob.NewEncoder(w).Encode(rows) }
+
+// ReadRows reads what WriteRows wrote.
+func ReadRows(r io.Reader) ([]Row, error) {
+	var rows []Row
+	if err := gob.NewDecoder(r).Decode(&rows); err != nil {
+		return nil, fmt.Errorf("reading rows: %v", err)
+	}
+	return rows, nil
 }

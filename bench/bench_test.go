@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/torchlower/torchlower/compiler"
 	"math"
@@ -473,5 +474,79 @@ func TestMatrixKernelsAgainstMatrixPeak(t *testing.T) {
 	r.Print(&sb)
 	if !regexp.MustCompile(`(?m)^  \d+ +\d+\.\d{3} +\d+\.\d +\d+\.\d% mx `).MatchString(sb.String()) {
 		t.Errorf("no kernel line rated against the matrix peak:\n%s", sb.String())
+	}
+}
+
+// faultingDevice faults (runtime.ErrDeviceFault) on the plans fails
+// picks, and is lost after (runtime.ErrDeviceLost), as a GPU is.
+type faultingDevice struct {
+	hostDevice
+	fails func(p *plan.Plan) bool
+	lost  bool
+}
+
+func (d *faultingDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration, error) {
+	if d.lost {
+		return nil, fmt.Errorf("host: %w", runtime.ErrDeviceLost)
+	}
+	if d.fails(p) {
+		d.lost = true
+		return nil, fmt.Errorf("host: cuStreamSynchronize: error 700: %w", runtime.ErrDeviceFault)
+	}
+	return d.hostDevice.Run(p, args)
+}
+
+// A kernel fault costs bench the faulting shape, not the shapes after
+// it: Options.Rerun measures those (here in this process, on a fresh
+// device, their rows through WriteRows and ReadRows as between
+// processes); without it they say they did not run.
+func TestFaultReruns(t *testing.T) {
+	s := smoke(t)
+	first := s.Shapes[0]
+	dy := firstArgShape(t, first)
+	fails := func(p *plan.Plan) bool { return fmt.Sprint(p.Args[0].Shape) == dy }
+	var asked [][]string
+	rerun := func(shapes []Shape) ([]Row, error) {
+		var names []string
+		for _, sh := range shapes {
+			names = append(names, sh.Name)
+		}
+		asked = append(asked, names)
+		again := s
+		again.Shapes = shapes
+		r, err := Run(again, Options{Reps: 1, NoTorch: true, Device: &hostDevice{}, Kernels: 1})
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := WriteRows(&buf, r.Rows); err != nil {
+			return nil, err
+		}
+		return ReadRows(&buf)
+	}
+	r, err := Run(s, Options{Reps: 1, NoTorch: true, Device: &faultingDevice{fails: fails}, Kernels: 1, Rerun: rerun})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r.Rows[0].Err, "error 700") || r.Rows[0].NotRun {
+		t.Errorf("the faulting shape: %+v", r.Rows[0])
+	}
+	for _, row := range r.Rows[1:] {
+		if row.Err != "" || row.NotRun || len(row.Times) != len(s.Pipelines) || len(row.Kernels) != 1 {
+			t.Errorf("%s after the fault: %+v, want its times", row.Shape.Name, row)
+		}
+	}
+	if len(asked) != 1 || len(asked[0]) != len(s.Shapes)-1 || asked[0][0] != s.Shapes[1].Name {
+		t.Errorf("reruns asked for %v", asked)
+	}
+
+	r, err = Run(s, Options{Reps: 1, NoTorch: true, Device: &faultingDevice{fails: fails}, Kernels: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range r.Rows[1:] {
+		if !row.NotRun || !strings.Contains(row.Err, "not run: an earlier kernel fault") {
+			t.Errorf("%s after the fault, no rerun: %+v", row.Shape.Name, row)
+		}
 	}
 }

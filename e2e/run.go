@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -70,6 +71,12 @@ type Options struct {
 	Parallel int
 	// XFail marks more cases as expected failures, name -> reason.
 	XFail map[string]string
+	// Rerun runs cases again in a new process and returns their results
+	// in order: those that did not run because an earlier case's kernel
+	// fault left the device unusable in this process
+	// (runtime.ErrDeviceLost). Run calls it until every case has run or
+	// a rerun runs none; without it those cases FAIL with that error.
+	Rerun func(cases []*Case) ([]*Result, error)
 }
 
 // Filter returns the cases that re matches (all when re is nil).
@@ -79,7 +86,7 @@ func Filter(cases []*Case, re *regexp.Regexp) []*Case {
 	}
 	var out []*Case
 	for _, c := range cases {
-		if re.MatchString(c.Name) || re.MatchString(c.Suite+"/"+c.Name) {
+		if re.MatchString(c.Name) || re.MatchString(c.Key()) {
 			out = append(out, c)
 		}
 	}
@@ -117,7 +124,55 @@ func Run(cases []*Case, b Backend, opts Options) []*Result {
 	}
 	close(next)
 	wg.Wait()
+	if opts.Rerun != nil {
+		rerunLost(results, opts.Rerun)
+	}
 	return results
+}
+
+// notRun reports whether r's case did not run because the device was
+// lost to an earlier case's fault.
+func notRun(r *Result) bool { return r.Err != nil && errors.Is(r.Err, runtime.ErrDeviceLost) }
+
+// rerunLost replaces the results of the cases that did not run with
+// those of rerun, for as long as each rerun runs some of them (a case
+// that faults in the new process loses it the ones after it, which the
+// next rerun takes).
+func rerunLost(results []*Result, rerun func([]*Case) ([]*Result, error)) {
+	for {
+		var at []int
+		var again []*Case
+		for i, r := range results {
+			if notRun(r) {
+				at = append(at, i)
+				again = append(again, r.Case)
+			}
+		}
+		if len(again) == 0 {
+			return
+		}
+		more, err := rerun(again)
+		if err == nil && len(more) != len(again) {
+			err = fmt.Errorf("%d results for %d cases", len(more), len(again))
+		}
+		if err != nil {
+			for _, i := range at {
+				results[i].Err = fmt.Errorf("%w; running it again in a new process failed: %v", results[i].Err, err)
+			}
+			return
+		}
+		ran := false
+		for j, i := range at {
+			r := more[j]
+			r.Case = results[i].Case // with the XFail Run gave it
+			r.Status = status(r)
+			results[i] = r
+			ran = ran || !notRun(r)
+		}
+		if !ran {
+			return
+		}
+	}
 }
 
 func status(r *Result) Status {

@@ -204,6 +204,9 @@ func (d *Device) RunCompiled(c *Compiled, i int, args []*runtime.Tensor, prof *P
 	if i < 0 || i >= len(c.Plans) {
 		return nil, fmt.Errorf("plan %d of %d", i, len(c.Plans))
 	}
+	if err := d.lostErr(); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	var m uintptr
 	var loadErr error
@@ -231,6 +234,9 @@ func (d *Device) RunCompiled(c *Compiled, i int, args []*runtime.Tensor, prof *P
 	}
 	var out []*runtime.Tensor
 	var err error
-	d.do(func() { out, err = d.run(c.Plans[i], c.mods[i], m, args, prof) })
+	d.do(func() {
+		out, err = d.run(c.Plans[i], c.mods[i], m, args, prof)
+		err = d.settle(err)
+	})
 	return out, err
 }

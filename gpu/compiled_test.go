@@ -159,17 +159,7 @@ func TestRunCompiledMatchesCPU(t *testing.T) {
 			continue
 		}
 		p := examplePlan(t, compiler.TargetFor(k))
-		args := make([]*runtime.Tensor, len(p.Args))
-		for i, b := range p.Args {
-			dt, err := dtypeOf(b.Elem)
-			if err != nil {
-				t.Fatal(err)
-			}
-			args[i] = runtime.New(dt, b.Shape...)
-			for j := range args[i].NumElements() {
-				args[i].SetFloat64(j, float64((j*7+i*3)%11)*0.25-1)
-			}
-		}
+		args := testArgs(t, p)
 		want, err := cpu.Run(p, args)
 		if err != nil {
 			t.Fatal(err)

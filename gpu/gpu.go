@@ -14,6 +14,7 @@ import (
 	goruntime "runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/torchlower/torchlower/gpu/cuda"
 	"github.com/torchlower/torchlower/gpu/hip"
@@ -71,6 +72,9 @@ type Device struct {
 	// (AllowShared; device thread only).
 	allowed map[uintptr]int
 	codes   sync.Map // compiled code by hash: string -> []byte
+	// lost is the first kernel fault's error, after which nothing runs
+	// (lost.go).
+	lost atomic.Pointer[error]
 }
 
 // Kinds are the names Open accepts.

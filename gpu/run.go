@@ -43,6 +43,9 @@ func (d *Device) RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile
 	if p == nil {
 		return nil, fmt.Errorf("%s: nil plan", d.kind)
 	}
+	if err := d.lostErr(); err != nil {
+		return nil, err
+	}
 	mod, err := codegen.Generate(p)
 	if err != nil {
 		return nil, err
@@ -63,6 +66,7 @@ func (d *Device) RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile
 		if m, err = d.module(key, code); err == nil {
 			out, err = d.run(p, mod, m, args, prof)
 		}
+		err = d.settle(err)
 	})
 	return out, err
 }
@@ -267,6 +271,16 @@ func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runti
 		return nil, err
 	}
 	defer a.DestroyStream(stream)
+	// A run that stops early (a launch refused) may have kernels of its
+	// own still running, one of which may fault: wait for them, before
+	// their memory is freed and so that a fault is this run's.
+	defer func() {
+		if err != nil && !sticky(err) {
+			if serr := a.Sync(stream); sticky(serr) {
+				err = fmt.Errorf("%w (after %v)", serr, err)
+			}
+		}
+	}()
 	var events []uintptr
 	if prof != nil {
 		prof.Steps = make([]time.Duration, len(p.Steps))

@@ -51,22 +51,7 @@ func TestTestdataMatchesCPU(t *testing.T) {
 			if err != nil {
 				continue
 			}
-			args := make([]*runtime.Tensor, len(p.Args))
-			for i, b := range p.Args {
-				dt, err := dtypeOf(b.Elem)
-				if err != nil {
-					t.Fatal(err)
-				}
-				x := runtime.New(dt, b.Shape...)
-				for j := range x.NumElements() {
-					if dt.IsFloat() {
-						x.SetFloat64(j, float64((j*7+i*3)%11)*0.25-1)
-					} else {
-						x.SetInt64(j, int64((j+i)%3))
-					}
-				}
-				args[i] = x
-			}
+			args := testArgs(t, p)
 			want, err := cpu.Run(p, args)
 			if err != nil {
 				t.Logf("%s @%s: the CPU rejects the inputs: %v", f, m[1], err)
@@ -95,4 +80,27 @@ func TestTestdataMatchesCPU(t *testing.T) {
 		}
 	}
 	t.Logf("%d function runs compared with the CPU", ran)
+}
+
+// testArgs are small deterministic arguments for p: floats in [-1, 1.5]
+// in steps of a quarter, integers 0 to 2.
+func testArgs(t *testing.T, p *plan.Plan) []*runtime.Tensor {
+	t.Helper()
+	args := make([]*runtime.Tensor, len(p.Args))
+	for i, b := range p.Args {
+		dt, err := dtypeOf(b.Elem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := runtime.New(dt, b.Shape...)
+		for j := range x.NumElements() {
+			if dt.IsFloat() {
+				x.SetFloat64(j, float64((j*7+i*3)%11)*0.25-1)
+			} else {
+				x.SetInt64(j, int64((j+i)%3))
+			}
+		}
+		args[i] = x
+	}
+	return args
 }

@@ -1,5 +1,7 @@
 package runtime
 
+import "errors"
+
 // Device is a place a compiled plan can run: the CPU backend (always
 // there) and the HIP backend (AMD through HIP, NVIDIA through the CUDA
 // driver and NVRTC). It is small on purpose; it grows as the backends do.
@@ -22,3 +24,16 @@ type Device interface {
 	// of failing.
 	Available() bool
 }
+
+// A kernel that faults on a GPU (an illegal or misaligned address, a
+// trap) leaves the process's context on that device unusable: every later
+// call returns the same error, and NVIDIA's answer is to end the process
+// (HIP's contexts behave alike). A run that faulted returns an error that
+// wraps ErrDeviceFault; every run after it, on that device in that
+// process, returns one that wraps ErrDeviceLost without running
+// anything. A suite that meets ErrDeviceLost runs those cases again in a
+// new process (the e2e suite, bench), where the device works again.
+var (
+	ErrDeviceFault = errors.New("a kernel faulted, which leaves the device unusable in this process (a new process can use it)")
+	ErrDeviceLost  = errors.New("not run: an earlier kernel fault left the device unusable in this process")
+)

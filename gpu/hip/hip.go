@@ -139,6 +139,18 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("hip: %s: error %d (%s)", e.Call, e.Code, e.Msg) }
 
+// Sticky reports whether the error is a kernel's fault, which leaves the
+// device unusable in this process as CUDA's do (hip_runtime_api.h:
+// hipErrorIllegalAddress 700, hipErrorLaunchTimeOut 702, hipErrorAssert
+// 710, hipErrorLaunchFailure 719).
+func (e *Error) Sticky() bool {
+	switch e.Code {
+	case 700, 702, 710, 719:
+		return true
+	}
+	return false
+}
+
 // hipErrorNoDevice is what hipInit/hipGetDeviceCount return without a GPU.
 const hipErrorNoDevice = 100
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -46,7 +47,10 @@ for independent kernels that share one launch, listed at the first one's
 step as "step +N-1" with all their work) and, where the device's peak is
 known (NVIDIA: from its attributes), the fraction of it: of the tensor
 cores' f16/bf16 peak for a kernel with tensor-core bodies (marked
-"mx"), of the FP32 peak for any other.
+"mx"), of the FP32 peak for any other. A shape that fails is a row with
+its error, and the others keep their times; a kernel that faults leaves
+the GPU unusable for the rest of the process, so the shapes after it are
+timed in a new process.
 
 Suites:
 `
@@ -68,6 +72,10 @@ func runBench(env *Env, args []string) int {
 	device := fs.String("device", "cpu", "where to run the plans: cpu, cuda or hip")
 	kernels := fs.Int("kernels", 5, "with a GPU --device: how many of each shape's slowest kernels to list")
 	help := fs.BoolP("help", "h", false, "show this help")
+	// A run of the shapes a kernel fault left undone, in a new process
+	// (rerunBench): the rows written to a file, not printed.
+	rowsTo := fs.String("rows-to", "", "write the rows to this file for the process that relaunched this one, instead of the table")
+	fs.MarkHidden("rows-to")
 	usage := func(w io.Writer) {
 		fmt.Fprint(w, benchHelp)
 		for _, s := range bench.Suites {
@@ -128,10 +136,20 @@ func runBench(env *Env, args []string) int {
 	if *verbose {
 		opt.Progress = env.Stderr
 	}
+	if opt.Device != nil && *rowsTo == "" && env.Relaunch != nil {
+		opt.Rerun = func(shapes []bench.Shape) ([]bench.Row, error) { return rerunBench(env, args, shapes, *device) }
+	}
 	r, err := bench.Run(s, opt)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "torchlower %v\n", err)
 		return 1
+	}
+	if *rowsTo != "" {
+		if err := writeFile(*rowsTo, func(w io.Writer) error { return bench.WriteRows(w, r.Rows) }); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower bench: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	r.Print(env.Stdout)
 	if n := r.Failed(); n > 0 {
@@ -179,4 +197,21 @@ func (b benchDevice) Peak() bench.Peak {
 // indent puts prefix before every line of s but the first.
 func indent(s, prefix string) string {
 	return strings.ReplaceAll(s, "\n", "\n"+prefix)
+}
+
+// rerunBench measures shapes, which did not run because a kernel fault
+// left the device unusable in this process, in a new one: the same
+// command line (args) without PyTorch (this process times it), filtered
+// to those shapes (the last --filter is the one that holds), its rows
+// read back.
+func rerunBench(env *Env, args []string, shapes []bench.Shape, device string) ([]bench.Row, error) {
+	fmt.Fprintf(env.Stderr, "torchlower bench: a kernel fault left %s unusable in this process: timing the shapes it kept from running (%d) in a new one\n", device, len(shapes))
+	names := make([]string, len(shapes))
+	for i, sh := range shapes {
+		names[i] = regexp.QuoteMeta(sh.Name)
+	}
+	more := func(dir string) ([]string, error) {
+		return []string{"--no-torch", "--filter=^(" + strings.Join(names, "|") + ")$", "--rows-to=" + filepath.Join(dir, "out")}, nil
+	}
+	return inNewProcess(env, "bench", args, more, bench.ReadRows)
 }

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,6 +28,64 @@ type command struct {
 type Env struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	// Relaunch is the command that runs torchlower with args in a new
+	// process, for what a kernel fault leaves undone in this one (a GPU
+	// is unusable in the process where a kernel faulted): Main's runs
+	// this executable; nil, as in tests that call a command in-process,
+	// runs nothing again.
+	Relaunch func(args []string) *exec.Cmd
+}
+
+// inNewProcess runs `torchlower command args... more...` in a new
+// process (Env.Relaunch), its output on stderr, where more(dir) are the
+// arguments that name the files the two processes exchange in dir, a
+// folder of their own; the new process writes its findings to dir/out,
+// which read decodes.
+func inNewProcess[T any](env *Env, command string, args []string, more func(dir string) ([]string, error), read func(io.Reader) (T, error)) (T, error) {
+	var none T
+	dir, err := os.MkdirTemp("", "torchlower-"+command+"-")
+	if err != nil {
+		return none, err
+	}
+	defer os.RemoveAll(dir)
+	extra, err := more(dir)
+	if err != nil {
+		return none, err
+	}
+	cmd := env.Relaunch(append([]string{command}, append(slices.Clone(args), extra...)...))
+	cmd.Stdout, cmd.Stderr = env.Stderr, env.Stderr
+	if err := cmd.Run(); err != nil {
+		return none, fmt.Errorf("the new process (%s): %v", filepath.Base(cmd.Path), err)
+	}
+	f, err := os.Open(filepath.Join(dir, "out"))
+	if err != nil {
+		return none, err
+	}
+	defer f.Close()
+	return read(f)
+}
+
+// writeFile writes file with write: what a relaunched process hands back
+// (inNewProcess).
+func writeFile(file string, write func(io.Writer) error) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// relaunchSelf runs this executable with args.
+func relaunchSelf(args []string) *exec.Cmd {
+	exe, err := os.Executable()
+	if err != nil {
+		exe = os.Args[0]
+	}
+	return exec.Command(exe, args...)
 }
 
 var commands = map[string]command{
@@ -40,7 +101,7 @@ var commands = map[string]command{
 // Main runs the CLI with args (without the program name) and returns the
 // exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr}
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Relaunch: relaunchSelf}
 	// A crash is a bug, but users still get a message and a non-zero exit
 	// instead of a goroutine dump.
 	defer func() {

@@ -2,7 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -25,6 +30,11 @@ format: one PASS/FAIL/XFAIL/XPASS line per case and a Summary block; with
 -v each failure shows its shapes, maximum errors and first mismatch. The
 exit status is 1 if any case FAILs or XPASSes.
 
+On a GPU, a kernel that faults (an illegal address, say) FAILs its case
+and leaves the device unusable for the rest of the process: the cases it
+kept from running are run in a new process, and the report covers them
+all.
+
 Flags:
 `
 
@@ -38,6 +48,12 @@ func runE2E(env *Env, args []string) int {
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only); on a GPU, as it runs them (dy kept NCHW; on cuda, f16/bf16 factors transposed for the tensor cores)")
 	parallel := fs.Int("parallel", 0, "cases run at once (default GOMAXPROCS)")
 	help := fs.BoolP("help", "h", false, "show this help")
+	// A run of the cases a kernel fault left undone, in a new process
+	// (rerunE2E): the cases listed in a file, the results written to one.
+	onlyFrom := fs.String("only-cases-from", "", "run only the cases (suite/name) listed in this file, a line each")
+	resultsTo := fs.String("results-to", "", "write the results to this file for the process that relaunched this one, instead of the report")
+	fs.MarkHidden("only-cases-from")
+	fs.MarkHidden("results-to")
 	if code, done := parseFlags(env, "e2e", fs, help, textUsage(fs, e2eHelp), args); done {
 		return code
 	}
@@ -83,12 +99,29 @@ func runE2E(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower e2e: %v\n", err)
 		return 1
 	}
+	if *onlyFrom != "" {
+		if cases, err = listedCases(cases, *onlyFrom); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower e2e: %v\n", err)
+			return 1
+		}
+	}
 	if len(e2e.Filter(cases, re)) == 0 {
 		fmt.Fprintf(env.Stderr, "torchlower e2e: no cases under %s match\n", *casesDir)
 		return 1
 	}
 	start := time.Now()
-	results := e2e.Run(cases, b, e2e.Options{Filter: re, Parallel: *parallel})
+	opts := e2e.Options{Filter: re, Parallel: *parallel}
+	if *resultsTo == "" && env.Relaunch != nil {
+		opts.Rerun = func(again []*e2e.Case) ([]*e2e.Result, error) { return rerunE2E(env, args, again, b.Name()) }
+	}
+	results := e2e.Run(cases, b, opts)
+	if *resultsTo != "" {
+		if err := writeFile(*resultsTo, func(w io.Writer) error { return e2e.WriteResults(w, results) }); err != nil {
+			fmt.Fprintf(env.Stderr, "torchlower e2e: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	s := e2e.Report(env.Stdout, results, *verbose, b.Name())
 	if *verbose {
 		fmt.Fprintf(env.Stdout, "\n%d cases on %s in %v\n", len(results), b.Name(), time.Since(start).Round(time.Millisecond))
@@ -111,3 +144,43 @@ func backendNames() []string {
 // RunE2E is `torchlower e2e` as a function, for e2e's own tests (which
 // cannot reach the unexported command from outside this package).
 func RunE2E(env *Env, args []string) int { return runE2E(env, args) }
+
+// rerunE2E runs cases, which did not run because a kernel fault left the
+// device unusable in this process, in a new one: the same command line
+// (args), restricted to them, its results read back.
+func rerunE2E(env *Env, args []string, cases []*e2e.Case, device string) ([]*e2e.Result, error) {
+	fmt.Fprintf(env.Stderr, "torchlower e2e: a kernel fault left %s unusable in this process: running the cases it kept from running (%d) in a new one\n", device, len(cases))
+	list := func(dir string) ([]string, error) {
+		var keys strings.Builder
+		for _, c := range cases {
+			fmt.Fprintln(&keys, c.Key())
+		}
+		file := filepath.Join(dir, "cases")
+		return []string{"--only-cases-from=" + file, "--results-to=" + filepath.Join(dir, "out")}, os.WriteFile(file, []byte(keys.String()), 0o644)
+	}
+	return inNewProcess(env, "e2e", args, list, func(r io.Reader) ([]*e2e.Result, error) { return e2e.ReadResults(r, cases) })
+}
+
+// listedCases are the cases whose suite/name file lists, a line each.
+func listedCases(cases []*e2e.Case, file string) ([]*e2e.Case, error) {
+	text, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, k := range strings.Fields(string(text)) {
+		want[k] = true
+	}
+	var out []*e2e.Case
+	for _, c := range cases {
+		if want[c.Key()] {
+			out = append(out, c)
+			delete(want, c.Key())
+		}
+	}
+	if len(want) > 0 {
+		missing := slices.Sorted(maps.Keys(want))
+		return nil, fmt.Errorf("%s lists cases that do not exist: %s", file, strings.Join(missing, ", "))
+	}
+	return out, nil
+}

@@ -1,0 +1,242 @@
+package gpu
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/gpu/cuda"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// scriptedAPI stands in for a vendor runtime in the test of what the
+// device does with the errors it returns (memory is never touched: the
+// runs' results are not looked at). faultAt is the stream sync, counted
+// from 1, that reports an illegal address; after it every call does, as
+// a corrupt context's calls do.
+type scriptedAPI struct {
+	next          uintptr
+	syncs, calls  int
+	faultAt       int
+	faulted       bool
+	modulesLoaded int
+}
+
+func (s *scriptedAPI) fail(call string) error {
+	s.calls++
+	if s.faulted {
+		return &cuda.Error{Call: call, Code: 700, Msg: "an illegal memory access was encountered"}
+	}
+	return nil
+}
+
+func (s *scriptedAPI) Malloc(n int64) (uintptr, error) {
+	s.next += 1 << 20
+	return s.next, s.fail("cuMemAlloc")
+}
+func (s *scriptedAPI) Free(uintptr) error             { return s.fail("cuMemFree") }
+func (s *scriptedAPI) CopyHtoD(uintptr, []byte) error { return s.fail("cuMemcpyHtoD") }
+func (s *scriptedAPI) CopyDtoH(dst []byte, _ uintptr) error {
+	clear(dst)
+	return s.fail("cuMemcpyDtoH")
+}
+func (s *scriptedAPI) Memset(uintptr, byte, int64) error { return s.fail("cuMemsetD8") }
+func (s *scriptedAPI) UnloadModule(uintptr) error        { return s.fail("cuModuleUnload") }
+func (s *scriptedAPI) Function(uintptr, string) (uintptr, error) {
+	return 1, s.fail("cuModuleGetFunction")
+}
+func (s *scriptedAPI) AllowShared(uintptr, int) error { return s.fail("cuFuncSetAttribute") }
+func (s *scriptedAPI) Launch(uintptr, int, int, int, uintptr, []uintptr) error {
+	return s.fail("cuLaunchKernel")
+}
+func (s *scriptedAPI) NewStream() (uintptr, error)   { return 1, s.fail("cuStreamCreate") }
+func (s *scriptedAPI) DestroyStream(uintptr) error   { return s.fail("cuStreamDestroy") }
+func (s *scriptedAPI) NewEvent() (uintptr, error)    { return 1, s.fail("cuEventCreate") }
+func (s *scriptedAPI) Record(uintptr, uintptr) error { return s.fail("cuEventRecord") }
+func (s *scriptedAPI) DestroyEvent(uintptr) error    { return s.fail("cuEventDestroy") }
+func (s *scriptedAPI) Elapsed(uintptr, uintptr) (float32, error) {
+	return 0, s.fail("cuEventElapsedTime")
+}
+
+func (s *scriptedAPI) LoadModule([]byte) (uintptr, error) {
+	s.modulesLoaded++
+	return 1, s.fail("cuModuleLoadData")
+}
+
+func (s *scriptedAPI) Sync(uintptr) error {
+	s.syncs++
+	if s.syncs == s.faultAt {
+		s.faulted = true
+	}
+	return s.fail("cuStreamSynchronize")
+}
+
+// testPlan is function fn of gpu/testdata/file, planned.
+func testPlan(t *testing.T, file, fn string) (*plan.Plan, []*runtime.Tensor) {
+	t.Helper()
+	path := filepath.Join("testdata", file)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := asm.Parse(compiler.NewContext(), string(src), asm.Options{FileName: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.Build(mod, fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, testArgs(t, p)
+}
+
+// A run whose kernels fault says so (runtime.ErrDeviceFault, with the
+// driver's error); the runs after it fail at once with
+// runtime.ErrDeviceLost and that first fault, touching neither the
+// compiler nor the driver. A run that stops at a refused launch waits for
+// its earlier kernels first, so that their fault is its own.
+func TestFaultLosesTheDevice(t *testing.T) {
+	t.Setenv("TORCHLOWER_CACHE", t.TempDir())
+	p, args := testPlan(t, "transpose.mlir", "nchw_to_nhwc")
+	compiles := 0
+	open := func(api api) *Device {
+		d := &Device{kind: "cuda", api: api, target: "scripted", arch: "sm_90",
+			mods: map[string]uintptr{}, funcs: map[kernelRef]uintptr{}, allowed: map[uintptr]int{},
+			compile: func(src, name string) ([]byte, error) { compiles++; return []byte(src), nil },
+			work:    make(chan func())}
+		go d.loop()
+		t.Cleanup(func() { close(d.work) })
+		return d
+	}
+
+	api := &scriptedAPI{faultAt: 2}
+	d := open(api)
+	if _, err := d.Run(p, args); err != nil {
+		t.Fatalf("first run: %v", err)
+	}
+	_, err := d.Run(p, args)
+	if !errors.Is(err, runtime.ErrDeviceFault) || !strings.Contains(err.Error(), "error 700") {
+		t.Fatalf("the faulting run: %v", err)
+	}
+	t.Logf("the faulting run: %v", err)
+	calls, compiled := api.calls, compiles
+	d.codes.Clear() // a lost device must not even look for code
+	_, err = d.Run(p, args)
+	if !errors.Is(err, runtime.ErrDeviceLost) || !strings.Contains(err.Error(), "the first fault: ") || !strings.Contains(err.Error(), "error 700") {
+		t.Fatalf("the run after the fault: %v", err)
+	}
+	t.Logf("the run after it: %v", err)
+	if api.calls != calls || compiles != compiled {
+		t.Errorf("the run after the fault made %d driver calls and %d compiles", api.calls-calls, compiles-compiled)
+	}
+
+	// A launch refused after earlier kernels were enqueued: the run
+	// waits for them, and their fault is what it reports.
+	refusing := &refusingAPI{scriptedAPI: scriptedAPI{faultAt: 1}}
+	d = open(refusing)
+	_, err = d.Run(p, args)
+	if !errors.Is(err, runtime.ErrDeviceFault) || !strings.Contains(err.Error(), "too many resources") {
+		t.Fatalf("a refused launch after a fault: %v", err)
+	}
+	t.Logf("a refused launch after a fault: %v", err)
+
+	// An error that is not a fault leaves the device working.
+	refusing = &refusingAPI{}
+	d = open(refusing)
+	if _, err := d.Run(p, args); err == nil || errors.Is(err, runtime.ErrDeviceFault) {
+		t.Fatalf("a refused launch: %v", err)
+	}
+	refusing.refused = true
+	if _, err := d.Run(p, args); err != nil {
+		t.Fatalf("a run after a refused launch: %v", err)
+	}
+}
+
+// refusingAPI refuses the first launch (too many resources, which is not
+// a fault) until refused is set.
+type refusingAPI struct {
+	scriptedAPI
+	refused bool
+}
+
+func (r *refusingAPI) Launch(uintptr, int, int, int, uintptr, []uintptr) error {
+	if !r.refused {
+		r.refused = true
+		return &cuda.Error{Call: "cuLaunchKernel", Code: 701, Msg: "too many resources requested for launch"}
+	}
+	return r.fail("cuLaunchKernel")
+}
+
+// faultSource is a kernel that writes through a null pointer.
+const faultSource = `extern "C" __global__ void tl_fault(int *p) { p[threadIdx.x] = 1; }`
+
+// On a GPU: a kernel that writes through a null pointer faults, the run
+// says so, and the device refuses the runs after it with the first fault;
+// a new process then runs on the GPU again. The fault happens in a child
+// test process, since it spoils the GPU for the rest of its process.
+// Skips without a GPU.
+func TestKernelFaultLosesTheDevice(t *testing.T) {
+	p, args := testPlan(t, "transpose.mlir", "nchw_to_nhwc")
+	var d *Device
+	for _, k := range Kinds {
+		if d = Open(k); d.Available() {
+			break
+		}
+		t.Logf("%s: %v", k, d.Reason())
+		d = nil
+	}
+	if d == nil {
+		t.Skip("no usable GPU")
+	}
+	if os.Getenv("TL_FAULT_CHILD") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestKernelFaultLosesTheDevice$", "-test.v")
+		cmd.Env = append(os.Environ(), "TL_FAULT_CHILD=1")
+		out, err := cmd.CombinedOutput()
+		t.Logf("child process:\n%s", out)
+		if err != nil || !strings.Contains(string(out), "--- PASS: TestKernelFaultLosesTheDevice") {
+			t.Fatalf("child: %v", err)
+		}
+		if _, err := d.Run(p, args); err != nil {
+			t.Fatalf("a new process after the fault: %v", err)
+		}
+		return
+	}
+	if _, err := d.Run(p, args); err != nil {
+		t.Fatalf("before the fault: %v", err)
+	}
+	code, err := d.compile(faultSource, "tl_fault.cu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.do(func() {
+		var m, f, s uintptr
+		if m, err = d.api.LoadModule(code); err != nil {
+			return
+		}
+		if f, err = d.api.Function(m, "tl_fault"); err != nil {
+			return
+		}
+		if s, err = d.api.NewStream(); err != nil {
+			return
+		}
+		if err = d.api.Launch(f, 1, 32, 0, s, []uintptr{0}); err == nil {
+			err = d.api.Sync(s)
+		}
+		err = d.settle(err)
+	})
+	if !errors.Is(err, runtime.ErrDeviceFault) {
+		t.Fatalf("the faulting kernel: %v", err)
+	}
+	t.Logf("the faulting kernel: %v", err)
+	if _, err := d.Run(p, args); !errors.Is(err, runtime.ErrDeviceLost) {
+		t.Fatalf("a run after the fault: %v", err)
+	} else {
+		t.Logf("a run after the fault: %v", err)
+	}
+}
