@@ -3,6 +3,7 @@ package gpu
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -212,7 +213,13 @@ func (d *Device) RunCompiled(c *Compiled, i int, args []*runtime.Tensor, prof *P
 	var loadErr error
 	if c.Binary != nil {
 		h := sha256.Sum256(c.Binary)
-		d.do(func() { m, loadErr = d.module("binary:"+hex.EncodeToString(h[:]), c.Binary) })
+		loadErr = d.onDevice(func() (err error) {
+			m, err = d.module("binary:"+hex.EncodeToString(h[:]), c.Binary)
+			return err
+		})
+		if errors.Is(loadErr, runtime.ErrDeviceLost) || errors.Is(loadErr, runtime.ErrDeviceFault) {
+			return nil, loadErr
+		}
 	}
 	if c.Binary == nil || loadErr != nil {
 		key := codegen.HashSource(c.Source, d.target)
@@ -223,20 +230,17 @@ func (d *Device) RunCompiled(c *Compiled, i int, args []*runtime.Tensor, prof *P
 			}
 			return nil, err
 		}
-		var err2 error
-		d.do(func() { m, err2 = d.module(key, code) })
-		if err2 != nil {
-			return nil, err2
+		if err := d.onDevice(func() (err error) { m, err = d.module(key, code); return err }); err != nil {
+			return nil, err
 		}
 	}
 	if prof != nil {
 		prof.Compile = time.Since(start)
 	}
 	var out []*runtime.Tensor
-	var err error
-	d.do(func() {
+	err := d.onDevice(func() (err error) {
 		out, err = d.run(c.Plans[i], c.mods[i], m, args, prof)
-		err = d.settle(err)
+		return err
 	})
 	return out, err
 }

@@ -32,12 +32,23 @@ func (d *Device) lostErr() error {
 	return nil
 }
 
-// settle is a run's error as its caller gets it: a fault marks the
-// device lost and is said to be one. On the device thread, after the run.
-func (d *Device) settle(err error) error {
-	if err == nil || !sticky(err) {
-		return err
-	}
-	d.lost.CompareAndSwap(nil, &err)
-	return fmt.Errorf("%w: %w", err, runtime.ErrDeviceFault)
+// onDevice runs f on the device thread unless the device is lost, and
+// gives its error as the caller gets it: a fault marks the device lost
+// and is said to be one. The check is made there, not only before a
+// run compiles its kernels: runs compile in parallel, and one that
+// passed the check may reach the device after another's fault.
+func (d *Device) onDevice(f func() error) error {
+	var err error
+	d.do(func() {
+		if err = d.lostErr(); err != nil {
+			return
+		}
+		if err = f(); err == nil || !sticky(err) {
+			return
+		}
+		first := err
+		d.lost.Store(&first)
+		err = fmt.Errorf("%w: %w", err, runtime.ErrDeviceFault)
+	})
+	return err
 }

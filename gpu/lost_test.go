@@ -146,6 +146,31 @@ func TestFaultLosesTheDevice(t *testing.T) {
 	}
 	t.Logf("a refused launch after a fault: %v", err)
 
+	// A run that was compiling when another faulted did not run: it
+	// says so, and is not a fault.
+	api = &scriptedAPI{faultAt: 1}
+	d = open(api)
+	p2, args2 := testPlan(t, "transpose.mlir", "mn_to_nm_f16")
+	release, compiling := make(chan struct{}), make(chan struct{})
+	first := d.compile
+	d.compile = func(src, name string) ([]byte, error) {
+		if strings.Contains(src, "const h16* __restrict__") {
+			close(compiling)
+			<-release
+		}
+		return first(src, name)
+	}
+	late := make(chan error)
+	go func() { _, err := d.Run(p2, args2); late <- err }()
+	<-compiling
+	if _, err := d.Run(p, args); !errors.Is(err, runtime.ErrDeviceFault) {
+		t.Fatalf("the faulting run: %v", err)
+	}
+	close(release)
+	if err := <-late; !errors.Is(err, runtime.ErrDeviceLost) || errors.Is(err, runtime.ErrDeviceFault) {
+		t.Fatalf("a run compiling during the fault: %v", err)
+	}
+
 	// An error that is not a fault leaves the device working.
 	refusing = &refusingAPI{}
 	d = open(refusing)
@@ -228,8 +253,8 @@ func TestKernelFaultLosesTheDevice(t *testing.T) {
 		if err = d.api.Launch(f, 1, 32, 0, s, []uintptr{0}); err == nil {
 			err = d.api.Sync(s)
 		}
-		err = d.settle(err)
 	})
+	err = d.onDevice(func() error { return err })
 	if !errors.Is(err, runtime.ErrDeviceFault) {
 		t.Fatalf("the faulting kernel: %v", err)
 	}

@@ -61,12 +61,12 @@ func (d *Device) RunProfiled(p *plan.Plan, args []*runtime.Tensor, prof *Profile
 		prof.Compile = time.Since(start)
 	}
 	var out []*runtime.Tensor
-	d.do(func() {
-		var m uintptr
-		if m, err = d.module(key, code); err == nil {
+	err = d.onDevice(func() error {
+		m, err := d.module(key, code)
+		if err == nil {
 			out, err = d.run(p, mod, m, args, prof)
 		}
-		err = d.settle(err)
+		return err
 	})
 	return out, err
 }
@@ -266,6 +266,23 @@ func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runti
 	if err := a.Memset(errWord, 0, 8); err != nil {
 		return nil, err
 	}
+	// One scratch buffer serves every kernel that takes one: they run one
+	// after another, and each leaves its counters zero (Kernel.Scratch).
+	var scratchBytes int64
+	for _, k := range mod.Steps {
+		if k != nil {
+			scratchBytes = max(scratchBytes, k.Scratch)
+		}
+	}
+	var scratch uintptr
+	if scratchBytes > 0 {
+		if scratch, err = alloc(scratchBytes); err != nil {
+			return nil, err
+		}
+		if err := a.Memset(scratch, 0, scratchBytes); err != nil {
+			return nil, err
+		}
+	}
 	stream, err := a.NewStream()
 	if err != nil {
 		return nil, err
@@ -301,7 +318,7 @@ func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runti
 		}
 	}
 	for i, s := range p.Steps {
-		if err := d.step(m, mod.Steps[i], s, addr, scalars, errWord, stream); err != nil {
+		if err := d.step(m, mod.Steps[i], s, addr, scalars, errWord, scratch, stream); err != nil {
 			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
 		}
 		if prof != nil {
@@ -349,7 +366,7 @@ func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runti
 }
 
 // step enqueues one step.
-func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan.Buffer]uintptr, scalars, errWord, stream uintptr) error {
+func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan.Buffer]uintptr, scalars, errWord, scratch, stream uintptr) error {
 	a := d.api
 	if s.Kind == plan.StepConstant {
 		// The arena slot may be a dead temporary's that earlier kernels
@@ -379,6 +396,8 @@ func (d *Device) step(m uintptr, k *codegen.Kernel, s *plan.Step, addr map[*plan
 			params[j] = scalars
 		case codegen.ParamError:
 			params[j] = errWord
+		case codegen.ParamScratch:
+			params[j] = scratch
 		}
 	}
 	grid, shared := k.Grid, k.Shared

@@ -51,6 +51,9 @@ const (
 	// ParamError is the device array of two int32 a kernel reports a
 	// run-time error in (code, step); see ErrorMessage.
 	ParamError
+	// ParamScratch is device memory of Kernel.Scratch bytes or more,
+	// zero where the kernel's counters are (splitk.go).
+	ParamScratch
 )
 
 // Param is one kernel parameter; all are pointers.
@@ -82,12 +85,18 @@ type Kernel struct {
 	// launch there passes it for Shared, and a device must first allow a
 	// kernel more than 48 KB.
 	SharedMMA int
+	// Scratch is the bytes of scratch memory the kernel takes (a
+	// ParamScratch), 0 for none: a contraction whose K its blocks split
+	// (splitk.go) keeps its parts' sums and counters there. The counters
+	// must be zero at the launch, and are again after it.
+	Scratch int64
 	// Sync is set when the kernel synchronizes the threads of a block
 	// (__syncthreads): they must run together, Block of them.
 	Sync bool
 	// Form is the kind of kernel (one of the Form constants), followed
-	// by " + epilogue" when it runs the next step's too: what a profile
-	// of the plan names its kernels by.
+	// by ", K in N parts" when its blocks split K (splitk.go) and
+	// " + epilogue" when it runs the next step's too: what a profile of
+	// the plan names its kernels by.
 	Form string
 	// Group, for a launch of several steps' kernels (horizontal.go), is
 	// the Step of each, in order; nil for the kernel of one step.

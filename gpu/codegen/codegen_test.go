@@ -238,13 +238,24 @@ func.func @mm(%a: tensor<MxKxf16>, %b: tensor<256xKxf16>) -> tensor<Mx256xf32> {
   return %r : tensor<Mx256xf32>
 }`
 	for _, tc := range []struct {
-		m             string
+		m, k          string
 		grid, gridMMA int
+		scratch       int64
 	}{
-		{"16384", 16384 / 64 * 4, 16384 / 128 * 2}, // 256 large tiles: the large tile
-		{"1024", 1024 / 64 * 4, 1024 / 64 * 4},     // 16: the small one, the same grid
+		{"16384", "64", 16384 / 64 * 4, 16384 / 128 * 2, 0}, // 256 large tiles: the large tile
+		{"1024", "64", 1024 / 64 * 4, 1024 / 64 * 4, 0},     // 16: the small one, the same grid
+		// 64 small tiles and a long K (splitk.go): 4 parts (256 / 64;
+		// K / 256 allows 98), each 6272 deep; a tile's 16 KB of sums a
+		// part, and a counter a tile.
+		{"1024", "25088", 64 * 4, 64 * 4, 64*4*64*64*4 + 64*4},
+		// 4 tiles: 64 parts of 392 asked, 416 (a multiple of 32) give 61.
+		{"64", "25088", 4 * 61, 4 * 61, 4*61*64*64*4 + 4*4},
+		// 128 small tiles or more: enough blocks, no split.
+		{"8192", "25088", 8192 / 64 * 4, 8192 / 64 * 4, 0},
+		// K too short to halve into parts of 256.
+		{"1024", "500", 1024 / 64 * 4, 1024 / 64 * 4, 0},
 	} {
-		text := strings.NewReplacer("M", tc.m, "K", "64").Replace(src)
+		text := strings.NewReplacer("M", tc.m, "K", tc.k).Replace(src)
 		mod, err := codegen.Generate(planOf(t, text, "mm.mlir", "mm"))
 		if err != nil {
 			t.Fatal(err)
@@ -253,8 +264,11 @@ func.func @mm(%a: tensor<MxKxf16>, %b: tensor<256xKxf16>) -> tensor<Mx256xf32> {
 		for _, k := range mod.Kernels {
 			if strings.Contains(k.Source, "tl_mma_f16") {
 				found = true
-				if k.Grid != tc.grid || k.GridMMA != tc.gridMMA {
-					t.Errorf("M=%s: grid %d, tensor-core grid %d; want %d, %d", tc.m, k.Grid, k.GridMMA, tc.grid, tc.gridMMA)
+				if k.Grid != tc.grid || k.GridMMA != tc.gridMMA || k.Scratch != tc.scratch {
+					t.Errorf("M=%s K=%s: grid %d, tensor-core grid %d, scratch %d; want %d, %d, %d", tc.m, tc.k, k.Grid, k.GridMMA, k.Scratch, tc.grid, tc.gridMMA, tc.scratch)
+				}
+				if split := strings.Contains(k.Source, "tl_parts["); split != (tc.scratch > 0) {
+					t.Errorf("M=%s K=%s: the source splits K: %v", tc.m, tc.k, split)
 				}
 			}
 		}
@@ -408,8 +422,9 @@ func TestNarrowContractions(t *testing.T) {
 }
 
 // Every kernel of the test programs names its form, one of the Form
-// constants (a profile lists kernels by it), with " + epilogue" when it
-// runs the next step too; and every form is met.
+// constants (a profile lists kernels by it), with ", K in N parts" when
+// its blocks split K and " + epilogue" when it runs the next step too;
+// and every form is met.
 func TestKernelForms(t *testing.T) {
 	forms := []string{codegen.FormFill, codegen.FormCopy, codegen.FormTranspose, codegen.FormScalar, codegen.FormThread,
 		codegen.FormReduction, codegen.FormTiled, codegen.FormTensorCores, codegen.FormNarrow}
@@ -438,6 +453,17 @@ func TestKernelForms(t *testing.T) {
 			}
 			for _, f := range kf {
 				form := strings.TrimSuffix(f, " + epilogue")
+				// A contraction whose blocks split K says so, and only
+				// one whose source does.
+				if sm := splitForm.FindStringSubmatch(form); sm != nil {
+					form = sm[1]
+					met["split"] = true
+					if !strings.Contains(k.Source, fmt.Sprintf("tl_item %% %s)", sm[2])) {
+						t.Errorf("%s: %s is %q, its source does not split K in %s", np.name, k.Name, k.Form, sm[2])
+					}
+				} else if k.Group == nil && strings.Contains(k.Source, "tl_parts[") {
+					t.Errorf("%s: %s splits K, its form %q does not say so", np.name, k.Name, k.Form)
+				}
 				if !slices.Contains(forms, form) {
 					t.Errorf("%s: %s has form %q", np.name, k.Name, k.Form)
 				}
@@ -448,9 +474,12 @@ func TestKernelForms(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range forms {
+	for _, f := range append(forms, "split") {
 		if !met[f] {
 			t.Errorf("no kernel of the test programs is a %q", f)
 		}
 	}
 }
+
+// splitForm is a Form whose kernel splits K: its base form, and the parts.
+var splitForm = regexp.MustCompile(`^(.*), K in (\d+) parts$`)

@@ -258,7 +258,13 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	k.line(1, "__shared__ %s sa[%d][%d];", a.el.reg, tileK, tileM)
 	k.line(1, "__shared__ %s sb[%d][%d];", b.el.reg, tileK, tileN)
 	k.line(1, "const int tx = threadIdx.x %% 16, ty = threadIdx.x / 16;")
-	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
+	split := splitFor(c, tiles, 16, o.el.reg, sumsOutput(body, o))
+	if split.split() {
+		// The 64×64 tile's split, which the tensor-core bodies' small
+		// tile makes too (a large tile never splits: it needs more tiles).
+		k.form += fmt.Sprintf(", K in %d parts", split.parts)
+	}
+	split.open(k, c.kTot)
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	k.line(2, "%s acc[4][4];", o.el.reg)
@@ -267,9 +273,10 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	coords := func(depth int) {
 		k.line(depth, "const i64 m = tm * %d + ty + 16 * i, n = tn * %d + tx + 16 * j;", tileM, tileN)
 	}
-	initAccumulators(k, c, o, loops, "acc[i][j]", coords, ext, idx)
+	split.initAccumulators(k, c, o, loops, "acc[i][j]", coords, ext, idx)
 	stageRows(k, c, a, b, ext, idx)
-	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, tileK)
+	kFrom, kTo := split.kRange(c.kTot)
+	k.line(2, "for (i64 k0 = %s; k0 < %s; k0 += %d) {", kFrom, kTo, tileK)
 	stageSlices(k, c, a, b, ext, idx, false, func(q int) string { return [2]string{"sa", "sb"}[q] + "[kk][mm]" })
 	k.line(3, "__syncthreads();")
 	k.line(3, "const int kn = %dll - k0 < %d ? (int)(%dll - k0) : %d;", c.kTot, tileK, c.kTot, tileK)
@@ -289,6 +296,7 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 	k.line(3, "}")
 	k.line(3, "__syncthreads();")
 	k.line(2, "}")
+	split.combine(k, loops, "acc[i][j]", "(i * 4 + j)")
 	if err := storeAccumulators(k, c, o, loops, "acc[i][j]", coords, ext, idx, ep); err != nil {
 		return nil, err
 	}
@@ -297,10 +305,10 @@ func genContraction(k *kernelBuilder, bc *bodyCompiler, c *contraction, ops []*o
 		k.line(0, "#endif")
 	}
 	k.ownLaunch = true
-	kern := k.finish(ep.withElems(elems), int(min(tiles, maxGrid)))
+	kern := k.finish(ep.withElems(elems), int(min(tiles*split.parts, maxGrid)))
 	kern.Sync = true
 	if mma != "" {
-		kern.GridMMA = int(min(mmaTiles(c), maxGrid))
+		kern.GridMMA = int(min(mmaItems(c), maxGrid))
 	}
 	return kern, nil
 }

@@ -110,6 +110,8 @@ template <class F> static void tl_launch(unsigned grid, unsigned block, bool rev
 #define __forceinline__ inline
 #define __launch_bounds__(...)
 #define __restrict__ __restrict
+static inline unsigned atomicAdd(unsigned* p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_ACQ_REL); }
+static inline void __threadfence() { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 static inline float __uint_as_float(unsigned u) { float f; memcpy(&f, &u, 4); return f; }
 static inline unsigned __float_as_uint(float f) { unsigned u; memcpy(&u, &f, 4); return u; }
 static inline double __longlong_as_double(long long u) { double f; memcpy(&f, &u, 8); return f; }
@@ -162,6 +164,15 @@ func hostDriver(p *plan.Plan, m *codegen.Module, exact bool) (string, error) {
 		}
 	}
 	fmt.Fprintf(&sb, "  i64 sc[%d] = {0}; int err[2] = {0, 0};\n", len(p.Scalars)+1)
+	// The scratch memory of the kernels that split K, zero as the GPU
+	// runtime hands it over.
+	var scratch int64
+	for _, k := range m.Steps {
+		if k != nil {
+			scratch = max(scratch, k.Scratch)
+		}
+	}
+	fmt.Fprintf(&sb, "  char* scratch = buf(%d); memset(scratch, 0, %d);\n", scratch, scratch)
 	for i, s := range p.Steps {
 		if s.Kind == plan.StepConstant {
 			fmt.Fprintf(&sb, "  rd(%s, %d);\n", name[s.Outputs[0].Buf], s.Outputs[0].Buf.Bytes())
@@ -184,6 +195,8 @@ func hostDriver(p *plan.Plan, m *codegen.Module, exact bool) (string, error) {
 				args = append(args, "sc")
 			case codegen.ParamError:
 				args = append(args, "err")
+			case codegen.ParamScratch:
+				args = append(args, "scratch")
 			}
 		}
 		// One thread runs a grid-stride kernel's whole grid; a kernel
@@ -408,9 +421,10 @@ func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor, h
 		return fmt.Errorf("kernel error %d at step %d: %s", code, binary.LittleEndian.Uint32(out[4:]), codegen.ErrorMessage(int(code)))
 	}
 	out = out[8:]
-	// Block reductions add in another order; everything else (tiled
-	// contractions included) must give the CPU's bits.
-	exact := !strings.Contains(m.Source(), "tl_red[")
+	// Block reductions and contractions split along K add in another
+	// order; everything else (tiled contractions included) must give the
+	// CPU's bits.
+	exact := !strings.Contains(m.Source(), "tl_red[") && !strings.Contains(m.Source(), "tl_parts[")
 	transcendental := !exact || regexp.MustCompile(`\b(exp|log|tanh|erf|sin|cos|tan|atan|cbrt|pow|exp2|expm1|log1p|log2|log10|atan2|fmod)f?\(`).MatchString(m.Source())
 	for r, w := range want {
 		if w == nil {

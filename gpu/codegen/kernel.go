@@ -154,9 +154,12 @@ type kernelBuilder struct {
 	// sharedMMA is the dynamic shared memory of the NVIDIA tensor-core
 	// body (Kernel.SharedMMA).
 	sharedMMA int
-	checks    []string
-	checked   map[plan.DynOffset]bool
-	body      strings.Builder
+	// scratch is the scratch memory the kernel's bodies take
+	// (Kernel.Scratch): the largest of theirs.
+	scratch int64
+	checks  []string
+	checked map[plan.DynOffset]bool
+	body    strings.Builder
 }
 
 func newKernelBuilder(prefix string, step int, kind string) *kernelBuilder {
@@ -303,7 +306,11 @@ func (k *kernelBuilder) finish(elems map[*plan.Buffer]elem, grid int) *Kernel {
 		k.params = append(k.params, Param{Kind: ParamError})
 		decls = append(decls, "int* err")
 	}
-	kern := &Kernel{Name: k.name, Step: k.step, Params: k.params, Grid: grid, Block: BlockSize, SharedMMA: k.sharedMMA, Form: k.form,
+	if k.scratch > 0 {
+		k.params = append(k.params, Param{Kind: ParamScratch})
+		decls = append(decls, "char* __restrict__ tl_scratch")
+	}
+	kern := &Kernel{Name: k.name, Step: k.step, Params: k.params, Grid: grid, Block: BlockSize, SharedMMA: k.sharedMMA, Scratch: k.scratch, Form: k.form,
 		outUnread: k.outUnread, decls: decls, body: source, minBlocks: k.minBlocks, blockIndexed: k.blockIndexed, scWrite: k.scWrite,
 		sharedBytes: k.sharedBytes, ownLaunch: k.ownLaunch}
 	var prologue string

@@ -115,12 +115,20 @@ var (
 )
 
 // mmaStagesFor is the number of stages of c's cp.async body: a stage for
-// each slice K has, up to mmaStages, and never fewer than two. (With
-// as many stages as slices, the copies before the loop and the first
-// iteration's fill them all; a stage more would never be written.)
+// each slice of a block's K (all of K, or a part's: mmaSplit), up to
+// mmaStages, and never fewer than two. (With as many stages as slices,
+// the copies before the loop and the first iteration's fill them all; a
+// stage more would never be written.)
 func mmaStagesFor(c *contraction) int {
-	slices := int((c.kTot + mmaSlice - 1) / mmaSlice)
+	slices := int((mmaSplit(c).span + mmaSlice - 1) / mmaSlice)
 	return max(2, min(mmaStages, slices))
+}
+
+// mmaSplit is how NVIDIA's tensor-core body splits c's K (splitk.go).
+func mmaSplit(c *contraction) kSplit {
+	sh := mmaShapeFor(c)
+	_, _, tiles := c.tiles(int64(sh.tile))
+	return splitFor(c, tiles, 4*sh.fragsM*sh.fragsN, "float", true)
 }
 
 // largeTileMinTiles is how many 128×128 tiles a contraction needs for
@@ -131,10 +139,11 @@ func mmaStagesFor(c *contraction) int {
 // the tests (export_test.go), whose contractions are small.
 var largeTileMinTiles int64 = 256
 
-// mmaTiles is the number of tiles of c's NVIDIA tensor-core body.
-func mmaTiles(c *contraction) int64 {
-	_, _, tiles := c.tiles(int64(mmaShapeFor(c).tile))
-	return tiles
+// mmaItems is the number of blocks' worth of work of c's NVIDIA
+// tensor-core body: its tiles, times the parts of K when split.
+func mmaItems(c *contraction) int64 {
+	sp := mmaSplit(c)
+	return sp.tiles * sp.parts
 }
 
 // mmaShapeFor picks the large tile when the contraction fills it and
@@ -246,7 +255,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	a, b, o := ops[0], ops[1], ops[2]
 	sh := mmaShapeFor(c)
 	tile := sh.tile
-	tilesM, tilesN, tiles := c.tiles(int64(tile))
+	tilesM, tilesN, _ := c.tiles(int64(tile))
 	perThread := tile * mmaSlice / BlockSize // staged values of each factor per slice
 	kt := kOffsetType(c, ops, ext)
 	factors := [2]*mmaFactor{
@@ -323,7 +332,9 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	k.line(1, "const int sr = threadIdx.x %% %d, skr = threadIdx.x / %d;", tile, tile)
 	k.line(1, "const int skk = threadIdx.x %% %d, skq = threadIdx.x / %d;", mmaSlice, mmaSlice)
 	k.line(1, "const int sv8 = threadIdx.x %% %d, skv = threadIdx.x / %d;", mmaChunks, mmaChunks)
-	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
+	split := mmaSplit(c)
+	split.open(k, c.kTot)
+	kFrom, kTo := split.kRange(c.kTot)
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	// acc[i][j][r]: instruction tile (i, j)'s accumulator r, at row
@@ -334,7 +345,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		k.line(depth, "const i64 m = tm * %d + wm * %d + i * 16 + gq + 8 * (r / 2), n = tn * %d + wn * %d + j * 8 + 2 * tq + r %% 2;", tile, warpM, tile, warpN)
 	}
 	loops := fmt.Sprintf("%[1]sfor (int i = 0; i < %[2]d; ++i) %[1]sfor (int j = 0; j < %[3]d; ++j) %[1]sfor (int r = 0; r < 4; ++r)", unrolled, sh.fragsM, sh.fragsN)
-	initAccumulators(k, c, o, loops, "acc[i][j][r]", coords, ext, idx)
+	split.initAccumulators(k, c, o, loops, "acc[i][j][r]", coords, ext, idx)
 
 	// This tile's rows: a byRow factor's one row per thread (sr), in
 	// registers; a byK or byK8 factor's, in its table (-1 outside).
@@ -469,24 +480,27 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		// stages - 1 takes, is free); then those copies start and run
 		// behind the multiplies of st.
 		stage = "[st]"
-		for s := 0; s < stages-1; s++ { // slices there are: stages <= slices
-			issue(2, strconv.Itoa(s*mmaSlice), strconv.Itoa(s))
+		// (A part but the last has stages - 1 slices or more, and past
+		// K's end the last one's copies are zeros, into stages it never
+		// reads.)
+		for s := 0; s < stages-1; s++ {
+			issue(2, fmt.Sprintf("(%s + %d)", kFrom, s*mmaSlice), strconv.Itoa(s))
 		}
 		ahead := (stages - 1) * mmaSlice
 		k.line(2, "int st = 0;")
-		k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d, st = st == %d ? 0 : st + 1) {", c.kTot, mmaSlice, stages-1)
+		k.line(2, "for (i64 k0 = %s; k0 < %s; k0 += %d, st = st == %d ? 0 : st + 1) {", kFrom, kTo, mmaSlice, stages-1)
 		k.line(3, "tl_cp_wait(%d);", stages-2)
 		k.line(3, "__syncthreads();")
-		k.line(3, "if (k0 + %d < %dll) {", ahead, c.kTot)
+		k.line(3, "if (k0 + %d < %s) {", ahead, kTo)
 		issue(4, fmt.Sprintf("(k0 + %d)", ahead), fmt.Sprintf("(st == 0 ? %d : st - 1)", stages-1))
 		k.line(3, "} else {")
 		k.line(4, "tl_cp_commit();")
 		k.line(3, "}")
 	} else {
 		k.line(2, "{")
-		load(3, "0")
+		load(3, kFrom)
 		k.line(2, "}")
-		k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaSlice)
+		k.line(2, "for (i64 k0 = %s; k0 < %s; k0 += %d) {", kFrom, kTo, mmaSlice)
 		// The slice in the registers goes to shared memory, a row per m
 		// (n) with its k contiguous: the fragments' pairs.
 		for _, f := range factors {
@@ -501,7 +515,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 			}
 		}
 		k.line(3, "__syncthreads();")
-		k.line(3, "if (k0 + %d < %dll) {", mmaSlice, c.kTot)
+		k.line(3, "if (k0 + %d < %s) {", mmaSlice, kTo)
 		load(4, fmt.Sprintf("(k0 + %d)", mmaSlice))
 		k.line(3, "}")
 	}
@@ -553,6 +567,7 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		k.line(3, "__syncthreads();")
 		k.line(2, "}")
 	}
+	split.combine(k, loops, "acc[i][j][r]", fmt.Sprintf("((i * %d + j) * 4 + r)", sh.fragsN))
 	if err := storeAccumulators(k, c, o, loops, "acc[i][j][r]", coords, ext, idx, ep); err != nil {
 		return err
 	}

@@ -103,6 +103,8 @@ const cudaShim = `#include <__clang_cuda_builtin_vars.h>
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __syncthreads() __nvvm_bar_sync(0)
+static __device__ unsigned atomicAdd(unsigned* p, unsigned v) { return (unsigned)__nvvm_atom_add_gen_i((int*)p, (int)v); }
+static __device__ void __threadfence() { __nvvm_membar_gl(); }
 static __device__ float __uint_as_float(unsigned u) { return __builtin_bit_cast(float, u); }
 static __device__ unsigned __float_as_uint(float f) { return __builtin_bit_cast(unsigned, f); }
 static __device__ double __longlong_as_double(long long u) { return __builtin_bit_cast(double, u); }

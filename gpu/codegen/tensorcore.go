@@ -108,20 +108,22 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 	// columns; lane ln is row (or column) ln % 16 of a 16×16 tile, and
 	// its k (or accumulator rows) 4·(ln / 16) and the next three.
 	k.line(1, "const int ln = threadIdx.x %% 64, wp = threadIdx.x / 64, lr = ln %% 16, lq = ln / 16;")
-	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
+	tilesPerWarp := tileN / 16
+	split := splitFor(c, tiles, 4*tilesPerWarp, "float", true)
+	split.open(k, c.kTot)
 	k.line(2, "const i64 tn = t %% %d, tm = (t / %d) %% %d, tb = t / %d;", tilesN, tilesN, tilesM, tilesN*tilesM)
 	decompose(k, 2, "tb", "rb", c.bDims, ext, idx)
 	// acc[j][r]: instruction tile j's accumulator r, at row 4·lq + r and
 	// column lr of a 16×16 tile.
-	tilesPerWarp := tileN / 16
 	k.line(2, "float acc[%d][4];", tilesPerWarp)
 	coords := func(depth int) {
 		k.line(depth, "const i64 m = tm * %d + wp * 16 + 4 * lq + r, n = tn * %d + j * 16 + lr;", tileM, tileN)
 	}
 	loops := fmt.Sprintf("%[1]sfor (int j = 0; j < %[2]d; ++j) %[1]sfor (int r = 0; r < 4; ++r)", unrolled, tilesPerWarp)
-	initAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx)
+	split.initAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx)
 	stageRows(k, c, a, b, ext, idx)
-	k.line(2, "for (i64 k0 = 0; k0 < %dll; k0 += %d) {", c.kTot, mmaK)
+	kFrom, kTo := split.kRange(c.kTot)
+	k.line(2, "for (i64 k0 = %s; k0 < %s; k0 += %d) {", kFrom, kTo, mmaK)
 	// Stage the slice as 16-bit values, zero outside the operands (a
 	// zero product leaves every accumulator as it was), a row per m (n)
 	// with its k contiguous: the fragments' quadruples.
@@ -134,6 +136,7 @@ func genMMABody(k *kernelBuilder, c *contraction, ops []*operand, idx []string, 
 	k.line(3, "for (int j = 0; j < %d; ++j) tl_mfma_%s(acc[j], fa, &mb[j * 16 + lr][4 * lq]);", tilesPerWarp, kind)
 	k.line(3, "__syncthreads();")
 	k.line(2, "}")
+	split.combine(k, loops, "acc[j][r]", "(j * 4 + r)")
 	if err := storeAccumulators(k, c, o, loops, "acc[j][r]", coords, ext, idx, ep); err != nil {
 		return err
 	}

@@ -166,13 +166,13 @@ func (e *Error) Error() string { return fmt.Sprintf("cuda: %s: error %d (%s)", e
 // Sticky reports whether the error is a kernel's fault, which leaves the
 // context unusable for good (cuda.h: "the context cannot be used, so it
 // must be destroyed"; the process must end for the device to work
-// again): CUDA_ERROR_ILLEGAL_ADDRESS (700), LAUNCH_TIMEOUT (702), ASSERT
-// (710), HARDWARE_STACK_ERROR (714), ILLEGAL_INSTRUCTION (715),
-// MISALIGNED_ADDRESS (716), INVALID_ADDRESS_SPACE (717), INVALID_PC
-// (718), LAUNCH_FAILED (719).
+// again): CUDA_ERROR_ECC_UNCORRECTABLE (214), ILLEGAL_ADDRESS (700),
+// LAUNCH_TIMEOUT (702), ASSERT (710), HARDWARE_STACK_ERROR (714),
+// ILLEGAL_INSTRUCTION (715), MISALIGNED_ADDRESS (716),
+// INVALID_ADDRESS_SPACE (717), INVALID_PC (718), LAUNCH_FAILED (719).
 func (e *Error) Sticky() bool {
 	switch e.Code {
-	case 700, 702, 710, 714, 715, 716, 717, 718, 719:
+	case 214, 700, 702, 710, 714, 715, 716, 717, 718, 719:
 		return true
 	}
 	return false

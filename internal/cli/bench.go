@@ -205,7 +205,7 @@ func indent(s, prefix string) string {
 // to those shapes (the last --filter is the one that holds), its rows
 // read back.
 func rerunBench(env *Env, args []string, shapes []bench.Shape, device string) ([]bench.Row, error) {
-	fmt.Fprintf(env.Stderr, "torchlower bench: a kernel fault left %s unusable in this process: timing the shapes it kept from running (%d) in a new one\n", device, len(shapes))
+	fmt.Fprintf(env.Stderr, "torchlower bench: %d shapes did not run after a kernel fault on %s, which leaves it unusable in its process: timing them in a new one\n", len(shapes), device)
 	names := make([]string, len(shapes))
 	for i, sh := range shapes {
 		names[i] = regexp.QuoteMeta(sh.Name)

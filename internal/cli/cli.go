@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"testing"
 
 	"github.com/spf13/pflag"
 )
@@ -30,10 +31,21 @@ type Env struct {
 	Stdout, Stderr io.Writer
 	// Relaunch is the command that runs torchlower with args in a new
 	// process, for what a kernel fault leaves undone in this one (a GPU
-	// is unusable in the process where a kernel faulted): Main's runs
-	// this executable; nil, as in tests that call a command in-process,
-	// runs nothing again.
+	// is unusable in the process where a kernel faulted): Main's is
+	// relaunch; nil runs nothing again.
 	Relaunch func(args []string) *exec.Cmd
+}
+
+// relaunch is Main's Env.Relaunch: this executable, unless it is a test
+// binary, which is not torchlower (run with a command's arguments, it
+// would run its tests); a TestMain that makes its binary act as
+// torchlower sets it.
+var relaunch = relaunchSelf
+
+func init() {
+	if testing.Testing() {
+		relaunch = nil
+	}
 }
 
 // inNewProcess runs `torchlower command args... more...` in a new
@@ -51,6 +63,11 @@ func inNewProcess[T any](env *Env, command string, args []string, more func(dir 
 	extra, err := more(dir)
 	if err != nil {
 		return none, err
+	}
+	// A "--" can only be the last of args (the command takes no
+	// positional arguments); after it, extra would be some.
+	if n := len(args); n > 0 && args[n-1] == "--" {
+		args = args[:n-1]
 	}
 	cmd := env.Relaunch(append([]string{command}, append(slices.Clone(args), extra...)...))
 	cmd.Stdout, cmd.Stderr = env.Stderr, env.Stderr
@@ -101,7 +118,7 @@ var commands = map[string]command{
 // Main runs the CLI with args (without the program name) and returns the
 // exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
-	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Relaunch: relaunchSelf}
+	env := &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Relaunch: relaunch}
 	// A crash is a bug, but users still get a message and a non-zero exit
 	// instead of a goroutine dump.
 	defer func() {

@@ -149,7 +149,7 @@ func RunE2E(env *Env, args []string) int { return runE2E(env, args) }
 // device unusable in this process, in a new one: the same command line
 // (args), restricted to them, its results read back.
 func rerunE2E(env *Env, args []string, cases []*e2e.Case, device string) ([]*e2e.Result, error) {
-	fmt.Fprintf(env.Stderr, "torchlower e2e: a kernel fault left %s unusable in this process: running the cases it kept from running (%d) in a new one\n", device, len(cases))
+	fmt.Fprintf(env.Stderr, "torchlower e2e: %d cases did not run after a kernel fault on %s, which leaves it unusable in its process: running them in a new one\n", len(cases), device)
 	list := func(dir string) ([]string, error) {
 		var keys strings.Builder
 		for _, c := range cases {
@@ -168,8 +168,10 @@ func listedCases(cases []*e2e.Case, file string) ([]*e2e.Case, error) {
 		return nil, err
 	}
 	want := map[string]bool{}
-	for _, k := range strings.Fields(string(text)) {
-		want[k] = true
+	for _, k := range strings.Split(string(text), "\n") {
+		if k != "" {
+			want[k] = true
+		}
 	}
 	var out []*e2e.Case
 	for _, c := range cases {
