@@ -245,11 +245,11 @@ func.func @mm(%a: tensor<MxKxf16>, %b: tensor<256xKxf16>) -> tensor<Mx256xf32> {
 		{"16384", "64", 16384 / 64 * 4, 16384 / 128 * 2, 0}, // 256 large tiles: the large tile
 		{"1024", "64", 1024 / 64 * 4, 1024 / 64 * 4, 0},     // 16: the small one, the same grid
 		// 64 small tiles and a long K (splitk.go): 4 parts (256 / 64;
-		// K / 256 allows 98), each 6272 deep; a tile's 16 KB of sums a
-		// part, and a counter a tile.
-		{"1024", "25088", 64 * 4, 64 * 4, 64*4*64*64*4 + 64*4},
+		// K / 256 allows 98), each 6272 deep; the counters of any split
+		// (512 bytes), then a tile's 16 KB of sums a part.
+		{"1024", "25088", 64 * 4, 64 * 4, 512 + 64*4*64*64*4},
 		// 4 tiles: 64 parts of 392 asked, 416 (a multiple of 32) give 61.
-		{"64", "25088", 4 * 61, 4 * 61, 4*61*64*64*4 + 4*4},
+		{"64", "25088", 4 * 61, 4 * 61, 512 + 4*61*64*64*4},
 		// 128 small tiles or more: enough blocks, no split.
 		{"8192", "25088", 8192 / 64 * 4, 8192 / 64 * 4, 0},
 		// K too short to halve into parts of 256.

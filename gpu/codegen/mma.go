@@ -480,11 +480,21 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		// stages - 1 takes, is free); then those copies start and run
 		// behind the multiplies of st.
 		stage = "[st]"
-		// (A part but the last has stages - 1 slices or more, and past
-		// K's end the last one's copies are zeros, into stages it never
-		// reads.)
+		// A K split in parts (splitk.go) may leave the last part fewer
+		// slices than the others, and than stages - 1: its copies past
+		// the part's end are empty groups, as the loop's are, so that
+		// none is still writing a stage when the block's next item
+		// refills it. (Unsplit, stages never pass the slices.)
 		for s := 0; s < stages-1; s++ {
-			issue(2, fmt.Sprintf("(%s + %d)", kFrom, s*mmaSlice), strconv.Itoa(s))
+			if s == 0 || !split.split() {
+				issue(2, fmt.Sprintf("(%s + %d)", kFrom, s*mmaSlice), strconv.Itoa(s))
+				continue
+			}
+			k.line(2, "if (%s + %d < %s) {", kFrom, s*mmaSlice, kTo)
+			issue(3, fmt.Sprintf("(%s + %d)", kFrom, s*mmaSlice), strconv.Itoa(s))
+			k.line(2, "} else {")
+			k.line(3, "tl_cp_commit();")
+			k.line(2, "}")
 		}
 		ahead := (stages - 1) * mmaSlice
 		k.line(2, "int st = 0;")

@@ -18,12 +18,14 @@ import (
 // and stores the tile as an unsplit body would (the epilogue after).
 //
 // Before: every output of the body is out + f(a, b), f32 or f64 (so
-// that partial sums combine by the same addition), and the kernel's
-// counters in the scratch buffer are zero. After: the outputs, and the
-// counters zero again (the last block resets its tile's), so that the
-// next kernel of the plan may use the same scratch. Results do not
-// depend on which block finishes last (the parts are added in order),
-// but they are no longer the CPU's bits: the terms are added in parts.
+// that partial sums combine by the same addition), and the counters,
+// the first splitCounterBytes of the scratch buffer, are zero. After:
+// the outputs, and the counters zero again (the last block resets its
+// tile's), so that the next kernel of the plan may use the same scratch:
+// every kernel's counters are at the same place, its parts' sums after
+// them. Results do not depend on which block finishes last (the parts
+// are added in order), but they are no longer the CPU's bits: the terms
+// are added in parts.
 //
 // Part p's K runs from p·span to (p+1)·span, span a whole number of the
 // bodies' slices (32 deep), so that no slice straddles two parts and a
@@ -51,6 +53,9 @@ const (
 	// splitSlice is what span is a multiple of: the slices of every
 	// body (mmaSlice; tileK and mmaK divide it).
 	splitSlice = mmaSlice
+	// splitCounterBytes holds a counter (4 bytes) for each tile of any
+	// split, at the start of the scratch buffer.
+	splitCounterBytes = 4 * splitMaxTiles
 )
 
 // The slices of the scalar and the AMD bodies divide a part's span.
@@ -95,22 +100,17 @@ func sumsOutput(body *ir.Block, o *operand) bool {
 // split reports whether K is divided.
 func (s kSplit) split() bool { return s.parts > 1 }
 
-// counters is the offset in the scratch buffer of the tiles' counters,
-// after the parts' accumulators.
-func (s kSplit) counters() int64 {
-	size := int64(4)
-	if s.reg == "double" {
-		size = 8
-	}
-	return s.tiles * s.parts * int64(s.nacc) * BlockSize * size
-}
-
-// scratch is the bytes of scratch the body takes.
+// scratch is the bytes of scratch the body takes: the counters, then
+// its parts' accumulators.
 func (s kSplit) scratch() int64 {
 	if !s.split() {
 		return 0
 	}
-	return s.counters() + 4*s.tiles
+	size := int64(4)
+	if s.reg == "double" {
+		size = 8
+	}
+	return splitCounterBytes + s.tiles*s.parts*int64(s.nacc)*BlockSize*size
 }
 
 // open opens the block loop of a body of the split's tiles: tile t, and
@@ -138,14 +138,19 @@ func (s kSplit) kRange(kTot int64) (from, to string) {
 }
 
 // initAccumulators is initAccumulators for a part: part 0 starts from
-// the output, the others from zero.
+// the output, the others from -0, the sum's neutral element (+0 would
+// turn a sum of -0 terms into +0).
 func (s kSplit) initAccumulators(k *kernelBuilder, c *contraction, o *operand, loops, acc string, coords func(depth int), ext []int64, idx []string) {
 	if !s.split() || k.outZero {
 		initAccumulators(k, c, o, loops, acc, coords, ext, idx)
 		return
 	}
+	negZero := "-0.0f"
+	if s.reg == "double" {
+		negZero = "-0.0"
+	}
 	k.line(2, "if (tl_part != 0) {")
-	k.line(3, "%s %s = 0;", loops, acc)
+	k.line(3, "%s %s = %s;", loops, acc, negZero)
 	k.line(2, "} else {")
 	initAccumulators(k, c, o, loops, acc, coords, ext, idx)
 	k.line(2, "}")
@@ -160,27 +165,38 @@ func (s kSplit) combine(k *kernelBuilder, loops, acc, flat string) {
 	if !s.split() {
 		return
 	}
-	ws := fmt.Sprintf("(%s*)tl_scratch", s.reg)
+	ws := fmt.Sprintf("(%s*)(tl_scratch + %d)", s.reg, splitCounterBytes)
 	slot := func(part string) string {
 		return fmt.Sprintf("(((t * %d + %s) * %d + %s) * %d + threadIdx.x)", s.parts, part, s.nacc, flat, BlockSize)
 	}
 	k.line(2, "{")
 	k.line(3, "%s* const tl_parts = %s;", s.reg, ws)
-	k.line(3, "unsigned* const tl_count = (unsigned*)((char*)tl_scratch + %d);", s.counters())
+	k.line(3, "unsigned* const tl_count = (unsigned*)tl_scratch;")
 	k.line(3, "%s tl_parts[%s] = %s;", loops, slot("tl_part"), acc)
 	// Every thread's stores reach the device before the count that says
-	// they are there; the last block's loads come after it (the CUDA
-	// programming guide's __threadfence example).
+	// they are there, and the last block's loads come after it: the CUDA
+	// programming guide's __threadfence example, with the fences also in
+	// the counting thread, on both sides of its atomic, as the PTX memory
+	// model orders a release and an acquire.
 	k.line(3, "__threadfence();")
 	k.line(3, "__syncthreads();")
-	k.line(3, "if (threadIdx.x == 0) tl_last = atomicAdd(&tl_count[t], 1u) == %du;", s.parts-1)
+	k.line(3, "if (threadIdx.x == 0) {")
+	k.line(4, "__threadfence();")
+	k.line(4, "tl_last = atomicAdd(&tl_count[t], 1u) == %du;", s.parts-1)
+	k.line(4, "__threadfence();")
+	k.line(3, "}")
 	k.line(3, "__syncthreads();")
 	k.line(3, "if (!tl_last) continue;")
 	k.line(3, "__threadfence();")
 	k.line(3, "const volatile %s* const tl_done = tl_parts;", s.reg)
-	k.line(3, "%s {", loops)
-	k.line(4, "%s = tl_done[%s];", acc, slot("0"))
-	k.line(4, "for (int p = 1; p < %d; ++p) %s += tl_done[%s];", s.parts, acc, slot("p"))
+	// A part at a time, every accumulator of it (unrolled, a part's
+	// loads in flight together), the parts not: a thread's loads of all
+	// parts at once took more registers than a tensor-core body has
+	// (ptxas spilled the small tile's, eight parts, at 80 registers).
+	k.line(3, "%s %s = tl_done[%s];", loops, acc, slot("0"))
+	k.line(3, "#pragma unroll 1")
+	k.line(3, "for (int p = 1; p < %d; ++p) {", s.parts)
+	k.line(4, "%s %s += tl_done[%s];", loops, acc, slot("p"))
 	k.line(3, "}")
 	k.line(3, "if (threadIdx.x == 0) tl_count[t] = 0;")
 	k.line(2, "}")
