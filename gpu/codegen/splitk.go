@@ -11,7 +11,7 @@ import (
 // each for a 3x3 layer of 64 channels at 56x56, batch 8: nine 64×64
 // tiles), would run on as many blocks as it has tiles, a few
 // multiprocessors of a hundred. Its K is then divided into parts, each
-// a block's: the block of part p of tile t sums its terms from zero
+// a block's: the block of part p of tile t sums its terms from -0
 // (part 0 from the output's value), stores its accumulators to a
 // scratch buffer (Kernel.Scratch), and counts itself in the tile's
 // counter; the block that counts last adds the parts, in part order,
