@@ -198,8 +198,9 @@ func (r *refusingAPI) Launch(uintptr, int, int, int, uintptr, []uintptr) error {
 	return r.fail("cuLaunchKernel")
 }
 
-// faultSource is a kernel that writes through a null pointer.
-const faultSource = `extern "C" __global__ void tl_fault(int *p) { p[threadIdx.x] = 1; }`
+// faultSource is a kernel whose first thread writes through a null
+// pointer while the others wait for it at a barrier.
+const faultSource = `extern "C" __global__ void tl_fault(int *p) { if (threadIdx.x == 0) p[0] = 1; __syncthreads(); }`
 
 // On a GPU: a kernel that writes through a null pointer faults, the run
 // says so, and the device refuses the runs after it with the first fault;

@@ -4,10 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
@@ -103,4 +105,48 @@ func testArgs(t *testing.T, p *plan.Plan) []*runtime.Tensor {
 		args[i] = x
 	}
 	return args
+}
+
+// launchRecorder is scriptedAPI that records what the launches ask for.
+type launchRecorder struct {
+	scriptedAPI
+	allowed  []int // AllowShared's byte counts, in call order
+	launches [][3]int
+}
+
+func (r *launchRecorder) AllowShared(_ uintptr, bytes int) error {
+	r.allowed = append(r.allowed, bytes)
+	return nil
+}
+
+func (r *launchRecorder) Launch(_ uintptr, grid, block, shared int, _ uintptr, _ []uintptr) error {
+	r.launches = append(r.launches, [3]int{grid, block, shared})
+	return nil
+}
+
+// A kernel with a tensor-core body launches with its own grid and
+// dynamic shared memory where that body runs, asking for the memory once
+// per function first (over 48 KB the driver refuses the launch
+// otherwise); elsewhere it launches with the other grid and none. The
+// emulation's tests do not reach it: the test programs are too small
+// for the large tile's 80 KB.
+func TestStepAsksForDynamicShared(t *testing.T) {
+	k := &codegen.Kernel{Name: "tl_big", Grid: 6, Block: 256, GridMMA: 2, SharedMMA: 81920}
+	step := &plan.Step{Kind: plan.StepGeneric}
+	for _, mma := range []bool{true, false} {
+		r := &launchRecorder{}
+		d := &Device{kind: "cuda", api: r, mma: mma, funcs: map[kernelRef]uintptr{}, allowed: map[uintptr]int{}}
+		for range 2 {
+			if err := d.step(1, k, step, nil, 0, 0, 0, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		wantAllowed, wantLaunch := []int{81920}, [3]int{2, 256, 81920}
+		if !mma {
+			wantAllowed, wantLaunch = nil, [3]int{6, 256, 0}
+		}
+		if !slices.Equal(r.allowed, wantAllowed) || len(r.launches) != 2 || r.launches[0] != wantLaunch || r.launches[1] != wantLaunch {
+			t.Errorf("mma %v: asked for %v, launched %v; want %v and twice %v", mma, r.allowed, r.launches, wantAllowed, wantLaunch)
+		}
+	}
 }

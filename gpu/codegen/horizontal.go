@@ -31,7 +31,9 @@ import (
 // becomes one kernel. The conditions:
 //   - every member is fusible: it is not a tiled contraction, whose
 //     shared memory and grid are its tensor-core body's and depend on
-//     the target; it does not write the scalar registers, which later
+//     the target; it takes no scratch memory (split-K's tile counters
+//     and sums, which one launch's members would share); it does not
+//     write the scalar registers, which later
 //     kernels read; and it deals its work out by blockIndex and
 //     gridBlocks. Members may synchronize their blocks (a block runs
 //     one member, all its threads alike) and declare shared memory
@@ -116,7 +118,7 @@ func (m *Module) KernelOf(i int) *Kernel {
 // fusible reports whether k may share a launch (the first condition
 // above).
 func (k *Kernel) fusible() bool {
-	return !k.ownLaunch && k.Shared == 0 && k.GridMMA == 0 && !k.scWrite && k.blockIndexed
+	return !k.ownLaunch && k.Shared == 0 && k.GridMMA == 0 && k.Scratch == 0 && !k.scWrite && k.blockIndexed
 }
 
 // oneOutputAThread reports whether k's threads each hold one output at a

@@ -236,8 +236,17 @@ TL_DEV void tl_cp_wait(int n) {
   tl_cp_queued = kept;
 }
 /* The tensor-core body's stages (dynamic shared memory on the GPU): a
-   block runs alone here, so a static array is its own. */
-#define TL_DYNAMIC_SHARED(name, bytes) static unsigned char name[bytes] __attribute__((aligned(16)))
+   block runs alone here, so a static array is its own. A launch that
+   gave the block less dynamic shared memory than it declares
+   (tl_launch_shared, which the emulated CUDA driver sets) faults, as
+   the GPU's accesses past it would. */
+static void tl_check_dynamic_shared(unsigned bytes) {
+  if (bytes > tl_launch_shared) {
+    if (threadIdx.x == 0) fprintf(stderr, "a kernel declares %u bytes of dynamic shared memory; its launch gave %u\n", bytes, tl_launch_shared);
+    *(volatile int*)0 = 0;
+  }
+}
+#define TL_DYNAMIC_SHARED(name, bytes) static unsigned char name[bytes] __attribute__((aligned(16))); tl_check_dynamic_shared(bytes)
 #elif defined(TL_MMA)
 TL_DEV void tl_mma_f16(float* d, const unsigned* a, const unsigned* b) {
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"

@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/gpu"
@@ -113,13 +114,17 @@ func oneLine(s string) string {
 
 // execute runs p on the CPU (d nil; through ex when it is not nil) or on
 // d, with step times in prof (when it is not nil); on d, with code (a
-// module's, whose plan entry is p) when it is not nil.
-func execute(d *gpu.Device, ex *cpu.Executor, p *plan.Plan, code *gpu.Compiled, entry int, args []*runtime.Tensor, prof *cpu.Profile) ([]*runtime.Tensor, error) {
+// module's, whose plan entry is p) when it is not nil. On d it also
+// returns the time it took to get the kernels' code (compiled, or read
+// from a cache).
+func execute(d *gpu.Device, ex *cpu.Executor, p *plan.Plan, code *gpu.Compiled, entry int, args []*runtime.Tensor, prof *cpu.Profile) ([]*runtime.Tensor, time.Duration, error) {
 	if d == nil {
 		if ex != nil {
-			return ex.Run(args, prof)
+			out, err := ex.Run(args, prof)
+			return out, 0, err
 		}
-		return cpu.RunProfiled(p, args, prof)
+		out, err := cpu.RunProfiled(p, args, prof)
+		return out, 0, err
 	}
 	var gp gpu.Profile
 	var out []*runtime.Tensor
@@ -132,5 +137,5 @@ func execute(d *gpu.Device, ex *cpu.Executor, p *plan.Plan, code *gpu.Compiled, 
 	if prof != nil {
 		prof.Steps = gp.Steps
 	}
-	return out, err
+	return out, gp.Compile, err
 }

@@ -74,9 +74,12 @@ a symbol explicitly (then an input of another size is a shape mismatch).
 each step of the plan (a dispatch: a generic, copy, fill, ...), the
 slowest first: index, kind, time, share of the execute stage and the
 step as the plan prints it. --top-steps sets how many are listed (the
-rest are summed on one line). On a GPU, independent kernels may share a
-launch: its time falls on its first step, marked "[launch of N kernels:
-steps ...]", and the others are marked "[in step S's launch]".
+rest are summed on one line). On a GPU, a first line names the device
+and the libraries in use, the kernels stage is the time to get the
+kernels' code (compiled by NVRTC or hiprtc, or read from the kernel
+cache) and execute the rest of the first run; independent kernels may
+share a launch: its time falls on its first step, marked "[launch of N
+kernels: steps ...]", and the others are marked "[in step S's launch]".
 
 --repeat=N runs the function N times on the same inputs, as
 iree-benchmark-module repeats an invocation, and writes or compares the
@@ -200,17 +203,23 @@ func runRun(env *Env, args []string) int {
 	if dev == nil && *repeat > 1 {
 		ex = cpu.NewExecutor(p)
 	}
-	results, err := execute(dev, ex, p, gcode, entry, argv, &prof)
+	results, kernels, err := execute(dev, ex, p, gcode, entry, argv, &prof)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "%s: %v\n", in, err)
 		return 1
 	}
 	stage.done("execute")
+	if dev != nil {
+		stage.device = dev.Info()
+		// The first run on a GPU gets the kernels' code (NVRTC or
+		// hiprtc, or the kernel cache): a stage of its own.
+		stage.split("kernels", kernels)
+	}
 	execTime := stage.times[len(stage.times)-1]
 	var repeats []time.Duration
 	for range *repeat - 1 {
 		start := time.Now()
-		if results, err = execute(dev, ex, p, gcode, entry, argv, nil); err != nil {
+		if results, _, err = execute(dev, ex, p, gcode, entry, argv, nil); err != nil {
 			fmt.Fprintf(env.Stderr, "%s: run %d of %d: %v\n", in, len(repeats)+2, *repeat, err)
 			return 1
 		}
@@ -689,6 +698,7 @@ type stageTimer struct {
 	start  time.Time
 	stages []string
 	times  []time.Duration
+	device string // the GPU and libraries that ran the plan ("": the CPU)
 }
 
 func newStageTimer(on bool, w io.Writer) *stageTimer {
@@ -703,9 +713,22 @@ func (s *stageTimer) done(name string) {
 	s.last = now
 }
 
+// split divides the last stage in two: first, the part of it named
+// name that took d, then the rest under its own name.
+func (s *stageTimer) split(name string, d time.Duration) {
+	n := len(s.stages) - 1
+	d = min(d, s.times[n])
+	s.stages = slices.Insert(s.stages, n, name)
+	s.times = slices.Insert(s.times, n, d)
+	s.times[n+1] -= d
+}
+
 func (s *stageTimer) report() {
 	if !s.on {
 		return
+	}
+	if s.device != "" {
+		fmt.Fprintf(s.w, "  device: %s\n", s.device)
 	}
 	for i, n := range s.stages {
 		fmt.Fprintf(s.w, "  %-12s %10.3f ms\n", n, millis(s.times[i]))
