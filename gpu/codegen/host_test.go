@@ -17,7 +17,7 @@ import (
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/e2e"
 	"github.com/torchlower/torchlower/gpu/codegen"
-	"github.com/torchlower/torchlower/internal/hostcuda"
+	"github.com/torchlower/torchlower/internal/hostgpu"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
@@ -292,7 +292,7 @@ func runOnHost(cxx, base string, np namedPlanInternal, want []*runtime.Tensor, h
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(base+".cc", []byte(hostcuda.Shim+m.Source()+drv), 0o644); err != nil {
+	if err := os.WriteFile(base+".cc", []byte(hostgpu.Shim+m.Source()+drv), 0o644); err != nil {
 		return err
 	}
 	args := append([]string{"-std=c++20", "-pthread", "-O1", "-ffp-contract=off", "-w", "-o", base, base + ".cc"}, hb.flags...)

@@ -43,7 +43,7 @@
 #              size in f16/bf16 against cuDNN, with issue 8's bars; then the
 #              ResNet f32 shapes
 #   gpu        go test ./gpu: the test programs and a compiled module vs the CPU
-#   cli        go test ./internal/cli -run 'Module|TestCommandsOnCUDA$': a cuda
+#   cli        go test ./internal/cli -run 'Module|TestCommandsOnGPUs$': a cuda
 #              module compiled, then run; run, e2e and bench --device=cuda
 #   baseline   the e2e suite on cuda, baseline pipeline
 #   sanitizer  compute-sanitizer memcheck on the README's example (gVisor
@@ -188,10 +188,10 @@ phase_bench() {
 	} | tee "$out/bench.txt"
 }
 
-# The host emulation's runs of the same tests (TestOnHostEmulatedCUDA,
+# The host emulation's runs of the same tests (TestOnHostEmulatedGPUs,
 # ...) are for machines without a GPU: not here.
 phase_gpu() { gotest gpu gpu.test 90 -test.skip 'HostEmulated'; }
-phase_cli() { gotest internal/cli internal_cli.test 60 -test.run 'Module|TestCommandsOnCUDA$'; }
+phase_cli() { gotest internal/cli internal_cli.test 60 -test.run 'Module|TestCommandsOnGPUs$'; }
 phase_baseline() { step "e2e cuda baseline" 200 "$tl" e2e --device=cuda --pipeline=baseline -v; }
 
 phase_sanitizer() {

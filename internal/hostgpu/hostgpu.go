@@ -1,24 +1,26 @@
-// Package hostcuda builds a host emulation of the CUDA driver and NVRTC
-// for tests: a libcuda.so.1 and a libnvrtc.so.13 (one shared object,
-// testdata/driver.cc) that package gpu/cuda loads as it would NVIDIA's,
-// whose NVRTC compiles the generated kernels with the host C++ compiler
-// and whose driver runs them on the CPU (Shim: the CUDA built-ins on
-// POSIX threads, the tensor-core instructions emulated from their
-// fragments for sm_80 and newer).
+// Package hostgpu builds a host emulation of the GPU runtimes for tests:
+// a libcuda.so.1, libnvrtc.so.13, libamdhip64.so.7 and libhiprtc.so.7
+// (one shared object, testdata/driver.cc) that packages gpu/cuda and
+// gpu/hip load as they would NVIDIA's and AMD's, whose compilers compile
+// the generated kernels with the host C++ compiler and whose drivers run
+// them on the CPU (Shim: the CUDA built-ins on POSIX threads; the
+// tensor-core instructions emulated from their fragments on sm_80 and
+// newer, the MFMA ones on gfx94x).
 //
 // What it checks, without a GPU: the purego bindings (every argument of
-// every call reaches a C function that uses it), NVRTC's program calls,
-// the executor's buffers, copies, launches, scratch, events and shared
-// memory attributes (package gpu), a compiled module's run, the command
-// line's --device=cuda paths, and the fault handling with a real memory
-// fault. What it does not: anything about a GPU's own behaviour (timing,
-// warps running apart, the memory model, NVRTC's and ptxas's code). It is
-// no evidence that the kernels run on a GPU.
+// every call reaches a C function that uses it), the compilers' program
+// calls, the executor's buffers, copies, launches, scratch, events and
+// shared memory (package gpu), a compiled module's run, the command
+// line's --device=cuda and --device=hip paths, and the fault handling
+// with a real memory fault. What it does not: anything about a GPU's own
+// behaviour (timing, warps running apart, the memory model, the vendors'
+// compilers and their code). It is no evidence that the kernels run on a
+// GPU.
 //
 // A process uses the emulation when the dynamic linker finds it before
-// any other libcuda and NVRTC: Env's LD_LIBRARY_PATH, which a process
-// reads when it starts, so tests run a child process with it.
-package hostcuda
+// any other GPU runtime: Env's LD_LIBRARY_PATH, which a process reads
+// when it starts, so tests run a child process with it.
+package hostgpu
 
 import (
 	_ "embed"
@@ -35,7 +37,7 @@ import (
 //go:embed testdata/driver.cc
 var driverSource string
 
-// launchPrefix comes before Shim in hostcuda_shim.h: each kernel
+// launchPrefix comes before Shim in hostgpu_shim.h: each kernel
 // thread's work runs under the driver's fault guard, and once a thread
 // faulted, the others stop waiting at barriers (a millisecond's sleep at
 // most between checks), so that the launch ends.
@@ -63,11 +65,11 @@ template <class... A> static void tl_host_launch(void (*f)(A...), unsigned grid,
 
 // Build compiles the emulation into dir with the C++ compiler cxx (g++
 // or clang++) and returns the environment variables a child process
-// needs to use it: LD_LIBRARY_PATH (dir first), TL_HOSTCUDA_CXX, and a
+// needs to use it: LD_LIBRARY_PATH (dir first), TL_HOSTGPU_CXX, and a
 // TORCHLOWER_CACHE of its own, so that no emulated "cubin" lands in a
 // real GPU's kernel cache.
 func Build(dir, cxx string) ([]string, error) {
-	if err := os.WriteFile(filepath.Join(dir, "hostcuda_shim.h"), []byte(launchPrefix+Shim+launchSuffix), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "hostgpu_shim.h"), []byte(launchPrefix+Shim+launchSuffix), 0o644); err != nil {
 		return nil, err
 	}
 	src := filepath.Join(dir, "driver.cc")
@@ -78,28 +80,31 @@ func Build(dir, cxx string) ([]string, error) {
 	out, err := exec.Command(cxx, "-std=c++17", "-O1", "-fPIC", "-shared", "-fvisibility=hidden", "-pthread", "-Wall", "-Werror", "-Wno-unused-parameter",
 		"-o", lib, src, "-ldl").CombinedOutput()
 	if err != nil {
-		return nil, fmt.Errorf("hostcuda: %s: %v\n%s", cxx, err, out)
+		return nil, fmt.Errorf("hostgpu: %s: %v\n%s", cxx, err, out)
 	}
-	// One object serves as both libraries: dlopen of the second name
-	// returns the first's handle, whose NVRTC symbols are there.
-	link := filepath.Join(dir, "libnvrtc.so.13")
-	os.Remove(link)
-	if err := os.Symlink("libcuda.so.1", link); err != nil {
-		return nil, err
+	// One object serves as every library: dlopen of another name
+	// returns the first's handle, whose other symbols are there.
+	for _, name := range []string{"libnvrtc.so.13", "libamdhip64.so.7", "libhiprtc.so.7"} {
+		link := filepath.Join(dir, name)
+		os.Remove(link)
+		if err := os.Symlink("libcuda.so.1", link); err != nil {
+			return nil, err
+		}
 	}
 	ld := dir
 	if old := os.Getenv("LD_LIBRARY_PATH"); old != "" {
 		ld += ":" + old
 	}
-	return []string{"LD_LIBRARY_PATH=" + ld, "TL_HOSTCUDA_CXX=" + cxx, "TORCHLOWER_CACHE=" + filepath.Join(dir, "cache")}, nil
+	return []string{"LD_LIBRARY_PATH=" + ld, "TL_HOSTGPU_CXX=" + cxx, "TORCHLOWER_CACHE=" + filepath.Join(dir, "cache")}, nil
 }
 
 // childVar marks the child process RunTests starts.
-const childVar = "TL_HOSTCUDA_CHILD"
+const childVar = "TL_HOSTGPU_CHILD"
 
 // RunTests runs the named tests of the calling test binary again, in a
 // child process on the emulation, and fails t unless each of them passes
-// there (a skip is a failure: the emulation is a usable cuda device).
+// there (a skip is a failure: the emulation is a usable cuda and hip
+// device).
 // It skips without g++, and in the child itself.
 func RunTests(t *testing.T, names ...string) {
 	t.Helper()

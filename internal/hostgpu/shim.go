@@ -1,4 +1,4 @@
-package hostcuda
+package hostgpu
 
 // Shim makes the generated source a host C++ program: the CUDA
 // built-ins, a launch that runs a grid's blocks one after another and a

@@ -1,31 +1,36 @@
-// The CUDA driver API and NVRTC, emulated on the host for torchlower's
-// tests (package hostcuda builds this file as libcuda.so.1 and
-// libnvrtc.so.13): the calls package gpu/cuda binds, with the driver's
-// rules a host emulation can check, and kernels that run on the CPU.
+// The CUDA driver API and NVRTC, and HIP and hiprtc, emulated on the
+// host for torchlower's tests (package hostgpu builds this file as
+// libcuda.so.1, and links libnvrtc.so.13, libamdhip64.so.7 and
+// libhiprtc.so.7 to it): the calls packages gpu/cuda and gpu/hip bind,
+// with the drivers' rules a host emulation can check, and kernels that
+// run on the CPU. One emulated device answers to both vendors' calls.
 //
-// NVRTC "compiles" a kernel source with the host C++ compiler, the
-// source following hostcuda_shim.h (package hostcuda's Shim: the CUDA
-// built-ins on POSIX threads) into a shared object, and appends a
-// launcher for each kernel; its "cubin" is that shared object, its ELF
-// machine said to be EM_CUDA. cuModuleLoadData loads it from a memory
-// file. A launch runs
-// the kernel to completion before it returns (the stream's order holds
-// trivially); a kernel with __syncthreads runs its grid's blocks one
-// after another, each block's threads together; one without runs each
-// block on one thread, which its grid-stride loop allows.
+// NVRTC and hiprtc "compile" a kernel source with the host C++ compiler,
+// the source following hostgpu_shim.h (package hostgpu's Shim: the CUDA
+// built-ins on POSIX threads) into a shared object, and append a
+// launcher for each kernel; their code object is that shared object,
+// its ELF machine said to be EM_CUDA (NVRTC's "cubin") or EM_AMDGPU
+// (hiprtc's). Loading a module takes it from a memory file. A launch
+// runs the kernel to completion before it returns (the stream's order
+// holds trivially); a kernel with __syncthreads runs its grid's blocks
+// one after another, each block's threads together; one without runs
+// each block on one thread, which its grid-stride loop allows.
 //
-// What the emulation holds the caller to, as the driver does:
-//   - the context is current per thread: a call from a thread where
-//     cuCtxSetCurrent was not called fails with CUDA_ERROR_INVALID_CONTEXT;
+// What the emulation holds the caller to, as the drivers do:
+//   - CUDA's context is current per thread: a call from a thread where
+//     cuCtxSetCurrent was not called fails with CUDA_ERROR_INVALID_CONTEXT
+//     (HIP's device 0 is current on every thread until hipSetDevice);
 //   - copies and memsets stay inside one allocation;
-//   - a launch's dynamic shared memory over 48 KB needs
+//   - a CUDA launch's dynamic shared memory over 48 KB needs
 //     CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES first, and at most
-//     227 KB; a kernel that declares more than its launch gives faults;
-//     a block has at most 1024 threads; kernelParams, not extra;
-//   - a kernel that faults (SIGSEGV, SIGBUS) leaves the context unusable:
+//     227 KB; an AMD block has at most 64 KB; a kernel that declares more
+//     than its launch gives faults; a block has at most 1024 threads;
+//     kernelParams, not extra; a module loads for its own vendor only;
+//   - a kernel that faults (SIGSEGV, SIGBUS) leaves the device unusable:
 //     the launch succeeds (the fault is asynchronous) and every later
-//     call fails with CUDA_ERROR_ILLEGAL_ADDRESS, as on a GPU; the
-//     faulting thread's block-mates stop waiting for it at barriers;
+//     call fails with error 700 (CUDA_ERROR_ILLEGAL_ADDRESS,
+//     hipErrorIllegalAddress), as on a GPU; the faulting thread's
+//     block-mates stop waiting for it at barriers;
 //   - new memory holds garbage (0xff bytes), not zeros.
 #include <dlfcn.h>
 #include <elf.h>
@@ -86,11 +91,11 @@ struct Function { Launcher launch; int maxDynamicShared; std::string name; };
 static std::set<Function*> functions;
 
 // smVersion is the emulated compute capability, 10 * major + minor:
-// $TL_HOSTCUDA_SM, else 90. From 80 on, NVRTC compiles the kernels'
+// $TL_HOSTGPU_SM, else 90. From 80 on, NVRTC compiles the kernels'
 // tensor-core bodies (TL_HOST_MMA: mma.sync, ldmatrix and cp.async
 // emulated), as a GPU of that capability runs them.
 static int smVersion() {
-  const char* s = getenv("TL_HOSTCUDA_SM");
+  const char* s = getenv("TL_HOSTGPU_SM");
   int v = s ? atoi(s) : 90;
   return v > 0 ? v : 90;
 }
@@ -227,11 +232,12 @@ EXPORT CUresult cuMemsetD8_v2(uintptr_t p, unsigned char v, size_t n) {
 }
 
 // A compiled image is the host shared object with its ELF machine
-// (e_machine, bytes 18-19) set to EM_CUDA's, as a cubin's is, so that
-// what checks a cubin for its vendor accepts it; loading sets it back.
-static const unsigned short emCUDA = 190;
+// (e_machine, bytes 18-19) set to EM_CUDA's, as a cubin's is (EM_AMDGPU
+// for hiprtc's, as an AMD code object's is), so that what checks a
+// binary for its vendor accepts it; loading sets it back.
+static const unsigned short emCUDA = 190, emAMDGPU = 224;
 
-EXPORT CUresult cuModuleLoadData(Module** out, const void* image) {
+static CUresult loadModule(Module** out, const void* image, unsigned short wantMachine) {
   std::lock_guard<std::mutex> l(mu);
   if (CUresult r = ready()) return r;
   const unsigned char* b = (const unsigned char*)image;
@@ -243,7 +249,7 @@ EXPORT CUresult cuModuleLoadData(Module** out, const void* image) {
   memcpy(&shoff, b + 40, 8);
   memcpy(&shentsize, b + 58, 2);
   memcpy(&shnum, b + 60, 2);
-  if (machine != emCUDA) return CUDA_ERROR_INVALID_IMAGE;
+  if (machine != wantMachine) return CUDA_ERROR_INVALID_IMAGE;
   // A 64-bit ELF ends with its section headers.
   size_t n = shoff + (size_t)shentsize * shnum;
   std::vector<unsigned char> obj(b, b + n);
@@ -263,7 +269,7 @@ EXPORT CUresult cuModuleLoadData(Module** out, const void* image) {
   snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
   void* h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!h) {
-    fprintf(stderr, "hostcuda: cuModuleLoadData: %s\n", dlerror());
+    fprintf(stderr, "hostgpu: cuModuleLoadData: %s\n", dlerror());
     close(fd);
     return CUDA_ERROR_INVALID_IMAGE;
   }
@@ -272,6 +278,8 @@ EXPORT CUresult cuModuleLoadData(Module** out, const void* image) {
   *out = m;
   return CUDA_SUCCESS;
 }
+
+EXPORT CUresult cuModuleLoadData(Module** out, const void* image) { return loadModule(out, image, emCUDA); }
 
 EXPORT CUresult cuModuleUnload(Module* m) {
   std::lock_guard<std::mutex> l(mu);
@@ -351,8 +359,11 @@ EXPORT int tlhost_guard(void (*body)(void*), void* arg) {
   return 0;
 }
 
-EXPORT CUresult cuLaunchKernel(Function* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                               unsigned shared, uintptr_t stream, void** params, void** extra) {
+// launchKernel is cuLaunchKernel and hipModuleLaunchKernel: NVIDIA's
+// blocks take over 48 KB of dynamic shared memory only when allowed it,
+// AMD's 64 KB of LDS at most.
+static CUresult launchKernel(Function* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                             unsigned shared, uintptr_t stream, void** params, void** extra, bool amd) {
   Launcher launch;
   {
     std::lock_guard<std::mutex> l(mu);
@@ -361,7 +372,8 @@ EXPORT CUresult cuLaunchKernel(Function* f, unsigned gx, unsigned gy, unsigned g
     if (stream != 0 && !streams.count(stream)) return CUDA_ERROR_INVALID_HANDLE;
     if (gx == 0 || gy != 1 || gz != 1 || bx == 0 || by != 1 || bz != 1) return CUDA_ERROR_INVALID_VALUE;
     if (bx > 1024 || gx > 0x7fffffffu) return CUDA_ERROR_INVALID_VALUE;
-    if (shared > 48 * 1024 && (int)shared > f->maxDynamicShared) return CUDA_ERROR_INVALID_VALUE;
+    if (!amd && shared > 48 * 1024 && (int)shared > f->maxDynamicShared) return CUDA_ERROR_INVALID_VALUE;
+    if (amd && shared > 64 * 1024) return CUDA_ERROR_INVALID_VALUE;
     if (extra != nullptr) return CUDA_ERROR_INVALID_VALUE;
     launch = f->launch;
   }
@@ -390,6 +402,11 @@ EXPORT CUresult cuLaunchKernel(Function* f, unsigned gx, unsigned gy, unsigned g
     sticky = CUDA_ERROR_ILLEGAL_ADDRESS;
   }
   return CUDA_SUCCESS;
+}
+
+EXPORT CUresult cuLaunchKernel(Function* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                               unsigned shared, uintptr_t stream, void** params, void** extra) {
+  return launchKernel(f, gx, gy, gz, bx, by, bz, shared, stream, params, extra, false);
 }
 
 EXPORT CUresult cuStreamCreate(uintptr_t* s, unsigned flags) {
@@ -546,13 +563,13 @@ static std::string launchers(const std::string& src) {
   return out;
 }
 
-// shimPath is hostcuda_shim.h beside this library.
+// shimPath is hostgpu_shim.h beside this library.
 static std::string shimPath() {
   Dl_info info;
-  if (!dladdr((void*)nvrtcVersion, &info) || !info.dli_fname) return "hostcuda_shim.h";
+  if (!dladdr((void*)nvrtcVersion, &info) || !info.dli_fname) return "hostgpu_shim.h";
   std::string lib = info.dli_fname;
   size_t slash = lib.rfind('/');
-  return (slash == std::string::npos ? std::string(".") : lib.substr(0, slash)) + "/hostcuda_shim.h";
+  return (slash == std::string::npos ? std::string(".") : lib.substr(0, slash)) + "/hostgpu_shim.h";
 }
 
 static bool readFile(const std::string& path, std::string* out) {
@@ -565,37 +582,30 @@ static bool readFile(const std::string& path, std::string* out) {
   return true;
 }
 
-EXPORT int nvrtcCompileProgram(Program* p, int n, const char* const* opts) {
-  if (!p) return NVRTC_ERROR_INVALID_PROGRAM;
-  int sm = 0;
-  for (int i = 0; i < n; i++) {
-    if (strncmp(opts[i], "--gpu-architecture=sm_", 22) == 0) sm = atoi(opts[i] + 22);
-  }
-  if (sm == 0) {
-    p->log = "hostcuda: no --gpu-architecture=sm_NN option";
-    return NVRTC_ERROR_INVALID_INPUT;
-  }
+// compileProgram compiles p for the host with the given -D flags (the
+// matrix units to emulate) and stamps the image with machine.
+static int compileProgram(Program* p, const std::string& defines, unsigned short machine) {
   const char* tmp = getenv("TMPDIR");
-  std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/tlhostcuda-XXXXXX";
+  std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/tlhostgpu-XXXXXX";
   if (!mkdtemp(&dir[0])) {
-    p->log = std::string("hostcuda: mkdtemp: ") + strerror(errno);
+    p->log = std::string("hostgpu: mkdtemp: ") + strerror(errno);
     return NVRTC_ERROR_COMPILATION;
   }
   std::string cc = dir + "/kernel.cc", so = dir + "/kernel.so", log = dir + "/log";
   {
     FILE* f = fopen(cc.c_str(), "wb");
     if (!f) {
-      p->log = "hostcuda: cannot write " + cc;
+      p->log = "hostgpu: cannot write " + cc;
       return NVRTC_ERROR_COMPILATION;
     }
     std::string text = "#line 1 \"" + p->name + "\"\n" + p->src + "\n" + launchers(p->src);
     fwrite(text.data(), 1, text.size(), f);
     fclose(f);
   }
-  const char* cxx = getenv("TL_HOSTCUDA_CXX");
+  const char* cxx = getenv("TL_HOSTGPU_CXX");
   std::string cmd = std::string(cxx && *cxx ? cxx : "g++") +
                     " -std=c++20 -pthread -O1 -ffp-contract=off -w -fPIC -shared -fvisibility=hidden" +
-                    (sm >= 80 ? " -DTL_HOST_MMA" : "") + " -include '" + shimPath() + "' -o '" + so + "' '" + cc + "' >'" +
+                    defines + " -include '" + shimPath() + "' -o '" + so + "' '" + cc + "' >'" +
                     log + "' 2>&1";
   const char* argv[] = {"/bin/sh", "-c", cmd.c_str(), nullptr};
   pid_t pid;
@@ -613,16 +623,29 @@ EXPORT int nvrtcCompileProgram(Program* p, int n, const char* const* opts) {
   unlink(log.c_str());
   rmdir(dir.c_str());
   if (!ok) {
-    p->log = "hostcuda: " + cmd + "\n" + p->log;
+    p->log = "hostgpu: " + cmd + "\n" + p->log;
     return NVRTC_ERROR_COMPILATION;
   }
   if (obj.size() < 64 || obj.compare(0, 4, "\x7f" "ELF") != 0) {
-    p->log = "hostcuda: " + cmd + " wrote no ELF object";
+    p->log = "hostgpu: " + cmd + " wrote no ELF object";
     return NVRTC_ERROR_COMPILATION;
   }
   p->image.assign(obj.begin(), obj.end());
-  memcpy(&p->image[18], &emCUDA, 2);
+  memcpy(&p->image[18], &machine, 2);
   return NVRTC_SUCCESS;
+}
+
+EXPORT int nvrtcCompileProgram(Program* p, int n, const char* const* opts) {
+  if (!p) return NVRTC_ERROR_INVALID_PROGRAM;
+  int sm = 0;
+  for (int i = 0; i < n; i++) {
+    if (strncmp(opts[i], "--gpu-architecture=sm_", 22) == 0) sm = atoi(opts[i] + 22);
+  }
+  if (sm == 0) {
+    p->log = "hostgpu: no --gpu-architecture=sm_NN option";
+    return NVRTC_ERROR_INVALID_INPUT;
+  }
+  return compileProgram(p, sm >= 80 ? " -DTL_HOST_MMA" : "", emCUDA);
 }
 
 EXPORT int nvrtcGetProgramLogSize(Program* p, size_t* n) {
@@ -653,3 +676,109 @@ EXPORT int nvrtcGetCUBIN(Program* p, char* out) {
 // NVRTC has none, and the caller must take the CUBIN (CUDA 11.1+).
 EXPORT int nvrtcGetPTXSize(Program* p, size_t* n) { return NVRTC_ERROR_INVALID_INPUT; }
 EXPORT int nvrtcGetPTX(Program* p, char* out) { return NVRTC_ERROR_INVALID_INPUT; }
+
+// HIP and hiprtc: the same device, as an AMD GPU of $TL_HOSTGPU_GFX
+// (default gfx942:sramecc+:xnack-, whose f16 and bf16 contractions take
+// the MFMA bodies: emulated). HIP's calls have CUDA's error numbers. A
+// thread that never called hipSetDevice runs on device 0, as HIP's do.
+
+static const char* gfxArch() {
+  const char* s = getenv("TL_HOSTGPU_GFX");
+  return s && *s ? s : "gfx942:sramecc+:xnack-";
+}
+
+// hipThread makes device 0 current on a thread that has none.
+static void hipThread() {
+  if (!currentContext) currentContext = primaryContext;
+}
+
+EXPORT int hipInit(unsigned flags) { return cuInit(flags); }
+EXPORT int hipGetDeviceCount(int* n) { return cuDeviceGetCount(n); }
+EXPORT int hipSetDevice(int dev) {
+  std::lock_guard<std::mutex> l(mu);
+  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
+  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  currentContext = primaryContext;
+  return CUDA_SUCCESS;
+}
+EXPORT int hipDeviceGetAttribute(int* v, int attr, int dev) { return CUDA_ERROR_INVALID_VALUE; }
+EXPORT int hipDeviceGetName(char* name, int n, int dev) {
+  std::lock_guard<std::mutex> l(mu);
+  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
+  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  snprintf(name, n, "torchlower host emulation (not a GPU), %s", gfxArch());
+  return CUDA_SUCCESS;
+}
+EXPORT int hipRuntimeGetVersion(int* v) {
+  *v = 60300000;  // ROCm 6.3: hipDeviceProp_tR0600
+  return CUDA_SUCCESS;
+}
+// hipGetDevicePropertiesR0600 fills the name (byte 0) and gcnArchName
+// (byte 1160) of ROCm 6's hipDeviceProp_t, the fields the backend reads.
+EXPORT int hipGetDevicePropertiesR0600(char* props, int dev) {
+  std::lock_guard<std::mutex> l(mu);
+  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
+  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  snprintf(props, 256, "torchlower host emulation");
+  snprintf(props + 1160, 256, "%s", gfxArch());
+  return CUDA_SUCCESS;
+}
+EXPORT int hipMalloc(uintptr_t* p, size_t n) { hipThread(); return cuMemAlloc_v2(p, n); }
+EXPORT int hipFree(uintptr_t p) { hipThread(); return cuMemFree_v2(p); }
+EXPORT int hipMemcpyHtoD(uintptr_t dst, const void* src, size_t n) { hipThread(); return cuMemcpyHtoD_v2(dst, src, n); }
+EXPORT int hipMemcpyDtoH(void* dst, uintptr_t src, size_t n) { hipThread(); return cuMemcpyDtoH_v2(dst, src, n); }
+EXPORT int hipMemsetD8(uintptr_t p, unsigned char v, size_t n) { hipThread(); return cuMemsetD8_v2(p, v, n); }
+EXPORT int hipModuleLoadData(Module** out, const void* image) {
+  hipThread();
+  return loadModule(out, image, emAMDGPU);
+}
+EXPORT int hipModuleUnload(Module* m) { hipThread(); return cuModuleUnload(m); }
+EXPORT int hipModuleGetFunction(Function** out, Module* m, const char* name) { hipThread(); return cuModuleGetFunction(out, m, name); }
+EXPORT int hipModuleLaunchKernel(Function* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                                 unsigned shared, uintptr_t stream, void** params, void** extra) {
+  hipThread();
+  return launchKernel(f, gx, gy, gz, bx, by, bz, shared, stream, params, extra, true);
+}
+EXPORT int hipStreamCreate(uintptr_t* s) { hipThread(); return cuStreamCreate(s, 0); }
+EXPORT int hipStreamSynchronize(uintptr_t s) { hipThread(); return cuStreamSynchronize(s); }
+EXPORT int hipStreamDestroy(uintptr_t s) { hipThread(); return cuStreamDestroy_v2(s); }
+EXPORT int hipEventCreate(Event** e) { hipThread(); return cuEventCreate(e, 0); }
+EXPORT int hipEventRecord(Event* e, uintptr_t s) { hipThread(); return cuEventRecord(e, s); }
+EXPORT int hipEventSynchronize(Event* e) { hipThread(); return cuEventSynchronize(e); }
+EXPORT int hipEventElapsedTime(float* ms, Event* start, Event* stop) { hipThread(); return cuEventElapsedTime_v2(ms, start, stop); }
+EXPORT int hipEventDestroy(Event* e) { hipThread(); return cuEventDestroy_v2(e); }
+EXPORT const char* hipGetErrorString(int r) {
+  const char* s = nullptr;
+  cuGetErrorString(r, &s);
+  return s ? s : "unknown error";
+}
+
+EXPORT int hiprtcVersion(int* major, int* minor) {
+  *major = 6;
+  *minor = 3;
+  return 0;
+}
+EXPORT const char* hiprtcGetErrorString(int r) { return nvrtcGetErrorString(r); }
+EXPORT int hiprtcCreateProgram(Program** out, const char* src, const char* name, int nHeaders, const char* const* headers,
+                               const char* const* names) {
+  return nvrtcCreateProgram(out, src, name, nHeaders, headers, names);
+}
+EXPORT int hiprtcDestroyProgram(Program** p) { return nvrtcDestroyProgram(p); }
+EXPORT int hiprtcCompileProgram(Program* p, int n, const char* const* opts) {
+  if (!p) return NVRTC_ERROR_INVALID_PROGRAM;
+  std::string arch;
+  for (int i = 0; i < n; i++) {
+    if (strncmp(opts[i], "--offload-arch=", 15) == 0) arch = opts[i] + 15;
+  }
+  if (arch.empty()) {
+    p->log = "hostgpu: no --offload-arch=gfxNNN option";
+    return NVRTC_ERROR_INVALID_INPUT;
+  }
+  // gfx94x's MFMA takes f16 and bf16 (TL_HOST_MFMA emulates both); on
+  // other archs the kernels take their other bodies, as on the GPU.
+  return compileProgram(p, arch.compare(0, 5, "gfx94") == 0 ? " -DTL_HOST_MFMA" : "", emAMDGPU);
+}
+EXPORT int hiprtcGetProgramLogSize(Program* p, size_t* n) { return nvrtcGetProgramLogSize(p, n); }
+EXPORT int hiprtcGetProgramLog(Program* p, char* out) { return nvrtcGetProgramLog(p, out); }
+EXPORT int hiprtcGetCodeSize(Program* p, size_t* n) { return nvrtcGetCUBINSize(p, n); }
+EXPORT int hiprtcGetCode(Program* p, char* out) { return nvrtcGetCUBIN(p, out); }
