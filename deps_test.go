@@ -37,7 +37,7 @@ var allowedImports = map[string][]string{
 	"e2e":                        {"compiler", "cpu", "gpu", "plan", "runtime", "module", "ir", "ir/affine", "ir/asm", "ir/pass", "dialect/func", "dialect/arith", "dialect/math", "dialect/tensor", "dialect/linalg", "torch", "lowering"},
 	"bench":                      {"compiler", "cpu", "plan", "runtime", "ir", "ir/affine", "ir/asm", "internal/convcase"},
 	"internal/convcase":          {},
-	"internal/hostgpu":          {},
+	"internal/hostgpu":           {},
 	"gpu/dl":                     {},
 	"gpu/hip":                    {"gpu/dl"},
 	"gpu/cuda":                   {"gpu/dl"},
@@ -49,7 +49,7 @@ var allowedImports = map[string][]string{
 	"internal/irtest":            {"ir", "ir/affine", "ir/asm"},
 	"internal/cli":               {"*"},
 	"tools/torchlower":           {"*"},
-	"tools/hostgpu":             {"internal/hostgpu"},
+	"tools/hostgpu":              {"internal/hostgpu"},
 }
 
 const module = "github.com/torchlower/torchlower/"
