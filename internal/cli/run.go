@@ -75,11 +75,11 @@ each step of the plan (a dispatch: a generic, copy, fill, ...), the
 slowest first: index, kind, time, share of the execute stage and the
 step as the plan prints it. --top-steps sets how many are listed (the
 rest are summed on one line). On a GPU, a first line names the device
-and the libraries in use, the kernels stage is the time to get the
-kernels' code (compiled by NVRTC or hiprtc, or read from the kernel
-cache) and execute the rest of the first run; independent kernels may
-share a launch: its time falls on its first step, marked "[launch of N
-kernels: steps ...]", and the others are marked "[in step S's launch]".
+and the libraries in use; the first run is two stages, kernels (getting
+the kernels' code: compiled by NVRTC or hiprtc, or read from the kernel
+cache) and execute (the rest); independent kernels may share a launch:
+its time falls on its first step, marked "[launch of N kernels: steps
+...]", and the others are marked "[in step S's launch]".
 
 --repeat=N runs the function N times on the same inputs, as
 iree-benchmark-module repeats an invocation, and writes or compares the

@@ -82,7 +82,7 @@ static thread_local uintptr_t currentContext;
 static std::map<uintptr_t, size_t> allocations;  // base -> bytes
 static std::set<uintptr_t> streams;
 struct Event { bool recorded; double ms; };
-static std::map<uintptr_t, Event*> events;
+static std::set<Event*> events;
 struct Function;
 struct Module { void* handle; int fd; std::vector<Function*> functions; };
 static std::set<Module*> modules;
@@ -106,6 +106,13 @@ static CUresult ready() {
   if (sticky) return sticky;
   if (currentContext != primaryContext) return CUDA_ERROR_INVALID_CONTEXT;
   return CUDA_SUCCESS;
+}
+
+// device is the check at the head of every call that names a device:
+// the driver initialized, the device the one there is.
+static CUresult device(int dev) {
+  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
+  return dev == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
 }
 
 // inside reports whether [p, p+n) lies in one allocation.
@@ -138,16 +145,14 @@ EXPORT CUresult cuDeviceGetCount(int* n) {
 
 EXPORT CUresult cuDeviceGet(int* dev, int ordinal) {
   std::lock_guard<std::mutex> l(mu);
-  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
-  if (ordinal != 0) return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult r = device(ordinal)) return r;
   *dev = 0;
   return CUDA_SUCCESS;
 }
 
 EXPORT CUresult cuDeviceGetAttribute(int* v, int attr, int dev) {
   std::lock_guard<std::mutex> l(mu);
-  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
-  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult r = device(dev)) return r;
   // An H100 SXM's, as far as the backend asks: the clocks in kHz, the
   // bus in bits. Anything else is refused, so that a new query shows.
   switch (attr) {
@@ -163,16 +168,14 @@ EXPORT CUresult cuDeviceGetAttribute(int* v, int attr, int dev) {
 
 EXPORT CUresult cuDeviceGetName(char* name, int n, int dev) {
   std::lock_guard<std::mutex> l(mu);
-  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
-  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult r = device(dev)) return r;
   snprintf(name, n, "torchlower host emulation (not a GPU), sm_%d", smVersion());
   return CUDA_SUCCESS;
 }
 
 EXPORT CUresult cuDevicePrimaryCtxRetain(uintptr_t* ctx, int dev) {
   std::lock_guard<std::mutex> l(mu);
-  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
-  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult r = device(dev)) return r;
   *ctx = primaryContext;
   return CUDA_SUCCESS;
 }
@@ -434,14 +437,14 @@ EXPORT CUresult cuEventCreate(Event** e, unsigned flags) {
   std::lock_guard<std::mutex> l(mu);
   if (CUresult r = ready()) return r;
   *e = new Event{false, 0};
-  events[(uintptr_t)*e] = *e;
+  events.insert(*e);
   return CUDA_SUCCESS;
 }
 
 EXPORT CUresult cuEventRecord(Event* e, uintptr_t s) {
   std::lock_guard<std::mutex> l(mu);
   if (CUresult r = ready()) return r;
-  if (!events.count((uintptr_t)e) || (s != 0 && !streams.count(s))) return CUDA_ERROR_INVALID_HANDLE;
+  if (!events.count(e) || (s != 0 && !streams.count(s))) return CUDA_ERROR_INVALID_HANDLE;
   e->recorded = true;
   e->ms = nowMs();
   return CUDA_SUCCESS;
@@ -450,13 +453,13 @@ EXPORT CUresult cuEventRecord(Event* e, uintptr_t s) {
 EXPORT CUresult cuEventSynchronize(Event* e) {
   std::lock_guard<std::mutex> l(mu);
   if (CUresult r = ready()) return r;
-  return events.count((uintptr_t)e) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+  return events.count(e) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
 EXPORT CUresult cuEventElapsedTime_v2(float* ms, Event* start, Event* stop) {
   std::lock_guard<std::mutex> l(mu);
   if (CUresult r = ready()) return r;
-  if (!events.count((uintptr_t)start) || !events.count((uintptr_t)stop)) return CUDA_ERROR_INVALID_HANDLE;
+  if (!events.count(start) || !events.count(stop)) return CUDA_ERROR_INVALID_HANDLE;
   if (!start->recorded || !stop->recorded) return CUDA_ERROR_NOT_READY;
   *ms = (float)(stop->ms - start->ms);
   return CUDA_SUCCESS;
@@ -465,7 +468,7 @@ EXPORT CUresult cuEventElapsedTime_v2(float* ms, Event* start, Event* stop) {
 EXPORT CUresult cuEventDestroy_v2(Event* e) {
   std::lock_guard<std::mutex> l(mu);
   if (CUresult r = ready()) return r;
-  if (!events.erase((uintptr_t)e)) return CUDA_ERROR_INVALID_HANDLE;
+  if (!events.erase(e)) return CUDA_ERROR_INVALID_HANDLE;
   delete e;
   return CUDA_SUCCESS;
 }
@@ -696,16 +699,14 @@ EXPORT int hipInit(unsigned flags) { return cuInit(flags); }
 EXPORT int hipGetDeviceCount(int* n) { return cuDeviceGetCount(n); }
 EXPORT int hipSetDevice(int dev) {
   std::lock_guard<std::mutex> l(mu);
-  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
-  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult r = device(dev)) return r;
   currentContext = primaryContext;
   return CUDA_SUCCESS;
 }
 EXPORT int hipDeviceGetAttribute(int* v, int attr, int dev) { return CUDA_ERROR_INVALID_VALUE; }
 EXPORT int hipDeviceGetName(char* name, int n, int dev) {
   std::lock_guard<std::mutex> l(mu);
-  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
-  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult r = device(dev)) return r;
   snprintf(name, n, "torchlower host emulation (not a GPU), %s", gfxArch());
   return CUDA_SUCCESS;
 }
@@ -717,8 +718,7 @@ EXPORT int hipRuntimeGetVersion(int* v) {
 // (byte 1160) of ROCm 6's hipDeviceProp_t, the fields the backend reads.
 EXPORT int hipGetDevicePropertiesR0600(char* props, int dev) {
   std::lock_guard<std::mutex> l(mu);
-  if (!initialized) return CUDA_ERROR_NOT_INITIALIZED;
-  if (dev != 0) return CUDA_ERROR_INVALID_DEVICE;
+  if (CUresult r = device(dev)) return r;
   snprintf(props, 256, "torchlower host emulation");
   snprintf(props + 1160, 256, "%s", gfxArch());
   return CUDA_SUCCESS;
