@@ -1054,9 +1054,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 						copy(c[i*vN:i*vN+nr], out[q:q+nr])
 						continue
 					}
-					for jj := 0; jj < nr; jj++ {
-						c[i*vN+jj] = out[q+jj*dn.cout]
-					}
+					gatherStrided(c[i*vN:i*vN+nr], out, q, dn.cout)
 				}
 			}
 		}
@@ -1085,9 +1083,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 						copy(out[q:q+nr], c[i*vN:i*vN+nr])
 						continue
 					}
-					for jj := 0; jj < nr; jj++ {
-						out[q+jj*dn.cout] = c[i*vN+jj]
-					}
+					scatterStrided(out, q, dn.cout, c[i*vN:i*vN+nr])
 				}
 			}
 			if epf != nil {
@@ -1099,6 +1095,38 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			}
 		}
 		u = end
+	}
+}
+
+// scatterStrided stores src[j] at out[q+j*stride]. A tile's row of a
+// data gradient goes to 16 channels HW elements apart: indexed stores,
+// each with its own bounds check and multiply, were a quarter of a 1x1
+// strided data gradient's time. Here the two ends are checked (the
+// elements between lie between them) and an offset steps by the stride
+// (only in-range addresses are ever formed).
+func scatterStrided(out []float32, q, stride int, src []float32) {
+	if len(src) == 0 {
+		return
+	}
+	_, _ = out[q], out[q+(len(src)-1)*stride]
+	p, off, step := unsafe.Pointer(&out[q]), 0, stride*4
+	for _, x := range src {
+		*(*float32)(unsafe.Add(p, off)) = x
+		off += step
+	}
+}
+
+// gatherStrided loads dst[j] from out[q+j*stride] (scatterStrided's
+// inverse, with the same checks).
+func gatherStrided(dst, out []float32, q, stride int) {
+	if len(dst) == 0 {
+		return
+	}
+	_, _ = out[q], out[q+(len(dst)-1)*stride]
+	p, off, step := unsafe.Pointer(&out[q]), 0, stride*4
+	for j := range dst {
+		dst[j] = *(*float32)(unsafe.Add(p, off))
+		off += step
 	}
 }
 

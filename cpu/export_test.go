@@ -14,6 +14,10 @@ func SetFastContractions(on bool) bool { return fastContractions.Swap(on) }
 // FastRuns is the number of steps the fast path has run.
 func FastRuns() int64 { return fastRuns.Load() }
 
+// SkippedFills is the number of zero fills runs skipped as writing
+// zeros into fresh zeros.
+func SkippedFills() int64 { return skippedFills.Load() }
+
 // FusedEpilogues is the number of epilogues run inside a contraction.
 func FusedEpilogues() int64 { return fusedEpilogues.Load() }
 

@@ -19,6 +19,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/torchlower/torchlower/ir"
@@ -116,6 +117,11 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache) ([]
 		poison(arena)
 	}
 	results := make([]*runtime.Tensor, len(p.Results))
+	// zeroed holds the results whose memory is known to be all zero bytes
+	// (fresh from the allocator) and that no step has written yet: a fill
+	// of zeros into one (a gradient's zeros before its strided regions)
+	// has nothing to do.
+	zeroed := map[*plan.Buffer]bool{}
 	for _, b := range p.Buffers {
 		switch b.Kind {
 		case plan.Constant, plan.Temporary:
@@ -131,6 +137,8 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache) ([]
 			data := alignedBytes(b.Bytes())
 			if poisonFresh() {
 				poison(data)
+			} else {
+				zeroed[b] = true
 			}
 			mem[b] = data
 			if b.Index < 0 || b.Index >= len(results) || results[b.Index] != nil {
@@ -158,6 +166,20 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache) ([]
 		}
 		var err error
 		epi := fusedEpilogue(p, i)
+		if s.Kind == plan.StepFill && len(s.Outputs) == 1 && zeroed[s.Outputs[0].Buf] && isZeroBits(s.Value, s.Outputs[0].Buf.Elem) {
+			skippedFills.Add(1)
+			if prof != nil {
+				prof.Steps[i] = time.Since(start)
+			}
+			continue
+		}
+		for _, st := range []*plan.Step{s, epi} {
+			if st != nil && st.Kind != plan.StepEmpty {
+				for _, v := range st.Outputs {
+					delete(zeroed, v.Buf)
+				}
+			}
+		}
 		if epi != nil {
 			// One dispatch: the epilogue runs inside the contraction
 			// (its time is the contraction's; it shows 0).
@@ -355,6 +377,24 @@ func encode(a ir.Attribute, t ir.Type) ([]byte, error) {
 		return nil, fmt.Errorf("cpu: unsupported scalar %v", a)
 	}
 	return buf, nil
+}
+
+// skippedFills counts the fills a run found nothing to do for (tests).
+var skippedFills atomic.Int64
+
+// isZeroBits reports whether the scalar attribute a is stored as zero
+// bytes in element type t (+0.0 is, -0.0 is not).
+func isZeroBits(a ir.Attribute, t ir.Type) bool {
+	e, err := encode(a, t)
+	if err != nil {
+		return false
+	}
+	for _, x := range e {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // forEach calls fn with the element offset of every element of a view

@@ -108,6 +108,13 @@ const childVar = "TL_HOSTGPU_CHILD"
 // It skips without g++, and in the child itself.
 func RunTests(t *testing.T, names ...string) {
 	t.Helper()
+	RunTestsEnv(t, nil, names...)
+}
+
+// RunTestsEnv is RunTests with the variables env (KEY=value) added to
+// the child's environment.
+func RunTestsEnv(t *testing.T, env []string, names ...string) {
+	t.Helper()
 	if os.Getenv(childVar) != "" {
 		t.Skip("in the emulation's child process")
 	}
@@ -115,13 +122,13 @@ func RunTests(t *testing.T, names ...string) {
 	if err != nil {
 		t.Skip("g++ not found: the host emulation of CUDA is not built")
 	}
-	env, err := Build(t.TempDir(), cxx)
+	emu, err := Build(t.TempDir(), cxx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
 	cmd := exec.Command(os.Args[0], "-test.run=^("+strings.Join(names, "|")+")$", "-test.v", "-test.timeout=20m")
-	cmd.Env = append(append(os.Environ(), env...), childVar+"=1")
+	cmd.Env = append(append(append(os.Environ(), emu...), env...), childVar+"=1")
 	out, err := cmd.CombinedOutput()
 	t.Logf("child process on the host emulation of CUDA (%v):\n%s", time.Since(start).Round(time.Second), out)
 	if err != nil {

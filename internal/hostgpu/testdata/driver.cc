@@ -32,6 +32,11 @@
 //     hipErrorIllegalAddress), as on a GPU; the faulting thread's
 //     block-mates stop waiting for it at barriers;
 //   - new memory holds garbage (0xff bytes), not zeros.
+//
+// For the tests of what follows a fault (a command's relaunch), a fault
+// can be injected: with $TL_HOSTGPU_FAULT_ONCE naming a file that does
+// not exist, the first launch creates it and faults instead of running,
+// and launches in processes started after that (which see the file) run.
 #include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
@@ -362,6 +367,18 @@ EXPORT int tlhost_guard(void (*body)(void*), void* arg) {
   return 0;
 }
 
+// injectFault reports whether this launch is the one to fault
+// ($TL_HOSTGPU_FAULT_ONCE): it created the file, exclusively, so that of
+// all the launches in all the processes that share the file, one does.
+static bool injectFault() {
+  const char* once = getenv("TL_HOSTGPU_FAULT_ONCE");
+  if (once == nullptr || *once == 0) return false;
+  int fd = open(once, O_CREAT | O_EXCL | O_WRONLY, 0644);
+  if (fd < 0) return false;
+  close(fd);
+  return true;
+}
+
 // launchKernel is cuLaunchKernel and hipModuleLaunchKernel: NVIDIA's
 // blocks take over 48 KB of dynamic shared memory only when allowed it,
 // AMD's 64 KB of LDS at most.
@@ -396,7 +413,11 @@ static CUresult launchKernel(Function* f, unsigned gx, unsigned gy, unsigned gz,
   sigaction(SIGSEGV, &sa, &previousSEGV);
   sigaction(SIGBUS, &sa, &previousBUS);
   __atomic_store_n(&faulted, 0, __ATOMIC_SEQ_CST);
-  launch(gx, bx, shared, params);
+  if (injectFault()) {
+    __atomic_store_n(&faulted, 1, __ATOMIC_SEQ_CST);
+  } else {
+    launch(gx, bx, shared, params);
+  }
   sigaction(SIGSEGV, &previousSEGV, nullptr);
   sigaction(SIGBUS, &previousBUS, nullptr);
   pthread_sigmask(SIG_SETMASK, &old, nullptr);
