@@ -2,6 +2,7 @@ package gpu
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/torchlower/torchlower/compiler"
+	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/gpu/cuda"
 	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
@@ -26,6 +28,9 @@ type scriptedAPI struct {
 	faultAt       int
 	faulted       bool
 	modulesLoaded int
+	// faultLaunch, when not 0, is the launch (from 1) whose kernel
+	// faults: the launch succeeds, the calls after it fail.
+	faultLaunch, launches int
 }
 
 func (s *scriptedAPI) fail(call string) error {
@@ -53,7 +58,11 @@ func (s *scriptedAPI) Function(uintptr, string) (uintptr, error) {
 }
 func (s *scriptedAPI) AllowShared(uintptr, int) error { return s.fail("cuFuncSetAttribute") }
 func (s *scriptedAPI) Launch(uintptr, int, int, int, uintptr, []uintptr) error {
-	return s.fail("cuLaunchKernel")
+	err := s.fail("cuLaunchKernel")
+	if s.launches++; s.launches == s.faultLaunch {
+		s.faulted = true
+	}
+	return err
 }
 func (s *scriptedAPI) NewStream() (uintptr, error)   { return 1, s.fail("cuStreamCreate") }
 func (s *scriptedAPI) DestroyStream(uintptr) error   { return s.fail("cuStreamDestroy") }
@@ -105,15 +114,7 @@ func TestFaultLosesTheDevice(t *testing.T) {
 	t.Setenv("TORCHLOWER_CACHE", t.TempDir())
 	p, args := testPlan(t, "transpose.mlir", "nchw_to_nhwc")
 	compiles := 0
-	open := func(api api) *Device {
-		d := &Device{kind: "cuda", api: api, target: "scripted", arch: "sm_90",
-			mods: map[string]uintptr{}, funcs: map[kernelRef]uintptr{}, allowed: map[uintptr]int{},
-			compile: func(src, name string) ([]byte, error) { compiles++; return []byte(src), nil },
-			work:    make(chan func())}
-		go d.loop()
-		t.Cleanup(func() { close(d.work) })
-		return d
-	}
+	open := func(api api) *Device { return scriptedDevice(t, api, &compiles) }
 
 	api := &scriptedAPI{faultAt: 2}
 	d := open(api)
@@ -180,6 +181,64 @@ func TestFaultLosesTheDevice(t *testing.T) {
 	refusing.refused = true
 	if _, err := d.Run(p, args); err != nil {
 		t.Fatalf("a run after a refused launch: %v", err)
+	}
+}
+
+// scriptedDevice is a cuda Device on api whose compiler returns the
+// source as the code, counting its compiles in *compiles.
+func scriptedDevice(t *testing.T, api api, compiles *int) *Device {
+	d := &Device{kind: "cuda", api: api, target: "scripted", arch: "sm_90",
+		mods: map[string]uintptr{}, funcs: map[kernelRef]uintptr{}, allowed: map[uintptr]int{},
+		compile: func(src, name string) ([]byte, error) { *compiles++; return []byte(src), nil },
+		work:    make(chan func())}
+	go d.loop()
+	t.Cleanup(func() { close(d.work) })
+	return d
+}
+
+// A kernel's fault is noticed by a later call: the error says which
+// steps may hold the faulting kernel, and with TORCHLOWER_GPU_SYNC=1 it
+// is reported at the step that launched it.
+func TestFaultIsLocated(t *testing.T) {
+	t.Setenv("TORCHLOWER_CACHE", t.TempDir())
+	// A fill, then two copies in one launch, then a third copy: three
+	// launches.
+	p, args := testPlan(t, "launches.mlir", "windows")
+	var compiles int
+	// The steps that launch kernels.
+	var launching []int
+	mod, err := codegen.Generate(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, k := range mod.Steps {
+		if k != nil {
+			launching = append(launching, i)
+		}
+	}
+	if len(launching) < 3 {
+		t.Fatalf("steps %v launch kernels; the test wants three at least", launching)
+	}
+	// The second launch faults: the third step's launch notices it.
+	for _, sync := range []bool{false, true} {
+		t.Setenv("TORCHLOWER_GPU_SYNC", map[bool]string{false: "", true: "1"}[sync])
+		_, err := scriptedDevice(t, &scriptedAPI{faultLaunch: 2}, &compiles).Run(p, args)
+		if !errors.Is(err, runtime.ErrDeviceFault) {
+			t.Fatalf("sync %v: not a fault: %v", sync, err)
+		}
+		t.Logf("sync %v: %v", sync, err)
+		msg := err.Error()
+		if sync {
+			if want := fmt.Sprintf("step %d (%s), waited for: ", launching[1], p.Steps[launching[1]].Kind); !strings.HasPrefix(msg, want) || strings.Contains(msg, "noticed") {
+				t.Errorf("with TORCHLOWER_GPU_SYNC=1 the error does not begin %q", want)
+			}
+			continue
+		}
+		want := fmt.Sprintf("step %d (%s): ", launching[2], p.Steps[launching[2]].Kind)
+		hint := fmt.Sprintf("(noticed there: a kernel of steps 0-%d faulted, which run asynchronously; TORCHLOWER_GPU_SYNC=1 waits for each step and names it)", launching[1])
+		if !strings.HasPrefix(msg, want) || !strings.Contains(msg, hint) {
+			t.Errorf("the error does not begin %q and say %q", want, hint)
+		}
 	}
 }
 

@@ -317,18 +317,32 @@ func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runti
 			return nil, err
 		}
 	}
+	// launched is the last step that gave the device work. A kernel's
+	// fault is asynchronous: a later call notices it, so an error there
+	// names the steps that may hold the culprit, unless each step is
+	// waited for (syncEachStep) and it is the step's own.
+	launched := -1
+	syncEach := syncEachStep()
 	for i, s := range p.Steps {
 		if err := d.step(m, mod.Steps[i], s, addr, scalars, errWord, scratch, stream); err != nil {
-			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
+			return nil, noticedAt(fmt.Sprintf("step %d (%s)", i, s.Kind), err, launched, syncEach)
+		}
+		if mod.Steps[i] != nil || s.Kind == plan.StepConstant {
+			launched = i
+			if syncEach {
+				if err := a.Sync(stream); err != nil {
+					return nil, fmt.Errorf("step %d (%s), waited for: %w", i, s.Kind, err)
+				}
+			}
 		}
 		if prof != nil {
 			if err := a.Record(events[i+1], stream); err != nil {
-				return nil, err
+				return nil, noticedAt(fmt.Sprintf("step %d (%s)", i, s.Kind), err, launched, syncEach)
 			}
 		}
 	}
 	if err := a.Sync(stream); err != nil {
-		return nil, err
+		return nil, noticedAt("the run's end", err, launched, syncEach)
 	}
 	if prof != nil {
 		for i := range p.Steps {
@@ -363,6 +377,22 @@ func (d *Device) run(p *plan.Plan, mod *codegen.Module, m uintptr, args []*runti
 		results[i] = t
 	}
 	return results, nil
+}
+
+// syncEachStep reports whether $TORCHLOWER_GPU_SYNC is 1: each step's
+// kernels are waited for before the next step's are launched, as
+// CUDA_LAUNCH_BLOCKING=1 makes CUDA's runtime do, so that a kernel's
+// fault is reported at its own step (and the steps lose their overlap).
+func syncEachStep() bool { return os.Getenv("TORCHLOWER_GPU_SYNC") == "1" }
+
+// noticedAt is err, met at where in a run whose steps up to launched
+// gave the device work. A fault (sticky) is a kernel's among those, not
+// where's own: it says so, and how to find which.
+func noticedAt(where string, err error, launched int, syncEach bool) error {
+	if !sticky(err) || launched < 0 || syncEach {
+		return fmt.Errorf("%s: %w", where, err)
+	}
+	return fmt.Errorf("%s: %w (noticed there: a kernel of steps 0-%d faulted, which run asynchronously; TORCHLOWER_GPU_SYNC=1 waits for each step and names it)", where, err, launched)
 }
 
 // step enqueues one step.

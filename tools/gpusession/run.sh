@@ -173,7 +173,23 @@ phase_fixtures() {
 	step "e2e fixtures cuda" 60 "$tl" e2e --cases "$fx" --device=cuda -v
 }
 
-phase_e2e() { step "e2e cuda" 240 "$tl" e2e --device=cuda -v; }
+phase_e2e() {
+	step "e2e cuda" 240 "$tl" e2e --device=cuda -v > >(tee "$out/e2e_cuda.txt")
+	locate_faults "$out/e2e_cuda.txt" e2e --device=cuda -v
+}
+
+# locate_faults REPORT ARGS...: the cases of an e2e report (-v) that
+# FAILed with a kernel fault are run again (torchlower ARGS) with each
+# step waited for, TORCHLOWER_GPU_SYNC=1, so that each error names the
+# step whose kernel faulted rather than the later call that noticed it.
+locate_faults() {
+	local report=$1 names
+	shift
+	sleep 1 # the tee behind the report
+	names=$(awk '/^    FAIL - "/ { name = $3; gsub(/"/, "", name) } /kernel faulted/ && name != "" { print name; name = "" }' "$report" | sort -u | paste -sd '|')
+	[ -n "$names" ] || return 0
+	TORCHLOWER_GPU_SYNC=1 step "locate faults" 60 "$tl" "$@" --filter="^($names)\$"
+}
 
 phase_refs() {
 	rm -rf /tmp/device_refs
@@ -192,7 +208,10 @@ phase_bench() {
 # ...) are for machines without a GPU: not here.
 phase_gpu() { gotest gpu gpu.test 90 -test.skip 'HostEmulated'; }
 phase_cli() { gotest internal/cli internal_cli.test 60 -test.run 'Module|TestCommandsOnGPUs$'; }
-phase_baseline() { step "e2e cuda baseline" 200 "$tl" e2e --device=cuda --pipeline=baseline -v; }
+phase_baseline() {
+	step "e2e cuda baseline" 200 "$tl" e2e --device=cuda --pipeline=baseline -v > >(tee "$out/e2e_cuda_baseline.txt")
+	locate_faults "$out/e2e_cuda_baseline.txt" e2e --device=cuda --pipeline=baseline -v
+}
 
 phase_sanitizer() {
 	local cs
