@@ -77,6 +77,10 @@ type Options struct {
 	// (runtime.ErrDeviceLost). Run calls it until every case has run or
 	// a rerun runs none; without it those cases FAIL with that error.
 	Rerun func(cases []*Case) ([]*Result, error)
+	// Progress, when not nil, gets each case's result as soon as the
+	// case is done, one call at a time; not a case's that did not run
+	// because the device was lost (its rerun's process reports it).
+	Progress func(*Result)
 }
 
 // Filter returns the cases that re matches (all when re is nil).
@@ -103,6 +107,7 @@ func Run(cases []*Case, b Backend, opts Options) []*Result {
 		par = goruntime.GOMAXPROCS(0)
 	}
 	var wg sync.WaitGroup
+	var progress sync.Mutex
 	next := make(chan int)
 	for w := 0; w < par; w++ {
 		wg.Add(1)
@@ -116,6 +121,11 @@ func Run(cases []*Case, b Backend, opts Options) []*Result {
 					c = &cc
 				}
 				results[i] = RunCase(c, b)
+				if opts.Progress != nil && !notRun(results[i]) {
+					progress.Lock()
+					opts.Progress(results[i])
+					progress.Unlock()
+				}
 			}
 		}()
 	}
@@ -318,6 +328,29 @@ func Report(w io.Writer, results []*Result, verbose bool, config string) Summary
 		}
 	}
 	return s
+}
+
+// Problem is what went wrong in a case, in a line: its error, the first
+// result that does not match, or that it passed though expected to fail
+// ("" for a case that went as expected).
+func Problem(r *Result) string {
+	switch {
+	case r.Status == XPass:
+		return fmt.Sprintf("expected to fail (%s) but passed", r.Case.XFail)
+	case r.Status != Fail:
+		return ""
+	case r.Err != nil:
+		return r.Err.Error()
+	}
+	for _, o := range r.Outputs {
+		switch {
+		case o.Problem != "":
+			return fmt.Sprintf("result %d: %s", o.Index, o.Problem)
+		case !o.None && !o.Report.Match:
+			return fmt.Sprintf("result %d %s: %s", o.Index, runtime.FormatShape(o.Shape), o.Report)
+		}
+	}
+	return ""
 }
 
 // Details describes what went wrong in one case, one line per fact.

@@ -2,13 +2,13 @@ package gpu
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/torchlower/torchlower/gpu/cuda"
 	"github.com/torchlower/torchlower/gpu/hip"
+	"github.com/torchlower/torchlower/internal/testchild"
 )
 
 // These tests check what can be checked without a GPU: that a missing
@@ -73,14 +73,12 @@ func TestCUDALoadsButFindsNoDevice(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(noDeviceCUDA, "lib64", "libcuda.so.1")); err != nil {
 				t.Skipf("no libcuda here, nor in %s (.ci/run extracts Debian's libcuda1 there)", noDeviceCUDA)
 			}
-			cmd := exec.Command(os.Args[0], "-test.run=^TestCUDALoadsButFindsNoDevice$", "-test.v")
-			cmd.Env = append(os.Environ(), "TL_CUDA_NODEVICE_CHILD=1", "CUDA_PATH="+noDeviceCUDA)
-			out, err := cmd.CombinedOutput()
+			out, err := testchild.Run([]string{t.Name()}, []string{"TL_CUDA_NODEVICE_CHILD=1", "CUDA_PATH=" + noDeviceCUDA})
 			t.Logf("child process with CUDA_PATH=%s:\n%s", noDeviceCUDA, out)
 			if err != nil {
 				t.Fatalf("child: %v", err)
 			}
-			if !strings.Contains(string(out), "--- PASS: TestCUDALoadsButFindsNoDevice") {
+			if !testchild.Passed(out, t.Name()) {
 				t.Fatal("the child process did not run the check")
 			}
 			return

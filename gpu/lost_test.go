@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/gpu/cuda"
+	"github.com/torchlower/torchlower/internal/testchild"
 	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
@@ -279,11 +279,9 @@ func TestKernelFaultLosesTheDevice(t *testing.T) {
 			t.Logf("%s: %v", k, d.Reason())
 			continue
 		}
-		cmd := exec.Command(os.Args[0], "-test.run=^TestKernelFaultLosesTheDevice$", "-test.v")
-		cmd.Env = append(os.Environ(), "TL_FAULT_CHILD="+k)
-		out, err := cmd.CombinedOutput()
+		out, err := testchild.Run([]string{t.Name()}, []string{"TL_FAULT_CHILD=" + k})
 		t.Logf("%s: child process:\n%s", k, out)
-		if err != nil || !strings.Contains(string(out), "--- PASS: TestKernelFaultLosesTheDevice") {
+		if err != nil || !testchild.Passed(out, t.Name()) {
 			t.Fatalf("%s: child: %v", k, err)
 		}
 		if _, err := d.Run(p, args); err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/torchlower/torchlower/gpu/codegen"
 	"github.com/torchlower/torchlower/gpu/cuda"
 	"github.com/torchlower/torchlower/gpu/hip"
+	"github.com/torchlower/torchlower/internal/testchild"
 )
 
 // hiprtcArch is the target CI compiles for: Debian's hiprtc 5.2.3 knows
@@ -315,9 +316,7 @@ func compileEveryKernel(t *testing.T, which string) {
 	failed, distinct := 0, len(seen)
 	inParallel(workers, len(batches), func(b int) {
 		f := batches[b]
-		cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
-		cmd.Env = append(os.Environ(), batchEnv+"="+f, rtcEnv+"="+which)
-		out, err := cmd.CombinedOutput()
+		out, err := testchild.Run([]string{t.Name()}, []string{batchEnv + "=" + f, rtcEnv + "=" + which})
 		if err != nil {
 			mu.Lock()
 			failed += len(names[b])

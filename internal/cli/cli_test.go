@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/torchlower/torchlower/runtime"
 )
 
 func run(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
@@ -130,5 +132,36 @@ func TestBadFlagsAreReported(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr.String(), "no-such-flag") {
 			t.Errorf("%s --no-such-flag: exit %d, stderr %q; want 2 and the flag named", cmd, code, stderr.String())
 		}
+	}
+}
+
+// TestE2EProgress: --progress gives each case's outcome on stderr as it
+// is done, a FAIL with its problem; the report on stdout is as without.
+func TestE2EProgress(t *testing.T) {
+	out, errOut, code := run(t, "", "e2e", "--cases=../../e2e/cases", "--progress", "--filter=^mask_TTT_")
+	if code != 0 || strings.Count(errOut, "PASS - \"mask_TTT_") != 4 || !strings.Contains(out, "Passed: 4") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	// A case whose expected output is wrong: its FAIL line says how.
+	root := t.TempDir()
+	dir := filepath.Join(root, "conv_backward", "broken")
+	if err := os.CopyFS(dir, os.DirFS("../../e2e/cases/conv_backward/mask_TTT_1d_f32")); err != nil {
+		t.Fatal(err)
+	}
+	expected, err := filepath.Glob(filepath.Join(dir, "expected", "*.npy"))
+	if err != nil || len(expected) == 0 {
+		t.Fatalf("no expected outputs: %v", err)
+	}
+	want, err := runtime.ReadNPYFile(expected[0], runtime.F32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.SetFloat64(0, want.Float64(0)+1)
+	if err := runtime.WriteNPYFile(expected[0], want); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = run(t, "", "e2e", "--cases="+root, "--progress")
+	if code != 1 || !regexp.MustCompile(`(?m)^FAIL - "mask_TTT_1d_f32" \(\d+ms\): result 0 \[2, 2, 9\]: mismatch at \[0, 0, 0\]`).MatchString(errOut) {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
 	}
 }

@@ -47,6 +47,7 @@ func runE2E(env *Env, args []string) int {
 	casesDir := fs.String("cases", "e2e/cases", "the directory of cases")
 	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only); on a GPU, as it runs them (dy kept NCHW; on cuda, f16/bf16 factors transposed for the tensor cores)")
 	parallel := fs.Int("parallel", 0, "cases run at once (default GOMAXPROCS)")
+	progress := fs.Bool("progress", false, "print each case's outcome on stderr as soon as it is done (a FAIL with its first error line), before the report: what a run cut short by a time limit leaves")
 	help := fs.BoolP("help", "h", false, "show this help")
 	// A run of the cases a kernel fault left undone, in a new process
 	// (rerunE2E): the cases listed in a file, the results written to one.
@@ -113,6 +114,15 @@ func runE2E(env *Env, args []string) int {
 	opts := e2e.Options{Filter: re, Parallel: *parallel}
 	if *resultsTo == "" && env.Relaunch != nil {
 		opts.Rerun = func(again []*e2e.Case) ([]*e2e.Result, error) { return rerunE2E(env, args, again, b.Name()) }
+	}
+	if *progress {
+		opts.Progress = func(r *e2e.Result) {
+			line := fmt.Sprintf("%s - %q (%v)", r.Status, r.Case.Name, r.Duration.Round(time.Millisecond))
+			if problem, _, _ := strings.Cut(e2e.Problem(r), "\n"); problem != "" {
+				line += ": " + problem
+			}
+			fmt.Fprintln(env.Stderr, line)
+		}
 	}
 	results := e2e.Run(cases, b, opts)
 	if *resultsTo != "" {

@@ -3,6 +3,7 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -42,7 +43,7 @@ func TestInjectedFaultRelaunches(t *testing.T) {
 	switch command {
 	case "e2e":
 		// Four cases: the first one's first launch faults.
-		out, errOut, code := run(t, "", "e2e", "--cases=../../e2e/cases", device, "--parallel=1", "-v", "--filter=^mask_TTT_")
+		out, errOut, code := run(t, "", "e2e", "--cases=../../e2e/cases", device, "--parallel=1", "-v", "--progress", "--filter=^mask_TTT_")
 		t.Logf("stdout:\n%s\nstderr:\n%s", out, errOut)
 		if code != 1 {
 			t.Errorf("exit %d, want 1 (one case FAILs)", code)
@@ -57,6 +58,11 @@ func TestInjectedFaultRelaunches(t *testing.T) {
 		}
 		if n := strings.Count(errOut, "did not run after a kernel fault"); n != 1 {
 			t.Errorf("%d relaunches, want 1", n)
+		}
+		// --progress: each case's line as it is done, the relaunched
+		// process's too, the fault with its error.
+		if n := strings.Count(errOut, "\nPASS - \"mask_TTT_"); n != 3 || !regexp.MustCompile(`(?m)^FAIL - "mask_TTT_\w+" \(\d+ms\): step \d+ \(\w+\): .*error 700`).MatchString(errOut) {
+			t.Errorf("--progress gave %d PASS lines (want 3) and no FAIL line with the fault", n)
 		}
 	case "bench":
 		// Two shapes: the first one's first launch faults, the second is

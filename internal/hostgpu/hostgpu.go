@@ -28,10 +28,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/torchlower/torchlower/internal/testchild"
 )
 
 //go:embed testdata/driver.cc
@@ -127,15 +127,13 @@ func RunTestsEnv(t *testing.T, env []string, names ...string) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	cmd := exec.Command(os.Args[0], "-test.run=^("+strings.Join(names, "|")+")$", "-test.v", "-test.timeout=20m")
-	cmd.Env = append(append(append(os.Environ(), emu...), env...), childVar+"=1")
-	out, err := cmd.CombinedOutput()
+	out, err := testchild.Run(names, append(append(emu, env...), childVar+"=1"), "-test.timeout=20m")
 	t.Logf("child process on the host emulation of CUDA (%v):\n%s", time.Since(start).Round(time.Second), out)
 	if err != nil {
 		t.Fatalf("child: %v", err)
 	}
 	for _, name := range names {
-		if !regexp.MustCompile(`(?m)^--- PASS: ` + name + ` `).Match(out) {
+		if !testchild.Passed(out, name) {
 			t.Errorf("%s did not pass on the emulation", name)
 		}
 	}

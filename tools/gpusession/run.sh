@@ -174,21 +174,22 @@ phase_fixtures() {
 }
 
 phase_e2e() {
-	step "e2e cuda" 240 "$tl" e2e --device=cuda -v > >(tee "$out/e2e_cuda.txt")
+	step "e2e cuda" 240 "$tl" e2e --device=cuda -v --progress > >(tee "$out/e2e_cuda.txt") 2>&1
 	locate_faults "$out/e2e_cuda.txt" e2e --device=cuda -v
 }
 
-# locate_faults REPORT ARGS...: the cases of an e2e report (-v) that
-# FAILed with a kernel fault are run again (torchlower ARGS) with each
-# step waited for, TORCHLOWER_GPU_SYNC=1, so that each error names the
-# step whose kernel faulted rather than the later call that noticed it.
+# locate_faults REPORT ARGS...: the cases an e2e report FAILed (the
+# --progress lines: they are there even when the suite ran out of time
+# before its report) run again, at most 40, with each step waited for
+# (TORCHLOWER_GPU_SYNC=1), so that a kernel fault's error names the step
+# whose kernel faulted rather than the later call that noticed it.
 locate_faults() {
 	local report=$1 names
 	shift
 	sleep 1 # the tee behind the report
-	names=$(awk '/^    FAIL - "/ { name = $3; gsub(/"/, "", name) } /kernel faulted/ && name != "" { print name; name = "" }' "$report" | sort -u | paste -sd '|')
+	names=$(awk '/^FAIL - "/ { name = $3; gsub(/"/, "", name); print name }' "$report" | sort -u | head -40 | paste -sd '|')
 	[ -n "$names" ] || return 0
-	TORCHLOWER_GPU_SYNC=1 step "locate faults" 60 "$tl" "$@" --filter="^($names)\$"
+	TORCHLOWER_GPU_SYNC=1 step "e2e failures, steps synced" 60 "$tl" "$@" --filter="^($names)\$"
 }
 
 phase_refs() {
@@ -209,7 +210,7 @@ phase_bench() {
 phase_gpu() { gotest gpu gpu.test 90 -test.skip 'HostEmulated'; }
 phase_cli() { gotest internal/cli internal_cli.test 60 -test.run 'Module|TestCommandsOnGPUs$'; }
 phase_baseline() {
-	step "e2e cuda baseline" 200 "$tl" e2e --device=cuda --pipeline=baseline -v > >(tee "$out/e2e_cuda_baseline.txt")
+	step "e2e cuda baseline" 200 "$tl" e2e --device=cuda --pipeline=baseline -v --progress > >(tee "$out/e2e_cuda_baseline.txt") 2>&1
 	locate_faults "$out/e2e_cuda_baseline.txt" e2e --device=cuda --pipeline=baseline -v
 }
 
