@@ -169,6 +169,24 @@ func Run(s Suite, opt Options) (*Result, error) {
 	for i, err := range prepare(opt.Device, plans) {
 		failed[i] = cmp.Or(failed[i], err)
 	}
+	// PyTorch times each shape right after torchlower does.
+	var torch *torchSession
+	if opt.NoTorch {
+		r.Torch = "skipped (--no-torch)"
+	} else {
+		python := cmp.Or(opt.Python, DefaultPython)
+		torchDevice := "cpu"
+		if opt.Device != nil {
+			torchDevice = "cuda" // ROCm's torch calls its GPU cuda too
+		}
+		var err error
+		if torch, err = startTorch(python, torchDevice, r.Threads, opt.Reps, opt.Warmup); err != nil {
+			r.Torch = "unavailable (" + err.Error() + ")"
+		} else {
+			r.Torch = torch.desc
+			defer torch.close()
+		}
+	}
 	for i, sh := range shapes {
 		row := Row{Shape: sh}
 		if failed[i] == nil {
@@ -176,6 +194,14 @@ func Run(s Suite, opt Options) (*Result, error) {
 		}
 		if failed[i] != nil {
 			row = Row{Shape: sh, Err: failed[i].Error(), NotRun: errors.Is(failed[i], runtime.ErrDeviceLost)}
+		}
+		if torch != nil {
+			switch t := torch.time(sh); {
+			case t.err != "":
+				row.TorchErr = t.err
+			default:
+				row.Torch = &Timing{Median: t.median, Best: t.best}
+			}
 		}
 		r.Rows = append(r.Rows, row)
 		if opt.Progress != nil {
@@ -188,35 +214,6 @@ func Run(s Suite, opt Options) (*Result, error) {
 	}
 	if opt.Rerun != nil {
 		rerunNotRun(r.Rows, opt.Rerun)
-	}
-	if opt.NoTorch {
-		r.Torch = "skipped (--no-torch)"
-		return r, nil
-	}
-	python := opt.Python
-	if python == "" {
-		python = DefaultPython
-	}
-	torchDevice := "cpu"
-	if opt.Device != nil {
-		torchDevice = "cuda" // ROCm's torch calls its GPU cuda too
-	}
-	res, version, err := runTorch(python, torchDevice, shapes, r.Threads, opt.Reps, opt.Warmup)
-	if err != nil {
-		r.Torch = "unavailable (" + err.Error() + ")"
-		return r, nil
-	}
-	r.Torch = version
-	for i := range r.Rows {
-		t, ok := res[r.Rows[i].Shape.Name]
-		switch {
-		case !ok:
-			r.Rows[i].TorchErr = "no result"
-		case t.err != "":
-			r.Rows[i].TorchErr = t.err
-		default:
-			r.Rows[i].Torch = &Timing{Median: t.median, Best: t.best}
-		}
 	}
 	return r, nil
 }
@@ -662,6 +659,7 @@ func rerunNotRun(rows []Row, rerun func([]Shape) ([]Row, error)) {
 		for _, i := range at {
 			row := byName[rows[i].Shape.Name]
 			row.Shape = rows[i].Shape
+			row.Torch, row.TorchErr = rows[i].Torch, rows[i].TorchErr // this process's
 			rows[i] = row
 			ran = ran || !row.NotRun
 		}

@@ -76,14 +76,15 @@ func TestTorchUnavailable(t *testing.T) {
 }
 
 // fakePython writes an executable that stands in for python3 running the
-// timing script: it swallows stdin and prints body.
+// timing script: it prints body without reading what it is sent (bench
+// must cope with a script that is gone).
 func fakePython(t *testing.T, body string) string {
 	t.Helper()
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
 	path := filepath.Join(t.TempDir(), "python3")
-	if err := os.WriteFile(path, []byte("#!/bin/sh\ncat >/dev/null\n"+body), 0o755); err != nil {
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+body), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -121,6 +122,63 @@ echo '{"name": "`+s.Shapes[1].Name+`", "error": "RuntimeError: nope"}'
 	}
 	if want := "unavailable (" + py + ": import torch failed: ModuleNotFoundError: No module named 'torch')"; r.Torch != want {
 		t.Errorf("PyTorch %q, want %q", r.Torch, want)
+	}
+}
+
+// TestTorchTimedBetweenShapes: PyTorch times each shape right after
+// torchlower does (the fake script and bench's progress lines share a
+// log), and a script that dies leaves the shapes after it without a
+// time, saying why.
+func TestTorchTimedBetweenShapes(t *testing.T) {
+	s := smoke(t)
+	log := filepath.Join(t.TempDir(), "log")
+	py := fakePython(t, `read head
+echo '{"torch": "9.9", "threads": 2}'
+while read line; do
+	name=$(echo "$line" | sed 's/.*"name":"\([^"]*\)".*/\1/')
+	echo "torch $name" >>`+log+`
+	echo "{\"name\": \"$name\", \"median_ms\": 2.0, \"best_ms\": 1.5}"
+done
+`)
+	f, err := os.OpenFile(log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := Run(s, Options{Reps: 1, Python: py, Progress: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, sh := range s.Shapes {
+		fmt.Fprintf(&want, "torch %s\n  %s done\n", sh.Name, sh.Name)
+	}
+	if string(got) != want.String() {
+		t.Errorf("the order of the timings:\n%s\nwant\n%s", got, want.String())
+	}
+	for _, row := range r.Rows {
+		if row.Torch == nil || row.Torch.Median != 2*time.Millisecond {
+			t.Errorf("%s: PyTorch %+v, %q", row.Shape.Name, row.Torch, row.TorchErr)
+		}
+	}
+
+	py = fakePython(t, `read head
+echo '{"torch": "9.9", "threads": 2}'
+read line
+echo '{"name": "`+s.Shapes[0].Name+`", "median_ms": 2.0, "best_ms": 1.5}'
+echo 'RuntimeError: out of memory' >&2
+exit 1
+`)
+	r, err = Run(s, Options{Reps: 1, Python: py})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rows[0].Torch == nil || r.Rows[1].Torch != nil || !strings.Contains(r.Rows[1].TorchErr, py+": RuntimeError: out of memory") {
+		t.Errorf("rows %+v / %+v %q", r.Rows[0].Torch, r.Rows[1].Torch, r.Rows[1].TorchErr)
 	}
 }
 

@@ -5,8 +5,8 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"io"
 	"os/exec"
 	"strings"
 	"time"
@@ -47,67 +47,131 @@ type torchResult struct {
 	err          string
 }
 
-// runTorch runs the embedded script with python on shapes and returns
-// each shape's time by name and a description of PyTorch ("torch 1.13.0,
-// 2 threads"). The error says why PyTorch could not run at all.
-// device is "cpu" or "cuda" (the script's tensors and timing follow it).
-func runTorch(python, device string, shapes []Shape, threads, reps, warmup int) (map[string]torchResult, string, error) {
+// torchSession is the timing script running in a process of its own,
+// timing one shape per request: bench asks it for each shape right after
+// timing the shape's plans, so that PyTorch's time and torchlower's are
+// taken in the same minute, not a whole suite apart (a shared 2-core
+// machine's speed drifts by up to 2x within minutes).
+type torchSession struct {
+	python string
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Scanner
+	stderr *bytes.Buffer
+	// desc describes PyTorch ("torch 1.13.0 (python), 2 threads").
+	desc string
+	// dead, once set, is why the script can time no more shapes.
+	dead error
+}
+
+// startTorch starts the embedded script with python and reads its first
+// line. device is "cpu" or "cuda" (the script's tensors and timing follow
+// it). The error says why PyTorch cannot run at all.
+func startTorch(python, device string, threads, reps, warmup int) (*torchSession, error) {
 	if _, err := exec.LookPath(python); err != nil {
-		return nil, "", fmt.Errorf("%s not found", python)
+		return nil, fmt.Errorf("%s not found", python)
 	}
-	req := struct {
-		Device  string       `json:"device"`
-		Threads int          `json:"threads"`
-		Reps    int          `json:"reps"`
-		Warmup  int          `json:"warmup"`
-		Shapes  []torchShape `json:"shapes"`
-	}{Device: device, Threads: threads, Reps: reps, Warmup: warmup}
-	for _, s := range shapes {
-		req.Shapes = append(req.Shapes, torchShape{Name: s.Name, N: s.N, C: s.C, F: s.F, Groups: s.Groups,
-			H: s.H, K: s.K, Stride: s.Stride, Padding: s.Padding, Dilation: s.Dilation, Dtype: s.Dtype, Mask: s.Mask})
-	}
-	in, err := json.Marshal(req)
+	head, err := json.Marshal(struct {
+		Device  string `json:"device"`
+		Threads int    `json:"threads"`
+		Reps    int    `json:"reps"`
+		Warmup  int    `json:"warmup"`
+	}{device, threads, reps, warmup})
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	cmd := exec.Command(python, "-c", torchScript)
-	cmd.Stdin = bytes.NewReader(in)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
-			msg = msg[i+1:] // the last line: the exception
-		}
-		var ee *exec.ExitError
-		if errors.As(err, &ee) && msg != "" {
-			return nil, "", fmt.Errorf("%s: %s", python, msg)
-		}
-		return nil, "", fmt.Errorf("%s: %v", python, err)
+	s := &torchSession{python: python, cmd: exec.Command(python, "-c", torchScript), stderr: &bytes.Buffer{}}
+	s.cmd.Stderr = s.stderr
+	if s.in, err = s.cmd.StdinPipe(); err != nil {
+		return nil, err
 	}
-	out := map[string]torchResult{}
-	desc := ""
-	sc := bufio.NewScanner(&stdout)
-	for sc.Scan() {
-		var l torchLine
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, "", fmt.Errorf("%s: unexpected output %q", python, sc.Text())
-		}
-		switch {
-		case l.Torch != "" && l.Device != "":
-			desc = fmt.Sprintf("torch %s (%s) on %s", l.Torch, python, l.Device)
-		case l.Torch != "":
-			desc = fmt.Sprintf("torch %s (%s), %d threads", l.Torch, python, l.Threads)
-		case l.Error != "":
-			out[l.Name] = torchResult{err: l.Error}
-		default:
-			out[l.Name] = torchResult{median: fromMS(l.MedianMS), best: fromMS(l.BestMS)}
-		}
+	stdout, err := s.cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
 	}
-	if desc == "" {
-		return nil, "", fmt.Errorf("%s: no output from the timing script", python)
+	if err := s.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s: %v", python, err)
 	}
-	return out, desc, nil
+	s.out = bufio.NewScanner(stdout)
+	// A script that has already exited (no torch) leaves the pipe
+	// closed: what it printed says why, not the failed write.
+	s.in.Write(append(head, '\n'))
+	l, err := s.line()
+	if err == nil && l.Torch == "" {
+		err = fmt.Errorf("%s: the timing script began with %q, not PyTorch's version", python, s.out.Text())
+	}
+	if err != nil {
+		s.close()
+		return nil, err
+	}
+	if l.Device != "" {
+		s.desc = fmt.Sprintf("torch %s (%s) on %s", l.Torch, python, l.Device)
+	} else {
+		s.desc = fmt.Sprintf("torch %s (%s), %d threads", l.Torch, python, l.Threads)
+	}
+	return s, nil
+}
+
+// line reads the script's next line. At the end of its output the error
+// is the script's own (the last line of its stderr: the exception).
+func (s *torchSession) line() (torchLine, error) {
+	var l torchLine
+	if !s.out.Scan() {
+		return l, s.exited()
+	}
+	if err := json.Unmarshal(s.out.Bytes(), &l); err != nil {
+		return l, fmt.Errorf("%s: unexpected output %q", s.python, s.out.Text())
+	}
+	return l, nil
+}
+
+// exited waits for the script, whose output has ended, and says why.
+func (s *torchSession) exited() error {
+	s.in.Close()
+	err := s.cmd.Wait()
+	msg := strings.TrimSpace(s.stderr.String())
+	if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
+		msg = msg[i+1:] // the last line: the exception
+	}
+	switch {
+	case msg != "":
+		return fmt.Errorf("%s: %s", s.python, msg)
+	case err != nil:
+		return fmt.Errorf("%s: %v", s.python, err)
+	}
+	return fmt.Errorf("%s: no output from the timing script", s.python)
+}
+
+// time has the script time sh.
+func (s *torchSession) time(sh Shape) torchResult {
+	if s.dead != nil {
+		return torchResult{err: "not timed: " + s.dead.Error()}
+	}
+	req, err := json.Marshal(torchShape{Name: sh.Name, N: sh.N, C: sh.C, F: sh.F, Groups: sh.Groups,
+		H: sh.H, K: sh.K, Stride: sh.Stride, Padding: sh.Padding, Dilation: sh.Dilation, Dtype: sh.Dtype, Mask: sh.Mask})
+	if err != nil {
+		return torchResult{err: err.Error()}
+	}
+	// A failed write (the script gone) shows as the read's end.
+	s.in.Write(append(req, '\n'))
+	l, err := s.line()
+	switch {
+	case err != nil:
+		s.dead = err
+		return torchResult{err: err.Error()}
+	case l.Name != sh.Name:
+		s.dead = fmt.Errorf("%s: a time for %q, asked for %q", s.python, l.Name, sh.Name)
+		return torchResult{err: s.dead.Error()}
+	case l.Error != "":
+		return torchResult{err: l.Error}
+	}
+	return torchResult{median: fromMS(l.MedianMS), best: fromMS(l.BestMS)}
+}
+
+// close ends the script (its input's end) and waits for it.
+func (s *torchSession) close() {
+	s.in.Close()
+	s.cmd.Wait()
 }
 
 func fromMS(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }

@@ -1,19 +1,25 @@
 """Times torch.ops.aten.convolution_backward for `torchlower bench`.
 
-Reads one JSON object on stdin:
+Reads JSON lines on stdin: first
 
-    {"device": "cpu" | "cuda", "threads": T, "reps": R, "warmup": W,
-     "shapes": [{"name", "n", "c", "f", "groups", "h", "k", "stride",
-                 "padding", "dilation", "dtype", "mask"}, ...]}
+    {"device": "cpu" | "cuda", "threads": T, "reps": R, "warmup": W}
+
+then one shape per line,
+
+    {"name", "n", "c", "f", "groups", "h", "k", "stride", "padding",
+     "dilation", "dtype", "mask"}
 
 and writes JSON lines on stdout: first {"torch": version, "threads": T}
-(with "device": the GPU's name on cuda), then one {"name", "median_ms",
-"best_ms", "cpu_ms"} (or {"name", "error"}) per shape, in order. On the
-CPU a run is timed by the wall clock; on cuda, with the tensors already
-on the GPU, by CUDA events around it (the GPU's time, as torchlower's
-device timings are). Exits 3 with the reason on stderr when torch cannot
-be imported or has no GPU. Run by Debian's /usr/bin/python3
-(python3-torch 1.13) on the CPU, by the GPU machine's torch on cuda.
+(with "device": the GPU's name on cuda), then for each shape, as soon as
+it is timed, {"name", "median_ms", "best_ms", "cpu_ms"} (or {"name",
+"error"}); it ends at the end of its input. bench sends a shape right
+after timing torchlower's plans for it, so that both are timed in the
+same minute. On the CPU a run is timed by the wall clock; on cuda, with
+the tensors already on the GPU, by CUDA events around it (the GPU's
+time, as torchlower's device timings are). Exits 3 with the reason on
+stderr when torch cannot be imported or has no GPU. Run by Debian's
+/usr/bin/python3 (python3-torch 1.13) on the CPU, by the GPU machine's
+torch on cuda.
 """
 import json
 import sys
@@ -28,7 +34,7 @@ except Exception as e:  # ImportError, or a broken install
 DTYPES = {"f32": torch.float32, "f64": torch.float64,
           "f16": torch.float16, "bf16": torch.bfloat16}
 
-req = json.load(sys.stdin)
+req = json.loads(sys.stdin.readline())
 dev = req.get("device", "cpu")
 torch.set_num_threads(req["threads"])
 head = {"torch": torch.__version__, "threads": torch.get_num_threads()}
@@ -56,7 +62,10 @@ def timed(run):
     s = start.elapsed_time(stop) / 1e3
     return s, s
 
-for s in req["shapes"]:
+for line in sys.stdin:
+    if not line.strip():
+        continue
+    s = json.loads(line)
     try:
         dt = DTYPES[s["dtype"]]
         nd = len(s["h"])

@@ -29,8 +29,10 @@ pipeline's time (the median of --reps runs after --warmup runs, and the
 best; the pipelines run in turn, one run each per round, so that a busy
 spell of the machine slows them alike), the speedup baseline time / default time, PyTorch's time for the same
 torch.ops.aten.convolution_backward (same shapes, output_mask and thread
-count: GOMAXPROCS, by torch.set_num_threads) and the ratio ours(default) /
-PyTorch; then the median speedup and ratio per class of shape ("1x1 stride
+count: GOMAXPROCS, by torch.set_num_threads; timed right after
+torchlower's plans for the shape, in a PyTorch process that lives through
+the suite, so that both are timed in the same minute of a machine whose
+speed drifts) and the ratio ours(default) / PyTorch; then the median speedup and ratio per class of shape ("1x1 stride
 2", "3x3 stride 2", ...). PyTorch is Debian's python3-torch run by
 /usr/bin/python3; when either is missing the table says "PyTorch:
 unavailable (why)" and leaves its column as "-".

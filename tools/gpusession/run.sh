@@ -130,7 +130,7 @@ gotest() {
 
 phase_env() {
 	echo "== kit $(cat "$kit/commit"), tree $(git rev-parse HEAD 2>/dev/null || echo unknown); budget ${budget}s"
-	timeout 30 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv || true
+	timeout 30 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,compute_mode --format=csv || true
 	echo "cpus $(nproc); $(free -g | awk '/Mem:/ {print $2 " GiB"}')"
 	step torch 60 python3 -c 'import torch, numpy; print("torch", torch.__version__, "cuda", torch.version.cuda, "cudnn", torch.backends.cudnn.version(), "numpy", numpy.__version__); print(torch.cuda.get_device_name(0), torch.cuda.get_device_capability(0))'
 	echo "== libraries"
