@@ -51,6 +51,7 @@ var allowedImports = map[string][]string{
 	"internal/cli":               {"*"},
 	"tools/torchlower":           {"*"},
 	"tools/hostgpu":              {"internal/hostgpu"},
+	"tools/gpusession":           {},
 }
 
 const module = "github.com/torchlower/torchlower/"

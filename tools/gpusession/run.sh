@@ -27,6 +27,11 @@
 #   fixtures.tgz     the real-torch fixtures as e2e cases: untar into e2e/cases/torch_export
 #   device_refs.tgz  true f16 references: untar into e2e/cases/conv_backward
 #   bench.txt        the bench tables (seeds: issue 8's bars)
+#   e2e_cuda.txt, e2e_cuda_baseline.txt
+#                    the e2e suites' reports, each case's line first
+#                    (--progress); the FAILed cases run again with each
+#                    step waited for (TORCHLOWER_GPU_SYNC=1), which names
+#                    the step of a kernel that faulted (session.log)
 #
 # Phases, in the order the groups run them:
 #
