@@ -27,7 +27,7 @@
 #   fixtures.tgz     the real-torch fixtures as e2e cases: untar into e2e/cases/torch_export
 #   device_refs.tgz  true f16 references: untar into e2e/cases/conv_backward
 #   bench.txt        the bench tables (seeds: issue 8's bars)
-#   e2e_cuda.txt, e2e_cuda_baseline.txt
+#   e2e_cuda.txt, e2e_cuda_baseline.txt, e2e_fixtures_cuda.txt
 #                    the e2e suites' reports, each case's line first
 #                    (--progress); the FAILed cases run again with each
 #                    step waited for (TORCHLOWER_GPU_SYNC=1), which names
@@ -175,7 +175,8 @@ phase_fixtures() {
 	done
 	step "e2e fixtures cpu" 60 "$tl" e2e --cases "$fx" -v
 	step "e2e fixtures cpu baseline" 60 "$tl" e2e --cases "$fx" --pipeline=baseline
-	step "e2e fixtures cuda" 60 "$tl" e2e --cases "$fx" --device=cuda -v
+	step "e2e fixtures cuda" 60 "$tl" e2e --cases "$fx" --device=cuda -v --progress > >(tee "$out/e2e_fixtures_cuda.txt") 2>&1
+	locate_faults "$out/e2e_fixtures_cuda.txt" e2e --cases "$fx" --device=cuda -v
 }
 
 phase_e2e() {
