@@ -196,10 +196,9 @@ func Run(s Suite, opt Options) (*Result, error) {
 			row = Row{Shape: sh, Err: failed[i].Error(), NotRun: errors.Is(failed[i], runtime.ErrDeviceLost)}
 		}
 		if torch != nil {
-			switch t := torch.time(sh); {
-			case t.err != "":
+			if t := torch.time(sh); t.err != "" {
 				row.TorchErr = t.err
-			default:
+			} else {
 				row.Torch = &Timing{Median: t.median, Best: t.best}
 			}
 		}

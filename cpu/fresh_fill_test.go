@@ -3,12 +3,9 @@ package cpu_test
 import (
 	"bytes"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/torchlower/torchlower/cpu"
-	"github.com/torchlower/torchlower/ir/asm"
-	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
 
@@ -16,21 +13,7 @@ import (
 // written is skipped (its memory is fresh zeros), and the result is
 // right; a fill of -0.0 and a fill after a write run.
 func TestFillsIntoFreshResults(t *testing.T) {
-	src, err := os.ReadFile("testdata/fresh_fill.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := asm.Parse(newContext(), string(src), asm.Options{FileName: "testdata/fresh_fill.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	build := func(fn string) *plan.Plan {
-		p, err := plan.Build(m, fn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	const file = "testdata/fresh_fill.mlir"
 	x := tensorOf(t, runtime.F32, []int64{3, 4}, seq(12, func(i int) float64 { return float64(i) + 1 }))
 	// The strided region over its zeros: x at even rows and columns.
 	region := func(t *testing.T, got *runtime.Tensor, gap float64) {
@@ -47,34 +30,28 @@ func TestFillsIntoFreshResults(t *testing.T) {
 			}
 		}
 	}
-	// run runs and checks how many fills were skipped.
-	run := func(t *testing.T, run func() ([]*runtime.Tensor, error), wantSkipped int64) []*runtime.Tensor {
+	// run runs fn of the file and checks how many fills were skipped.
+	run := func(t *testing.T, fn string, wantSkipped int64, args ...*runtime.Tensor) []*runtime.Tensor {
 		t.Helper()
 		before := cpu.SkippedFills()
-		out, err := run()
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := runFile(t, file, fn, args...)
 		if got := cpu.SkippedFills() - before; got != wantSkipped {
 			t.Errorf("%d fills skipped, want %d", got, wantSkipped)
 		}
 		return out
 	}
 
-	zeros := build("zeros_then_region")
 	t.Run("fresh", func(t *testing.T) {
-		out := run(t, func() ([]*runtime.Tensor, error) { return cpu.Run(zeros, []*runtime.Tensor{x}) }, 1)
-		region(t, out[0], 0)
+		region(t, run(t, "zeros_then_region", 1, x)[0], 0)
 	})
 	t.Run("negzero", func(t *testing.T) {
-		out := run(t, func() ([]*runtime.Tensor, error) { return cpu.Run(build("negzero"), []*runtime.Tensor{x}) }, 0)
-		region(t, out[0], math.Copysign(0, -1))
+		region(t, run(t, "negzero", 0, x)[0], math.Copysign(0, -1))
 	})
 	t.Run("write_then_fill", func(t *testing.T) {
 		y := tensorOf(t, runtime.F32, []int64{8}, seq(8, func(i int) float64 { return float64(i) - 2.5 }))
 		// The sum's fill is skipped (fresh), the refill of the doubled
 		// values is not.
-		out := run(t, func() ([]*runtime.Tensor, error) { return cpu.Run(build("write_then_fill"), []*runtime.Tensor{y}) }, 1)
+		out := run(t, "write_then_fill", 1, y)
 		if !bytes.Equal(out[0].Data, make([]byte, 32)) {
 			t.Errorf("the refilled result is %v, want zeros", out[0].Float64s())
 		}

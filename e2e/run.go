@@ -6,6 +6,7 @@ import (
 	"io"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -50,17 +51,12 @@ type Result struct {
 	Duration time.Duration
 }
 
+// bad reports whether the result does not match what was expected.
+func (o *Output) bad() bool { return o.Problem != "" || (!o.None && !o.Report.Match) }
+
 // failed reports whether the case itself (ignoring XFail) went wrong.
 func (r *Result) failed() bool {
-	if r.Err != nil {
-		return true
-	}
-	for _, o := range r.Outputs {
-		if o.Problem != "" || (!o.None && !o.Report.Match) {
-			return true
-		}
-	}
-	return false
+	return r.Err != nil || slices.ContainsFunc(r.Outputs, func(o Output) bool { return o.bad() })
 }
 
 // Options configure Run.
@@ -342,15 +338,14 @@ func Problem(r *Result) string {
 	case r.Err != nil:
 		return r.Err.Error()
 	}
-	for _, o := range r.Outputs {
-		switch {
-		case o.Problem != "":
-			return fmt.Sprintf("result %d: %s", o.Index, o.Problem)
-		case !o.None && !o.Report.Match:
-			return fmt.Sprintf("result %d %s: %s", o.Index, runtime.FormatShape(o.Shape), o.Report)
-		}
+	i := slices.IndexFunc(r.Outputs, func(o Output) bool { return o.bad() })
+	switch {
+	case i < 0:
+		return ""
+	case r.Outputs[i].Problem != "":
+		return fmt.Sprintf("result %d: %s", r.Outputs[i].Index, r.Outputs[i].Problem)
 	}
-	return ""
+	return fmt.Sprintf("result %d %s: %s", r.Outputs[i].Index, runtime.FormatShape(r.Outputs[i].Shape), r.Outputs[i].Report)
 }
 
 // Details describes what went wrong in one case, one line per fact.
