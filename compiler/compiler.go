@@ -273,6 +273,13 @@ func PreprocessFor(ctx *ir.Context, m *ir.Operation, pipeline string, target Tar
 	if !ok {
 		return fmt.Errorf("unknown pipeline %q (want default or baseline)", pipeline)
 	}
+	return PreprocessText(ctx, m, text)
+}
+
+// PreprocessText runs a pipeline given as text, in mlir-opt's syntax
+// (the passes of transform and preprocessing, their options and the
+// named pipelines), on lowered linalg IR; "" runs nothing.
+func PreprocessText(ctx *ir.Context, m *ir.Operation, text string) error {
 	if text == "" {
 		return nil
 	}

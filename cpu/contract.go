@@ -427,9 +427,15 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
 	if b != nil && c.m >= 0 && c.n >= 0 && haveAVX && useVec && panelOK {
 		if a32, ok := any(a).([]float32); ok {
-			v := newVecSpace(outer, dm, dn, K)
+			v := newVecLoops(outer, dm, dn, K)
 			v.outZero = k.outZero
 			b32, o32 := any(b).([]float32), any(out).([]float32)
+			if narrowFits(dm, dn) {
+				return false, runNarrow(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
+			}
+			rows, words := getInts(2 * v.rowCount())
+			defer putWords(words)
+			v.buildRows(rows)
 			var shared []float32
 			if !v.bMoves {
 				nT := (dn.ext + vN - 1) / vN
@@ -835,7 +841,19 @@ type vecSpace struct {
 	outZero bool
 }
 
+// newVecSpace is the vector path's view of a contraction with its rows
+// built (in memory of the garbage collector's; runContraction takes them
+// from the scratch pool instead).
 func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
+	v := newVecLoops(outer, dm, dn, K)
+	n := v.rowCount()
+	v.buildRows(make([]int, 2*n))
+	return v
+}
+
+// newVecLoops sorts the outer loops into row dims and groups; the rows
+// themselves are built by buildRows.
+func newVecLoops(outer []tdim, dm, dn tdim, K int) *vecSpace {
 	v := &vecSpace{dn: dn, K: K}
 	var rowDims []tdim
 	for _, od := range outer {
@@ -847,24 +865,34 @@ func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
 		v.aMoves = v.aMoves || od.ca != 0
 		v.bMoves = v.bMoves || od.cb != 0
 	}
-	rowDims = append(rowDims, dm)
-	v.rowDims = rowDims
+	v.rowDims = append(rowDims, dm)
+	return v
+}
+
+// rowCount is the number of rows (the product of the row dims' extents).
+func (v *vecSpace) rowCount() int {
 	n := 1
-	for _, d := range rowDims {
+	for _, d := range v.rowDims {
 		n *= d.ext
 	}
-	rows := make([]int, 2*n)
-	v.rowA, v.rowO = rows[:n:n], rows[n:]
+	return n
+}
+
+// buildRows fills rowA and rowO, using rows (2·rowCount ints) as their
+// storage.
+func (v *vecSpace) buildRows(rows []int) {
+	n := v.rowCount()
+	v.rowA, v.rowO = rows[:n:n], rows[n:2*n:2*n]
 	// The innermost row dim (dm) as a plain loop: a phase has tens of
 	// thousands of rows, and a call per row was a tenth of its time.
+	dm := v.rowDims[len(v.rowDims)-1]
 	r := 0
-	walkOffsets(rowDims[:len(rowDims)-1], func(_, a, _, o int) {
+	walkOffsets(v.rowDims[:len(v.rowDims)-1], func(_, a, _, o int) {
 		for i := 0; i < dm.ext; i++ {
 			v.rowA[r], v.rowO[r] = a+i*dm.ca, o+i*dm.cout
 			r++
 		}
 	})
-	return v
 }
 
 // walkOffsets visits the points of the loops dims in lexicographic order

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -143,23 +144,34 @@ func TestContractionFastPath(t *testing.T) {
 		{n: 1, cin: 3, cout: 4, spatial: []int64{5, 4, 6}, kernel: []int64{3, 2, 3}, stride: []int64{1, 2, 1}, pad: []int64{1, 0, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
 		{n: 2, cin: 20, cout: 36, spatial: []int64{9, 19}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
 		{n: 3, cin: 17, cout: 33, spatial: []int64{11, 6}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		// Image rows of at least 32: the narrow path's tiles follow them,
+		// the last of each partial (and read past it in place).
+		{n: 1, cin: 3, cout: 4, spatial: []int64{5, 70}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue},
+		{n: 2, cin: 2, cout: 3, spatial: []int64{4, 37}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
 		{fwd: true, n: 2, cin: 6, cout: 8, spatial: []int64{10, 9}, kernel: []int64{3, 3}, stride: []int64{2, 1}, pad: []int64{1, 1}, groups: 2, dtype: "f32", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 6, spatial: []int64{6, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, transposed: true, dtype: "bf16", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 8, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f16"},
 	}
 	// Every kernel the fast path can pick must match: the vector tiles
 	// (where the CPU has them), the packed scalar tiles, the plain ones.
+	// The narrow path (n of at most 8, m unit-stride) takes the data
+	// gradients into few channels; "vector-wide" runs those on the 4×16
+	// tiles instead.
 	for _, kc := range []struct {
-		name                string
-		vec, direct, packed bool
-	}{{"vector", true, true, true}, {"vector-packed", true, false, true}, {"packed", false, false, true}, {"tiles", false, false, false}} {
-		restore := cpu.SetKernels(kc.vec, kc.direct, kc.packed)
+		name                        string
+		vec, direct, narrow, packed bool
+	}{{"vector", true, true, true, true}, {"vector-packed", true, false, true, true}, {"vector-wide", true, true, false, true}, {"packed", false, false, false, true}, {"tiles", false, false, false, false}} {
+		restore := cpu.SetKernels(kc.vec, kc.direct, kc.narrow, kc.packed)
+		narrowBefore := cpu.NarrowRuns()
 		for _, pipeline := range []string{"baseline", "default"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
 			}
 		}
 		restore()
+		if ran := cpu.NarrowRuns() - narrowBefore; (ran > 0) != (kc.narrow && cpu.HaveVectorKernel()) {
+			t.Errorf("%s: the narrow vector path ran %d contractions", kc.name, ran)
+		}
 	}
 }
 
@@ -323,6 +335,7 @@ func TestContractionInitialOutput(t *testing.T) {
 		{"into_ones", []bool{false}},
 		{"into_negzero", []bool{false}},
 		{"twice", []bool{true, false}},
+		{"narrow_into_arg", []bool{false}},
 	} {
 		t.Run(c.fn, func(t *testing.T) {
 			p, err := plan.Build(m, c.fn)
@@ -347,13 +360,16 @@ func TestContractionInitialOutput(t *testing.T) {
 				}
 				args = append(args, tensorOf(t, runtime.F32, b.Shape, vs))
 			}
-			before := cpu.FastRuns()
+			before, narrowBefore := cpu.FastRuns(), cpu.NarrowRuns()
 			got, err := cpu.Run(p, args)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if cpu.FastRuns() == before {
 				t.Fatalf("the fast path did not run")
+			}
+			if narrow := cpu.NarrowRuns() != narrowBefore; narrow != (strings.HasPrefix(c.fn, "narrow") && cpu.HaveVectorKernel()) {
+				t.Fatalf("narrow vector path ran: %v (vector kernels: %v)", narrow, cpu.HaveVectorKernel())
 			}
 			prev := cpu.SetFastContractions(false)
 			want, err := cpu.Run(p, args)

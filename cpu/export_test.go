@@ -24,13 +24,17 @@ func FusedEpilogues() int64 { return fusedEpilogues.Load() }
 // HaveVectorKernel reports whether the AVX tile kernel is in use.
 func HaveVectorKernel() bool { return haveAVX && useVec }
 
-// SetKernels picks the contraction kernels (vector, packed scalar) and
-// returns a function that restores the previous choice.
-func SetKernels(vec, direct, packed bool) (restore func()) {
-	v, d, p := useVec, useDirect, usePacked
-	useVec, useDirect, usePacked = vec, direct, packed
-	return func() { useVec, useDirect, usePacked = v, d, p }
+// SetKernels picks the contraction kernels (vector, in place, narrow
+// vector, packed scalar) and returns a function that restores the
+// previous choice.
+func SetKernels(vec, direct, narrow, packed bool) (restore func()) {
+	v, d, n, p := useVec, useDirect, useNarrow, usePacked
+	useVec, useDirect, useNarrow, usePacked = vec, direct, narrow, packed
+	return func() { useVec, useDirect, useNarrow, usePacked = v, d, n, p }
 }
+
+// NarrowRuns counts the contractions the narrow vector path ran.
+func NarrowRuns() int64 { return narrowRuns.Load() }
 
 // FastSteps reports, per generic step of p, whether the fast path takes it.
 func FastSteps(p *plan.Plan, args []*runtime.Tensor) []bool {

@@ -12,6 +12,13 @@ func kern4x16(a, b *float32, c *[64]float32, k int)
 //go:noescape
 func kern4x16r(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k int)
 
+// kern16x4 is the transposed tile: 16 rows in the lanes, 4 columns;
+// row i of reduction point r is the float32 at byte address a + ra[r] +
+// 4i, b a packed [k][4] panel, c column-major (c[j*16+i]).
+//
+//go:noescape
+func kern16x4(a *float32, ra *int, b *float32, c *[64]float32, k int)
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

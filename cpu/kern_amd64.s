@@ -154,3 +154,70 @@ gdone:
 	VMOVUPS Y7, 224(DX)
 	VZEROUPPER
 	RET
+
+// func kern16x4(a *float32, ra *int, b *float32, c *[64]float32, k int)
+//
+// The tile transposed: 16 rows (m) in the lanes, 4 columns (n). Row
+// i of reduction point r is the float32 at byte address a + ra[r] + 4i
+// (16 consecutive floats: a contiguous run of the first factor read in
+// place, or a packed [k][16] panel with ra[r] = 64r); b is a packed
+// [k][4] panel; c is column-major, c[j*16+i]. Per lane the same
+// VMULPS-then-VADDPS as kern4x16, in the same order of r, the first
+// factor the multiply's first source.
+TEXT ·kern16x4(SB), NOSPLIT, $0-40
+	MOVQ a+0(FP), SI
+	MOVQ ra+8(FP), BX
+	MOVQ b+16(FP), DI
+	MOVQ c+24(FP), DX
+	MOVQ k+32(FP), CX
+	VMOVUPS 0(DX), Y0
+	VMOVUPS 32(DX), Y1
+	VMOVUPS 64(DX), Y2
+	VMOVUPS 96(DX), Y3
+	VMOVUPS 128(DX), Y4
+	VMOVUPS 160(DX), Y5
+	VMOVUPS 192(DX), Y6
+	VMOVUPS 224(DX), Y7
+	TESTQ CX, CX
+	JLE tdone
+
+tloop:
+	MOVQ 0(BX), R8
+	VMOVUPS 0(SI)(R8*1), Y8
+	VMOVUPS 32(SI)(R8*1), Y9
+	VBROADCASTSS 0(DI), Y10
+	VMULPS Y10, Y8, Y12
+	VMULPS Y10, Y9, Y13
+	VBROADCASTSS 4(DI), Y11
+	VADDPS Y12, Y0, Y0
+	VADDPS Y13, Y1, Y1
+	VMULPS Y11, Y8, Y14
+	VMULPS Y11, Y9, Y15
+	VBROADCASTSS 8(DI), Y10
+	VADDPS Y14, Y2, Y2
+	VADDPS Y15, Y3, Y3
+	VMULPS Y10, Y8, Y12
+	VMULPS Y10, Y9, Y13
+	VBROADCASTSS 12(DI), Y11
+	VADDPS Y12, Y4, Y4
+	VADDPS Y13, Y5, Y5
+	VMULPS Y11, Y8, Y14
+	VMULPS Y11, Y9, Y15
+	VADDPS Y14, Y6, Y6
+	VADDPS Y15, Y7, Y7
+	ADDQ $8, BX
+	ADDQ $16, DI
+	DECQ CX
+	JNZ tloop
+
+tdone:
+	VMOVUPS Y0, 0(DX)
+	VMOVUPS Y1, 32(DX)
+	VMOVUPS Y2, 64(DX)
+	VMOVUPS Y3, 96(DX)
+	VMOVUPS Y4, 128(DX)
+	VMOVUPS Y5, 160(DX)
+	VMOVUPS Y6, 192(DX)
+	VMOVUPS Y7, 224(DX)
+	VZEROUPPER
+	RET

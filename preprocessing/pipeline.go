@@ -23,7 +23,8 @@ const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-i
 // BackwardDataConvGPUPipeline is backward-data-conv as a GPU runs it: the
 // phase decomposition reads dy as it is (reduction-last-source=false).
 // The CPU's contraction reads dy's rows of the channel it sums and wants
-// the channel innermost; a GPU's contraction kernels give consecutive
+// the channel innermost (unless the data gradient has at most
+// DefaultNarrowColumns channels, whose tiles read along W); a GPU's contraction kernels give consecutive
 // threads consecutive outputs along W, which NCHW keeps contiguous
 // (gpu/codegen: the tiled kernels' staging, mma.go's byRow). Results are
 // the same bits either way.

@@ -65,3 +65,19 @@ func.func @twice(%a: tensor<9x20xf32>, %b: tensor<20x33xf32>) -> tensor<9x33xf32
   } -> tensor<9x33xf32>
   return %r2 : tensor<9x33xf32>
 }
+
+// The narrow vector path's form: m (37 rows: two full tiles of 16 and an
+// edge) unit-stride in the first factor, n 3 columns; into an argument,
+// so each tile gathers its initial values, with the output's rows in
+// column-major order.
+#at = affine_map<(d0, d1, d2) -> (d2, d0)>
+#ot = affine_map<(d0, d1, d2) -> (d1, d0)>
+func.func @narrow_into_arg(%a: tensor<20x37xf32>, %b: tensor<20x3xf32>, %c: tensor<3x37xf32>) -> tensor<3x37xf32> {
+  %r = linalg.generic {indexing_maps = [#at, #b, #ot], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : tensor<20x37xf32>, tensor<20x3xf32>) outs(%c : tensor<3x37xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<3x37xf32>
+  return %r : tensor<3x37xf32>
+}

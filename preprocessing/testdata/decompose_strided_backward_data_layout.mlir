@@ -1,41 +1,44 @@
 // RUN: torchlower opt %s -p decompose-strided-backward-data --split-input-file | FileCheck %s
+// RUN: torchlower opt %s -p 'decompose-strided-backward-data{narrow-columns=0}' --split-input-file | FileCheck %s --check-prefix=WIDE
 
 // By default the regions read dy through one transpose that puts the dims
 // indexed only by reduction loops last: NCHW dy (n, f, h, w) becomes
 // (n, h, w, f), X's map results move with it, and every region (interior
 // or border) slices that one transposed tensor. W is sliced as it is.
+// (9 input channels: more than the CPU's narrow tiles take; see
+// @narrow_columns.)
 #x = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
 #w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d1, d5, d6)>
 #o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
 // CHECK-DAG:   #[[XT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d2 + d5, d3 + d6, d4)>
 // CHECK-LABEL: func.func @conv2d_3x3_s2(
-// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>, %[[W:[^:]*]]: tensor<2x3x3x3xf32>)
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>, %[[W:[^:]*]]: tensor<2x9x3x3xf32>)
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x4x4x2xf32>
 // CHECK:         %[[T:.*]] = linalg.transpose ins(%[[DY]] : tensor<1x2x4x4xf32>) outs(%[[E]] : tensor<1x4x4x2xf32>) permutation = [0, 2, 3, 1]
 // CHECK-NOT:     linalg.transpose
-// CHECK:         %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 0, 0] [2, 3, 2, 2] [1, 1, 2, 2]
-// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[T]], %[[W0]] : tensor<1x4x4x2xf32>, tensor<2x3x2x2xf32>) outs(%{{.*}} : tensor<1x3x3x3xf32>)
+// CHECK:         %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 0, 0] [2, 9, 2, 2] [1, 1, 2, 2]
+// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[T]], %[[W0]] : tensor<1x4x4x2xf32>, tensor<2x9x2x2xf32>) outs(%{{.*}} : tensor<1x9x3x3xf32>)
 // CHECK:         %[[D1:.*]] = tensor.extract_slice %[[T]][0, 0, 0, 0] [1, 3, 4, 2] [1, 1, 1, 1]
-// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[D1]], %{{.*}} : tensor<1x3x4x2xf32>, tensor<2x3x1x2xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[D1]], %{{.*}} : tensor<1x3x4x2xf32>, tensor<2x9x1x2xf32>)
 // The corner reads dy[0, :, 0, 0]: one position, both channels.
 // CHECK:         %[[D8:.*]] = tensor.extract_slice %[[T]][0, 0, 0, 0] [1, 1, 1, 2] [1, 1, 1, 1]
-// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[D8]], %{{.*}} : tensor<1x1x1x2xf32>, tensor<2x3x1x1xf32>) outs(%{{.*}} : tensor<1x3x1x1xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[D8]], %{{.*}} : tensor<1x1x1x2xf32>, tensor<2x9x1x1xf32>) outs(%{{.*}} : tensor<1x9x1x1xf32>)
 // CHECK-NOT:     linalg.transpose
 // CHECK:         return
-func.func @conv2d_3x3_s2(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>) -> tensor<1x3x7x7xf32> {
+func.func @conv2d_3x3_s2(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x9x3x3xf32>) -> tensor<1x9x7x7xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<1x2x9x9xf32>
   %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x2x9x9xf32>) -> tensor<1x2x9x9xf32>
   %x = tensor.insert_slice %dy into %1[0, 0, 2, 2] [1, 2, 4, 4] [1, 1, 2, 2] : tensor<1x2x4x4xf32> into tensor<1x2x9x9xf32>
-  %2 = tensor.empty() : tensor<1x3x7x7xf32>
-  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x3x7x7xf32>) -> tensor<1x3x7x7xf32>
-  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x2x9x9xf32>, tensor<2x3x3x3xf32>) outs(%3 : tensor<1x3x7x7xf32>) {
+  %2 = tensor.empty() : tensor<1x9x7x7xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x9x7x7xf32>) -> tensor<1x9x7x7xf32>
+  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x2x9x9xf32>, tensor<2x9x3x3xf32>) outs(%3 : tensor<1x9x7x7xf32>) {
   ^bb0(%in: f32, %in_0: f32, %out: f32):
     %5 = arith.mulf %in, %in_0 : f32
     %6 = arith.addf %out, %5 : f32
     linalg.yield %6 : f32
-  } -> tensor<1x3x7x7xf32>
-  return %4 : tensor<1x3x7x7xf32>
+  } -> tensor<1x9x7x7xf32>
+  return %4 : tensor<1x9x7x7xf32>
 }
 
 // -----
@@ -50,20 +53,20 @@ func.func @conv2d_3x3_s2(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>) -> t
 // CHECK:         %[[T:.*]] = linalg.transpose ins(%{{.*}} : tensor<1x2x3x4xf32>) outs(%{{.*}} : tensor<1x2x4x3xf32>) permutation = [0, 1, 3, 2]
 // CHECK:         linalg.generic {indexing_maps = [#[[XG]], {{.*}} ins(%[[T]], %{{.*}} : tensor<1x2x4x3xf32>,
 // CHECK-NOT:     linalg.transpose
-func.func @grouped_1d(%dy: tensor<1x2x3x4xf32>, %w: tensor<2x3x5x3xf32>) -> tensor<1x2x5x9xf32> {
+func.func @grouped_1d(%dy: tensor<1x2x3x4xf32>, %w: tensor<2x3x9x3xf32>) -> tensor<1x2x9x9xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<1x2x3x11xf32>
   %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x2x3x11xf32>) -> tensor<1x2x3x11xf32>
   %x = tensor.insert_slice %dy into %1[0, 0, 0, 2] [1, 2, 3, 4] [1, 1, 1, 2] : tensor<1x2x3x4xf32> into tensor<1x2x3x11xf32>
-  %2 = tensor.empty() : tensor<1x2x5x9xf32>
-  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x2x5x9xf32>) -> tensor<1x2x5x9xf32>
-  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<1x2x3x11xf32>, tensor<2x3x5x3xf32>) outs(%3 : tensor<1x2x5x9xf32>) {
+  %2 = tensor.empty() : tensor<1x2x9x9xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x2x9x9xf32>) -> tensor<1x2x9x9xf32>
+  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<1x2x3x11xf32>, tensor<2x3x9x3xf32>) outs(%3 : tensor<1x2x9x9xf32>) {
   ^bb0(%in: f32, %in_0: f32, %out: f32):
     %5 = arith.mulf %in, %in_0 : f32
     %6 = arith.addf %out, %5 : f32
     linalg.yield %6 : f32
-  } -> tensor<1x2x5x9xf32>
-  return %4 : tensor<1x2x5x9xf32>
+  } -> tensor<1x2x9x9xf32>
+  return %4 : tensor<1x2x9x9xf32>
 }
 
 // -----
@@ -116,6 +119,43 @@ func.func @one_region(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x3xf32>) -> tensor<1
   %2 = tensor.empty() : tensor<1x3x7x7xf32>
   %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x3x7x7xf32>) -> tensor<1x3x7x7xf32>
   %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%x, %w : tensor<1x2x7x7xf32>, tensor<2x3xf32>) outs(%3 : tensor<1x3x7x7xf32>) {
+  ^bb0(%in: f32, %in_0: f32, %out: f32):
+    %5 = arith.mulf %in, %in_0 : f32
+    %6 = arith.addf %out, %5 : f32
+    linalg.yield %6 : f32
+  } -> tensor<1x3x7x7xf32>
+  return %4 : tensor<1x3x7x7xf32>
+}
+
+// -----
+
+// @conv2d_3x3_s2 with 3 input channels (an image's data gradient): the
+// columns (d1, the channels only W indexes) are at most 8, which the CPU
+// runs with output positions in its vector lanes, reading dy's rows along
+// w in place: dy stays NCHW. With narrow-columns=0 it is transposed as
+// for any other width.
+#x = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
+#w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d1, d5, d6)>
+#o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+// CHECK-DAG:   #[[X:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
+// WIDE-LABEL:  func.func @narrow_columns(
+// WIDE:          linalg.transpose ins(%{{.*}} : tensor<1x2x4x4xf32>) outs(%{{.*}} : tensor<1x4x4x2xf32>) permutation = [0, 2, 3, 1]
+// CHECK-LABEL: func.func @narrow_columns(
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.generic {indexing_maps = [#[[X]], {{.*}} ins(%[[DY]], %{{.*}} : tensor<1x2x4x4xf32>, tensor<2x3x2x2xf32>) outs(%{{.*}} : tensor<1x3x3x3xf32>)
+// CHECK:         %[[D1:.*]] = tensor.extract_slice %[[DY]][0, 0, 0, 0] [1, 2, 3, 4] [1, 1, 1, 1]
+// CHECK:         linalg.generic {indexing_maps = [#[[X]], {{.*}} ins(%[[D1]], %{{.*}} : tensor<1x2x3x4xf32>, tensor<2x3x1x2xf32>)
+// CHECK-NOT:     linalg.transpose
+// CHECK:         return
+func.func @narrow_columns(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>) -> tensor<1x3x7x7xf32> {
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<1x2x9x9xf32>
+  %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x2x9x9xf32>) -> tensor<1x2x9x9xf32>
+  %x = tensor.insert_slice %dy into %1[0, 0, 2, 2] [1, 2, 4, 4] [1, 1, 2, 2] : tensor<1x2x4x4xf32> into tensor<1x2x9x9xf32>
+  %2 = tensor.empty() : tensor<1x3x7x7xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x3x7x7xf32>) -> tensor<1x3x7x7xf32>
+  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x2x9x9xf32>, tensor<2x3x3x3xf32>) outs(%3 : tensor<1x3x7x7xf32>) {
   ^bb0(%in: f32, %in_0: f32, %out: f32):
     %5 = arith.mulf %in, %in_0 : f32
     %6 = arith.addf %out, %5 : f32

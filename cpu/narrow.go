@@ -1,0 +1,270 @@
+package cpu
+
+import "sync/atomic"
+
+// The narrow vector path. kern4x16 puts 16 columns of the n loop in its
+// lanes; a contraction whose n loop is short leaves most of them idle (a
+// data gradient into an image's 3 channels computes 16 lanes to keep 3,
+// and ran 4x slower than PyTorch). Here the tile is transposed: 16
+// consecutive rows of the first factor in the lanes, 4 columns
+// (kern16x4). That needs the 16 rows of a tile to be one run of the first
+// factor at each reduction point — the m loop unit-stride in it, as a
+// convolution's w is in NCHW — so full tiles whose rows are one run read
+// it in place with two vector loads per reduction point, and the others
+// (a run cut by the end of an image row, the last tile) gather it into a
+// zero-padded [K][16] panel first. The second factor is packed into
+// [K][4] panels (columns past the end zero), as packB does for 16.
+//
+// Each output element accumulates over the reduction points in the same
+// order, with the same roundings, as on the other paths: the results are
+// the interpreter's bit for bit.
+const (
+	nrM = 16 // rows per narrow tile (the lanes)
+	nrN = 4  // columns per narrow tile
+	// narrowMaxN is the longest n loop the narrow path takes: up to 8
+	// columns fill at most half of kern4x16's lanes, while 4-column
+	// tiles fill 62-100% of kern16x4's. (The preprocessing pass
+	// decompose-strided-backward-data keeps dy in NCHW for such data
+	// gradients: its option narrow-columns, DefaultNarrowColumns.)
+	narrowMaxN = 8
+)
+
+// useNarrow switches the narrow path (where the vector kernels run).
+var useNarrow = true
+
+// narrowRuns counts the contractions the narrow path ran (for tests).
+var narrowRuns atomic.Int64
+
+// narrowFits reports whether the narrow path applies to tile loops dm,
+// dn: n short, and m unit-stride in the first factor.
+func narrowFits(dm, dn tdim) bool {
+	return useNarrow && dn.ext <= narrowMaxN && dm.ca == 1
+}
+
+// packB4 packs the second factor's columns at offset pb into dst
+// ([nT][K][nrN], columns past the end zero).
+func packB4(dst, b []float32, rb []int, pb int, dn tdim) {
+	K := len(rb)
+	nT := (dn.ext + nrN - 1) / nrN
+	for nt := 0; nt < nT; nt++ {
+		p := dst[nt*K*nrN : (nt+1)*K*nrN]
+		nr := min(nrN, dn.ext-nt*nrN)
+		q := pb + nt*nrN*dn.cb
+		for r, ib := range rb {
+			row := (*[nrN]float32)(p[r*nrN : r*nrN+nrN])
+			j := q + ib
+			for c := 0; c < nr; c++ {
+				row[c] = b[j+c*dn.cb]
+			}
+			clear(row[nr:])
+		}
+	}
+}
+
+// narrowTile is one tile of a group's rows: nrM rows, the first mr of
+// them real (the others' lanes are computed and dropped). A run tile's
+// real rows are one run of the first factor (element offsets offA + i)
+// and of the output (offO + i·dm.cout); the others' rows are the
+// vecSpace's rows i0 to i0+mr.
+type narrowTile struct {
+	offA, offO int
+	i0, mr     int
+	run        bool
+}
+
+// narrowTiles cuts the rows of v into tiles; words, when not nil, is
+// scratch memory to return (putWords) once the tiles are done with.
+// When the m loop is long (at least 2·nrM), tiles follow its runs: each
+// run of dm.ext rows (an image row of a phase) is cut on its own, its
+// last tile partial, so no tile straddles two runs, and only the runs'
+// first offsets are computed. Otherwise tiles take nrM consecutive rows
+// of the vecSpace's row tables (built here) across runs, and the ones
+// that straddle gather a panel.
+func narrowTiles(v *vecSpace, dm tdim) (tiles []narrowTile, words []uint64) {
+	if dm.ext >= 2*nrM {
+		runs := v.rowCount() / dm.ext
+		tiles = make([]narrowTile, 0, runs*((dm.ext+nrM-1)/nrM))
+		walkOffsets(v.rowDims[:len(v.rowDims)-1], func(_, a, _, o int) {
+			for i := 0; i < dm.ext; i += nrM {
+				tiles = append(tiles, narrowTile{offA: a + i, offO: o + i*dm.cout, mr: min(nrM, dm.ext-i), run: true})
+			}
+		})
+		return tiles, nil
+	}
+	rows := v.rowCount()
+	var buf []int
+	buf, words = getInts(2 * rows)
+	v.buildRows(buf)
+	tiles = make([]narrowTile, 0, (rows+nrM-1)/nrM)
+	for i0 := 0; i0 < rows; i0 += nrM {
+		t := narrowTile{offA: v.rowA[i0], offO: v.rowO[i0], i0: i0, mr: min(nrM, rows-i0), run: true}
+		for i := 1; t.run && i < t.mr; i++ {
+			t.run = v.rowA[i0+i] == t.offA+i && v.rowO[i0+i]-t.offO == i*dm.cout
+		}
+		tiles = append(tiles, t)
+	}
+	return tiles, words
+}
+
+// narrowGEMM runs units [lo, hi) of the narrow path (a unit is one tile
+// of one group; rows and groups as in vecSpace). shared, when not nil, is
+// the second factor already packed by packB4 (no group loop moves it).
+// raB is ra in bytes, or nil to pack every tile; raLo and raHi are ra's
+// least and greatest entries.
+//
+// A run tile reads the first factor in place, nrM floats from its first
+// row's offset at each reduction point: the real rows' elements are the
+// interpreter's reads; a partial tile's other lanes read on past the run
+// (the next row's elements, or a region's neighbours), which is sound
+// while they lie inside a — checked per tile, else it packs — and their
+// lanes are never stored.
+func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raLo, raHi int, v *vecSpace, tiles []narrowTile, dm tdim, baseA, baseB, baseO, lo, hi int, shared []float32) {
+	K, dn := v.K, v.dn
+	nT := (dn.ext + nrN - 1) / nrN
+	bufB := shared
+	if bufB == nil {
+		var words []uint64
+		bufB, words = getFloats(nT * K * nrN)
+		defer putWords(words)
+	}
+	panel, pWords := getFloats(K * nrM)
+	defer putWords(pWords)
+	// The panel's table: reduction point r's rows start 64·r bytes in.
+	panelRA, tWords := getInts(K)
+	defer putWords(tWords)
+	for r := range panelRA {
+		panelRA[r] = r * nrM * 4
+	}
+	var cs [narrowMaxN / nrN][nrM * nrN]float32
+	lastG := -1
+	for u := lo; u < hi; u++ {
+		g, t := u/len(tiles), tiles[u%len(tiles)]
+		pa, pb, po := baseA, baseB, baseO
+		rest := g
+		for j := len(v.groups) - 1; j >= 0; j-- {
+			od := v.groups[j]
+			i := rest % od.ext
+			rest /= od.ext
+			pa += i * od.ca
+			pb += i * od.cb
+			po += i * od.cout
+		}
+		if shared == nil && (lastG < 0 || (v.bMoves && g != lastG)) {
+			packB4(bufB, b, rb, pb, dn)
+		}
+		lastG = g
+		var rowA, rowO []int
+		if !t.run {
+			rowA, rowO = v.rowA[t.i0:t.i0+t.mr], v.rowO[t.i0:t.i0+t.mr]
+		}
+		first := pa + t.offA
+		var src *float32
+		table := raB
+		if t.run && raB != nil && first+raLo >= 0 && first+raHi+nrM <= len(a) {
+			src = &a[first]
+		} else {
+			for r, ia := range ra {
+				p := (*[nrM]float32)(panel[r*nrM : r*nrM+nrM])
+				if t.run {
+					copy(p[:t.mr], a[first+ia:first+ia+t.mr])
+				} else {
+					for i, q := range rowA {
+						p[i] = a[pa+q+ia]
+					}
+				}
+				clear(p[t.mr:])
+			}
+			src, table = &panel[0], panelRA
+		}
+		for nt := 0; nt < nT; nt++ {
+			c := &cs[nt]
+			*c = [nrM * nrN]float32{}
+			if v.outZero {
+				continue
+			}
+			nr := min(nrN, dn.ext-nt*nrN)
+			for j := 0; j < nr; j++ {
+				q, col := po+(nt*nrN+j)*dn.cout, c[j*nrM:j*nrM+t.mr]
+				if t.run {
+					gatherStrided(col, out, q+t.offO, dm.cout)
+				} else {
+					gatherRows(col, out, q, rowO)
+				}
+			}
+		}
+		for k0 := 0; k0 < K; k0 += kBlockV {
+			k1 := min(K, k0+kBlockV)
+			for nt := 0; nt < nT; nt++ {
+				kern16x4(src, &table[k0], &bufB[(nt*K+k0)*nrN], &cs[nt], k1-k0)
+			}
+		}
+		for nt := 0; nt < nT; nt++ {
+			nr := min(nrN, dn.ext-nt*nrN)
+			for j := 0; j < nr; j++ {
+				q, col := po+(nt*nrN+j)*dn.cout, cs[nt][j*nrM:j*nrM+t.mr]
+				if t.run {
+					scatterStrided(out, q+t.offO, dm.cout, col)
+				} else {
+					scatterRows(out, q, rowO, col)
+				}
+			}
+		}
+	}
+}
+
+// scatterRows stores src[i] at out[q+rowO[i]]: one column of a narrow
+// tile into its rows of the output.
+func scatterRows(out []float32, q int, rowO []int, src []float32) {
+	rowO = rowO[:len(src)]
+	for i, x := range src {
+		out[q+rowO[i]] = x
+	}
+}
+
+// gatherRows loads dst[i] from out[q+rowO[i]] (scatterRows' inverse).
+func gatherRows(dst, out []float32, q int, rowO []int) {
+	rowO = rowO[:len(dst)]
+	for i := range dst {
+		dst[i] = out[q+rowO[i]]
+	}
+}
+
+// runNarrow runs the contraction on the narrow path, its units divided
+// among the workers (the caller runs any epilogue as a pass of its own).
+func runNarrow(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
+	narrowRuns.Add(1)
+	K := v.K
+	var shared []float32
+	if !v.bMoves {
+		nT := (v.dn.ext + nrN - 1) / nrN
+		var words []uint64
+		shared, words = getFloats(nT * K * nrN)
+		defer putWords(words)
+		packB4(shared, b, rb, baseB, v.dn)
+	}
+	// raB (ra in bytes) lets run tiles read in place; without it
+	// (useDirect off, for tests) every tile packs.
+	var raB []int
+	raLo, raHi := 0, 0
+	if useDirect && K > 0 {
+		var words []uint64
+		raB, words = getInts(K)
+		defer putWords(words)
+		raLo, raHi = ra[0], ra[0]
+		for r, x := range ra {
+			raB[r] = x * 4
+			raLo, raHi = min(raLo, x), max(raHi, x)
+		}
+	}
+	tiles, words := narrowTiles(v, dm)
+	if words != nil {
+		defer putWords(words)
+	}
+	units := len(tiles)
+	for _, g := range v.groups {
+		units *= g.ext
+	}
+	return parallelRange(k, units, int64(units)*nrM*int64(K)*int64(v.dn.ext), func(lo, hi int) {
+		narrowGEMM(a, b, out, ra, rb, raB, raLo, raHi, v, tiles, dm, baseA, baseB, baseO, lo, hi, shared)
+	})
+}
