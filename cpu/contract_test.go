@@ -148,6 +148,9 @@ func TestContractionFastPath(t *testing.T) {
 		// the last of each partial (and read past it in place).
 		{n: 1, cin: 3, cout: 4, spatial: []int64{5, 70}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue},
 		{n: 2, cin: 2, cout: 3, spatial: []int64{4, 37}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		// A narrow data gradient whose reduction (40 channels × 9 taps)
+		// spans two blocks, with tiles across image rows (gathered).
+		{n: 2, cin: 4, cout: 40, spatial: []int64{9, 10}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
 		{fwd: true, n: 2, cin: 6, cout: 8, spatial: []int64{10, 9}, kernel: []int64{3, 3}, stride: []int64{2, 1}, pad: []int64{1, 1}, groups: 2, dtype: "f32", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 6, spatial: []int64{6, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, transposed: true, dtype: "bf16", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 8, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f16"},

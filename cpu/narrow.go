@@ -127,10 +127,12 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raLo, raHi int, v *vecSp
 		bufB, words = getFloats(nT * K * nrN)
 		defer putWords(words)
 	}
-	panel, pWords := getFloats(K * nrM)
+	// A tile that does not read in place gathers one block of the
+	// reduction at a time into the panel (kBlockV·nrM floats, whatever
+	// K); the panel's table: point r of the block starts 64·r bytes in.
+	panel, pWords := getFloats(kBlockV * nrM)
 	defer putWords(pWords)
-	// The panel's table: reduction point r's rows start 64·r bytes in.
-	panelRA, tWords := getInts(K)
+	panelRA, tWords := getInts(kBlockV)
 	defer putWords(tWords)
 	for r := range panelRA {
 		panelRA[r] = r * nrM * 4
@@ -158,24 +160,7 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raLo, raHi int, v *vecSp
 			rowA, rowO = v.rowA[t.i0:t.i0+t.mr], v.rowO[t.i0:t.i0+t.mr]
 		}
 		first := pa + t.offA
-		var src *float32
-		table := raB
-		if t.run && raB != nil && first+raLo >= 0 && first+raHi+nrM <= len(a) {
-			src = &a[first]
-		} else {
-			for r, ia := range ra {
-				p := (*[nrM]float32)(panel[r*nrM : r*nrM+nrM])
-				if t.run {
-					copy(p[:t.mr], a[first+ia:first+ia+t.mr])
-				} else {
-					for i, q := range rowA {
-						p[i] = a[pa+q+ia]
-					}
-				}
-				clear(p[t.mr:])
-			}
-			src, table = &panel[0], panelRA
-		}
+		inPlace := t.run && raB != nil && first+raLo >= 0 && first+raHi+nrM <= len(a)
 		for nt := 0; nt < nT; nt++ {
 			c := &cs[nt]
 			*c = [nrM * nrN]float32{}
@@ -194,8 +179,26 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raLo, raHi int, v *vecSp
 		}
 		for k0 := 0; k0 < K; k0 += kBlockV {
 			k1 := min(K, k0+kBlockV)
+			var src *float32
+			var table []int
+			if inPlace {
+				src, table = &a[first], raB[k0:k1]
+			} else {
+				for r, ia := range ra[k0:k1] {
+					p := (*[nrM]float32)(panel[r*nrM : r*nrM+nrM])
+					if t.run {
+						copy(p[:t.mr], a[first+ia:first+ia+t.mr])
+					} else {
+						for i, q := range rowA {
+							p[i] = a[pa+q+ia]
+						}
+					}
+					clear(p[t.mr:])
+				}
+				src, table = &panel[0], panelRA
+			}
 			for nt := 0; nt < nT; nt++ {
-				kern16x4(src, &table[k0], &bufB[(nt*K+k0)*nrN], &cs[nt], k1-k0)
+				kern16x4(src, &table[0], &bufB[(nt*K+k0)*nrN], &cs[nt], k1-k0)
 			}
 		}
 		for nt := 0; nt < nT; nt++ {
