@@ -62,6 +62,9 @@ type torchSession struct {
 	desc string
 	// dead, once set, is why the script can time no more shapes.
 	dead error
+	// waitErr is the script's exit, once waited for (exited, close).
+	waitErr error
+	waited  bool
 }
 
 // startTorch starts the embedded script with python and reads its first
@@ -127,8 +130,7 @@ func (s *torchSession) line() (torchLine, error) {
 
 // exited waits for the script, whose output has ended, and says why.
 func (s *torchSession) exited() error {
-	s.in.Close()
-	err := s.cmd.Wait()
+	err := s.wait()
 	msg := strings.TrimSpace(s.stderr.String())
 	if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
 		msg = msg[i+1:] // the last line: the exception
@@ -169,9 +171,15 @@ func (s *torchSession) time(sh Shape) torchResult {
 }
 
 // close ends the script (its input's end) and waits for it.
-func (s *torchSession) close() {
-	s.in.Close()
-	s.cmd.Wait()
+func (s *torchSession) close() { s.wait() }
+
+// wait closes the script's input and waits for it to exit, once.
+func (s *torchSession) wait() error {
+	if !s.waited {
+		s.in.Close()
+		s.waitErr, s.waited = s.cmd.Wait(), true
+	}
+	return s.waitErr
 }
 
 func fromMS(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }

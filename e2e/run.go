@@ -298,7 +298,7 @@ var meanings = []struct {
 func Report(w io.Writer, results []*Result, verbose bool, config string) Summary {
 	by := map[Status][]*Result{}
 	for _, r := range results {
-		fmt.Fprintf(w, "%s - %q\n", r.Status, r.Case.Name)
+		fmt.Fprintln(w, r.Line())
 		by[r.Status] = append(by[r.Status], r)
 	}
 	s := Summarize(results)
@@ -325,6 +325,10 @@ func Report(w io.Writer, results []*Result, verbose bool, config string) Summary
 	}
 	return s
 }
+
+// Line is the case's line of the report: its status and name, as
+// torch-mlir's e2e report prints them (PASS - "name").
+func (r *Result) Line() string { return fmt.Sprintf("%s - %q", r.Status, r.Case.Name) }
 
 // Problem is what went wrong in a case, in a line: its error, the first
 // result that does not match, or that it passed though expected to fail

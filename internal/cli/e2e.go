@@ -117,7 +117,7 @@ func runE2E(env *Env, args []string) int {
 	}
 	if *progress {
 		opts.Progress = func(r *e2e.Result) {
-			line := fmt.Sprintf("%s - %q (%v)", r.Status, r.Case.Name, r.Duration.Round(time.Millisecond))
+			line := fmt.Sprintf("%s (%v)", r.Line(), r.Duration.Round(time.Millisecond))
 			if problem, _, _ := strings.Cut(e2e.Problem(r), "\n"); problem != "" {
 				line += ": " + problem
 			}
