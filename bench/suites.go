@@ -123,6 +123,17 @@ func resnet(n, c, f, hw, k, s, p int64) Shape {
 	return sh
 }
 
+// grouped is a 2-D f32 shape with every gradient: a 3x3 convolution
+// (padding 1, stride s) of n×c×hw×hw activations into c channels in g
+// groups; kind names the network ("dw": MobileNetV2's depthwise layers,
+// "rx": ResNeXt-50 32x4d's grouped ones).
+func grouped(kind string, n, c, g, hw, s int64) Shape {
+	from := map[string]string{"dw": "MobileNetV2 depthwise 3x3", "rx": "ResNeXt-50 32x4d grouped 3x3"}[kind]
+	sh := dataGrad(fmt.Sprintf("%s_3x3_n%d_c%d_g%d_%dx%d_s%d", kind, n, c, g, hw, hw, s), from, n, c, c, g, hw, hw, 3, s, 1)
+	sh.Mask = [3]bool{true, true, true}
+	return sh
+}
+
 // seed001 is the first line of the IREE seed's tables
 // (/work/shared/seeds/001_*: issue #23976, "Some benchmark results on
 // Mi355x"); its rows are MIOpen convbench shapes, c input and k output
@@ -190,6 +201,21 @@ var Suites = []Suite{
 			resnet(8, 64, 256, 28, 1, 1, 0),
 			resnet(8, 128, 256, 28, 1, 2, 0),
 			resnet(8, 64, 64, 56, 3, 1, 1),
+		},
+	},
+	{
+		Name: "grouped",
+		Doc: "every gradient (output_mask all true), f32, N=8, of grouped 3x3 convolutions: MobileNetV2's\n" +
+			"depthwise layers (one channel per group) and ResNeXt-50 32x4d's 32-group layers (4, 8 and 16\n" +
+			"channels per group), spatial sizes scaled down for a 2-core CPU; the default pipeline against PyTorch.",
+		Pipelines: []string{"default"},
+		Shapes: []Shape{
+			grouped("dw", 8, 96, 96, 56, 2),
+			grouped("dw", 8, 144, 144, 28, 1),
+			grouped("dw", 8, 384, 384, 14, 1),
+			grouped("rx", 8, 128, 32, 28, 1),
+			grouped("rx", 8, 256, 32, 28, 2),
+			grouped("rx", 8, 512, 32, 14, 1),
 		},
 	},
 	{

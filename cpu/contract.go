@@ -211,6 +211,13 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	if c.ib >= 0 {
 		c.m = pickTile(k, c.par, k.ops[c.ia].coef, k.ops[c.ib].coef)
 		c.n = pickTile(k, c.par, k.ops[c.ib].coef, k.ops[c.ia].coef)
+		if c.n < 0 || k.ext[c.n] <= narrowMaxN {
+			// Few columns: the narrow path wants m unit-stride in the
+			// first factor (a phase 28 high and 27 wide: w, not h).
+			if d := pickUnitTile(k, c.par, k.ops[c.ia].coef, k.ops[c.ib].coef); d >= 0 {
+				c.m = d
+			}
+		}
 	}
 	return c
 }
@@ -258,6 +265,18 @@ func pickTile(k *kernel, par []int, own, other []int64) int {
 		}
 	}
 	return best
+}
+
+// pickUnitTile is the parallel loop that moves operand "own" with
+// coefficient 1 but not "other", when it is at least nrM/2 long (a row
+// the narrow path's tiles can follow); -1 if there is none.
+func pickUnitTile(k *kernel, par []int, own, other []int64) int {
+	for _, d := range par {
+		if own[d] == 1 && other[d] == 0 && k.ext[d] >= nrM/2 {
+			return d
+		}
+	}
+	return -1
 }
 
 // overlaps reports whether two byte slices share storage.
@@ -425,11 +444,16 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		baseB = int(ob.base)
 	}
 	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
-	if b != nil && c.m >= 0 && c.n >= 0 && haveAVX && useVec && panelOK {
+	// Without an n loop (a depthwise convolution: the second factor moves
+	// only with the group) only the narrow path vectorises, one column.
+	if b != nil && c.m >= 0 && haveAVX && useVec && panelOK && (c.n >= 0 || narrowFits(dm, dn) || shortRunsFit(dm, dn)) {
 		if a32, ok := any(a).([]float32); ok {
 			v := newVecLoops(outer, dm, dn, K)
 			v.outZero = k.outZero
 			b32, o32 := any(b).([]float32), any(out).([]float32)
+			if shortRunsFit(dm, dn) {
+				return false, runShortRuns(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
+			}
 			if narrowFits(dm, dn) {
 				return false, runNarrow(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
 			}
@@ -867,6 +891,21 @@ func newVecLoops(outer []tdim, dm, dn tdim, K int) *vecSpace {
 	}
 	v.rowDims = append(rowDims, dm)
 	return v
+}
+
+// groupBase is the offsets in the first factor, the second and the
+// output of group point g (the group loops in lexicographic order, the
+// last fastest), from bases pa, pb and po.
+func (v *vecSpace) groupBase(g, pa, pb, po int) (int, int, int) {
+	for j := len(v.groups) - 1; j >= 0; j-- {
+		od := v.groups[j]
+		i := g % od.ext
+		g /= od.ext
+		pa += i * od.ca
+		pb += i * od.cb
+		po += i * od.cout
+	}
+	return pa, pb, po
 }
 
 // rowCount is the number of rows (the product of the row dims' extents).

@@ -24,17 +24,26 @@ func FusedEpilogues() int64 { return fusedEpilogues.Load() }
 // HaveVectorKernel reports whether the AVX tile kernel is in use.
 func HaveVectorKernel() bool { return haveAVX && useVec }
 
-// SetKernels picks the contraction kernels (vector, in place, narrow
-// vector, packed scalar) and returns a function that restores the
-// previous choice.
-func SetKernels(vec, direct, narrow, packed bool) (restore func()) {
-	v, d, n, p := useVec, useDirect, useNarrow, usePacked
-	useVec, useDirect, useNarrow, usePacked = vec, direct, narrow, packed
-	return func() { useVec, useDirect, useNarrow, usePacked = v, d, n, p }
+// Kernels is a choice of contraction kernels: the vector paths (4×16
+// tiles; in place; narrow; short runs) and the packed scalar tiles.
+type Kernels struct{ Vec, Direct, Narrow, Runs, Packed bool }
+
+// SetKernels picks the contraction kernels and returns a function that
+// restores the previous choice.
+func SetKernels(k Kernels) (restore func()) {
+	old := Kernels{useVec, useDirect, useNarrow, useRuns, usePacked}
+	set := func(k Kernels) {
+		useVec, useDirect, useNarrow, useRuns, usePacked = k.Vec, k.Direct, k.Narrow, k.Runs, k.Packed
+	}
+	set(k)
+	return func() { set(old) }
 }
 
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }
+
+// ShortRunsRuns counts the contractions the short-runs path ran.
+func ShortRunsRuns() int64 { return shortRunsRuns.Load() }
 
 // FastSteps reports, per generic step of p, whether the fast path takes it.
 func FastSteps(p *plan.Plan, args []*runtime.Tensor) []bool {

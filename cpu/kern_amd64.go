@@ -19,6 +19,13 @@ func kern4x16r(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k 
 //go:noescape
 func kern16x4(a *float32, ra *int, b *float32, c *[64]float32, k int)
 
+// kern8x4runs is four runs of 8 consecutive rows in the lanes, one
+// column: c[i*8+j] += a[offs[i]+ra[r]+4j] · b[boff+rb[r]], byte offsets, both
+// factors read in place.
+//
+//go:noescape
+func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

@@ -221,3 +221,64 @@ tdone:
 	VMOVUPS Y7, 224(DX)
 	VZEROUPPER
 	RET
+
+// func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
+//
+// Four runs of 8 consecutive rows in the lanes, one column: c[i*8+j] +=
+// a[offs[i] + ra[r] + 4j] * b[boff + rb[r]] (byte offsets) for r in [0, k), in
+// that order; both factors are read in place through their tables, the
+// second as one broadcast per reduction point. The multiply's first
+// source is the first factor and each sum adds the product to the
+// accumulator, as in kern4x16.
+TEXT ·kern8x4runs(SB), NOSPLIT, $0-64
+	MOVQ a+0(FP), AX
+	MOVQ offs+8(FP), R8
+	MOVQ 0(R8), SI
+	ADDQ AX, SI
+	MOVQ 8(R8), R9
+	ADDQ AX, R9
+	MOVQ 16(R8), R10
+	ADDQ AX, R10
+	MOVQ 24(R8), R11
+	ADDQ AX, R11
+	MOVQ ra+16(FP), BX
+	MOVQ b+24(FP), DI
+	ADDQ boff+32(FP), DI
+	MOVQ rb+40(FP), R12
+	MOVQ c+48(FP), DX
+	MOVQ k+56(FP), CX
+	VMOVUPS 0(DX), Y0
+	VMOVUPS 32(DX), Y1
+	VMOVUPS 64(DX), Y2
+	VMOVUPS 96(DX), Y3
+	TESTQ CX, CX
+	JLE rdone
+
+rloop:
+	MOVQ 0(BX), R8
+	MOVQ 0(R12), R13
+	VBROADCASTSS 0(DI)(R13*1), Y8
+	VMOVUPS 0(SI)(R8*1), Y9
+	VMULPS Y8, Y9, Y12
+	VADDPS Y12, Y0, Y0
+	VMOVUPS 0(R9)(R8*1), Y10
+	VMULPS Y8, Y10, Y13
+	VADDPS Y13, Y1, Y1
+	VMOVUPS 0(R10)(R8*1), Y11
+	VMULPS Y8, Y11, Y14
+	VADDPS Y14, Y2, Y2
+	VMOVUPS 0(R11)(R8*1), Y9
+	VMULPS Y8, Y9, Y15
+	VADDPS Y15, Y3, Y3
+	ADDQ $8, BX
+	ADDQ $8, R12
+	DECQ CX
+	JNZ rloop
+
+rdone:
+	VMOVUPS Y0, 0(DX)
+	VMOVUPS Y1, 32(DX)
+	VMOVUPS Y2, 64(DX)
+	VMOVUPS Y3, 96(DX)
+	VZEROUPPER
+	RET
