@@ -421,13 +421,7 @@ func fill(v plan.View, a ir.Attribute, mem func(*plan.Buffer) ([]byte, error)) e
 	}
 	es := int64(len(e))
 	if v.IsContiguous() {
-		dst := m[v.Offset*es : (v.Offset+v.NumElements())*es]
-		if len(dst) > 0 {
-			copy(dst, e)
-			for filled := es; filled < int64(len(dst)); filled *= 2 {
-				copy(dst[filled:], dst[:filled])
-			}
-		}
+		fillBytes(m[v.Offset*es:(v.Offset+v.NumElements())*es], e)
 		return nil
 	}
 	if len(v.Shape) == 0 {
@@ -442,6 +436,44 @@ func fill(v plan.View, a ir.Attribute, mem func(*plan.Buffer) ([]byte, error)) e
 		fillStrided(m, e, o*es, step, n)
 	})
 	return nil
+}
+
+// fillChunk is the bytes a worker of fillBytes writes at a time; the
+// pattern is doubled up to it once and copied from there, so the source
+// of every copy is in L1 (doubling across a whole buffer read back
+// megabytes it had just written).
+const fillChunk = 16 << 10
+
+// fillBytes fills dst with copies of the element e, split among the
+// workers when large: memclr for zero bits (a padded tensor's zeros, a
+// gradient's accumulator), else e doubled up to one chunk and the chunk
+// copied on.
+func fillBytes(dst, e []byte) {
+	if len(dst) == 0 {
+		return
+	}
+	zero := true
+	for _, b := range e {
+		zero = zero && b == 0
+	}
+	// Chunks hold whole elements, so each starts on one.
+	chunk := fillChunk / len(e) * len(e)
+	n := (len(dst) + chunk - 1) / chunk
+	splitRange(n, int64(len(dst)/8), func(lo, hi int) {
+		part := dst[lo*chunk : min(len(dst), hi*chunk)]
+		if zero {
+			clear(part)
+			return
+		}
+		first := part[:min(len(part), chunk)]
+		copy(first, e)
+		for filled := len(e); filled < len(first); filled *= 2 {
+			copy(first[filled:], first[:filled])
+		}
+		for o := len(first); o < len(part); o += len(first) {
+			copy(part[o:], first)
+		}
+	})
 }
 
 // fillStrided writes the element e (its storage bytes) n times into m,
@@ -499,10 +531,23 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 	dst, src = coalesce(dst, src)
 	r := len(dst.Shape)
 	if r > 0 && dst.Strides[r-1] == 1 && src.Strides[r-1] == 1 {
+		// Rows of the innermost dim as blocks (a pad's interior: rows of
+		// a few dozen elements), split over the outermost dim among
+		// workers when the copy is large.
 		run := dst.Shape[r-1] * es
-		forEach(dst.Shape[:r-1], dst.Strides, src.Strides, dst.Offset, src.Offset, func(d, s int64) {
-			copy(dm[d*es:d*es+run], sm[s*es:s*es+run])
+		if r == 1 {
+			copy(dm[dst.Offset*es:dst.Offset*es+run], sm[src.Offset*es:src.Offset*es+run])
+			return nil
+		}
+		ext := dst.Shape[:r-1]
+		p := splitRange(int(ext[0]), dst.NumElements()/4, func(l, h int) {
+			lo, hi := int64(l), int64(h)
+			e := append([]int64{hi - lo}, ext[1:]...)
+			copyRows(dm, sm, e, dst.Strides, src.Strides, (dst.Offset+lo*dst.Strides[0])*es, (src.Offset+lo*src.Strides[0])*es, es, run)
 		})
+		if p != nil {
+			return fmt.Errorf("cpu: copy from %s to %s: %v", src, dst, p)
+		}
 		return nil
 	}
 	if r == 0 {
@@ -537,6 +582,23 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 		return fmt.Errorf("cpu: copy from %s to %s: %v", src, dst, p)
 	}
 	return nil
+}
+
+// copyRows copies a row of run bytes from sm at byte ob to dm at byte
+// oa for every point of shape (element strides sa, sb; es bytes an
+// element), the last dim in a plain loop.
+func copyRows(dm, sm []byte, shape, sa, sb []int64, oa, ob, es, run int64) {
+	if len(shape) == 1 {
+		da, db := sa[0]*es, sb[0]*es
+		for i := int64(0); i < shape[0]; i++ {
+			copy(dm[oa:oa+run], sm[ob:ob+run])
+			oa, ob = oa+da, ob+db
+		}
+		return
+	}
+	for i := int64(0); i < shape[0]; i++ {
+		copyRows(dm, sm, shape[1:], sa[1:], sb[1:], oa+i*sa[0]*es, ob+i*sb[0]*es, es, run)
+	}
 }
 
 // coalesce merges adjacent dims that both views step through as one (a

@@ -1,0 +1,69 @@
+package cpu
+
+import (
+	"bytes"
+	"math/rand"
+	"testing"
+
+	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
+)
+
+// TestFillBytesLarge fills buffers past one chunk (split among workers,
+// the last chunk partial) with zero and non-zero elements of each size
+// and compares with an element-by-element fill.
+func TestFillBytesLarge(t *testing.T) {
+	for _, e := range [][]byte{{0, 0, 0, 0}, {1, 2, 3, 4}, {7, 9}, {1, 2, 3, 4, 5, 6, 7, 8}, {5}} {
+		for _, n := range []int{1, 3, fillChunk/len(e) + 1, 5*fillChunk/len(e) + 3, 300001} {
+			dst := make([]byte, n*len(e))
+			for i := range dst {
+				dst[i] = 0xAB
+			}
+			fillBytes(dst, e)
+			want := bytes.Repeat(e, n)
+			if !bytes.Equal(dst, want) {
+				t.Fatalf("element %v, %d elements: fill differs", e, n)
+			}
+		}
+	}
+}
+
+// TestCopyViewPadInterior copies a large tensor into the interior of a
+// padded one (rows of 28 into rows of 30: the split, row-block path) and
+// checks every byte, the border included.
+func TestCopyViewPadInterior(t *testing.T) {
+	f32 := ir.FloatType{Kind: ir.F32}
+	src := &plan.Buffer{Elem: f32, Shape: []int64{8, 32, 28, 28}}
+	dst := &plan.Buffer{Elem: f32, Shape: []int64{8, 32, 30, 30}}
+	sm := make([]byte, 8*32*28*28*4)
+	rand.New(rand.NewSource(3)).Read(sm)
+	dm := make([]byte, 8*32*30*30*4)
+	mem := func(b *plan.Buffer) ([]byte, error) {
+		if b == src {
+			return sm, nil
+		}
+		return dm, nil
+	}
+	sv := plan.View{Buf: src, Shape: []int64{8, 32, 28, 28}, Strides: []int64{32 * 784, 784, 28, 1}}
+	dv := plan.View{Buf: dst, Offset: 31, Shape: []int64{8, 32, 28, 28}, Strides: []int64{32 * 900, 900, 30, 1}}
+	if err := copyView(dv, sv, mem); err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n < 8*32; n++ {
+		for h := 0; h < 30; h++ {
+			for w := 0; w < 30; w++ {
+				d := ((n*30+h)*30 + w) * 4
+				var want []byte
+				if h >= 1 && h <= 28 && w >= 1 && w <= 28 {
+					s := ((n*28+h-1)*28 + w - 1) * 4
+					want = sm[s : s+4]
+				} else {
+					want = []byte{0, 0, 0, 0}
+				}
+				if !bytes.Equal(dm[d:d+4], want) {
+					t.Fatalf("plane %d (%d, %d): %v, want %v", n, h, w, dm[d:d+4], want)
+				}
+			}
+		}
+	}
+}
