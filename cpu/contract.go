@@ -445,8 +445,8 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	}
 	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
 	// Without an n loop (a depthwise convolution: the second factor moves
-	// only with the group) only the narrow path vectorises, one column.
-	if b != nil && c.m >= 0 && haveAVX && useVec && panelOK && (c.n >= 0 || narrowFits(dm, dn) || shortRunsFit(dm, dn)) {
+	// only with the group) only the one-column path vectorises.
+	if b != nil && c.m >= 0 && haveAVX && useVec && panelOK && (c.n >= 0 || shortRunsFit(dm, dn)) {
 		if a32, ok := any(a).([]float32); ok {
 			v := newVecLoops(outer, dm, dn, K)
 			v.outZero = k.outZero

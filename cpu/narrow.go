@@ -36,9 +36,10 @@ var useNarrow = true
 var narrowRuns atomic.Int64
 
 // narrowFits reports whether the narrow path applies to tile loops dm,
-// dn: n short, and m unit-stride in the first factor.
+// dn: an n loop, short, and m unit-stride in the first factor (without
+// an n loop the one-column path, runs.go, takes it).
 func narrowFits(dm, dn tdim) bool {
-	return useNarrow && dn.ext <= narrowMaxN && dm.ca == 1
+	return useNarrow && dn.loop >= 0 && dn.ext <= narrowMaxN && dm.ca == 1
 }
 
 // packB4 packs the second factor's columns at offset pb into dst

@@ -2,49 +2,56 @@ package cpu
 
 import "sync/atomic"
 
-// The short-runs path. A contraction without an n loop — the second
-// factor moves only with the groups, as in a depthwise convolution's
-// weight gradient, dW[g, kh, kw] = Σ_{n,h,w} x[n, g, h+kh, w+kw] ·
-// dy[n, g, h, w] — has one column, and its m loop, though unit-stride in
-// the first factor, is a kernel row of a few taps: neither the 16-column
-// tiles nor the narrow path's 16-row runs fill their lanes, and the
-// scalar tiles ran it at a tenth of a multiply-add per cycle. Here each
-// run of the m loop (kw's taps at one kh) takes the lanes of one vector,
-// four runs (the kh rows) share each broadcast of the second factor, and
-// both factors are read in place through their offset tables
-// (kern8x4runs): a 3x3 kernel's nine taps are nine lanes of three
-// vectors. The reduction is walked in the interpreter's order with its
-// roundings, so results are its bits.
+// The one-column path. A contraction without an n loop — the second
+// factor moves only with the groups: a depthwise convolution, whose
+// weight gradient is dW[g, kh, kw] = Σ_{n,h,w} x[n, g, h+kh, w+kw] ·
+// dy[n, g, h, w] and whose data gradient and forward pass apply one
+// filter per channel — has one column, so the 16-column tiles keep one
+// lane of 16 and the narrow path's tiles one column of 4; the scalar
+// tiles ran a depthwise weight gradient at a tenth of a multiply-add per
+// cycle. Here the m loop, unit-stride in the first factor, is cut into
+// chunks of up to 8 consecutive rows, each the lanes of one vector (the
+// kw taps of one kh: a 3x3 kernel's nine taps are three chunks of 3; an
+// image row of 28 outputs, chunks of 8, 8, 8 and 4), and four chunks
+// share each broadcast of the second factor (kern8x4runs); both factors
+// are read in place through their offset tables. The reduction is walked
+// in the interpreter's order with its roundings, so results are its bits.
 const (
-	runLanes    = 8 // rows of a run (the lanes of a vector)
-	runsPerTile = 4
+	runLanes    = 8 // rows of a chunk (the lanes of a vector)
+	runsPerTile = 4 // chunks per kernel call
 )
 
-// useRuns switches the short-runs path (where the vector kernels run).
+// useRuns switches the one-column path (where the vector kernels run).
 var useRuns = true
 
-// shortRunsRuns counts the contractions the short-runs path ran (tests).
+// shortRunsRuns counts the contractions the one-column path ran (tests).
 var shortRunsRuns atomic.Int64
 
-// shortRunsFit reports whether the short-runs path applies: no n loop,
-// and m unit-stride in the first factor and at most runLanes long.
+// shortRunsFit reports whether the one-column path applies: no n loop,
+// and m unit-stride in the first factor.
 func shortRunsFit(dm, dn tdim) bool {
-	return useRuns && dn.ext == 1 && dn.loop < 0 && dm.ca == 1 && dm.ext <= runLanes
+	return useRuns && dn.ext == 1 && dn.loop < 0 && dm.ca == 1
 }
 
-// runShortRuns runs the contraction on the short-runs path: units are
-// (group point, tile of up to runsPerTile runs), divided among the
-// workers. A run whose in-place vector would leave a (the lanes past the
-// run read on, and are dropped) is computed element by element instead.
+// runChunk is up to runLanes consecutive rows of one run of the m loop:
+// element offsets in the first factor and the output of its first row.
+type runChunk struct{ offA, offO, n int }
+
+// runShortRuns runs the contraction on the one-column path: units are
+// (group point, tile of up to runsPerTile chunks), divided among the
+// workers. A chunk's lanes past its rows read on in place (the rest of
+// the image row, the next one) and are dropped; a tile where that would
+// leave a is computed element by element instead.
 func runShortRuns(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
 	shortRunsRuns.Add(1)
 	K := len(ra)
-	rowDims := v.rowDims[:len(v.rowDims)-1]
-	nRuns := v.rowCount() / dm.ext
-	runs, rWords := getInts(2 * nRuns)
-	defer putWords(rWords)
-	runA, runO := runs[:nRuns], runs[nRuns:]
-	walkOffsets(rowDims, func(r, a, _, o int) { runA[r], runO[r] = a, o })
+	perRun := (dm.ext + runLanes - 1) / runLanes
+	chunks := make([]runChunk, 0, v.rowCount()/dm.ext*perRun)
+	walkOffsets(v.rowDims[:len(v.rowDims)-1], func(_, a, _, o int) {
+		for i := 0; i < dm.ext; i += runLanes {
+			chunks = append(chunks, runChunk{offA: a + i, offO: o + i*dm.cout, n: min(runLanes, dm.ext-i)})
+		}
+	})
 	tables, tWords := getInts(2 * K)
 	defer putWords(tWords)
 	raB, rbB := tables[:K], tables[K:]
@@ -56,12 +63,12 @@ func runShortRuns(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 		}
 		raLo, raHi = min(raLo, ra[r]), max(raHi, ra[r])
 	}
-	tiles := (nRuns + runsPerTile - 1) / runsPerTile
+	tiles := (len(chunks) + runsPerTile - 1) / runsPerTile
 	units := tiles
 	for _, g := range v.groups {
 		units *= g.ext
 	}
-	return parallelRange(k, units, int64(units)*runsPerTile*int64(dm.ext)*int64(K), func(lo, hi int) {
+	return parallelRange(k, units, int64(units)*runsPerTile*runLanes*int64(K), func(lo, hi int) {
 		var c [runsPerTile * runLanes]float32
 		g, t := lo/tiles, lo%tiles
 		pa, pb, po := v.groupBase(g, baseA, baseB, baseO)
@@ -70,33 +77,33 @@ func runShortRuns(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				g, t = g+1, 0
 				pa, pb, po = v.groupBase(g, baseA, baseB, baseO)
 			}
-			n := min(runsPerTile, nRuns-t*runsPerTile)
+			tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
 			var offs [runsPerTile]int
 			inPlace := K > 0
 			for i := range offs {
-				// Missing runs repeat the last one; their lanes are dropped.
-				first := pa + runA[t*runsPerTile+min(i, n-1)]
+				// Missing chunks repeat the last one; their lanes are
+				// dropped.
+				first := pa + tile[min(i, len(tile)-1)].offA
 				offs[i] = first * 4
 				inPlace = inPlace && first+raLo >= 0 && first+raHi+runLanes <= len(a)
 			}
 			if !inPlace {
-				for i := 0; i < n; i++ {
-					ri := t*runsPerTile + i
-					for j := 0; j < dm.ext; j++ {
-						dot(a, b, out, pa+runA[ri]+j, pb, po+runO[ri]+j*dm.cout, ra, rb)
+				for _, ch := range tile {
+					for j := 0; j < ch.n; j++ {
+						dot(a, b, out, pa+ch.offA+j, pb, po+ch.offO+j*dm.cout, ra, rb)
 					}
 				}
 				continue
 			}
 			c = [runsPerTile * runLanes]float32{}
 			if !v.outZero {
-				for i := 0; i < n; i++ {
-					gatherStrided(c[i*runLanes:i*runLanes+dm.ext], out, po+runO[t*runsPerTile+i], dm.cout)
+				for i, ch := range tile {
+					gatherStrided(c[i*runLanes:i*runLanes+ch.n], out, po+ch.offO, dm.cout)
 				}
 			}
 			kern8x4runs(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &c, K)
-			for i := 0; i < n; i++ {
-				scatterStrided(out, po+runO[t*runsPerTile+i], dm.cout, c[i*runLanes:i*runLanes+dm.ext])
+			for i, ch := range tile {
+				scatterStrided(out, po+ch.offO, dm.cout, c[i*runLanes:i*runLanes+ch.n])
 			}
 		}
 	})
