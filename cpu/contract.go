@@ -813,14 +813,22 @@ var useVec = true
 // packB packs the second factor's n tiles [ntLo, ntHi) at offset pb into
 // dst ([nT][K][vN], columns past the end zero).
 func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
+	packPanels(dst, b, rb, pb, dn, vN, ntLo, ntHi)
+}
+
+// packPanels packs the second factor's n tiles [ntLo, ntHi) of width
+// columns at offset pb into dst ([nT][K][width], columns past the end
+// zero): the 16-column panels of the 4×16 tiles, the 4-column ones of the
+// narrow path.
+func packPanels(dst, b []float32, rb []int, pb int, dn tdim, width, ntLo, ntHi int) {
 	K := len(rb)
 	for nt := ntLo; nt < ntHi; nt++ {
-		p := dst[nt*K*vN : (nt+1)*K*vN]
-		nr := min(vN, dn.ext-nt*vN)
-		q := pb + nt*vN*dn.cb
+		p := dst[nt*K*width : (nt+1)*K*width]
+		nr := min(width, dn.ext-nt*width)
+		q := pb + nt*width*dn.cb
 		if dn.cb == 1 {
 			for r, ib := range rb {
-				row := (*[vN]float32)(p[r*vN : r*vN+vN])
+				row := p[r*width : r*width+width]
 				copy(row[:nr], b[q+ib:q+ib+nr])
 				clear(row[nr:])
 			}
@@ -830,9 +838,9 @@ func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
 		// together (a weight's channel stride is a few taps), and the
 		// panel is written sequentially.
 		for r, ib := range rb {
-			row := (*[vN]float32)(p[r*vN : r*vN+vN])
+			row := p[r*width : r*width+width]
 			j := q + ib
-			for c := 0; c < nr; c++ {
+			for c := range row[:nr] {
 				row[c] = b[j+c*dn.cb]
 			}
 			clear(row[nr:])
@@ -895,8 +903,9 @@ func newVecLoops(outer []tdim, dm, dn tdim, K int) *vecSpace {
 
 // groupBase is the offsets in the first factor, the second and the
 // output of group point g (the group loops in lexicographic order, the
-// last fastest), from bases pa, pb and po.
-func (v *vecSpace) groupBase(g, pa, pb, po int) (int, int, int) {
+// last fastest), from bases pa, pb and po; visit, when not nil, is given
+// each group loop's index at g (an epilogue's offsets follow them).
+func (v *vecSpace) groupBase(g, pa, pb, po int, visit func(od tdim, i int)) (int, int, int) {
 	for j := len(v.groups) - 1; j >= 0; j-- {
 		od := v.groups[j]
 		i := g % od.ext
@@ -904,6 +913,9 @@ func (v *vecSpace) groupBase(g, pa, pb, po int) (int, int, int) {
 		pa += i * od.ca
 		pb += i * od.cb
 		po += i * od.cout
+		if visit != nil {
+			visit(od, i)
+		}
 	}
 	return pa, pb, po
 }
@@ -1054,31 +1066,25 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	defer putWords(csWords)
 	cs := unsafe.Slice((*[vM * vN]float32)(unsafe.Pointer(&csF[0])), unitBatch*nT)
 	var epf *epiFrame
+	var epGroup func(od tdim, i int)
 	if ep != nil {
 		epf = ep.newFrame()
+		epGroup = func(od tdim, i int) {
+			for o := range epf.group {
+				epf.group[o] += int64(i) * ep.coef[o][od.loop]
+			}
+		}
 	}
 	lastG := -1
 	for u := lo; u < hi; {
 		g := u / mT
 		end := min(hi, (g+1)*mT, u+unitBatch)
-		pa, pb, po := baseA, baseB, baseO
-		rest := g
+		var visit func(od tdim, i int)
 		if epf != nil {
 			copy(epf.group, ep.base)
+			visit = epGroup
 		}
-		for j := len(v.groups) - 1; j >= 0; j-- {
-			od := v.groups[j]
-			i := rest % od.ext
-			rest /= od.ext
-			pa += i * od.ca
-			pb += i * od.cb
-			po += i * od.cout
-			if epf != nil {
-				for o := range epf.group {
-					epf.group[o] += int64(i) * ep.coef[o][od.loop]
-				}
-			}
-		}
+		pa, pb, po := v.groupBase(g, baseA, baseB, baseO, visit)
 		if shared == nil && (lastG < 0 || (v.bMoves && g != lastG)) {
 			packB(bufB, b, rb, pb, dn, 0, nT)
 		}

@@ -45,21 +45,7 @@ func narrowFits(dm, dn tdim) bool {
 // packB4 packs the second factor's columns at offset pb into dst
 // ([nT][K][nrN], columns past the end zero).
 func packB4(dst, b []float32, rb []int, pb int, dn tdim) {
-	K := len(rb)
-	nT := (dn.ext + nrN - 1) / nrN
-	for nt := 0; nt < nT; nt++ {
-		p := dst[nt*K*nrN : (nt+1)*K*nrN]
-		nr := min(nrN, dn.ext-nt*nrN)
-		q := pb + nt*nrN*dn.cb
-		for r, ib := range rb {
-			row := (*[nrN]float32)(p[r*nrN : r*nrN+nrN])
-			j := q + ib
-			for c := 0; c < nr; c++ {
-				row[c] = b[j+c*dn.cb]
-			}
-			clear(row[nr:])
-		}
-	}
+	packPanels(dst, b, rb, pb, dn, nrN, 0, (dn.ext+nrN-1)/nrN)
 }
 
 // narrowTile is one tile of a group's rows: nrM rows, the first mr of
@@ -146,14 +132,14 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raLo, raHi int, v *vecSp
 	// its last tile (divisions per tile were a tenth of a one-tap
 	// phase's time).
 	g, ti := lo/len(tiles), lo%len(tiles)
-	pa, pb, po := v.groupBase(g, baseA, baseB, baseO)
+	pa, pb, po := v.groupBase(g, baseA, baseB, baseO, nil)
 	if shared == nil {
 		packB4(bufB, b, rb, pb, dn)
 	}
 	for u := lo; u < hi; u, ti = u+1, ti+1 {
 		if ti == len(tiles) {
 			g, ti = g+1, 0
-			pa, pb, po = v.groupBase(g, baseA, baseB, baseO)
+			pa, pb, po = v.groupBase(g, baseA, baseB, baseO, nil)
 			if shared == nil && v.bMoves {
 				packB4(bufB, b, rb, pb, dn)
 			}

@@ -71,11 +71,11 @@ func runShortRuns(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 	return parallelRange(k, units, int64(units)*runsPerTile*runLanes*int64(K), func(lo, hi int) {
 		var c [runsPerTile * runLanes]float32
 		g, t := lo/tiles, lo%tiles
-		pa, pb, po := v.groupBase(g, baseA, baseB, baseO)
+		pa, pb, po := v.groupBase(g, baseA, baseB, baseO, nil)
 		for u := lo; u < hi; u, t = u+1, t+1 {
 			if t == tiles {
 				g, t = g+1, 0
-				pa, pb, po = v.groupBase(g, baseA, baseB, baseO)
+				pa, pb, po = v.groupBase(g, baseA, baseB, baseO, nil)
 			}
 			tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
 			var offs [runsPerTile]int
