@@ -46,7 +46,8 @@
 #   second:
 #   bench      bench --device=cuda --suite=seeds: IREE #23976's shapes at full
 #              size in f16/bf16 against cuDNN, with issue 8's bars; then the
-#              ResNet f32 shapes
+#              ResNet f32 shapes, then (budget allowing) the grouped and
+#              depthwise ones
 #   gpu        go test ./gpu: the test programs and a compiled module vs the CPU
 #   cli        go test ./internal/cli -run 'Module|TestCommandsOnGPUs$': a cuda
 #              module compiled, then run; run, e2e and bench --device=cuda
@@ -208,6 +209,7 @@ phase_bench() {
 	{
 		step "bench seeds" 200 "$tl" bench --device=cuda --suite=seeds --reps=9 --kernels=3 -v
 		step "bench resnet" 90 "$tl" bench --device=cuda --suite=resnet --reps=9 --kernels=2 -v
+		step "bench grouped" 60 "$tl" bench --device=cuda --suite=grouped --reps=9 --kernels=2 -v
 	} | tee "$out/bench.txt"
 }
 
