@@ -9,11 +9,13 @@ import "sync/atomic"
 // consecutive rows of the first factor in the lanes, 4 columns
 // (kern16x4). That needs the 16 rows of a tile to be one run of the first
 // factor at each reduction point — the m loop unit-stride in it, as a
-// convolution's w is in NCHW — so full tiles whose rows are one run read
-// it in place with two vector loads per reduction point, and the others
-// (a run cut by the end of an image row, the last tile) gather it into a
-// zero-padded [K][16] panel first. The second factor is packed into
-// [K][4] panels (columns past the end zero), as packB does for 16.
+// convolution's w is in NCHW. Tiles follow the m loop's runs (narrowTiles)
+// and read the first factor in place with two vector loads per reduction
+// point, a partial tile's extra lanes reading on and dropped; a tile that
+// cannot (its lanes would leave the buffer, or runs too short to follow)
+// gathers a zero-padded [block][16] panel, a reduction block at a time.
+// The second factor is packed into [K][4] panels (columns past the end
+// zero), as packB does for 16.
 //
 // Each output element accumulates over the reduction points in the same
 // order, with the same roundings, as on the other paths: the results are
