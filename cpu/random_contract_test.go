@@ -1,0 +1,59 @@
+package cpu_test
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// TestContractionFastPathRandom runs seeded random convolution_backward
+// shapes — groups from one to depthwise, 1-5 taps, strides 1-3, dilation,
+// transposed, image rows from 3 to 40 wide — through the fast paths and
+// the interpreter, as TestContractionFastPath does its list: every
+// vector path (4×16, narrow, one-column) meets rows that do and do not
+// fill its tiles, runs cut at buffer ends, and reductions of one tap.
+func TestContractionFastPathRandom(t *testing.T) {
+	rng := rand.New(rand.NewSource(29))
+	pick := func(xs ...int64) int64 { return xs[rng.Intn(len(xs))] }
+	n := 48
+	if testing.Short() {
+		n = 12
+	}
+	for i := 0; i < n; {
+		rank := int(pick(1, 2, 2, 2))
+		perGroup := pick(1, 1, 2, 3, 4, 5, 8, 9)
+		groups := pick(1, 2, 3)
+		cin := perGroup * groups
+		cout := groups * pick(1, 2, 3, 4, 6, 17)
+		if rng.Intn(4) == 0 { // depthwise
+			groups, cin, cout = cin, cin, cin
+		}
+		s := convSpec{n: pick(1, 2), cin: cin, cout: cout, groups: groups, dtype: "f32", mask: allTrue, bias: rng.Intn(2) == 0, transposed: rng.Intn(5) == 0}
+		ok := true
+		for d := 0; d < rank; d++ {
+			k, st, dil := pick(1, 2, 3, 3, 5), pick(1, 2, 2, 3), pick(1, 1, 2)
+			size := pick(3, 7, 9, 14, 17, 28, 33, 40)
+			if rank == 2 && d == 0 {
+				size = pick(3, 5, 7) // keep the data small
+			}
+			pad := rng.Int63n(dil*(k-1) + 1)
+			s.spatial = append(s.spatial, size)
+			s.kernel = append(s.kernel, k)
+			s.stride = append(s.stride, st)
+			s.pad = append(s.pad, pad)
+			s.dil = append(s.dil, dil)
+			if s.transposed {
+				s.outPad = append(s.outPad, rng.Int63n(max(st, dil)))
+				ok = ok && (size-1)*st-2*pad+dil*(k-1)+s.outPad[d]+1 >= 1
+			} else {
+				ok = ok && size+2*pad-dil*(k-1) >= 1
+			}
+		}
+		if !ok {
+			continue
+		}
+		i++
+		for _, pipeline := range []string{"baseline", "default"} {
+			t.Run(pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
+		}
+	}
+}
