@@ -1147,9 +1147,21 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 		}
 		for j := range batch {
 			ut := &batch[j]
+			// Four consecutive output positions (a stride-1 gradient's or
+			// a forward convolution's w) of 16 channels: each channel's
+			// four as one vector store (storeT4x16) instead of 64 scalar
+			// ones; every address is one of the tile's elements.
+			transposed := ut.mr == vM && dn.cout != 1
+			for i := 1; transposed && i < vM; i++ {
+				transposed = v.rowO[ut.i0+i] == v.rowO[ut.i0]+i
+			}
 			for nt := 0; nt < nT; nt++ {
 				nr := min(vN, dn.ext-nt*vN)
 				c := &cs[j*nT+nt]
+				if transposed && nr == vN {
+					storeT4x16(&out[po+v.rowO[ut.i0]+nt*vN*dn.cout], dn.cout*4, c)
+					continue
+				}
 				for i := 0; i < ut.mr; i++ {
 					q := po + v.rowO[ut.i0+i] + nt*vN*dn.cout
 					if dn.cout == 1 {

@@ -26,6 +26,12 @@ func kern16x4(a *float32, ra *int, b *float32, c *[64]float32, k int)
 //go:noescape
 func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
 
+// storeT4x16 stores the row-major 4x16 tile c transposed: dst[j*stride
+// + 4i] = c[i*16+j], stride in bytes, one 16-byte store per column.
+//
+//go:noescape
+func storeT4x16(dst *float32, stride int, c *[64]float32)
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)

@@ -282,3 +282,43 @@ rdone:
 	VMOVUPS Y3, 96(DX)
 	VZEROUPPER
 	RET
+
+// func storeT4x16(dst *float32, stride int, c *[64]float32)
+//
+// Stores the row-major 4x16 tile c transposed: dst[j*stride + 4i] =
+// c[i*16 + j] (stride in bytes), each column's four rows as one 16-byte
+// store: a tile of four consecutive output positions of 16 channels,
+// each channel's four positions contiguous. Four 4x4 transposes.
+TEXT ·storeT4x16(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ stride+8(FP), CX
+	MOVQ c+16(FP), SI
+	MOVQ $4, DX
+
+tblock:
+	MOVUPS 0(SI), X0
+	MOVUPS 64(SI), X1
+	MOVUPS 128(SI), X2
+	MOVUPS 192(SI), X3
+	MOVAPS X0, X4
+	UNPCKLPS X1, X4
+	UNPCKHPS X1, X0
+	MOVAPS X2, X5
+	UNPCKLPS X3, X5
+	UNPCKHPS X3, X2
+	MOVAPS X4, X1
+	MOVLHPS X5, X1
+	MOVHLPS X4, X5
+	MOVAPS X0, X3
+	MOVLHPS X2, X3
+	MOVHLPS X0, X2
+	MOVUPS X1, 0(DI)
+	MOVUPS X5, 0(DI)(CX*1)
+	LEAQ 0(DI)(CX*2), R8
+	MOVUPS X3, 0(R8)
+	MOVUPS X2, 0(R8)(CX*1)
+	LEAQ 0(R8)(CX*2), DI
+	ADDQ $16, SI
+	DECQ DX
+	JNZ tblock
+	RET

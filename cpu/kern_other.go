@@ -19,3 +19,7 @@ func kern16x4(a *float32, ra *int, b *float32, c *[64]float32, k int) {
 func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func storeT4x16(dst *float32, stride int, c *[64]float32) {
+	panic("cpu: no vector kernel on this architecture")
+}

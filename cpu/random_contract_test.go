@@ -25,7 +25,7 @@ func TestContractionFastPathRandom(t *testing.T) {
 		cin := perGroup * groups
 		cout := groups * pick(1, 2, 3, 4, 6, 17)
 		if rng.Intn(4) == 0 { // depthwise
-			groups, cin, cout = cin, cin, cin
+			groups, cout = cin, cin
 		}
 		s := convSpec{n: pick(1, 2), cin: cin, cout: cout, groups: groups, dtype: "f32", mask: allTrue, bias: rng.Intn(2) == 0, transposed: rng.Intn(5) == 0}
 		ok := true
