@@ -41,7 +41,10 @@ import (
 // point it depends on, the first factor read in place through the
 // byte-offset table (kern4x16r) or, for edge tiles and factors that do
 // not move with the outer loops, from zero-padded [K][4] panels
-// (kern4x16); elsewhere 2×4 scalar tiles over packed panels
+// (kern4x16), a full tile of four consecutive output positions stored
+// transposed (storeT4x16); with at most 8 columns, 16×4 tiles vectorised
+// along m instead (narrow.go); with none (a depthwise convolution),
+// chunks of m in the lanes (runs.go); elsewhere 2×4 scalar tiles over packed panels
 // (microPacked); and plain 2×4 tiles gathering through the tables
 // (micro24u) where packing does not apply. The reduction is cut into
 // blocks so that the panels stay in cache.
