@@ -44,7 +44,7 @@ import (
 // (kern4x16), a full tile of four consecutive output positions stored
 // transposed (storeT4x16); with at most 8 columns, 16×4 tiles vectorised
 // along m instead (narrow.go); with none (a depthwise convolution),
-// chunks of m in the lanes (runs.go); elsewhere 2×4 scalar tiles over packed panels
+// chunks of m in the lanes (onecolumn.go); elsewhere 2×4 scalar tiles over packed panels
 // (microPacked); and plain 2×4 tiles gathering through the tables
 // (micro24u) where packing does not apply. The reduction is cut into
 // blocks so that the panels stay in cache.
@@ -449,13 +449,13 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
 	// Without an n loop (a depthwise convolution: the second factor moves
 	// only with the group) only the one-column path vectorises.
-	if b != nil && c.m >= 0 && haveAVX && useVec && panelOK && (c.n >= 0 || shortRunsFit(dm, dn)) {
+	if b != nil && c.m >= 0 && haveAVX && useVec && panelOK && (c.n >= 0 || oneColumnFits(dm, dn)) {
 		if a32, ok := any(a).([]float32); ok {
 			v := newVecLoops(outer, dm, dn, K)
 			v.outZero = k.outZero
 			b32, o32 := any(b).([]float32), any(out).([]float32)
-			if shortRunsFit(dm, dn) {
-				return false, runShortRuns(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
+			if oneColumnFits(dm, dn) {
+				return false, runOneColumn(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
 			}
 			if narrowFits(dm, dn) {
 				return false, runNarrow(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)

@@ -151,9 +151,9 @@ func TestContractionFastPath(t *testing.T) {
 		// A narrow data gradient whose reduction (40 channels × 9 taps)
 		// spans two blocks, with tiles across image rows (gathered).
 		{n: 2, cin: 4, cout: 40, spatial: []int64{9, 10}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
-		// Depthwise: the weight gradient's taps in short runs (3, 5 and 7
-		// a row; seven rows of 7 are two tiles), its data gradient one
-		// column of the narrow path.
+		// Depthwise (the one-column path): the weight gradient's taps in
+		// chunks of 3, 5 and 7 a row (seven rows of 7 are two tiles), the
+		// data gradient's image rows in chunks of 8.
 		{n: 2, cin: 6, cout: 6, spatial: []int64{9, 11}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 6, dtype: "f32", mask: allTrue, bias: true},
 		{n: 2, cin: 4, cout: 4, spatial: []int64{12, 20}, kernel: []int64{5, 5}, stride: []int64{2, 2}, pad: []int64{2, 2}, groups: 4, dtype: "f32", mask: allTrue},
 		{n: 1, cin: 3, cout: 3, spatial: []int64{10, 9}, kernel: []int64{7, 7}, pad: []int64{3, 3}, groups: 3, dtype: "f32", mask: [3]bool{false, true, false}},
@@ -164,21 +164,21 @@ func TestContractionFastPath(t *testing.T) {
 	// Every kernel the fast path can pick must match: the vector tiles
 	// (where the CPU has them), the packed scalar tiles, the plain ones.
 	// The narrow path (n of at most 8, m unit-stride) takes the data
-	// gradients into few channels, the short-runs path the depthwise
+	// gradients into few channels, the one-column path the depthwise
 	// weight gradients; "vector-wide" runs those on the 4×16 tiles or the
 	// scalar ones instead.
 	for _, kc := range []struct {
 		name string
 		k    cpu.Kernels
 	}{
-		{"vector", cpu.Kernels{Vec: true, Direct: true, Narrow: true, Runs: true, Packed: true}},
-		{"vector-packed", cpu.Kernels{Vec: true, Narrow: true, Runs: true, Packed: true}},
+		{"vector", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, Packed: true}},
+		{"vector-packed", cpu.Kernels{Vec: true, Narrow: true, OneColumn: true, Packed: true}},
 		{"vector-wide", cpu.Kernels{Vec: true, Direct: true, Packed: true}},
 		{"packed", cpu.Kernels{Packed: true}},
 		{"tiles", cpu.Kernels{}},
 	} {
 		restore := cpu.SetKernels(kc.k)
-		narrowBefore, runsBefore := cpu.NarrowRuns(), cpu.ShortRunsRuns()
+		narrowBefore, oneColumnBefore := cpu.NarrowRuns(), cpu.OneColumnRuns()
 		for _, pipeline := range []string{"baseline", "default"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
@@ -189,8 +189,8 @@ func TestContractionFastPath(t *testing.T) {
 		if ran := cpu.NarrowRuns() - narrowBefore; (ran > 0) != (kc.k.Vec && kc.k.Narrow && vec) {
 			t.Errorf("%s: the narrow vector path ran %d contractions", kc.name, ran)
 		}
-		if ran := cpu.ShortRunsRuns() - runsBefore; (ran > 0) != (kc.k.Vec && kc.k.Runs && vec) {
-			t.Errorf("%s: the short-runs path ran %d contractions", kc.name, ran)
+		if ran := cpu.OneColumnRuns() - oneColumnBefore; (ran > 0) != (kc.k.Vec && kc.k.OneColumn && vec) {
+			t.Errorf("%s: the one-column path ran %d contractions", kc.name, ran)
 		}
 	}
 }

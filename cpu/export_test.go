@@ -25,15 +25,15 @@ func FusedEpilogues() int64 { return fusedEpilogues.Load() }
 func HaveVectorKernel() bool { return haveAVX && useVec }
 
 // Kernels is a choice of contraction kernels: the vector paths (4×16
-// tiles; in place; narrow; short runs) and the packed scalar tiles.
-type Kernels struct{ Vec, Direct, Narrow, Runs, Packed bool }
+// tiles; in place; narrow; one column) and the packed scalar tiles.
+type Kernels struct{ Vec, Direct, Narrow, OneColumn, Packed bool }
 
 // SetKernels picks the contraction kernels and returns a function that
 // restores the previous choice.
 func SetKernels(k Kernels) (restore func()) {
-	old := Kernels{useVec, useDirect, useNarrow, useRuns, usePacked}
+	old := Kernels{useVec, useDirect, useNarrow, useOneColumn, usePacked}
 	set := func(k Kernels) {
-		useVec, useDirect, useNarrow, useRuns, usePacked = k.Vec, k.Direct, k.Narrow, k.Runs, k.Packed
+		useVec, useDirect, useNarrow, useOneColumn, usePacked = k.Vec, k.Direct, k.Narrow, k.OneColumn, k.Packed
 	}
 	set(k)
 	return func() { set(old) }
@@ -42,8 +42,8 @@ func SetKernels(k Kernels) (restore func()) {
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }
 
-// ShortRunsRuns counts the contractions the short-runs path ran.
-func ShortRunsRuns() int64 { return shortRunsRuns.Load() }
+// OneColumnRuns counts the contractions the one-column path ran.
+func OneColumnRuns() int64 { return oneColumnRuns.Load() }
 
 // FastSteps reports, per generic step of p, whether the fast path takes it.
 func FastSteps(p *plan.Plan, args []*runtime.Tensor) []bool {

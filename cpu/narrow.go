@@ -39,7 +39,7 @@ var narrowRuns atomic.Int64
 
 // narrowFits reports whether the narrow path applies to tile loops dm,
 // dn: an n loop, short, and m unit-stride in the first factor (without
-// an n loop the one-column path, runs.go, takes it).
+// an n loop the one-column path, onecolumn.go, takes it).
 func narrowFits(dm, dn tdim) bool {
 	return useNarrow && dn.loop >= 0 && dn.ext <= narrowMaxN && dm.ca == 1
 }

@@ -21,29 +21,29 @@ const (
 	runsPerTile = 4 // chunks per kernel call
 )
 
-// useRuns switches the one-column path (where the vector kernels run).
-var useRuns = true
+// useOneColumn switches the one-column path (where the vector kernels run).
+var useOneColumn = true
 
-// shortRunsRuns counts the contractions the one-column path ran (tests).
-var shortRunsRuns atomic.Int64
+// oneColumnRuns counts the contractions the one-column path ran (tests).
+var oneColumnRuns atomic.Int64
 
-// shortRunsFit reports whether the one-column path applies: no n loop,
+// oneColumnFits reports whether the one-column path applies: no n loop,
 // and m unit-stride in the first factor.
-func shortRunsFit(dm, dn tdim) bool {
-	return useRuns && dn.ext == 1 && dn.loop < 0 && dm.ca == 1
+func oneColumnFits(dm, dn tdim) bool {
+	return useOneColumn && dn.ext == 1 && dn.loop < 0 && dm.ca == 1
 }
 
 // runChunk is up to runLanes consecutive rows of one run of the m loop:
 // element offsets in the first factor and the output of its first row.
 type runChunk struct{ offA, offO, n int }
 
-// runShortRuns runs the contraction on the one-column path: units are
+// runOneColumn runs the contraction on the one-column path: units are
 // (group point, tile of up to runsPerTile chunks), divided among the
 // workers. A chunk's lanes past its rows read on in place (the rest of
 // the image row, the next one) and are dropped; a tile where that would
 // leave a is computed element by element instead.
-func runShortRuns(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
-	shortRunsRuns.Add(1)
+func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
+	oneColumnRuns.Add(1)
 	K := len(ra)
 	perRun := (dm.ext + runLanes - 1) / runLanes
 	chunks := make([]runChunk, 0, v.rowCount()/dm.ext*perRun)
