@@ -3,6 +3,7 @@ package cpu
 import (
 	"math"
 	goruntime "runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -478,11 +479,8 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			var raB []int
 			if useDirect {
 				var words []uint64
-				raB, words = getInts(K)
+				raB, words = inBytes(ra, 4)
 				defer putWords(words)
-				for r, x := range ra {
-					raB[r] = x * 4
-				}
 			}
 			ep := newTileEpilogue(c, k, epi, v)
 			units := v.units()
@@ -529,13 +527,10 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	sz := int(unsafe.Sizeof(z))
 	var raB, rbB []int
 	if rb != nil {
-		raB, words = getInts(K)
+		raB, words = inBytes(ra, sz)
 		defer putWords(words)
-		rbB, words = getInts(K)
+		rbB, words = inBytes(rb, sz)
 		defer putWords(words)
-		for r := range ra {
-			raB[r], rbB[r] = ra[r]*sz, rb[r]*sz
-		}
 	}
 	doTiles := func(lo, hi int) {
 		for t := lo; t < hi; t++ {
@@ -671,6 +666,34 @@ func sumDot4[T floatT](a, out []T, pa, po [4]int, ra []int) {
 // widened copies of the same length). The tables hold byte offsets.
 
 func ld[T floatT](p unsafe.Pointer, off int) T { return *(*T)(unsafe.Add(p, off)) }
+
+// inBytes is the offset table t scaled to bytes (elements of size bytes)
+// in scratch memory; return words (putWords) when done with it.
+func inBytes(t []int, size int) (b []int, words []uint64) {
+	b, words = getInts(len(t))
+	for r, x := range t {
+		b[r] = x * size
+	}
+	return b, words
+}
+
+// tableSpan is the least and greatest entry of an offset table (zero for
+// an empty one).
+type tableSpan struct{ lo, hi int }
+
+func spanOf(t []int) tableSpan {
+	if len(t) == 0 {
+		return tableSpan{}
+	}
+	return tableSpan{slices.Min(t), slices.Max(t)}
+}
+
+// holds reports whether n consecutive elements from first+r, for every
+// entry r of the table, lie in a buffer of size elements: an in-place
+// vector read of a tile whose extra lanes read on past its rows.
+func (s tableSpan) holds(first, n, size int) bool {
+	return first+s.lo >= 0 && first+s.hi+n <= size
+}
 
 // micro24u is the 2×4 register tile without packing: rows pa, pa+sa of
 // the first factor, columns pb+j·sb of the second, outputs po + i·om +
@@ -874,16 +897,6 @@ type vecSpace struct {
 	// outZero: the output holds zeros on entry (kernel.outZero); tiles
 	// start at zero instead of gathering them from the output.
 	outZero bool
-}
-
-// newVecSpace is the vector path's view of a contraction with its rows
-// built (in memory of the garbage collector's; runContraction takes them
-// from the scratch pool instead).
-func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
-	v := newVecLoops(outer, dm, dn, K)
-	n := v.rowCount()
-	v.buildRows(make([]int, 2*n))
-	return v
 }
 
 // newVecLoops sorts the outer loops into row dims and groups; the rows

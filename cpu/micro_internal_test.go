@@ -54,3 +54,11 @@ func BenchmarkMicroKernel(b *testing.B) {
 		})
 	}
 }
+
+// newVecSpace is the vector path's view of a contraction with its rows
+// built (runContraction takes their memory from the scratch pool).
+func newVecSpace(outer []tdim, dm, dn tdim, K int) *vecSpace {
+	v := newVecLoops(outer, dm, dn, K)
+	v.buildRows(make([]int, 2*v.rowCount()))
+	return v
+}

@@ -101,8 +101,7 @@ func narrowTiles(v *vecSpace, dm tdim) (tiles []narrowTile, words []uint64) {
 // narrowGEMM runs units [lo, hi) of the narrow path (a unit is one tile
 // of one group; rows and groups as in vecSpace). shared, when not nil, is
 // the second factor already packed by packB4 (no group loop moves it).
-// raB is ra in bytes, or nil to pack every tile; raLo and raHi are ra's
-// least and greatest entries.
+// raB is ra in bytes, or nil to pack every tile; raSpan is ra's range.
 //
 // A run tile reads the first factor in place, nrM floats from its first
 // row's offset at each reduction point: the real rows' elements are the
@@ -110,7 +109,7 @@ func narrowTiles(v *vecSpace, dm tdim) (tiles []narrowTile, words []uint64) {
 // (the next row's elements, or a region's neighbours), which is sound
 // while they lie inside a — checked per tile, else it packs — and their
 // lanes are never stored.
-func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raLo, raHi int, v *vecSpace, tiles []narrowTile, dm tdim, baseA, baseB, baseO, lo, hi int, shared []float32) {
+func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raSpan tableSpan, v *vecSpace, tiles []narrowTile, dm tdim, baseA, baseB, baseO, lo, hi int, shared []float32) {
 	K, dn := v.K, v.dn
 	nT := (dn.ext + nrN - 1) / nrN
 	bufB := shared
@@ -152,7 +151,7 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raLo, raHi int, v *vecSp
 			rowA, rowO = v.rowA[t.i0:t.i0+t.mr], v.rowO[t.i0:t.i0+t.mr]
 		}
 		first := pa + t.offA
-		inPlace := t.run && raB != nil && first+raLo >= 0 && first+raHi+nrM <= len(a)
+		inPlace := t.run && raB != nil && raSpan.holds(first, nrM, len(a))
 		for nt := 0; nt < nT; nt++ {
 			c := &cs[nt]
 			*c = [nrM * nrN]float32{}
@@ -240,16 +239,10 @@ func runNarrow(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdi
 	// raB (ra in bytes) lets run tiles read in place; without it
 	// (useDirect off, for tests) every tile packs.
 	var raB []int
-	raLo, raHi := 0, 0
 	if useDirect && K > 0 {
 		var words []uint64
-		raB, words = getInts(K)
+		raB, words = inBytes(ra, 4)
 		defer putWords(words)
-		raLo, raHi = ra[0], ra[0]
-		for r, x := range ra {
-			raB[r] = x * 4
-			raLo, raHi = min(raLo, x), max(raHi, x)
-		}
 	}
 	tiles, words := narrowTiles(v, dm)
 	if words != nil {
@@ -260,6 +253,6 @@ func runNarrow(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdi
 		units *= g.ext
 	}
 	return parallelRange(k, units, int64(units)*nrM*int64(K)*int64(v.dn.ext), func(lo, hi int) {
-		narrowGEMM(a, b, out, ra, rb, raB, raLo, raHi, v, tiles, dm, baseA, baseB, baseO, lo, hi, shared)
+		narrowGEMM(a, b, out, ra, rb, raB, spanOf(ra), v, tiles, dm, baseA, baseB, baseO, lo, hi, shared)
 	})
 }

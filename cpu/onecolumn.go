@@ -52,17 +52,11 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 			chunks = append(chunks, runChunk{offA: a + i, offO: o + i*dm.cout, n: min(runLanes, dm.ext-i)})
 		}
 	})
-	tables, tWords := getInts(2 * K)
-	defer putWords(tWords)
-	raB, rbB := tables[:K], tables[K:]
-	raLo, raHi := 0, 0
-	for r := range ra {
-		raB[r], rbB[r] = ra[r]*4, rb[r]*4
-		if r == 0 {
-			raLo, raHi = ra[0], ra[0]
-		}
-		raLo, raHi = min(raLo, ra[r]), max(raHi, ra[r])
-	}
+	raB, aWords := inBytes(ra, 4)
+	defer putWords(aWords)
+	rbB, bWords := inBytes(rb, 4)
+	defer putWords(bWords)
+	raSpan := spanOf(ra)
 	tiles := (len(chunks) + runsPerTile - 1) / runsPerTile
 	units := tiles
 	for _, g := range v.groups {
@@ -85,7 +79,7 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				// dropped.
 				first := pa + tile[min(i, len(tile)-1)].offA
 				offs[i] = first * 4
-				inPlace = inPlace && first+raLo >= 0 && first+raHi+runLanes <= len(a)
+				inPlace = inPlace && raSpan.holds(first, runLanes, len(a))
 			}
 			if !inPlace {
 				for _, ch := range tile {
