@@ -130,7 +130,7 @@ var allTrue = [3]bool{true, true, true}
 // path and through the generic interpreter and requires the same bits:
 // the fast path keeps the interpreter's summation order and rounding.
 func TestContractionFastPath(t *testing.T) {
-	t.Logf("vector kernel: %v", cpu.HaveVectorKernel())
+	t.Logf("vector kernel: %v, AVX-512: %v", cpu.HaveVectorKernel(), cpu.HaveAVX512())
 	specs := []convSpec{
 		{n: 2, cin: 5, cout: 7, spatial: []int64{9, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
 		{n: 2, cin: 6, cout: 8, spatial: []int64{11, 10}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
@@ -171,14 +171,15 @@ func TestContractionFastPath(t *testing.T) {
 		name string
 		k    cpu.Kernels
 	}{
-		{"vector", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, Packed: true}},
-		{"vector-packed", cpu.Kernels{Vec: true, Narrow: true, OneColumn: true, Packed: true}},
-		{"vector-wide", cpu.Kernels{Vec: true, Direct: true, Packed: true}},
+		{"vector", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Narrow: true, OneColumn: true, Packed: true}},
+		{"vector-avx", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, Packed: true}},
+		{"vector-packed", cpu.Kernels{Vec: true, AVX512: true, Narrow: true, OneColumn: true, Packed: true}},
+		{"vector-wide", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Packed: true}},
 		{"packed", cpu.Kernels{Packed: true}},
 		{"tiles", cpu.Kernels{}},
 	} {
 		restore := cpu.SetKernels(kc.k)
-		narrowBefore, oneColumnBefore := cpu.NarrowRuns(), cpu.OneColumnRuns()
+		narrowBefore, oneColumnBefore, avx512Before := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs()
 		for _, pipeline := range []string{"baseline", "default"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
@@ -191,6 +192,12 @@ func TestContractionFastPath(t *testing.T) {
 		}
 		if ran := cpu.OneColumnRuns() - oneColumnBefore; (ran > 0) != (kc.k.Vec && kc.k.OneColumn && vec) {
 			t.Errorf("%s: the one-column path ran %d contractions", kc.name, ran)
+		}
+		// Specs with more than 16 columns (the 40-channel data gradient,
+		// the weight gradients of the wide ones) run two tiles at a time
+		// where the CPU has AVX-512.
+		if ran := cpu.AVX512Runs() - avx512Before; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
+			t.Errorf("%s: the AVX-512 kernels ran in %d contractions (AVX-512: %v)", kc.name, ran, cpu.HaveAVX512())
 		}
 	}
 }

@@ -26,18 +26,24 @@ func HaveVectorKernel() bool { return haveAVX && useVec }
 
 // Kernels is a choice of contraction kernels: the vector paths (4×16
 // tiles; in place; narrow; one column) and the packed scalar tiles.
-type Kernels struct{ Vec, Direct, Narrow, OneColumn, Packed bool }
+type Kernels struct{ Vec, AVX512, Direct, Narrow, OneColumn, Packed bool }
 
 // SetKernels picks the contraction kernels and returns a function that
 // restores the previous choice.
 func SetKernels(k Kernels) (restore func()) {
-	old := Kernels{useVec, useDirect, useNarrow, useOneColumn, usePacked}
+	old := Kernels{useVec, useAVX512, useDirect, useNarrow, useOneColumn, usePacked}
 	set := func(k Kernels) {
-		useVec, useDirect, useNarrow, useOneColumn, usePacked = k.Vec, k.Direct, k.Narrow, k.OneColumn, k.Packed
+		useVec, useAVX512, useDirect, useNarrow, useOneColumn, usePacked = k.Vec, k.AVX512, k.Direct, k.Narrow, k.OneColumn, k.Packed
 	}
 	set(k)
 	return func() { set(old) }
 }
+
+// HaveAVX512 reports whether the CPU has the AVX-512 tile kernels.
+func HaveAVX512() bool { return haveAVX && haveAVX512 }
+
+// AVX512Runs counts the vector-path calls that ran the AVX-512 kernels.
+func AVX512Runs() int64 { return avx512Runs.Load() }
 
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }

@@ -32,6 +32,17 @@ func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *in
 //go:noescape
 func storeT4x16(dst *float32, stride int, c *[64]float32)
 
+// kern4x16x2 is kern4x16 on two adjacent n tiles (AVX-512): b0 and b1
+// their panels, c the two tiles one after the other; same bits.
+//
+//go:noescape
+func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
+
+// kern4x16x2r is kern4x16r on two adjacent n tiles (AVX-512).
+//
+//go:noescape
+func kern4x16x2r(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int)
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)
@@ -50,4 +61,24 @@ var haveAVX = func() bool {
 	}
 	lo, _ := xgetbv()
 	return lo&6 == 6
+}()
+
+// haveAVX512 reports whether the CPU has AVX-512F and the OS saves the
+// opmask and ZMM registers (XCR0 bits 5-7 as well as 1-2). Some virtual
+// machines hide it on CPUs that have it; the 4x16 tiles then run on AVX.
+var haveAVX512 = func() bool {
+	if !haveAVX {
+		return false
+	}
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, ebx, _, _ := cpuid(7, 0)
+	const avx512f = 1 << 16
+	if ebx&avx512f == 0 {
+		return false
+	}
+	lo, _ := xgetbv()
+	return lo&0xe6 == 0xe6
 }()

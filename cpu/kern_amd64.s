@@ -322,3 +322,142 @@ tblock:
 	DECQ DX
 	JNZ tblock
 	RET
+
+// func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
+//
+// kern4x16 on two adjacent n tiles at once with AVX-512: b0 and b1 are
+// their [k][16] panels, c the two row-major 4x16 tiles one after the
+// other. A 16-lane register holds one row of one tile, so the eight
+// accumulators are the eight rows of the two tiles, and each broadcast
+// of the first factor serves 32 columns. Per lane the same VMULPS then
+// VADDPS in the same order of r as kern4x16: the bits do not change.
+TEXT ·kern4x16x2(SB), NOSPLIT, $0-40
+	MOVQ a+0(FP), SI
+	MOVQ b0+8(FP), DI
+	MOVQ b1+16(FP), R8
+	MOVQ c+24(FP), DX
+	MOVQ k+32(FP), CX
+	VMOVUPS 0(DX), Z0
+	VMOVUPS 64(DX), Z1
+	VMOVUPS 128(DX), Z2
+	VMOVUPS 192(DX), Z3
+	VMOVUPS 256(DX), Z4
+	VMOVUPS 320(DX), Z5
+	VMOVUPS 384(DX), Z6
+	VMOVUPS 448(DX), Z7
+	TESTQ CX, CX
+	JLE zdone
+
+zloop:
+	VMOVUPS 0(DI), Z8
+	VMOVUPS 0(R8), Z9
+	VBROADCASTSS 0(SI), Z10
+	VBROADCASTSS 4(SI), Z11
+	VMULPS Z8, Z10, Z14
+	VMULPS Z9, Z10, Z15
+	VBROADCASTSS 8(SI), Z12
+	VADDPS Z14, Z0, Z0
+	VADDPS Z15, Z4, Z4
+	VMULPS Z8, Z11, Z16
+	VMULPS Z9, Z11, Z17
+	VBROADCASTSS 12(SI), Z13
+	VADDPS Z16, Z1, Z1
+	VADDPS Z17, Z5, Z5
+	VMULPS Z8, Z12, Z18
+	VMULPS Z9, Z12, Z19
+	VADDPS Z18, Z2, Z2
+	VADDPS Z19, Z6, Z6
+	VMULPS Z8, Z13, Z20
+	VMULPS Z9, Z13, Z21
+	VADDPS Z20, Z3, Z3
+	VADDPS Z21, Z7, Z7
+	ADDQ $16, SI
+	ADDQ $64, DI
+	ADDQ $64, R8
+	DECQ CX
+	JNZ zloop
+
+zdone:
+	VMOVUPS Z0, 0(DX)
+	VMOVUPS Z1, 64(DX)
+	VMOVUPS Z2, 128(DX)
+	VMOVUPS Z3, 192(DX)
+	VMOVUPS Z4, 256(DX)
+	VMOVUPS Z5, 320(DX)
+	VMOVUPS Z6, 384(DX)
+	VMOVUPS Z7, 448(DX)
+	VZEROUPPER
+	RET
+
+// func kern4x16x2r(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int)
+//
+// kern4x16x2 with the first factor read in place, as kern4x16r: row i of
+// reduction point r is the float32 at byte address a + offs[i] + ra[r].
+TEXT ·kern4x16x2r(SB), NOSPLIT, $0-56
+	MOVQ a+0(FP), AX
+	MOVQ offs+8(FP), R12
+	MOVQ 0(R12), SI
+	ADDQ AX, SI
+	MOVQ 8(R12), R9
+	ADDQ AX, R9
+	MOVQ 16(R12), R10
+	ADDQ AX, R10
+	MOVQ 24(R12), R11
+	ADDQ AX, R11
+	MOVQ ra+16(FP), BX
+	MOVQ b0+24(FP), DI
+	MOVQ b1+32(FP), R13
+	MOVQ c+40(FP), DX
+	MOVQ k+48(FP), CX
+	VMOVUPS 0(DX), Z0
+	VMOVUPS 64(DX), Z1
+	VMOVUPS 128(DX), Z2
+	VMOVUPS 192(DX), Z3
+	VMOVUPS 256(DX), Z4
+	VMOVUPS 320(DX), Z5
+	VMOVUPS 384(DX), Z6
+	VMOVUPS 448(DX), Z7
+	TESTQ CX, CX
+	JLE zrdone
+
+zrloop:
+	MOVQ 0(BX), R8
+	VMOVUPS 0(DI), Z8
+	VMOVUPS 0(R13), Z9
+	VBROADCASTSS 0(SI)(R8*1), Z10
+	VBROADCASTSS 0(R9)(R8*1), Z11
+	VMULPS Z8, Z10, Z14
+	VMULPS Z9, Z10, Z15
+	VBROADCASTSS 0(R10)(R8*1), Z12
+	VADDPS Z14, Z0, Z0
+	VADDPS Z15, Z4, Z4
+	VMULPS Z8, Z11, Z16
+	VMULPS Z9, Z11, Z17
+	VBROADCASTSS 0(R11)(R8*1), Z13
+	VADDPS Z16, Z1, Z1
+	VADDPS Z17, Z5, Z5
+	VMULPS Z8, Z12, Z18
+	VMULPS Z9, Z12, Z19
+	VADDPS Z18, Z2, Z2
+	VADDPS Z19, Z6, Z6
+	VMULPS Z8, Z13, Z20
+	VMULPS Z9, Z13, Z21
+	VADDPS Z20, Z3, Z3
+	VADDPS Z21, Z7, Z7
+	ADDQ $8, BX
+	ADDQ $64, DI
+	ADDQ $64, R13
+	DECQ CX
+	JNZ zrloop
+
+zrdone:
+	VMOVUPS Z0, 0(DX)
+	VMOVUPS Z1, 64(DX)
+	VMOVUPS Z2, 128(DX)
+	VMOVUPS Z3, 192(DX)
+	VMOVUPS Z4, 256(DX)
+	VMOVUPS Z5, 320(DX)
+	VMOVUPS Z6, 384(DX)
+	VMOVUPS Z7, 448(DX)
+	VZEROUPPER
+	RET

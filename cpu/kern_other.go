@@ -4,6 +4,8 @@ package cpu
 
 const haveAVX = false
 
+const haveAVX512 = false
+
 func kern4x16(a, b *float32, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
@@ -21,5 +23,13 @@ func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *in
 }
 
 func storeT4x16(dst *float32, stride int, c *[64]float32) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern4x16x2r(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
