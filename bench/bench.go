@@ -161,15 +161,10 @@ func Run(s Suite, opt Options) (*Result, error) {
 		r.Peak = opt.Device.Peak()
 		target = compiler.TargetFor(opt.Device.Name())
 	}
-	plans := make([][]*plan.Plan, len(shapes))
-	failed := make([]error, len(shapes))
-	for i, sh := range shapes {
-		plans[i], failed[i] = compilePipelines(sh, s.Pipelines, target)
-	}
-	for i, err := range prepare(opt.Device, plans) {
-		failed[i] = cmp.Or(failed[i], err)
-	}
-	// PyTorch times each shape right after torchlower does.
+	// PyTorch times each shape right after torchlower does. Its session
+	// starts first, so that its start-up (importing torch, its thread
+	// pools) is over while the plans compile: the shape timed first ran
+	// up to 1.5x slower when it came right after.
 	var torch *torchSession
 	if opt.NoTorch {
 		r.Torch = "skipped (--no-torch)"
@@ -186,6 +181,14 @@ func Run(s Suite, opt Options) (*Result, error) {
 			r.Torch = torch.desc
 			defer torch.close()
 		}
+	}
+	plans := make([][]*plan.Plan, len(shapes))
+	failed := make([]error, len(shapes))
+	for i, sh := range shapes {
+		plans[i], failed[i] = compilePipelines(sh, s.Pipelines, target)
+	}
+	for i, err := range prepare(opt.Device, plans) {
+		failed[i] = cmp.Or(failed[i], err)
 	}
 	for i, sh := range shapes {
 		row := Row{Shape: sh}
