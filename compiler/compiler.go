@@ -199,10 +199,18 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // Both end in fuse-elementwise-ops (dispatch formation: elementwise
 // chains become one generic), which is orthogonal to the conv rewrites,
 // so baseline vs default measures backward-data-conv alone; it runs after
-// them because the swap follows separate extf/truncf generics.
+// them because the swap follows separate extf/truncf generics. Then
+// fp-contract lets every f32 contraction's multiply-add run fused (one
+// rounding, as PyTorch's and IREE's kernels accumulate), in both, last
+// so that it sees the contractions the others leave. Each has an
+// "-unfused" twin without it, where every product and every sum is
+// rounded on its own (arith's semantics without the flag, what upstream's
+// mlir-cpu-runner computes).
 var Pipelines = map[string]string{
-	"default":  "backward-data-conv,fuse-elementwise-ops",
-	"baseline": "fuse-elementwise-ops",
+	"default":          "backward-data-conv,fuse-elementwise-ops,fp-contract",
+	"baseline":         "fuse-elementwise-ops,fp-contract",
+	"default-unfused":  "backward-data-conv,fuse-elementwise-ops",
+	"baseline-unfused": "fuse-elementwise-ops",
 }
 
 // Target is what a program is compiled for: the pipelines differ by it
@@ -239,12 +247,16 @@ func TargetFor(device string) Target {
 // compiler's TestGPUPipelinesGiveCPUBits).
 var GPUPipelines = map[Target]map[string]string{
 	CUDA: {
-		"default":  "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse",
-		"baseline": "fuse-elementwise-ops,reduction-last-operands,cse",
+		"default":          "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse,fp-contract",
+		"baseline":         "fuse-elementwise-ops,reduction-last-operands,cse,fp-contract",
+		"default-unfused":  "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse",
+		"baseline-unfused": "fuse-elementwise-ops,reduction-last-operands,cse",
 	},
 	HIP: {
-		"default":  "backward-data-conv-gpu,fuse-elementwise-ops",
-		"baseline": "fuse-elementwise-ops",
+		"default":          "backward-data-conv-gpu,fuse-elementwise-ops,fp-contract",
+		"baseline":         "fuse-elementwise-ops,fp-contract",
+		"default-unfused":  "backward-data-conv-gpu,fuse-elementwise-ops",
+		"baseline-unfused": "fuse-elementwise-ops",
 	},
 }
 
@@ -271,7 +283,7 @@ func PreprocessFor(ctx *ir.Context, m *ir.Operation, pipeline string, target Tar
 	}
 	text, ok := PipelinesFor(target)[pipeline]
 	if !ok {
-		return fmt.Errorf("unknown pipeline %q (want default or baseline)", pipeline)
+		return fmt.Errorf("unknown pipeline %q (want default, baseline, default-unfused or baseline-unfused)", pipeline)
 	}
 	return PreprocessText(ctx, m, text)
 }

@@ -171,9 +171,16 @@ func (c *compiler) compileOp(o *ir.Operation) error {
 		c.regs[res] = r
 		return nil
 	}
-	ins := make([]reg, o.NumOperands())
-	for i := range ins {
-		v := o.Operand(i)
+	if arith.FusedProduct(o) {
+		return nil // its one user, a fused multiply-add, multiplies
+	}
+	operands := o.Operands()
+	_, x, y, addend, fused := arith.FusedMultiplyAdd(o)
+	if fused {
+		operands = []*ir.Value{x, y, addend} // x·y + addend, one rounding
+	}
+	ins := make([]reg, len(operands))
+	for i, v := range operands {
 		if ir.IsTensor(v.Type()) {
 			ins[i] = reg{idx: -1} // tensor.extract's source: a capture
 			continue
@@ -204,9 +211,9 @@ func (c *compiler) compileOp(o *ir.Operation) error {
 			code = floatUn(ins[0].idx, d.idx, f, rounder(rt))
 		} else if f, ok := floatBinary[o.Name]; ok && len(ins) == 2 && ins[0].float && ins[1].float && d.float {
 			code = floatBin(ins[0].idx, ins[1].idx, d.idx, f, rounder(rt))
-		} else if (o.Name == "math.fma") && len(ins) == 3 && d.float {
+		} else if (fused || o.Name == "math.fma") && len(ins) == 3 && d.float {
 			a, b, cc, rd, rnd := ins[0].idx, ins[1].idx, ins[2].idx, d.idx, rounder(rt)
-			code = func(fr *frame) { fr.f[rd] = round(rnd, math.FMA(fr.f[a], fr.f[b], fr.f[cc])) }
+			code = func(fr *frame) { fr.f[rd] = fusedMulAdd(fr.f[a], fr.f[b], fr.f[cc], rnd) }
 		} else if f, ok := intBinary[o.Name]; ok && len(ins) == 2 && !ins[0].float && !ins[1].float && !d.float {
 			a, b, rd, w := ins[0].idx, ins[1].idx, d.idx, intWidth(rt)
 			code = func(fr *frame) { fr.i[rd] = sext(f(fr.i[a], fr.i[b], w), w) }

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
@@ -57,7 +58,10 @@ import (
 // each sum to the accumulator type exactly as the interpreter does (the
 // explicit conversions T(x*y) forbid FMA fusion), so results are bit for
 // bit the interpreter's; 16-bit inputs are widened exactly (extf) to the
-// accumulator type once per step.
+// accumulator type once per step. Where the body's mulf and addf may fuse
+// (arith.FusedMultiplyAdd: fp-contract marks every f32 contraction), each
+// term is one fused multiply-add instead, x·y + acc rounded once, in the
+// kernels' fused forms (VFMADD231PS) and in the interpreter alike.
 
 // fastContractions switches the fast path; tests turn it off to compare
 // with the reference interpreter.
@@ -67,6 +71,9 @@ func init() { fastContractions.Store(true) }
 
 // fastRuns counts the steps the fast path ran (for tests).
 var fastRuns atomic.Int64
+
+// fmaRuns counts the steps run with fused multiply-adds (for tests).
+var fmaRuns atomic.Int64
 
 // fusedEpilogues counts the epilogues run inside a contraction's tiles.
 var fusedEpilogues atomic.Int64
@@ -84,6 +91,9 @@ type contraction struct {
 	red    []int    // reduction loops
 	outDim []int    // per loop: the output dimension it indexes, -1 for none
 	m, n   int      // register-tile loops, -1 for none
+	// fma: the multiply-add is fused (arith.FusedMultiplyAdd: the body's
+	// mulf and addf carry contract), each term x·y + acc rounded once.
+	fma bool
 }
 
 // matchContraction recognises the fast-path form; nil when it does not
@@ -141,6 +151,8 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			}
 			if prod != nil && q == prod {
 				sum = o.Result(0)
+				_, _, _, addend, fused := arith.FusedMultiplyAdd(o)
+				c.fma = fused && addend == outArg
 				break
 			}
 			i, found := src.get(q)
@@ -343,6 +355,9 @@ func (c *contraction) run(k *kernel) error { return c.runWith(k, nil) }
 // of its own afterwards.
 func (c *contraction) runWith(k *kernel, epi *kernel) error {
 	fastRuns.Add(1)
+	if c.fma {
+		fmaRuns.Add(1)
+	}
 	var err error
 	fused := false
 	if c.acc == kF32 {
@@ -452,10 +467,10 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
 	// Without an n loop (a depthwise convolution: the second factor moves
 	// only with the group) only the one-column path vectorises.
-	if b != nil && c.m >= 0 && haveAVX && useVec && panelOK && (c.n >= 0 || oneColumnFits(dm, dn)) {
+	if b != nil && c.m >= 0 && haveAVX && useVec && (!c.fma || haveFMA) && panelOK && (c.n >= 0 || oneColumnFits(dm, dn)) {
 		if a32, ok := any(a).([]float32); ok {
 			v := newVecLoops(outer, dm, dn, K)
-			v.outZero = k.outZero
+			v.outZero, v.fma = k.outZero, c.fma
 			b32, o32 := any(b).([]float32), any(out).([]float32)
 			if oneColumnFits(dm, dn) {
 				return false, runOneColumn(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
@@ -491,7 +506,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			})
 		}
 	}
-	if b != nil && c.m >= 0 && c.n >= 0 && dn.ext >= tileN && usePacked && panelOK {
+	if b != nil && c.m >= 0 && c.n >= 0 && dn.ext >= tileN && usePacked && panelOK && !c.fma {
 		units := nOuter * mT
 		return false, parallelRange(k, units, int64(units)*int64(K)*int64(tileM*dn.ext), func(lo, hi int) {
 			packedGEMM(a, b, out, ra, rb, outer, dm, dn, baseA, baseB, baseO, lo, hi)
@@ -548,6 +563,16 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 				for i := 0; i < mr; i++ {
 					for j := 0; j < nr; j++ {
 						sumDot(a, out, pa+i*dm.ca+j*dn.ca, po+i*dm.cout+j*dn.cout, ra)
+					}
+				}
+				continue
+			}
+			if c.fma {
+				// Fused terms without a vector kernel: one output at a
+				// time (the 2×4 tiles' separate rounding is not theirs).
+				for i := 0; i < mr; i++ {
+					for j := 0; j < nr; j++ {
+						dotFMA(a, b, out, pa+i*dm.ca+j*dn.ca, pb+i*dm.cb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
 					}
 				}
 				continue
@@ -636,6 +661,24 @@ func dot[T floatT](a, b, out []T, pa, pb, po int, ra, rb []int) {
 		acc += T(a[pa+ia] * b[pb+rb[r]])
 	}
 	out[po] = acc
+}
+
+// dotFMA is dot with each term fused: acc = x·y + acc rounded once.
+func dotFMA[T floatT](a, b, out []T, pa, pb, po int, ra, rb []int) {
+	acc := out[po]
+	rb = rb[:len(ra)]
+	for r, ia := range ra {
+		acc = fmaOf(a[pa+ia], b[pb+rb[r]], acc)
+	}
+	out[po] = acc
+}
+
+// fmaOf is x·y + acc rounded once to T.
+func fmaOf[T floatT](x, y, acc T) T {
+	if unsafe.Sizeof(acc) == 4 {
+		return T(fma32(float32(x), float32(y), float32(acc)))
+	}
+	return T(math.FMA(float64(x), float64(y), float64(acc)))
 }
 
 // sumDot accumulates out[po] += Σ_r a[pa+ra[r]].
@@ -840,8 +883,9 @@ var useVec = true
 
 // useAVX512 switches the two-tile AVX-512 kernels (where the CPU has
 // them): per 4x16 tile the same bits, each broadcast serving 32 columns
-// in 16-lane registers (kernels alone on cached panels: 62 against 45
-// GMAC/s a core on a Xeon with AVX-512).
+// in 16-lane registers (kernels alone on cached panels, a Xeon core with
+// AVX-512: 46 GMAC/s on 8 lanes, 62 on 16; fused, 55 and 111:
+// BenchmarkKern4x16).
 var useAVX512 = true
 
 // avx512Runs counts the vector-path calls that ran the AVX-512 kernels
@@ -909,6 +953,9 @@ type vecSpace struct {
 	// outZero: the output holds zeros on entry (kernel.outZero); tiles
 	// start at zero instead of gathering them from the output.
 	outZero bool
+	// fma: the terms are fused multiply-adds (contraction.fma): the
+	// kernels' fused forms run.
+	fma bool
 }
 
 // newVecLoops sorts the outer loops into row dims and groups; the rows
@@ -1107,6 +1154,10 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	if wide {
 		avx512Runs.Add(1)
 	}
+	k4, k4r, k4x2, k4x2r := kern4x16, kern4x16r, kern4x16x2, kern4x16x2r
+	if v.fma {
+		k4, k4r, k4x2, k4x2r = kern4x16f, kern4x16rf, kern4x16x2f, kern4x16x2rf
+	}
 	lastG := -1
 	for u := lo; u < hi; {
 		g := u / mT
@@ -1175,9 +1226,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 						ut := &batch[j]
 						c2 := (*[2 * vM * vN]float32)(unsafe.Pointer(&cs[j*nT+nt]))
 						if ut.direct {
-							kern4x16x2r(&a[0], &ut.offs, &raB[k0], pbk, pbk1, c2, k1-k0)
+							k4x2r(&a[0], &ut.offs, &raB[k0], pbk, pbk1, c2, k1-k0)
 						} else {
-							kern4x16x2(&ut.panel[k0*vM], pbk, pbk1, c2, k1-k0)
+							k4x2(&ut.panel[k0*vM], pbk, pbk1, c2, k1-k0)
 						}
 					}
 					nt++
@@ -1186,9 +1237,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				for j := range batch {
 					ut := &batch[j]
 					if ut.direct {
-						kern4x16r(&a[0], &ut.offs, &raB[k0], pbk, &cs[j*nT+nt], k1-k0)
+						k4r(&a[0], &ut.offs, &raB[k0], pbk, &cs[j*nT+nt], k1-k0)
 					} else {
-						kern4x16(&ut.panel[k0*vM], pbk, &cs[j*nT+nt], k1-k0)
+						k4(&ut.panel[k0*vM], pbk, &cs[j*nT+nt], k1-k0)
 					}
 				}
 			}

@@ -95,7 +95,8 @@ func (s convSpec) build(t testing.TB) (*plan.Plan, []*runtime.Tensor) {
 }
 
 // buildWith lowers the spec and runs a compiler preprocessing pipeline
-// ("baseline" runs none, "default" runs backward-data-conv) before planning.
+// ("baseline" runs none, "default" runs backward-data-conv; both then
+// fp-contract, their "-unfused" forms not) before planning.
 func (s convSpec) buildWith(t testing.TB, pipeline string) (*plan.Plan, []*runtime.Tensor) {
 	c := s.convCase()
 	m := lowerTorch(t, "spec", c.TorchFunc())
@@ -179,8 +180,8 @@ func TestContractionFastPath(t *testing.T) {
 		{"tiles", cpu.Kernels{}},
 	} {
 		restore := cpu.SetKernels(kc.k)
-		narrowBefore, oneColumnBefore, avx512Before := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs()
-		for _, pipeline := range []string{"baseline", "default"} {
+		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
+		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
 			}
@@ -198,6 +199,11 @@ func TestContractionFastPath(t *testing.T) {
 		// where the CPU has AVX-512.
 		if ran := cpu.AVX512Runs() - avx512Before; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
 			t.Errorf("%s: the AVX-512 kernels ran in %d contractions (AVX-512: %v)", kc.name, ran, cpu.HaveAVX512())
+		}
+		// The f32 specs' contractions fuse their multiply-adds after
+		// fp-contract (the interpreter too: the bits compared are fused).
+		if ran := cpu.FMARuns() - fmaBefore; ran == 0 {
+			t.Errorf("%s: no contraction ran with fused multiply-adds", kc.name)
 		}
 	}
 }

@@ -45,6 +45,9 @@ func HaveAVX512() bool { return haveAVX && haveAVX512 }
 // AVX512Runs counts the vector-path calls that ran the AVX-512 kernels.
 func AVX512Runs() int64 { return avx512Runs.Load() }
 
+// FMARuns counts the contractions run with fused multiply-adds.
+func FMARuns() int64 { return fmaRuns.Load() }
+
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }
 

@@ -43,6 +43,29 @@ func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
 //go:noescape
 func kern4x16x2r(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int)
 
+// The fused kernels (kern4x16f, ...): each kernel with one VFMADD231PS
+// where it multiplies then adds, for contractions whose multiply-add is
+// fused (arith.FusedMultiplyAdd). They need FMA (haveFMA; AVX-512's
+// forms AVX-512F).
+
+//go:noescape
+func kern4x16f(a, b *float32, c *[64]float32, k int)
+
+//go:noescape
+func kern4x16rf(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k int)
+
+//go:noescape
+func kern16x4f(a *float32, ra *int, b *float32, c *[64]float32, k int)
+
+//go:noescape
+func kern8x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
+
+//go:noescape
+func kern4x16x2f(a, b0, b1 *float32, c *[128]float32, k int)
+
+//go:noescape
+func kern4x16x2rf(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int)
+
 func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 
 func xgetbv() (eax, edx uint32)
@@ -81,4 +104,14 @@ var haveAVX512 = func() bool {
 	}
 	lo, _ := xgetbv()
 	return lo&0xe6 == 0xe6
+}()
+
+// haveFMA reports whether the CPU has FMA3 (CPUID.1:ECX bit 12), for the
+// fused kernels on 8-lane registers.
+var haveFMA = func() bool {
+	if !haveAVX {
+		return false
+	}
+	_, _, ecx, _ := cpuid(1, 0)
+	return ecx&(1<<12) != 0
 }()

@@ -1,67 +1,335 @@
 #include "textflag.h"
 
+// Each tile kernel is written once, as a macro of its multiply-add MAC,
+// and instantiated twice:
+//
+//   - MULADD rounds each product and each sum to float32 separately
+//     (VMULPS then VADDPS, no FMA), so every lane computes exactly what
+//     the interpreter's scalar loop does;
+//   - FMADD is one VFMADD231PS, x·y + acc rounded once: the kernels'
+//     fused forms (kern4x16f, ...) for contractions whose multiply-add
+//     may fuse (arith.FusedMultiplyAdd), lane for lane the interpreter's
+//     fusedMulAdd. They need FMA3 (haveFMA), the 16-lane ones AVX-512F.
+//
+// MAC(x, y, t, acc) adds y·x to acc, t a scratch register; y is the
+// multiply's first source (whose NaN propagates), always the first
+// factor's value, as in the scalar loop.
+#define MULADD(x, y, t, acc) VMULPS x, y, t; VADDPS t, acc, acc
+#define FMADD(x, y, t, acc) VFMADD231PS x, y, acc
+
+// The accumulators: eight 8-lane (LOADY8/STOREY8) or 16-lane registers
+// (LOADZ8/STOREZ8) from and to the tile at DX.
+#define LOADY8 \
+	VMOVUPS 0(DX), Y0 \
+	VMOVUPS 32(DX), Y1 \
+	VMOVUPS 64(DX), Y2 \
+	VMOVUPS 96(DX), Y3 \
+	VMOVUPS 128(DX), Y4 \
+	VMOVUPS 160(DX), Y5 \
+	VMOVUPS 192(DX), Y6 \
+	VMOVUPS 224(DX), Y7
+
+#define STOREY8 \
+	VMOVUPS Y0, 0(DX) \
+	VMOVUPS Y1, 32(DX) \
+	VMOVUPS Y2, 64(DX) \
+	VMOVUPS Y3, 96(DX) \
+	VMOVUPS Y4, 128(DX) \
+	VMOVUPS Y5, 160(DX) \
+	VMOVUPS Y6, 192(DX) \
+	VMOVUPS Y7, 224(DX)
+
+#define LOADZ8 \
+	VMOVUPS 0(DX), Z0 \
+	VMOVUPS 64(DX), Z1 \
+	VMOVUPS 128(DX), Z2 \
+	VMOVUPS 192(DX), Z3 \
+	VMOVUPS 256(DX), Z4 \
+	VMOVUPS 320(DX), Z5 \
+	VMOVUPS 384(DX), Z6 \
+	VMOVUPS 448(DX), Z7
+
+#define STOREZ8 \
+	VMOVUPS Z0, 0(DX) \
+	VMOVUPS Z1, 64(DX) \
+	VMOVUPS Z2, 128(DX) \
+	VMOVUPS Z3, 192(DX) \
+	VMOVUPS Z4, 256(DX) \
+	VMOVUPS Z5, 320(DX) \
+	VMOVUPS Z6, 384(DX) \
+	VMOVUPS Z7, 448(DX)
+
+// ROWS4 points SI, R9, R10 and R11 at a + offs[0..3] (a in AX, offs in
+// R12): the four rows a kernel reads in place.
+#define ROWS4 \
+	MOVQ 0(R12), SI \
+	ADDQ AX, SI \
+	MOVQ 8(R12), R9 \
+	ADDQ AX, R9 \
+	MOVQ 16(R12), R10 \
+	ADDQ AX, R10 \
+	MOVQ 24(R12), R11 \
+	ADDQ AX, R11
+
 // func kern4x16(a, b *float32, c *[64]float32, k int)
 //
 // c[i][j] += a[r][i] * b[r][j] for r in [0, k), i < 4, j < 16, in that
 // order of r: a is a packed [k][4] panel, b a packed [k][16] panel, c the
-// row-major 4x16 tile. Each product and each sum is rounded to float32
-// separately (VMULPS then VADDPS, no FMA), so every lane computes exactly
-// what the scalar loop does.
-TEXT ·kern4x16(SB), NOSPLIT, $0-32
-	MOVQ a+0(FP), SI
-	MOVQ b+8(FP), DI
-	MOVQ c+16(FP), DX
-	MOVQ k+24(FP), CX
-	VMOVUPS 0(DX), Y0
-	VMOVUPS 32(DX), Y1
-	VMOVUPS 64(DX), Y2
-	VMOVUPS 96(DX), Y3
-	VMOVUPS 128(DX), Y4
-	VMOVUPS 160(DX), Y5
-	VMOVUPS 192(DX), Y6
-	VMOVUPS 224(DX), Y7
-	TESTQ CX, CX
-	JLE done
-
-loop:
-	VMOVUPS 0(DI), Y8
-	VMOVUPS 32(DI), Y9
-	VBROADCASTSS 0(SI), Y10
-	VMULPS Y8, Y10, Y12
-	VMULPS Y9, Y10, Y13
-	VBROADCASTSS 4(SI), Y11
-	VADDPS Y12, Y0, Y0
-	VADDPS Y13, Y1, Y1
-	VMULPS Y8, Y11, Y14
-	VMULPS Y9, Y11, Y15
-	VBROADCASTSS 8(SI), Y10
-	VADDPS Y14, Y2, Y2
-	VADDPS Y15, Y3, Y3
-	VMULPS Y8, Y10, Y12
-	VMULPS Y9, Y10, Y13
-	VBROADCASTSS 12(SI), Y11
-	VADDPS Y12, Y4, Y4
-	VADDPS Y13, Y5, Y5
-	VMULPS Y8, Y11, Y14
-	VMULPS Y9, Y11, Y15
-	VADDPS Y14, Y6, Y6
-	VADDPS Y15, Y7, Y7
-	ADDQ $16, SI
-	ADDQ $64, DI
-	DECQ CX
-	JNZ loop
-
-done:
-	VMOVUPS Y0, 0(DX)
-	VMOVUPS Y1, 32(DX)
-	VMOVUPS Y2, 64(DX)
-	VMOVUPS Y3, 96(DX)
-	VMOVUPS Y4, 128(DX)
-	VMOVUPS Y5, 160(DX)
-	VMOVUPS Y6, 192(DX)
-	VMOVUPS Y7, 224(DX)
-	VZEROUPPER
+// row-major 4x16 tile.
+#define KERN4X16(MAC) \
+	MOVQ a+0(FP), SI \
+	MOVQ b+8(FP), DI \
+	MOVQ c+16(FP), DX \
+	MOVQ k+24(FP), CX \
+	LOADY8 \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	VMOVUPS 0(DI), Y8 \
+	VMOVUPS 32(DI), Y9 \
+	VBROADCASTSS 0(SI), Y10 \
+	VBROADCASTSS 4(SI), Y11 \
+	MAC(Y8, Y10, Y12, Y0) \
+	MAC(Y9, Y10, Y13, Y1) \
+	VBROADCASTSS 8(SI), Y10 \
+	MAC(Y8, Y11, Y14, Y2) \
+	MAC(Y9, Y11, Y15, Y3) \
+	VBROADCASTSS 12(SI), Y11 \
+	MAC(Y8, Y10, Y12, Y4) \
+	MAC(Y9, Y10, Y13, Y5) \
+	MAC(Y8, Y11, Y14, Y6) \
+	MAC(Y9, Y11, Y15, Y7) \
+	ADDQ $16, SI \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	STOREY8 \
+	VZEROUPPER \
 	RET
+
+// func kern4x16r(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k int)
+//
+// kern4x16 with the first factor read in place instead of from a packed
+// panel: row i of reduction point r is the float32 at byte address
+// a + offs[i] + ra[r]. The rows need not be evenly spaced (they are the
+// flattened rows of a strided window).
+#define KERN4X16R(MAC) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs+8(FP), R12 \
+	ROWS4 \
+	MOVQ ra+16(FP), BX \
+	MOVQ b+24(FP), DI \
+	MOVQ c+32(FP), DX \
+	MOVQ k+40(FP), CX \
+	LOADY8 \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	VMOVUPS 0(DI), Y8 \
+	VMOVUPS 32(DI), Y9 \
+	VBROADCASTSS 0(SI)(R8*1), Y10 \
+	VBROADCASTSS 0(R9)(R8*1), Y11 \
+	MAC(Y8, Y10, Y12, Y0) \
+	MAC(Y9, Y10, Y13, Y1) \
+	VBROADCASTSS 0(R10)(R8*1), Y10 \
+	MAC(Y8, Y11, Y14, Y2) \
+	MAC(Y9, Y11, Y15, Y3) \
+	VBROADCASTSS 0(R11)(R8*1), Y11 \
+	MAC(Y8, Y10, Y12, Y4) \
+	MAC(Y9, Y10, Y13, Y5) \
+	MAC(Y8, Y11, Y14, Y6) \
+	MAC(Y9, Y11, Y15, Y7) \
+	ADDQ $8, BX \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	STOREY8 \
+	VZEROUPPER \
+	RET
+
+// func kern16x4(a *float32, ra *int, b *float32, c *[64]float32, k int)
+//
+// The tile transposed: 16 rows (m) in the lanes, 4 columns (n). Row
+// i of reduction point r is the float32 at byte address a + ra[r] + 4i
+// (16 consecutive floats: a contiguous run of the first factor read in
+// place, or a packed [k][16] panel with ra[r] = 64r); b is a packed
+// [k][4] panel; c is column-major, c[j*16+i]. Per lane the same
+// multiply-add as kern4x16, in the same order of r, the first factor the
+// multiply's first source.
+#define KERN16X4(MAC) \
+	MOVQ a+0(FP), SI \
+	MOVQ ra+8(FP), BX \
+	MOVQ b+16(FP), DI \
+	MOVQ c+24(FP), DX \
+	MOVQ k+32(FP), CX \
+	LOADY8 \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	VMOVUPS 0(SI)(R8*1), Y8 \
+	VMOVUPS 32(SI)(R8*1), Y9 \
+	VBROADCASTSS 0(DI), Y10 \
+	VBROADCASTSS 4(DI), Y11 \
+	MAC(Y10, Y8, Y12, Y0) \
+	MAC(Y10, Y9, Y13, Y1) \
+	VBROADCASTSS 8(DI), Y10 \
+	MAC(Y11, Y8, Y14, Y2) \
+	MAC(Y11, Y9, Y15, Y3) \
+	VBROADCASTSS 12(DI), Y11 \
+	MAC(Y10, Y8, Y12, Y4) \
+	MAC(Y10, Y9, Y13, Y5) \
+	MAC(Y11, Y8, Y14, Y6) \
+	MAC(Y11, Y9, Y15, Y7) \
+	ADDQ $8, BX \
+	ADDQ $16, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	STOREY8 \
+	VZEROUPPER \
+	RET
+
+// func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
+//
+// Four runs of 8 consecutive rows in the lanes, one column: c[i*8+j] +=
+// a[offs[i] + ra[r] + 4j] * b[boff + rb[r]] (byte offsets) for r in [0, k), in
+// that order; both factors are read in place through their tables, the
+// second as one broadcast per reduction point. The multiply's first
+// source is the first factor, as in kern4x16.
+#define KERN8X4RUNS(MAC) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs+8(FP), R12 \
+	ROWS4 \
+	MOVQ ra+16(FP), BX \
+	MOVQ b+24(FP), DI \
+	ADDQ boff+32(FP), DI \
+	MOVQ rb+40(FP), R12 \
+	MOVQ c+48(FP), DX \
+	MOVQ k+56(FP), CX \
+	VMOVUPS 0(DX), Y0 \
+	VMOVUPS 32(DX), Y1 \
+	VMOVUPS 64(DX), Y2 \
+	VMOVUPS 96(DX), Y3 \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	MOVQ 0(R12), R13 \
+	VBROADCASTSS 0(DI)(R13*1), Y8 \
+	VMOVUPS 0(SI)(R8*1), Y9 \
+	MAC(Y8, Y9, Y12, Y0) \
+	VMOVUPS 0(R9)(R8*1), Y10 \
+	MAC(Y8, Y10, Y13, Y1) \
+	VMOVUPS 0(R10)(R8*1), Y11 \
+	MAC(Y8, Y11, Y14, Y2) \
+	VMOVUPS 0(R11)(R8*1), Y9 \
+	MAC(Y8, Y9, Y15, Y3) \
+	ADDQ $8, BX \
+	ADDQ $8, R12 \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VMOVUPS Y0, 0(DX) \
+	VMOVUPS Y1, 32(DX) \
+	VMOVUPS Y2, 64(DX) \
+	VMOVUPS Y3, 96(DX) \
+	VZEROUPPER \
+	RET
+
+// func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
+//
+// kern4x16 on two adjacent n tiles at once with AVX-512: b0 and b1 are
+// their [k][16] panels, c the two row-major 4x16 tiles one after the
+// other. A 16-lane register holds one row of one tile, so the eight
+// accumulators are the eight rows of the two tiles, and each broadcast
+// of the first factor serves 32 columns. Per lane the same multiply-add
+// in the same order of r as kern4x16: the bits do not change.
+#define KERN4X16X2(MAC) \
+	MOVQ a+0(FP), SI \
+	MOVQ b0+8(FP), DI \
+	MOVQ b1+16(FP), R8 \
+	MOVQ c+24(FP), DX \
+	MOVQ k+32(FP), CX \
+	LOADZ8 \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	VMOVUPS 0(DI), Z8 \
+	VMOVUPS 0(R8), Z9 \
+	VBROADCASTSS 0(SI), Z10 \
+	VBROADCASTSS 4(SI), Z11 \
+	MAC(Z8, Z10, Z14, Z0) \
+	MAC(Z9, Z10, Z15, Z4) \
+	VBROADCASTSS 8(SI), Z12 \
+	MAC(Z8, Z11, Z16, Z1) \
+	MAC(Z9, Z11, Z17, Z5) \
+	VBROADCASTSS 12(SI), Z13 \
+	MAC(Z8, Z12, Z18, Z2) \
+	MAC(Z9, Z12, Z19, Z6) \
+	MAC(Z8, Z13, Z20, Z3) \
+	MAC(Z9, Z13, Z21, Z7) \
+	ADDQ $16, SI \
+	ADDQ $64, DI \
+	ADDQ $64, R8 \
+	DECQ CX \
+	JNZ loop \
+done: \
+	STOREZ8 \
+	VZEROUPPER \
+	RET
+
+// func kern4x16x2r(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int)
+//
+// kern4x16x2 with the first factor read in place, as kern4x16r: row i of
+// reduction point r is the float32 at byte address a + offs[i] + ra[r].
+#define KERN4X16X2R(MAC) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs+8(FP), R12 \
+	ROWS4 \
+	MOVQ ra+16(FP), BX \
+	MOVQ b0+24(FP), DI \
+	MOVQ b1+32(FP), R13 \
+	MOVQ c+40(FP), DX \
+	MOVQ k+48(FP), CX \
+	LOADZ8 \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	VMOVUPS 0(DI), Z8 \
+	VMOVUPS 0(R13), Z9 \
+	VBROADCASTSS 0(SI)(R8*1), Z10 \
+	VBROADCASTSS 0(R9)(R8*1), Z11 \
+	MAC(Z8, Z10, Z14, Z0) \
+	MAC(Z9, Z10, Z15, Z4) \
+	VBROADCASTSS 0(R10)(R8*1), Z12 \
+	MAC(Z8, Z11, Z16, Z1) \
+	MAC(Z9, Z11, Z17, Z5) \
+	VBROADCASTSS 0(R11)(R8*1), Z13 \
+	MAC(Z8, Z12, Z18, Z2) \
+	MAC(Z9, Z12, Z19, Z6) \
+	MAC(Z8, Z13, Z20, Z3) \
+	MAC(Z9, Z13, Z21, Z7) \
+	ADDQ $8, BX \
+	ADDQ $64, DI \
+	ADDQ $64, R13 \
+	DECQ CX \
+	JNZ loop \
+done: \
+	STOREZ8 \
+	VZEROUPPER \
+	RET
+
+// kern4x16 and kern4x16f: KERN4X16 (above) with MULADD and with FMADD.
+TEXT ·kern4x16(SB), NOSPLIT, $0-32
+	KERN4X16(MULADD)
+
+TEXT ·kern4x16f(SB), NOSPLIT, $0-32
+	KERN4X16(FMADD)
 
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
@@ -82,206 +350,26 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL DX, edx+4(FP)
 	RET
 
-// func kern4x16r(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k int)
-//
-// kern4x16 with the first factor read in place instead of from a packed
-// panel: row i of reduction point r is the float32 at byte address
-// a + offs[i] + ra[r]. The rows need not be evenly spaced (they are the
-// flattened rows of a strided window).
+// kern4x16r and kern4x16rf: KERN4X16R (above) with MULADD and with FMADD.
 TEXT ·kern4x16r(SB), NOSPLIT, $0-48
-	MOVQ a+0(FP), AX
-	MOVQ offs+8(FP), R12
-	MOVQ 0(R12), SI
-	ADDQ AX, SI
-	MOVQ 8(R12), R9
-	ADDQ AX, R9
-	MOVQ 16(R12), R10
-	ADDQ AX, R10
-	MOVQ 24(R12), R11
-	ADDQ AX, R11
-	MOVQ ra+16(FP), BX
-	MOVQ b+24(FP), DI
-	MOVQ c+32(FP), DX
-	MOVQ k+40(FP), CX
-	VMOVUPS 0(DX), Y0
-	VMOVUPS 32(DX), Y1
-	VMOVUPS 64(DX), Y2
-	VMOVUPS 96(DX), Y3
-	VMOVUPS 128(DX), Y4
-	VMOVUPS 160(DX), Y5
-	VMOVUPS 192(DX), Y6
-	VMOVUPS 224(DX), Y7
-	TESTQ CX, CX
-	JLE gdone
+	KERN4X16R(MULADD)
 
-gloop:
-	MOVQ 0(BX), R8
-	VMOVUPS 0(DI), Y8
-	VMOVUPS 32(DI), Y9
-	VBROADCASTSS 0(SI)(R8*1), Y10
-	VMULPS Y8, Y10, Y12
-	VMULPS Y9, Y10, Y13
-	VBROADCASTSS 0(R9)(R8*1), Y11
-	VADDPS Y12, Y0, Y0
-	VADDPS Y13, Y1, Y1
-	VMULPS Y8, Y11, Y14
-	VMULPS Y9, Y11, Y15
-	VBROADCASTSS 0(R10)(R8*1), Y10
-	VADDPS Y14, Y2, Y2
-	VADDPS Y15, Y3, Y3
-	VMULPS Y8, Y10, Y12
-	VMULPS Y9, Y10, Y13
-	VBROADCASTSS 0(R11)(R8*1), Y11
-	VADDPS Y12, Y4, Y4
-	VADDPS Y13, Y5, Y5
-	VMULPS Y8, Y11, Y14
-	VMULPS Y9, Y11, Y15
-	VADDPS Y14, Y6, Y6
-	VADDPS Y15, Y7, Y7
-	ADDQ $8, BX
-	ADDQ $64, DI
-	DECQ CX
-	JNZ gloop
+TEXT ·kern4x16rf(SB), NOSPLIT, $0-48
+	KERN4X16R(FMADD)
 
-gdone:
-	VMOVUPS Y0, 0(DX)
-	VMOVUPS Y1, 32(DX)
-	VMOVUPS Y2, 64(DX)
-	VMOVUPS Y3, 96(DX)
-	VMOVUPS Y4, 128(DX)
-	VMOVUPS Y5, 160(DX)
-	VMOVUPS Y6, 192(DX)
-	VMOVUPS Y7, 224(DX)
-	VZEROUPPER
-	RET
-
-// func kern16x4(a *float32, ra *int, b *float32, c *[64]float32, k int)
-//
-// The tile transposed: 16 rows (m) in the lanes, 4 columns (n). Row
-// i of reduction point r is the float32 at byte address a + ra[r] + 4i
-// (16 consecutive floats: a contiguous run of the first factor read in
-// place, or a packed [k][16] panel with ra[r] = 64r); b is a packed
-// [k][4] panel; c is column-major, c[j*16+i]. Per lane the same
-// VMULPS-then-VADDPS as kern4x16, in the same order of r, the first
-// factor the multiply's first source.
+// kern16x4 and kern16x4f: KERN16X4 (above) with MULADD and with FMADD.
 TEXT ·kern16x4(SB), NOSPLIT, $0-40
-	MOVQ a+0(FP), SI
-	MOVQ ra+8(FP), BX
-	MOVQ b+16(FP), DI
-	MOVQ c+24(FP), DX
-	MOVQ k+32(FP), CX
-	VMOVUPS 0(DX), Y0
-	VMOVUPS 32(DX), Y1
-	VMOVUPS 64(DX), Y2
-	VMOVUPS 96(DX), Y3
-	VMOVUPS 128(DX), Y4
-	VMOVUPS 160(DX), Y5
-	VMOVUPS 192(DX), Y6
-	VMOVUPS 224(DX), Y7
-	TESTQ CX, CX
-	JLE tdone
+	KERN16X4(MULADD)
 
-tloop:
-	MOVQ 0(BX), R8
-	VMOVUPS 0(SI)(R8*1), Y8
-	VMOVUPS 32(SI)(R8*1), Y9
-	VBROADCASTSS 0(DI), Y10
-	VMULPS Y10, Y8, Y12
-	VMULPS Y10, Y9, Y13
-	VBROADCASTSS 4(DI), Y11
-	VADDPS Y12, Y0, Y0
-	VADDPS Y13, Y1, Y1
-	VMULPS Y11, Y8, Y14
-	VMULPS Y11, Y9, Y15
-	VBROADCASTSS 8(DI), Y10
-	VADDPS Y14, Y2, Y2
-	VADDPS Y15, Y3, Y3
-	VMULPS Y10, Y8, Y12
-	VMULPS Y10, Y9, Y13
-	VBROADCASTSS 12(DI), Y11
-	VADDPS Y12, Y4, Y4
-	VADDPS Y13, Y5, Y5
-	VMULPS Y11, Y8, Y14
-	VMULPS Y11, Y9, Y15
-	VADDPS Y14, Y6, Y6
-	VADDPS Y15, Y7, Y7
-	ADDQ $8, BX
-	ADDQ $16, DI
-	DECQ CX
-	JNZ tloop
+TEXT ·kern16x4f(SB), NOSPLIT, $0-40
+	KERN16X4(FMADD)
 
-tdone:
-	VMOVUPS Y0, 0(DX)
-	VMOVUPS Y1, 32(DX)
-	VMOVUPS Y2, 64(DX)
-	VMOVUPS Y3, 96(DX)
-	VMOVUPS Y4, 128(DX)
-	VMOVUPS Y5, 160(DX)
-	VMOVUPS Y6, 192(DX)
-	VMOVUPS Y7, 224(DX)
-	VZEROUPPER
-	RET
-
-// func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
-//
-// Four runs of 8 consecutive rows in the lanes, one column: c[i*8+j] +=
-// a[offs[i] + ra[r] + 4j] * b[boff + rb[r]] (byte offsets) for r in [0, k), in
-// that order; both factors are read in place through their tables, the
-// second as one broadcast per reduction point. The multiply's first
-// source is the first factor and each sum adds the product to the
-// accumulator, as in kern4x16.
+// kern8x4runs and kern8x4runsf: KERN8X4RUNS (above) with MULADD and with FMADD.
 TEXT ·kern8x4runs(SB), NOSPLIT, $0-64
-	MOVQ a+0(FP), AX
-	MOVQ offs+8(FP), R8
-	MOVQ 0(R8), SI
-	ADDQ AX, SI
-	MOVQ 8(R8), R9
-	ADDQ AX, R9
-	MOVQ 16(R8), R10
-	ADDQ AX, R10
-	MOVQ 24(R8), R11
-	ADDQ AX, R11
-	MOVQ ra+16(FP), BX
-	MOVQ b+24(FP), DI
-	ADDQ boff+32(FP), DI
-	MOVQ rb+40(FP), R12
-	MOVQ c+48(FP), DX
-	MOVQ k+56(FP), CX
-	VMOVUPS 0(DX), Y0
-	VMOVUPS 32(DX), Y1
-	VMOVUPS 64(DX), Y2
-	VMOVUPS 96(DX), Y3
-	TESTQ CX, CX
-	JLE rdone
+	KERN8X4RUNS(MULADD)
 
-rloop:
-	MOVQ 0(BX), R8
-	MOVQ 0(R12), R13
-	VBROADCASTSS 0(DI)(R13*1), Y8
-	VMOVUPS 0(SI)(R8*1), Y9
-	VMULPS Y8, Y9, Y12
-	VADDPS Y12, Y0, Y0
-	VMOVUPS 0(R9)(R8*1), Y10
-	VMULPS Y8, Y10, Y13
-	VADDPS Y13, Y1, Y1
-	VMOVUPS 0(R10)(R8*1), Y11
-	VMULPS Y8, Y11, Y14
-	VADDPS Y14, Y2, Y2
-	VMOVUPS 0(R11)(R8*1), Y9
-	VMULPS Y8, Y9, Y15
-	VADDPS Y15, Y3, Y3
-	ADDQ $8, BX
-	ADDQ $8, R12
-	DECQ CX
-	JNZ rloop
-
-rdone:
-	VMOVUPS Y0, 0(DX)
-	VMOVUPS Y1, 32(DX)
-	VMOVUPS Y2, 64(DX)
-	VMOVUPS Y3, 96(DX)
-	VZEROUPPER
-	RET
+TEXT ·kern8x4runsf(SB), NOSPLIT, $0-64
+	KERN8X4RUNS(FMADD)
 
 // func storeT4x16(dst *float32, stride int, c *[64]float32)
 //
@@ -323,141 +411,16 @@ tblock:
 	JNZ tblock
 	RET
 
-// func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
-//
-// kern4x16 on two adjacent n tiles at once with AVX-512: b0 and b1 are
-// their [k][16] panels, c the two row-major 4x16 tiles one after the
-// other. A 16-lane register holds one row of one tile, so the eight
-// accumulators are the eight rows of the two tiles, and each broadcast
-// of the first factor serves 32 columns. Per lane the same VMULPS then
-// VADDPS in the same order of r as kern4x16: the bits do not change.
+// kern4x16x2 and kern4x16x2f: KERN4X16X2 (above) with MULADD and with FMADD.
 TEXT ·kern4x16x2(SB), NOSPLIT, $0-40
-	MOVQ a+0(FP), SI
-	MOVQ b0+8(FP), DI
-	MOVQ b1+16(FP), R8
-	MOVQ c+24(FP), DX
-	MOVQ k+32(FP), CX
-	VMOVUPS 0(DX), Z0
-	VMOVUPS 64(DX), Z1
-	VMOVUPS 128(DX), Z2
-	VMOVUPS 192(DX), Z3
-	VMOVUPS 256(DX), Z4
-	VMOVUPS 320(DX), Z5
-	VMOVUPS 384(DX), Z6
-	VMOVUPS 448(DX), Z7
-	TESTQ CX, CX
-	JLE zdone
+	KERN4X16X2(MULADD)
 
-zloop:
-	VMOVUPS 0(DI), Z8
-	VMOVUPS 0(R8), Z9
-	VBROADCASTSS 0(SI), Z10
-	VBROADCASTSS 4(SI), Z11
-	VMULPS Z8, Z10, Z14
-	VMULPS Z9, Z10, Z15
-	VBROADCASTSS 8(SI), Z12
-	VADDPS Z14, Z0, Z0
-	VADDPS Z15, Z4, Z4
-	VMULPS Z8, Z11, Z16
-	VMULPS Z9, Z11, Z17
-	VBROADCASTSS 12(SI), Z13
-	VADDPS Z16, Z1, Z1
-	VADDPS Z17, Z5, Z5
-	VMULPS Z8, Z12, Z18
-	VMULPS Z9, Z12, Z19
-	VADDPS Z18, Z2, Z2
-	VADDPS Z19, Z6, Z6
-	VMULPS Z8, Z13, Z20
-	VMULPS Z9, Z13, Z21
-	VADDPS Z20, Z3, Z3
-	VADDPS Z21, Z7, Z7
-	ADDQ $16, SI
-	ADDQ $64, DI
-	ADDQ $64, R8
-	DECQ CX
-	JNZ zloop
+TEXT ·kern4x16x2f(SB), NOSPLIT, $0-40
+	KERN4X16X2(FMADD)
 
-zdone:
-	VMOVUPS Z0, 0(DX)
-	VMOVUPS Z1, 64(DX)
-	VMOVUPS Z2, 128(DX)
-	VMOVUPS Z3, 192(DX)
-	VMOVUPS Z4, 256(DX)
-	VMOVUPS Z5, 320(DX)
-	VMOVUPS Z6, 384(DX)
-	VMOVUPS Z7, 448(DX)
-	VZEROUPPER
-	RET
-
-// func kern4x16x2r(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int)
-//
-// kern4x16x2 with the first factor read in place, as kern4x16r: row i of
-// reduction point r is the float32 at byte address a + offs[i] + ra[r].
+// kern4x16x2r and kern4x16x2rf: KERN4X16X2R (above) with MULADD and with FMADD.
 TEXT ·kern4x16x2r(SB), NOSPLIT, $0-56
-	MOVQ a+0(FP), AX
-	MOVQ offs+8(FP), R12
-	MOVQ 0(R12), SI
-	ADDQ AX, SI
-	MOVQ 8(R12), R9
-	ADDQ AX, R9
-	MOVQ 16(R12), R10
-	ADDQ AX, R10
-	MOVQ 24(R12), R11
-	ADDQ AX, R11
-	MOVQ ra+16(FP), BX
-	MOVQ b0+24(FP), DI
-	MOVQ b1+32(FP), R13
-	MOVQ c+40(FP), DX
-	MOVQ k+48(FP), CX
-	VMOVUPS 0(DX), Z0
-	VMOVUPS 64(DX), Z1
-	VMOVUPS 128(DX), Z2
-	VMOVUPS 192(DX), Z3
-	VMOVUPS 256(DX), Z4
-	VMOVUPS 320(DX), Z5
-	VMOVUPS 384(DX), Z6
-	VMOVUPS 448(DX), Z7
-	TESTQ CX, CX
-	JLE zrdone
+	KERN4X16X2R(MULADD)
 
-zrloop:
-	MOVQ 0(BX), R8
-	VMOVUPS 0(DI), Z8
-	VMOVUPS 0(R13), Z9
-	VBROADCASTSS 0(SI)(R8*1), Z10
-	VBROADCASTSS 0(R9)(R8*1), Z11
-	VMULPS Z8, Z10, Z14
-	VMULPS Z9, Z10, Z15
-	VBROADCASTSS 0(R10)(R8*1), Z12
-	VADDPS Z14, Z0, Z0
-	VADDPS Z15, Z4, Z4
-	VMULPS Z8, Z11, Z16
-	VMULPS Z9, Z11, Z17
-	VBROADCASTSS 0(R11)(R8*1), Z13
-	VADDPS Z16, Z1, Z1
-	VADDPS Z17, Z5, Z5
-	VMULPS Z8, Z12, Z18
-	VMULPS Z9, Z12, Z19
-	VADDPS Z18, Z2, Z2
-	VADDPS Z19, Z6, Z6
-	VMULPS Z8, Z13, Z20
-	VMULPS Z9, Z13, Z21
-	VADDPS Z20, Z3, Z3
-	VADDPS Z21, Z7, Z7
-	ADDQ $8, BX
-	ADDQ $64, DI
-	ADDQ $64, R13
-	DECQ CX
-	JNZ zrloop
-
-zrdone:
-	VMOVUPS Z0, 0(DX)
-	VMOVUPS Z1, 64(DX)
-	VMOVUPS Z2, 128(DX)
-	VMOVUPS Z3, 192(DX)
-	VMOVUPS Z4, 256(DX)
-	VMOVUPS Z5, 320(DX)
-	VMOVUPS Z6, 384(DX)
-	VMOVUPS Z7, 448(DX)
-	VZEROUPPER
-	RET
+TEXT ·kern4x16x2rf(SB), NOSPLIT, $0-56
+	KERN4X16X2R(FMADD)

@@ -6,6 +6,8 @@ const haveAVX = false
 
 const haveAVX512 = false
 
+const haveFMA = false
+
 func kern4x16(a, b *float32, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
@@ -31,5 +33,29 @@ func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int) {
 }
 
 func kern4x16x2r(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern4x16f(a, b *float32, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern4x16rf(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x4f(a *float32, ra *int, b *float32, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern8x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern4x16x2f(a, b0, b1 *float32, c *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern4x16x2rf(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }

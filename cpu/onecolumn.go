@@ -62,6 +62,10 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 	for _, g := range v.groups {
 		units *= g.ext
 	}
+	k8 := kern8x4runs
+	if v.fma {
+		k8 = kern8x4runsf
+	}
 	return parallelRange(k, units, int64(units)*runsPerTile*runLanes*int64(K), func(lo, hi int) {
 		var c [runsPerTile * runLanes]float32
 		g, t := lo/tiles, lo%tiles
@@ -84,6 +88,10 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 			if !inPlace {
 				for _, ch := range tile {
 					for j := 0; j < ch.n; j++ {
+						if v.fma {
+							dotFMA(a, b, out, pa+ch.offA+j, pb, po+ch.offO+j*dm.cout, ra, rb)
+							continue
+						}
 						dot(a, b, out, pa+ch.offA+j, pb, po+ch.offO+j*dm.cout, ra, rb)
 					}
 				}
@@ -95,7 +103,7 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 					gatherStrided(c[i*runLanes:i*runLanes+ch.n], out, po+ch.offO, dm.cout)
 				}
 			}
-			kern8x4runs(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &c, K)
+			k8(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &c, K)
 			for i, ch := range tile {
 				scatterStrided(out, po+ch.offO, dm.cout, c[i*runLanes:i*runLanes+ch.n])
 			}

@@ -2,7 +2,6 @@ package cpu
 
 import (
 	"fmt"
-	"math"
 	"sync"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -390,9 +389,16 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 		c.regs[res] = r
 		return func(*vframe, int) {}
 	}
-	ins := make([]reg, o.NumOperands())
-	for i := range ins {
-		v := o.Operand(i)
+	if arith.FusedProduct(o) {
+		return func(*vframe, int) {} // its fused multiply-add multiplies
+	}
+	operands := o.Operands()
+	_, x, y, addend, fused := arith.FusedMultiplyAdd(o)
+	if fused {
+		operands = []*ir.Value{x, y, addend} // x·y + addend, one rounding
+	}
+	ins := make([]reg, len(operands))
+	for i, v := range operands {
 		if ir.IsTensor(v.Type()) {
 			if i == 0 && o.Name == "tensor.extract" {
 				ins[i] = reg{idx: -1} // the captured source
@@ -431,7 +437,7 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 			return nil
 		}
 		return vIndex(int(a.Value), d.idx)
-	case o.Name == "math.fma":
+	case fused || o.Name == "math.fma":
 		if len(ins) != 3 || !ins[0].float || !ins[1].float || !ins[2].float || !d.float {
 			return nil
 		}
@@ -970,7 +976,7 @@ func vFMA(a, b, cc, d int, r func(float64) float64) vinstr {
 	return func(fr *vframe, n int) {
 		A, B, C, D := fr.f[a][:n], fr.f[b][:n], fr.f[cc][:n], fr.f[d][:n]
 		for j := range D {
-			D[j] = round(r, math.FMA(A[j], B[j], C[j]))
+			D[j] = fusedMulAdd(A[j], B[j], C[j], r)
 		}
 	}
 }

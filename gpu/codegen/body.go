@@ -129,7 +129,14 @@ var cmpI = map[string]string{
 // (Not bf16: its exponents are f32's, and a product can overflow or fall
 // below the normal range, where the fused add differs.) It returns the
 // product, its two factors and the addend.
+//
+// It also matches the multiply-adds that arith.FusedMultiplyAdd fuses
+// (contract on both ops, f32 or f64: fmaf or fma), the rule the CPU
+// follows too.
 func exactFMA(o *ir.Operation) (product, x, y, addend *ir.Value, ok bool) {
+	if p, px, py, pa, fused := arith.FusedMultiplyAdd(o); fused {
+		return p.Result(0), px, py, pa, true
+	}
 	if o.Name != "arith.addf" || o.NumOperands() != 2 || !isFloatKind(o.Result(0).Type(), ir.F32) {
 		return nil, nil, nil, nil, false
 	}
@@ -254,7 +261,11 @@ func (bc *bodyCompiler) op(o *ir.Operation) error {
 		if err != nil {
 			return err
 		}
-		expr = fmt.Sprintf("fmaf(%s, %s, %s)", bc.names[x], bc.names[y], a)
+		fma := "fmaf"
+		if isFloatKind(res.Type(), ir.F64) {
+			fma = "fma"
+		}
+		expr = fmt.Sprintf("%s(%s, %s, %s)", fma, bc.names[x], bc.names[y], a)
 	} else if o.Name == arith.ConstantOp {
 		a := plan.ScalarConstant(res)
 		if a == nil {

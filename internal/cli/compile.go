@@ -48,7 +48,7 @@ func runCompile(env *Env, args []string) int {
 	target := fs.String("target", "cpu", "where the module runs: cpu, hip:gfxNNN or cuda:sm_NN ("+strings.Join(module.Targets, ", ")+", ...)")
 	function := fs.String("function", "main", "the function to compile")
 	dims := dimFlag(fs)
-	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
+	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops and fp-contract) or baseline (fuse-elementwise-ops and fp-contract only); default-unfused and baseline-unfused leave out fp-contract (f32 contractions then round each product and each sum instead of fusing them)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if code, done := parseFlags(env, "compile", fs, help, textUsage(fs, compileHelp), args); done {
 		return code

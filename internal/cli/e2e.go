@@ -45,7 +45,7 @@ func runE2E(env *Env, args []string) int {
 	device := fs.String("device", "cpu", "where to run: "+strings.Join(backendNames(), ", "))
 	verbose := fs.BoolP("verbose", "v", false, "show the details of each failure")
 	casesDir := fs.String("cases", "e2e/cases", "the directory of cases")
-	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only); on a GPU, as it runs them (dy kept NCHW; on cuda, f16/bf16 factors transposed for the tensor cores)")
+	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops and fp-contract) or baseline (fuse-elementwise-ops and fp-contract only); default-unfused and baseline-unfused leave out fp-contract (f32 contractions then round each product and each sum instead of fusing them); on a GPU, as it runs them (dy kept NCHW; on cuda, f16/bf16 factors transposed for the tensor cores)")
 	parallel := fs.Int("parallel", 0, "cases run at once (default GOMAXPROCS)")
 	progress := fs.Bool("progress", false, "print each case's outcome on stderr as soon as it is done (a FAIL with its first error line), before the report: what a run cut short by a time limit leaves")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -76,7 +76,7 @@ func runE2E(env *Env, args []string) int {
 		return 2
 	}
 	if _, ok := compiler.Pipelines[*pipeline]; !ok {
-		fmt.Fprintf(env.Stderr, "torchlower e2e: unknown --pipeline %q (want default or baseline)\n", *pipeline)
+		fmt.Fprintf(env.Stderr, "torchlower e2e: unknown --pipeline %q (want default, baseline, default-unfused or baseline-unfused)\n", *pipeline)
 		return 2
 	}
 	if cpuBackend, ok := b.(e2e.CPU); ok {

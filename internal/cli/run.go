@@ -108,7 +108,7 @@ func runRun(env *Env, args []string) int {
 	timings := fs.Bool("print-timings", false, "print the time of each stage and of the slowest steps on stderr")
 	topSteps := fs.Int("top-steps", 20, "with --print-timings, how many steps to list (0: all)")
 	repeat := fs.Int("repeat", 1, "run the function this many times on the same inputs (the results are the last run's)")
-	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops) or baseline (fuse-elementwise-ops only)")
+	pipeline := fs.String("pipeline", "default", "preprocessing after lowering: default (backward-data-conv, then fuse-elementwise-ops and fp-contract) or baseline (fuse-elementwise-ops and fp-contract only); default-unfused and baseline-unfused leave out fp-contract (f32 contractions then round each product and each sum instead of fusing them)")
 	params := fs.String("params", "", "a .pt2's parameters as constants (inline, the default) or arguments fed from the archive (args); with a .mlir, args requires a mapping")
 	dims := dimFlag(fs)
 	mapping := fs.String("mapping", "", "the parameter mapping of a .mlir (default: <program>.params.json when it exists; none: ignore it)")
