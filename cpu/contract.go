@@ -1154,10 +1154,6 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	if wide {
 		avx512Runs.Add(1)
 	}
-	k4, k4r, k4x2, k4x2r := kern4x16, kern4x16r, kern4x16x2, kern4x16x2r
-	if v.fma {
-		k4, k4r, k4x2, k4x2r = kern4x16f, kern4x16rf, kern4x16x2f, kern4x16x2rf
-	}
 	lastG := -1
 	for u := lo; u < hi; {
 		g := u / mT
@@ -1225,10 +1221,17 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 					for j := range batch {
 						ut := &batch[j]
 						c2 := (*[2 * vM * vN]float32)(unsafe.Pointer(&cs[j*nT+nt]))
-						if ut.direct {
-							k4x2r(&a[0], &ut.offs, &raB[k0], pbk, pbk1, c2, k1-k0)
-						} else {
-							k4x2(&ut.panel[k0*vM], pbk, pbk1, c2, k1-k0)
+						// Direct calls (a func value would make the
+						// tiles escape).
+						switch {
+						case ut.direct && v.fma:
+							kern4x16x2rf(&a[0], &ut.offs, &raB[k0], pbk, pbk1, c2, k1-k0)
+						case ut.direct:
+							kern4x16x2r(&a[0], &ut.offs, &raB[k0], pbk, pbk1, c2, k1-k0)
+						case v.fma:
+							kern4x16x2f(&ut.panel[k0*vM], pbk, pbk1, c2, k1-k0)
+						default:
+							kern4x16x2(&ut.panel[k0*vM], pbk, pbk1, c2, k1-k0)
 						}
 					}
 					nt++
@@ -1236,10 +1239,15 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				}
 				for j := range batch {
 					ut := &batch[j]
-					if ut.direct {
-						k4r(&a[0], &ut.offs, &raB[k0], pbk, &cs[j*nT+nt], k1-k0)
-					} else {
-						k4(&ut.panel[k0*vM], pbk, &cs[j*nT+nt], k1-k0)
+					switch {
+					case ut.direct && v.fma:
+						kern4x16rf(&a[0], &ut.offs, &raB[k0], pbk, &cs[j*nT+nt], k1-k0)
+					case ut.direct:
+						kern4x16r(&a[0], &ut.offs, &raB[k0], pbk, &cs[j*nT+nt], k1-k0)
+					case v.fma:
+						kern4x16f(&ut.panel[k0*vM], pbk, &cs[j*nT+nt], k1-k0)
+					default:
+						kern4x16(&ut.panel[k0*vM], pbk, &cs[j*nT+nt], k1-k0)
 					}
 				}
 			}

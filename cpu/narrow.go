@@ -112,10 +112,6 @@ func narrowTiles(v *vecSpace, dm tdim) (tiles []narrowTile, words []uint64) {
 func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raSpan tableSpan, v *vecSpace, tiles []narrowTile, dm tdim, baseA, baseB, baseO, lo, hi int, shared []float32) {
 	K, dn := v.K, v.dn
 	nT := (dn.ext + nrN - 1) / nrN
-	k16 := kern16x4
-	if v.fma {
-		k16 = kern16x4f
-	}
 	bufB := shared
 	if bufB == nil {
 		var words []uint64
@@ -193,7 +189,11 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raSpan tableSpan, v *vec
 				src, table = &panel[0], panelRA
 			}
 			for nt := 0; nt < nT; nt++ {
-				k16(src, &table[0], &bufB[(nt*K+k0)*nrN], &cs[nt], k1-k0)
+				if v.fma {
+					kern16x4f(src, &table[0], &bufB[(nt*K+k0)*nrN], &cs[nt], k1-k0)
+				} else {
+					kern16x4(src, &table[0], &bufB[(nt*K+k0)*nrN], &cs[nt], k1-k0)
+				}
 			}
 		}
 		for nt := 0; nt < nT; nt++ {

@@ -62,10 +62,6 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 	for _, g := range v.groups {
 		units *= g.ext
 	}
-	k8 := kern8x4runs
-	if v.fma {
-		k8 = kern8x4runsf
-	}
 	return parallelRange(k, units, int64(units)*runsPerTile*runLanes*int64(K), func(lo, hi int) {
 		var c [runsPerTile * runLanes]float32
 		g, t := lo/tiles, lo%tiles
@@ -103,7 +99,13 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 					gatherStrided(c[i*runLanes:i*runLanes+ch.n], out, po+ch.offO, dm.cout)
 				}
 			}
-			k8(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &c, K)
+			// Direct calls: through a func value the arrays would
+			// escape to the heap, one allocation a tile.
+			if v.fma {
+				kern8x4runsf(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &c, K)
+			} else {
+				kern8x4runs(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &c, K)
+			}
 			for i, ch := range tile {
 				scatterStrided(out, po+ch.offO, dm.cout, c[i*runLanes:i*runLanes+ch.n])
 			}
