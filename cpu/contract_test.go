@@ -15,6 +15,7 @@ import (
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/preprocessing"
 	"github.com/torchlower/torchlower/runtime"
 )
 
@@ -96,11 +97,16 @@ func (s convSpec) build(t testing.TB) (*plan.Plan, []*runtime.Tensor) {
 
 // buildWith lowers the spec and runs a compiler preprocessing pipeline
 // ("baseline" runs none, "default" runs backward-data-conv; both then
-// fp-contract, their "-unfused" forms not) before planning.
+// fp-contract, their "-unfused" forms not; or a pipeline's text) before
+// planning.
 func (s convSpec) buildWith(t testing.TB, pipeline string) (*plan.Plan, []*runtime.Tensor) {
 	c := s.convCase()
 	m := lowerTorch(t, "spec", c.TorchFunc())
-	if err := compiler.Preprocess(compiler.NewContext(), m, pipeline); err != nil {
+	preprocess := compiler.Preprocess
+	if strings.ContainsAny(pipeline, ",{") { // a pipeline's text
+		preprocess = compiler.PreprocessText
+	}
+	if err := preprocess(compiler.NewContext(), m, pipeline); err != nil {
 		t.Fatalf("preprocess: %v", err)
 	}
 	p, err := plan.Build(m, "conv")
@@ -414,6 +420,65 @@ func TestContractionInitialOutput(t *testing.T) {
 				g, w := got[0].Float64(j), want[0].Float64(j)
 				if math.Float64bits(g) != math.Float64bits(w) {
 					t.Fatalf("element %d: fast %v, interpreter %v", j, g, w)
+				}
+			}
+		})
+	}
+}
+
+// TestDecompositionLayoutsAgree: the phase decomposition's layouts (dy,
+// the filter and an f32 gradient with their channels last, so that each
+// region packs rows of one tap and writes contiguous rows) change where
+// elements live, not what is summed. On wide strided data gradients (more
+// than 8 channels, so that they apply) the default pipeline and the
+// decomposition with the filter and the gradient as they are give the
+// same bits, and the default's plan holds the two extra transposes.
+func TestDecompositionLayoutsAgree(t *testing.T) {
+	decompose := "decompose-strided-backward-data"
+	asIs := strings.Replace(compiler.Pipelines["default"], "backward-data-conv",
+		strings.Replace(preprocessing.BackwardDataConvPipeline, decompose, decompose+"{columns-last-filter=false columns-last-output=false}", 1), 1)
+	if asIs == compiler.Pipelines["default"] {
+		t.Fatalf("the default pipeline %q has no backward-data-conv", asIs)
+	}
+	specs := []convSpec{
+		{n: 2, cin: 12, cout: 10, spatial: []int64{9, 8}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		{n: 1, cin: 20, cout: 6, spatial: []int64{11}, kernel: []int64{5}, stride: []int64{3}, pad: []int64{2}, dil: []int64{2}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		{n: 2, cin: 18, cout: 12, spatial: []int64{7, 6}, kernel: []int64{3, 2}, stride: []int64{2, 2}, pad: []int64{1, 0}, groups: 2, dtype: "f32", mask: [3]bool{true, true, false}},
+		{n: 1, cin: 9, cout: 4, spatial: []int64{5, 4, 6}, kernel: []int64{3, 3, 3}, stride: []int64{2, 1, 2}, pad: []int64{1, 1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		{fwd: true, n: 2, cin: 10, cout: 16, spatial: []int64{5, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, outPad: []int64{1, 1}, groups: 1, transposed: true, dtype: "f32", bias: true},
+	}
+	copies := func(p *plan.Plan) int {
+		n := 0
+		for _, s := range p.Steps {
+			if s.Kind == plan.StepCopy {
+				n++
+			}
+		}
+		return n
+	}
+	for _, s := range specs {
+		t.Run(s.name(), func(t *testing.T) {
+			p, args := s.buildWith(t, "default")
+			q, _ := s.buildWith(t, asIs)
+			if copies(p) < copies(q)+2 {
+				t.Errorf("the default plan has %d copies, the one with the filter and the gradient as they are %d: want two more transposes", copies(p), copies(q))
+			}
+			got, err := cpu.Run(p, args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := cpu.Run(q, args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				if want[i] == nil {
+					continue
+				}
+				for j := 0; j < want[i].NumElements(); j++ {
+					if g, w := got[i].Float64(j), want[i].Float64(j); g != w {
+						t.Fatalf("result %d element %d: %g, as they are %g", i, j, g, w)
+					}
 				}
 			}
 		})

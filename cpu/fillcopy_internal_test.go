@@ -67,3 +67,59 @@ func TestCopyViewPadInterior(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyViewTranspose copies permuted views of 4-D tensors (the
+// transposes of dy, the filter and the assembled gradient that the phase
+// decomposition adds) for 2-, 4- and 8-byte elements and checks every
+// element against the permutation.
+func TestCopyViewTranspose(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	shape := []int64{3, 37, 5, 19}
+	strides := []int64{37 * 5 * 19, 5 * 19, 19, 1}
+	for _, elem := range []ir.Type{ir.FloatType{Kind: ir.F16}, ir.FloatType{Kind: ir.F32}, ir.FloatType{Kind: ir.F64}} {
+		es := ir.ElementByteSize(elem)
+		for _, perm := range [][]int{{0, 2, 3, 1}, {0, 3, 1, 2}, {3, 2, 1, 0}, {1, 0, 2, 3}, {0, 1, 3, 2}} {
+			// dst[i0, i1, i2, i3] = src[...] with dst dim j = src dim perm[j].
+			dshape := make([]int64, 4)
+			for j, p := range perm {
+				dshape[j] = shape[p]
+			}
+			src := &plan.Buffer{Elem: elem, Shape: shape}
+			dst := &plan.Buffer{Elem: elem, Shape: dshape}
+			sm := make([]byte, 3*37*5*19*es)
+			rng.Read(sm)
+			dm := make([]byte, len(sm))
+			mem := func(b *plan.Buffer) ([]byte, error) {
+				if b == src {
+					return sm, nil
+				}
+				return dm, nil
+			}
+			sv := plan.View{Buf: src, Shape: dshape, Strides: make([]int64, 4)}
+			for j, p := range perm {
+				sv.Strides[j] = strides[p]
+			}
+			dv := plan.View{Buf: dst, Shape: dshape, Strides: []int64{dshape[1] * dshape[2] * dshape[3], dshape[2] * dshape[3], dshape[3], 1}}
+			if err := copyView(dv, sv, mem); err != nil {
+				t.Fatal(err)
+			}
+			var idx [4]int64
+			for idx[0] = 0; idx[0] < dshape[0]; idx[0]++ {
+				for idx[1] = 0; idx[1] < dshape[1]; idx[1]++ {
+					for idx[2] = 0; idx[2] < dshape[2]; idx[2]++ {
+						for idx[3] = 0; idx[3] < dshape[3]; idx[3]++ {
+							var d, s int64
+							for j := range idx {
+								d += idx[j] * dv.Strides[j]
+								s += idx[j] * sv.Strides[j]
+							}
+							if !bytes.Equal(dm[d*int64(es):(d+1)*int64(es)], sm[s*int64(es):(s+1)*int64(es)]) {
+								t.Fatalf("%v, perm %v, at %v: %v, want %v", elem, perm, idx, dm[d*int64(es):(d+1)*int64(es)], sm[s*int64(es):(s+1)*int64(es)])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
@@ -68,7 +69,15 @@ import (
 // regions read dy through one linalg.transpose that puts the dims indexed
 // only by reduction loops last (NCHW dy becomes (n, h, w, f); see
 // reductionLastSource), with X's map results permuted to match; dy is
-// read as it is when that order is already its own.
+// read as it is when that order is already its own. Then, with the
+// options columns-last-filter and columns-last-output (the defaults), W
+// is read through one linalg.transpose that puts its column dims (a data
+// gradient's input channel) last, and an f32 result that no cast reads
+// is assembled with its column dims last, in zeros of that shape, and
+// transposed back once after the last region (columnsLastFilter,
+// columnsLastOutput); W's map and the output maps, slices and windows of
+// the regions are permuted to match. Every region still reads and writes
+// the same elements, so results are bitwise equal.
 //
 // Multiply-adds: exactly the (output, tap) pairs whose read of X is a dy
 // element (neither a scattered zero nor padding), times the other loop
@@ -83,13 +92,19 @@ var DecomposeStridedBackwardData = &pass.Def{
 			Help: "read dy through one linalg.transpose that puts the dims only reduction loops index (NCHW's channel) last (see reductionLast); false reads dy as it is"},
 		{Name: "narrow-columns", Default: strconv.Itoa(DefaultNarrowColumns),
 			Help: "with reduction-last-source, still read dy as it is when the contraction's columns (its longest parallel loop that only the filter indexes) are at most this many: the CPU then puts output positions in its vector lanes (0: transpose whatever the columns)"},
+		{Name: "columns-last-filter", Default: "true",
+			Help: "with reduction-last-source and more than one region, read the filter through one linalg.transpose that puts its column dims (indexed by a parallel loop dy's map does not use: a data gradient's input channel) last (see columnsLastFilter); false reads it as it is"},
+		{Name: "columns-last-output", Default: "true",
+			Help: "with reduction-last-source and more than one region, assemble an f32 gradient with its column dims last and transpose it once at the end (see columnsLastOutput); false assembles it in its own layout"},
 	},
 	Run: func(op *ir.Operation, c *pass.Context) error {
-		layout := SourceLayout{ReductionLast: true, NarrowColumns: DefaultNarrowColumns}
-		if _, ok := c.Options["reduction-last-source"]; ok {
-			var err error
-			if layout.ReductionLast, err = c.Options.Bool("reduction-last-source"); err != nil {
-				return err
+		layout := SourceLayout{ReductionLast: true, NarrowColumns: DefaultNarrowColumns, ColumnsLastFilter: true, ColumnsLastOutput: true}
+		for name, field := range map[string]*bool{"reduction-last-source": &layout.ReductionLast, "columns-last-filter": &layout.ColumnsLastFilter, "columns-last-output": &layout.ColumnsLastOutput} {
+			if _, ok := c.Options[name]; ok {
+				var err error
+				if *field, err = c.Options.Bool(name); err != nil {
+					return err
+				}
 			}
 		}
 		if _, ok := c.Options["narrow-columns"]; ok {
@@ -104,11 +119,14 @@ var DecomposeStridedBackwardData = &pass.Def{
 	},
 }
 
-// SourceLayout is the pass's choice of dy's layout: its options
-// reduction-last-source and narrow-columns.
+// SourceLayout is the pass's choice of dy's and the filter's layouts:
+// its options reduction-last-source, narrow-columns, columns-last-filter
+// and columns-last-output.
 type SourceLayout struct {
-	ReductionLast bool
-	NarrowColumns int64
+	ReductionLast     bool
+	NarrowColumns     int64
+	ColumnsLastFilter bool
+	ColumnsLastOutput bool
 }
 
 // DecomposeStridedBackwardDataPattern is the rewrite as a pattern, with
@@ -229,6 +247,14 @@ type decomposePlan struct {
 	// is where dim j of the source sits in it.
 	dy    *ir.Value
 	dyPos []int
+	// w is the filter the regions slice: W, or its transpose with its
+	// column dims last (columnsLastFilter); wPos[j] is where W's dim j
+	// sits in it.
+	w    *ir.Value
+	wPos []int
+	// outPos, when not nil, is where the output's dim j sits in the
+	// layout the regions are assembled in (columnsLastOutput).
+	outPos []int
 }
 
 // reductionLastSource is the source the regions read: dy transposed so
@@ -261,6 +287,110 @@ func reductionLastSource(b *ir.Builder, loc ir.Location, p *decomposePlan, enabl
 		return dy, pos
 	}
 	return transposed(b, loc, dy, perm), pos
+}
+
+// columnsLastFilter is the filter the regions read: W transposed so that
+// its dims indexed by a bare parallel loop that dy's map does not use
+// (the contraction's columns: a data gradient's input channel c) come
+// last, the others keeping their order ((f, c, kh, kw) becomes (f, kh,
+// kw, c)); pos[j] is where W's dim j sits in it. It is W itself, pos the
+// identity, when disabled or when that order is already W's.
+//
+// Why: the CPU packs the filter's columns into panels for each region,
+// 16 consecutive c at each reduction point. In (f, c, kh, kw) those lie
+// kh·kw apart, so packing one tap's panels reads every cache line of the
+// whole filter, once per region: on the backward-data bench's 3x3
+// stride-2 256-channel shape, a third of the run went to that packing.
+// With c innermost each region copies rows of its own tap. One copy of
+// the filter buys that for every region.
+func columnsLastFilter(b *ir.Builder, loc ir.Location, p *decomposePlan, enabled bool) (*ir.Value, []int) {
+	w := p.c.Operand(1 - p.xIdx)
+	maps := linalg.IndexingMaps(p.c)
+	perm, pos, identity := columnsLast(maps[1-p.xIdx], maps[p.xIdx], linalg.IteratorTypes(p.c))
+	if !enabled || identity {
+		for j := range pos {
+			pos[j] = j
+		}
+		return w, pos
+	}
+	return transposed(b, loc, w, perm), pos
+}
+
+// columnsLast is the order of an operand with map m that puts last the
+// dims m indexes by a bare parallel loop that X's map xm does not use
+// (the contraction's columns), the others keeping theirs: perm as
+// linalg.transpose's permutation, pos[j] where dim j goes, and whether
+// that is the order it has.
+func columnsLast(m, xm affine.Map, iters []string) (perm []int64, pos []int, identity bool) {
+	var last []int64
+	for j, e := range m.Results {
+		column := false
+		if d, ok := e.AsDim(); ok && iters[d] == linalg.Parallel {
+			column = true
+			for _, xe := range xm.Results {
+				column = column && !affine.IsFunctionOfDim(xe, d)
+			}
+		}
+		if column {
+			last = append(last, int64(j))
+		} else {
+			perm = append(perm, int64(j))
+		}
+	}
+	perm = append(perm, last...)
+	pos = make([]int, len(perm))
+	identity = true
+	for i, j := range perm {
+		pos[j] = i
+		identity = identity && j == int64(i)
+	}
+	return perm, pos, identity
+}
+
+// columnsLastOutput is the layout the regions assemble the gradient in
+// when enabled: its column dims last ((n, c, h, w) becomes (n, h, w, c)),
+// in a zero tensor of that shape, transposed back once at the end: perm
+// is that layout as linalg.transpose's permutation and pos where each of
+// the output's dims sits in it; nil when disabled, when that is the
+// output's order already, when its type is not f32, or when a cast reads
+// the result (an f16/bf16 gradient, which
+// swap-cast-with-insert-slice-chain truncates region by region instead).
+//
+// Why: a region's register tile holds a few output positions of 16
+// consecutive c; in NCHW its rows go to 16 places a plane apart, and
+// each phase writes a quarter of every cache line of the gradient (a
+// stride-2 window along w), so every line is fetched once per phase. With
+// c innermost each tile row is 16 contiguous floats, each line belongs to
+// one phase, and one transpose at the end (a copy) puts it back. Measured
+// on the backward-data bench's 3x3 stride-2 shapes, where the strided
+// stores were a quarter of the run.
+func columnsLastOutput(p *decomposePlan, enabled bool) (perm []int64, pos []int) {
+	outT := p.c.Result(0).Type().(ir.RankedTensorType)
+	if f, ok := outT.Elem.(ir.FloatType); !enabled || !ok || f.Kind != ir.F32 || feedsCast(p.c.Result(0)) {
+		return nil, nil
+	}
+	maps := linalg.IndexingMaps(p.c)
+	perm, pos, identity := columnsLast(maps[2], maps[p.xIdx], linalg.IteratorTypes(p.c))
+	if identity {
+		return nil, nil
+	}
+	return perm, pos
+}
+
+// feedsCast reports whether a linalg.generic with an arith.truncf in its
+// body reads v.
+func feedsCast(v *ir.Value) bool {
+	for _, u := range v.Users() {
+		if u.Name != linalg.Generic || u.NumRegions() != 1 {
+			continue
+		}
+		found := false
+		u.Walk(ir.PreOrder, func(o *ir.Operation) { found = found || o.Name == arith.TruncF })
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // DefaultNarrowColumns is the narrow-columns option's default, cpu's
@@ -496,9 +626,28 @@ func rewriteDecompose(op *ir.Operation, rw *ir.Rewriter, layout SourceLayout) bo
 		// One region (a 1x1 kernel's one phase with data) reads each dy
 		// element once: transposing dy would only add a pass over it.
 		// Nor with few columns (see narrowColumns).
-		p.dy, p.dyPos = reductionLastSource(b, c.Loc, p, layout.ReductionLast && len(products) > 1 && !narrowColumns(p, layout.NarrowColumns))
+		transpose := layout.ReductionLast && len(products) > 1 && !narrowColumns(p, layout.NarrowColumns)
+		p.dy, p.dyPos = reductionLastSource(b, c.Loc, p, transpose)
+		p.w, p.wPos = columnsLastFilter(b, c.Loc, p, transpose && layout.ColumnsLastFilter)
+		outPerm, outPos := columnsLastOutput(p, transpose && layout.ColumnsLastOutput)
+		if outPerm != nil {
+			p.outPos = outPos
+			outT := c.Result(0).Type().(ir.RankedTensorType)
+			shape := make([]int64, len(outPerm))
+			for i, j := range outPerm {
+				shape[i] = outT.Shape[j]
+			}
+			result = linalg.NewFill(b, c.Loc, zeroScalar(b, c.Loc, outT.Elem), tensor.NewEmpty(b, c.Loc, ir.Tensor(outT.Elem, shape...), nil)).Result(0)
+		}
 		for _, cur := range products {
 			result = emitRegion(b, p, cur, result)
+		}
+		if outPerm != nil {
+			back := make([]int64, len(outPos))
+			for j, i := range outPos {
+				back[j] = int64(i)
+			}
+			result = transposed(b, c.Loc, result, back)
 		}
 	}
 	rw.ReplaceAllUsesWith(c.Result(0), result)
@@ -520,7 +669,7 @@ func emitRegion(b *ir.Builder, p *decomposePlan, cur []dimRegion, dest *ir.Value
 	maps := linalg.IndexingMaps(c)
 	dy := p.dy
 	dyT := dy.Type().(ir.RankedTensorType)
-	w := c.Operand(1 - p.xIdx)
+	w := p.w
 	wT := w.Type().(ir.RankedTensorType)
 	outT := c.Result(0).Type().(ir.RankedTensorType)
 
@@ -547,9 +696,10 @@ func emitRegion(b *ir.Builder, p *decomposePlan, cur []dimRegion, dest *ir.Value
 			continue
 		}
 		r := cur[di]
-		wOffs[pd.wR], wSizes[pd.wR] = r.k0, r.M
+		wj := p.wPos[pd.wR]
+		wOffs[wj], wSizes[wj] = r.k0, r.M
 		if r.M > 1 {
-			wStrides[pd.wR] = pd.s / gcd(pd.s, pd.d)
+			wStrides[wj] = pd.s / gcd(pd.s, pd.d)
 		}
 		sliceW = sliceW || r.k0 != 0 || r.M != pd.K
 	}
@@ -582,6 +732,25 @@ func emitRegion(b *ir.Builder, p *decomposePlan, cur []dimRegion, dest *ir.Value
 		xRes[p.dyPos[j]] = e
 	}
 	newMaps[p.xIdx] = affine.NewMap(xm.NumDims, xm.NumSymbols, xRes...)
+	wm := maps[1-p.xIdx]
+	wRes := make([]affine.Expr, len(wm.Results))
+	for j, e := range wm.Results {
+		wRes[p.wPos[j]] = e
+	}
+	newMaps[1-p.xIdx] = affine.NewMap(wm.NumDims, wm.NumSymbols, wRes...)
+	if p.outPos != nil {
+		// Assembled with the columns last: the region's output, its map
+		// and its window in that order.
+		om := maps[2]
+		oRes := make([]affine.Expr, len(om.Results))
+		shape, o, st := make([]int64, len(outShape)), make([]int64, len(offs)), make([]int64, len(strides))
+		for j, e := range om.Results {
+			i := p.outPos[j]
+			oRes[i], shape[i], o[i], st[i] = e, outShape[j], offs[j], strides[j]
+		}
+		newMaps[2] = affine.NewMap(om.NumDims, om.NumSymbols, oRes...)
+		outShape, offs, strides = shape, o, st
+	}
 	accT := ir.Tensor(outT.Elem, outShape...)
 	acc := linalg.NewFill(b, loc, zeroScalar(b, loc, accT.Elem), tensor.NewEmpty(b, loc, accT, nil)).Result(0)
 	mapping := map[*ir.Value]*ir.Value{c.Operand(p.xIdx): src, c.Operand(1 - p.xIdx): ws, c.Operand(2): acc}

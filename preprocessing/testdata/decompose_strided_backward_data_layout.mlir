@@ -1,30 +1,53 @@
 // RUN: torchlower opt %s -p decompose-strided-backward-data --split-input-file | FileCheck %s
 // RUN: torchlower opt %s -p 'decompose-strided-backward-data{narrow-columns=0}' --split-input-file | FileCheck %s --check-prefix=WIDE
+// RUN: torchlower opt %s -p 'decompose-strided-backward-data{columns-last-filter=false columns-last-output=false}' --split-input-file | FileCheck %s --check-prefix=ASIS
 
 // By default the regions read dy through one transpose that puts the dims
 // indexed only by reduction loops last: NCHW dy (n, f, h, w) becomes
 // (n, h, w, f), X's map results move with it, and every region (interior
-// or border) slices that one transposed tensor. W is sliced as it is.
-// (9 input channels: more than the CPU's narrow tiles take; see
+// or border) slices that one transposed tensor. W likewise, through one
+// transpose that puts its column dim (the input channel, indexed by a
+// parallel loop X's map does not use) last: (f, c, kh, kw) becomes (f,
+// kh, kw, c), and each region slices its taps of it. And the f32
+// gradient is assembled the same way, (n, c, h, w) as (n, h, w, c), in
+// zeros of that shape, each region writing its window there, and
+// transposed back once at the end. With columns-last-filter=false and
+// columns-last-output=false W and the gradient keep their layouts. (9
+// input channels: more than the CPU's narrow tiles take; see
 // @narrow_columns.)
 #x = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
 #w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d1, d5, d6)>
 #o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
 // CHECK-DAG:   #[[XT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d2 + d5, d3 + d6, d4)>
+// CHECK-DAG:   #[[WT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d5, d6, d1)>
+// CHECK-DAG:   #[[OT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d2, d3, d1)>
 // CHECK-LABEL: func.func @conv2d_3x3_s2(
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>, %[[W:[^:]*]]: tensor<2x9x3x3xf32>)
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<1x4x4x2xf32>
 // CHECK:         %[[T:.*]] = linalg.transpose ins(%[[DY]] : tensor<1x2x4x4xf32>) outs(%[[E]] : tensor<1x4x4x2xf32>) permutation = [0, 2, 3, 1]
+// CHECK:         %[[TW:.*]] = linalg.transpose ins(%[[W]] : tensor<2x9x3x3xf32>) outs(%{{.*}} : tensor<2x3x3x9xf32>) permutation = [0, 2, 3, 1]
 // CHECK-NOT:     linalg.transpose
-// CHECK:         %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 0, 0] [2, 9, 2, 2] [1, 1, 2, 2]
-// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[T]], %[[W0]] : tensor<1x4x4x2xf32>, tensor<2x9x2x2xf32>) outs(%{{.*}} : tensor<1x9x3x3xf32>)
+// CHECK:         %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x7x7x9xf32>)
+// CHECK:         %[[W0:.*]] = tensor.extract_slice %[[TW]][0, 0, 0, 0] [2, 2, 2, 9] [1, 2, 2, 1]
+// CHECK:         %[[R0:.*]] = linalg.generic {indexing_maps = [#[[XT]], #[[WT]], #[[OT]]], {{.*}} ins(%[[T]], %[[W0]] : tensor<1x4x4x2xf32>, tensor<2x2x2x9xf32>) outs(%{{.*}} : tensor<1x3x3x9xf32>)
+// CHECK:         %[[S0:.*]] = tensor.insert_slice %[[R0]] into %[[Z]][0, 2, 2, 0] [1, 3, 3, 9] [1, 2, 2, 1]
 // CHECK:         %[[D1:.*]] = tensor.extract_slice %[[T]][0, 0, 0, 0] [1, 3, 4, 2] [1, 1, 1, 1]
-// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[D1]], %{{.*}} : tensor<1x3x4x2xf32>, tensor<2x9x1x2xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#[[XT]], #[[WT]], #[[OT]]], {{.*}} ins(%[[D1]], %{{.*}} : tensor<1x3x4x2xf32>, tensor<2x1x2x9xf32>)
 // The corner reads dy[0, :, 0, 0]: one position, both channels.
 // CHECK:         %[[D8:.*]] = tensor.extract_slice %[[T]][0, 0, 0, 0] [1, 1, 1, 2] [1, 1, 1, 1]
-// CHECK:         linalg.generic {indexing_maps = [#[[XT]], {{.*}} ins(%[[D8]], %{{.*}} : tensor<1x1x1x2xf32>, tensor<2x9x1x1xf32>) outs(%{{.*}} : tensor<1x9x1x1xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#[[XT]], #[[WT]], #[[OT]]], {{.*}} ins(%[[D8]], %{{.*}} : tensor<1x1x1x2xf32>, tensor<2x1x1x9xf32>) outs(%{{.*}} : tensor<1x1x1x9xf32>)
+// CHECK:         %[[LAST:.*]] = tensor.insert_slice
+// CHECK:         %[[BACK:.*]] = linalg.transpose ins(%[[LAST]] : tensor<1x7x7x9xf32>) outs(%{{.*}} : tensor<1x9x7x7xf32>) permutation = [0, 3, 1, 2]
 // CHECK-NOT:     linalg.transpose
-// CHECK:         return
+// CHECK:         return %[[BACK]]
+// ASIS-LABEL:  func.func @conv2d_3x3_s2(
+// ASIS-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>, %[[W:[^:]*]]: tensor<2x9x3x3xf32>)
+// ASIS:         linalg.transpose ins(%[[DY]]
+// ASIS-NOT:     linalg.transpose
+// ASIS:         %[[W0:.*]] = tensor.extract_slice %[[W]][0, 0, 0, 0] [2, 9, 2, 2] [1, 1, 2, 2]
+// ASIS:         linalg.generic {{.*}} ins(%{{.*}}, %[[W0]] : tensor<1x4x4x2xf32>, tensor<2x9x2x2xf32>) outs(%{{.*}} : tensor<1x9x3x3xf32>)
+// ASIS-NOT:     linalg.transpose
+// ASIS:         return
 func.func @conv2d_3x3_s2(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x9x3x3xf32>) -> tensor<1x9x7x7xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<1x2x9x9xf32>
@@ -44,14 +67,18 @@ func.func @conv2d_3x3_s2(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x9x3x3xf32>) -> t
 // -----
 
 // Grouped 1-D (n, g, f, w): only f is indexed by a bare reduction loop;
-// the group dim stays in place, before the spatial one.
+// the group dim stays in place, before the spatial one. The filter (g,
+// f, c, kw) becomes (g, f, kw, c), the gradient is assembled as (n, g,
+// w, c).
 #x = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d3 + d5)>
 #w = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1, d4, d2, d5)>
 #o = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
 // CHECK-DAG:   #[[XG:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d3 + d5, d4)>
 // CHECK-LABEL: func.func @grouped_1d(
 // CHECK:         %[[T:.*]] = linalg.transpose ins(%{{.*}} : tensor<1x2x3x4xf32>) outs(%{{.*}} : tensor<1x2x4x3xf32>) permutation = [0, 1, 3, 2]
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<2x3x9x3xf32>) outs(%{{.*}} : tensor<2x3x3x9xf32>) permutation = [0, 1, 3, 2]
 // CHECK:         linalg.generic {indexing_maps = [#[[XG]], {{.*}} ins(%[[T]], %{{.*}} : tensor<1x2x4x3xf32>,
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<1x2x9x9xf32>) outs(%{{.*}} : tensor<1x2x9x9xf32>) permutation = [0, 1, 3, 2]
 // CHECK-NOT:     linalg.transpose
 func.func @grouped_1d(%dy: tensor<1x2x3x4xf32>, %w: tensor<2x3x9x3xf32>) -> tensor<1x2x9x9xf32> {
   %cst = arith.constant 0.000000e+00 : f32
@@ -71,7 +98,8 @@ func.func @grouped_1d(%dy: tensor<1x2x3x4xf32>, %w: tensor<2x3x9x3xf32>) -> tens
 
 // -----
 
-// dy already channels-last (NHWC-like (n, h, w, f)): no transpose.
+// dy already channels-last (NHWC-like (n, h, w, f)): no transpose (nor of
+// the filter: 3 columns are narrow, see @narrow_columns).
 #x = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d5, d2 + d6, d4)>
 #w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d3, d5, d6)>
 #o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
