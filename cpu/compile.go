@@ -174,11 +174,7 @@ func (c *compiler) compileOp(o *ir.Operation) error {
 	if arith.FusedProduct(o) {
 		return nil // its one user, a fused multiply-add, multiplies
 	}
-	operands := o.Operands()
-	_, x, y, addend, fused := arith.FusedMultiplyAdd(o)
-	if fused {
-		operands = []*ir.Value{x, y, addend} // x·y + addend, one rounding
-	}
+	operands, fused := operandsOf(o)
 	ins := make([]reg, len(operands))
 	for i, v := range operands {
 		if ir.IsTensor(v.Type()) {
@@ -238,6 +234,16 @@ func (c *compiler) compileOp(o *ir.Operation) error {
 	}
 	c.emit(code)
 	return nil
+}
+
+// operandsOf is what o computes from: its operands, or, for an addf
+// that fuses with its product (arith.FusedMultiplyAdd), the product's two
+// factors and the addend, x·y + addend rounded once (fused).
+func operandsOf(o *ir.Operation) (vs []*ir.Value, fused bool) {
+	if _, x, y, addend, ok := arith.FusedMultiplyAdd(o); ok {
+		return []*ir.Value{x, y, addend}, true
+	}
+	return o.Operands(), false
 }
 
 func round(r func(float64) float64, v float64) float64 {

@@ -392,11 +392,7 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 	if arith.FusedProduct(o) {
 		return func(*vframe, int) {} // its fused multiply-add multiplies
 	}
-	operands := o.Operands()
-	_, x, y, addend, fused := arith.FusedMultiplyAdd(o)
-	if fused {
-		operands = []*ir.Value{x, y, addend} // x·y + addend, one rounding
-	}
+	operands, fused := operandsOf(o)
 	ins := make([]reg, len(operands))
 	for i, v := range operands {
 		if ir.IsTensor(v.Type()) {
