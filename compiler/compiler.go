@@ -203,14 +203,31 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // fp-contract lets every f32 contraction's multiply-add run fused (one
 // rounding, as PyTorch's and IREE's kernels accumulate), in both, last
 // so that it sees the contractions the others leave. Each has an
-// "-unfused" twin without it, where every product and every sum is
-// rounded on its own (arith's semantics without the flag, what upstream's
-// mlir-cpu-runner computes).
+// "-unfused" twin without it (PipelineText), where every product and
+// every sum is rounded on its own (arith's semantics without the flag,
+// what upstream's mlir-cpu-runner computes).
 var Pipelines = map[string]string{
-	"default":          "backward-data-conv,fuse-elementwise-ops,fp-contract",
-	"baseline":         "fuse-elementwise-ops,fp-contract",
-	"default-unfused":  "backward-data-conv,fuse-elementwise-ops",
-	"baseline-unfused": "fuse-elementwise-ops",
+	"default":  "backward-data-conv,fuse-elementwise-ops,fp-contract",
+	"baseline": "fuse-elementwise-ops,fp-contract",
+}
+
+// unfused is the suffix of a pipeline's name that leaves out its final
+// fp-contract.
+const unfused = "-unfused"
+
+// PipelineText is the text of the pipeline named name ("" means
+// default) for target: one of PipelinesFor(target), or, with the suffix
+// "-unfused", one of them without its final fp-contract.
+func PipelineText(name string, target Target) (string, bool) {
+	if name == "" {
+		name = "default"
+	}
+	base, drop := strings.CutSuffix(name, unfused)
+	text, ok := PipelinesFor(target)[base]
+	if drop {
+		text, ok = strings.CutSuffix(text, ",fp-contract")
+	}
+	return text, ok
 }
 
 // Target is what a program is compiled for: the pipelines differ by it
@@ -247,16 +264,12 @@ func TargetFor(device string) Target {
 // compiler's TestGPUPipelinesGiveCPUBits).
 var GPUPipelines = map[Target]map[string]string{
 	CUDA: {
-		"default":          "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse,fp-contract",
-		"baseline":         "fuse-elementwise-ops,reduction-last-operands,cse,fp-contract",
-		"default-unfused":  "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse",
-		"baseline-unfused": "fuse-elementwise-ops,reduction-last-operands,cse",
+		"default":  "backward-data-conv-gpu,fuse-elementwise-ops,reduction-last-operands,cse,fp-contract",
+		"baseline": "fuse-elementwise-ops,reduction-last-operands,cse,fp-contract",
 	},
 	HIP: {
-		"default":          "backward-data-conv-gpu,fuse-elementwise-ops,fp-contract",
-		"baseline":         "fuse-elementwise-ops,fp-contract",
-		"default-unfused":  "backward-data-conv-gpu,fuse-elementwise-ops",
-		"baseline-unfused": "fuse-elementwise-ops",
+		"default":  "backward-data-conv-gpu,fuse-elementwise-ops,fp-contract",
+		"baseline": "fuse-elementwise-ops,fp-contract",
 	},
 }
 
@@ -278,10 +291,7 @@ func Preprocess(ctx *ir.Context, m *ir.Operation, pipeline string) error {
 // PreprocessFor is Preprocess for target: the pipeline of PipelinesFor
 // by that name.
 func PreprocessFor(ctx *ir.Context, m *ir.Operation, pipeline string, target Target) error {
-	if pipeline == "" {
-		pipeline = "default"
-	}
-	text, ok := PipelinesFor(target)[pipeline]
+	text, ok := PipelineText(pipeline, target)
 	if !ok {
 		return fmt.Errorf("unknown pipeline %q (want default, baseline, default-unfused or baseline-unfused)", pipeline)
 	}

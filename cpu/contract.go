@@ -549,6 +549,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		rbB, words = inBytes(rb, sz)
 		defer putWords(words)
 	}
+	dotOf := dotFor[T](c.fma)
 	doTiles := func(lo, hi int) {
 		for t := lo; t < hi; t++ {
 			nt := t % nT
@@ -567,23 +568,15 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 				}
 				continue
 			}
-			if c.fma {
-				// Fused terms without a vector kernel: one output at a
-				// time (the 2×4 tiles' separate rounding is not theirs).
-				for i := 0; i < mr; i++ {
-					for j := 0; j < nr; j++ {
-						dotFMA(a, b, out, pa+i*dm.ca+j*dn.ca, pb+i*dm.cb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
-					}
-				}
-				continue
-			}
-			if mr == tileM && nr == tileN {
+			// Fused terms have no 2×4 tile (its rounding is separate):
+			// one output at a time.
+			if mr == tileM && nr == tileN && !c.fma {
 				micro24u(a, b, out, pa, dm.ca, pb, dn.cb, po, dm.cout, dn.cout, raB, rbB)
 				continue
 			}
 			for i := 0; i < mr; i++ {
 				for j := 0; j < nr; j++ {
-					dot(a, b, out, pa+i*dm.ca+j*dn.ca, pb+i*dm.cb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
+					dotOf(a, b, out, pa+i*dm.ca+j*dn.ca, pb+i*dm.cb+j*dn.cb, po+i*dm.cout+j*dn.cout, ra, rb)
 				}
 			}
 		}
@@ -661,6 +654,14 @@ func dot[T floatT](a, b, out []T, pa, pb, po int, ra, rb []int) {
 		acc += T(a[pa+ia] * b[pb+rb[r]])
 	}
 	out[po] = acc
+}
+
+// dotFor is dot, or dotFMA for fused terms.
+func dotFor[T floatT](fma bool) func(a, b, out []T, pa, pb, po int, ra, rb []int) {
+	if fma {
+		return dotFMA[T]
+	}
+	return dot[T]
 }
 
 // dotFMA is dot with each term fused: acc = x·y + acc rounded once.
@@ -1130,12 +1131,6 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	// packed second factor (kBlockV×vN floats) is read from L1 by the
 	// whole batch instead of streaming from L2 for each unit. The order
 	// in which each accumulator sees the reduction points is unchanged.
-	type unitTile struct {
-		i0, mr int
-		direct bool
-		offs   [vM]int
-		panel  []float32
-	}
 	units := make([]unitTile, unitBatch)
 	csF, csWords := getFloats(unitBatch * nT * vM * vN)
 	defer putWords(csWords)
@@ -1219,36 +1214,14 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 					// tiles are adjacent in cs, their panels K·vN apart.
 					pbk1 := &bufB[((nt+1)*K+k0)*vN]
 					for j := range batch {
-						ut := &batch[j]
 						c2 := (*[2 * vM * vN]float32)(unsafe.Pointer(&cs[j*nT+nt]))
-						// Direct calls (a func value would make the
-						// tiles escape).
-						switch {
-						case ut.direct && v.fma:
-							kern4x16x2rf(&a[0], &ut.offs, &raB[k0], pbk, pbk1, c2, k1-k0)
-						case ut.direct:
-							kern4x16x2r(&a[0], &ut.offs, &raB[k0], pbk, pbk1, c2, k1-k0)
-						case v.fma:
-							kern4x16x2f(&ut.panel[k0*vM], pbk, pbk1, c2, k1-k0)
-						default:
-							kern4x16x2(&ut.panel[k0*vM], pbk, pbk1, c2, k1-k0)
-						}
+						batch[j].pairBlock(a, raB, k0, k1, pbk, pbk1, c2, v.fma)
 					}
 					nt++
 					continue
 				}
 				for j := range batch {
-					ut := &batch[j]
-					switch {
-					case ut.direct && v.fma:
-						kern4x16rf(&a[0], &ut.offs, &raB[k0], pbk, &cs[j*nT+nt], k1-k0)
-					case ut.direct:
-						kern4x16r(&a[0], &ut.offs, &raB[k0], pbk, &cs[j*nT+nt], k1-k0)
-					case v.fma:
-						kern4x16f(&ut.panel[k0*vM], pbk, &cs[j*nT+nt], k1-k0)
-					default:
-						kern4x16(&ut.panel[k0*vM], pbk, &cs[j*nT+nt], k1-k0)
-					}
+					batch[j].block(a, raB, k0, k1, pbk, &cs[j*nT+nt], v.fma)
 				}
 			}
 		}
@@ -1287,6 +1260,46 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			}
 		}
 		u = end
+	}
+}
+
+// unitTile is one unit of vecGEMM's batch: a row tile of one group.
+type unitTile struct {
+	i0, mr int
+	direct bool // reads the first factor in place (offs), else panel
+	offs   [vM]int
+	panel  []float32
+}
+
+// block runs reduction points [k0, k1) of the tile into c, whose column
+// panel block is pb: kern4x16 or its in-place (kern4x16r) or fused (…f)
+// forms. The calls are direct: through a func value the compiler cannot
+// see //go:noescape, and the tiles would move to the heap.
+func (ut *unitTile) block(a []float32, raB []int, k0, k1 int, pb *float32, c *[vM * vN]float32, fma bool) {
+	switch {
+	case ut.direct && fma:
+		kern4x16rf(&a[0], &ut.offs, &raB[k0], pb, c, k1-k0)
+	case ut.direct:
+		kern4x16r(&a[0], &ut.offs, &raB[k0], pb, c, k1-k0)
+	case fma:
+		kern4x16f(&ut.panel[k0*vM], pb, c, k1-k0)
+	default:
+		kern4x16(&ut.panel[k0*vM], pb, c, k1-k0)
+	}
+}
+
+// pairBlock is block for two adjacent n tiles at once (AVX-512), their
+// panel blocks pb0 and pb1, c the two tiles.
+func (ut *unitTile) pairBlock(a []float32, raB []int, k0, k1 int, pb0, pb1 *float32, c *[2 * vM * vN]float32, fma bool) {
+	switch {
+	case ut.direct && fma:
+		kern4x16x2rf(&a[0], &ut.offs, &raB[k0], pb0, pb1, c, k1-k0)
+	case ut.direct:
+		kern4x16x2r(&a[0], &ut.offs, &raB[k0], pb0, pb1, c, k1-k0)
+	case fma:
+		kern4x16x2f(&ut.panel[k0*vM], pb0, pb1, c, k1-k0)
+	default:
+		kern4x16x2(&ut.panel[k0*vM], pb0, pb1, c, k1-k0)
 	}
 }
 

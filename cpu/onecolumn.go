@@ -62,6 +62,7 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 	for _, g := range v.groups {
 		units *= g.ext
 	}
+	dotOf := dotFor[float32](v.fma)
 	return parallelRange(k, units, int64(units)*runsPerTile*runLanes*int64(K), func(lo, hi int) {
 		var c [runsPerTile * runLanes]float32
 		g, t := lo/tiles, lo%tiles
@@ -84,11 +85,7 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 			if !inPlace {
 				for _, ch := range tile {
 					for j := 0; j < ch.n; j++ {
-						if v.fma {
-							dotFMA(a, b, out, pa+ch.offA+j, pb, po+ch.offO+j*dm.cout, ra, rb)
-							continue
-						}
-						dot(a, b, out, pa+ch.offA+j, pb, po+ch.offO+j*dm.cout, ra, rb)
+						dotOf(a, b, out, pa+ch.offA+j, pb, po+ch.offO+j*dm.cout, ra, rb)
 					}
 				}
 				continue

@@ -274,19 +274,34 @@ type decomposePlan struct {
 // 1x1 ones, whose single region reads dy once, the copy cost more than
 // it saved, so the caller asks for it only with several regions.
 func reductionLastSource(b *ir.Builder, loc ir.Location, p *decomposePlan, enabled bool) (*ir.Value, []int) {
-	dy := p.ins.Operand(0)
-	perm, _, identity := reductionDimsLast(linalg.IndexingMaps(p.c)[p.xIdx], linalg.IteratorTypes(p.c))
-	pos := make([]int, len(perm))
-	for i, j := range perm {
-		pos[j] = i
-	}
+	perm, _, _ := reductionDimsLast(linalg.IndexingMaps(p.c)[p.xIdx], linalg.IteratorTypes(p.c))
+	return readThrough(b, loc, p.ins.Operand(0), perm, enabled)
+}
+
+// readThrough is v read through one linalg.transpose into the order perm
+// (its permutation), and pos[j], where v's dim j sits in what it returns:
+// v itself, pos the identity, when not enabled or when perm is v's order.
+func readThrough(b *ir.Builder, loc ir.Location, v *ir.Value, perm []int64, enabled bool) (*ir.Value, []int) {
+	pos, identity := positions(perm)
 	if !enabled || identity {
 		for j := range pos {
 			pos[j] = j
 		}
-		return dy, pos
+		return v, pos
 	}
-	return transposed(b, loc, dy, perm), pos
+	return transposed(b, loc, v, perm), pos
+}
+
+// positions is the inverse of the permutation perm (pos[perm[i]] = i)
+// and whether perm is the identity.
+func positions(perm []int64) (pos []int, identity bool) {
+	pos = make([]int, len(perm))
+	identity = true
+	for i, j := range perm {
+		pos[j] = i
+		identity = identity && j == int64(i)
+	}
+	return pos, identity
 }
 
 // columnsLastFilter is the filter the regions read: W transposed so that
@@ -304,24 +319,16 @@ func reductionLastSource(b *ir.Builder, loc ir.Location, p *decomposePlan, enabl
 // With c innermost each region copies rows of its own tap. One copy of
 // the filter buys that for every region.
 func columnsLastFilter(b *ir.Builder, loc ir.Location, p *decomposePlan, enabled bool) (*ir.Value, []int) {
-	w := p.c.Operand(1 - p.xIdx)
 	maps := linalg.IndexingMaps(p.c)
-	perm, pos, identity := columnsLast(maps[1-p.xIdx], maps[p.xIdx], linalg.IteratorTypes(p.c))
-	if !enabled || identity {
-		for j := range pos {
-			pos[j] = j
-		}
-		return w, pos
-	}
-	return transposed(b, loc, w, perm), pos
+	return readThrough(b, loc, p.c.Operand(1-p.xIdx), columnsLast(maps[1-p.xIdx], maps[p.xIdx], linalg.IteratorTypes(p.c)), enabled)
 }
 
 // columnsLast is the order of an operand with map m that puts last the
 // dims m indexes by a bare parallel loop that X's map xm does not use
-// (the contraction's columns), the others keeping theirs: perm as
-// linalg.transpose's permutation, pos[j] where dim j goes, and whether
-// that is the order it has.
-func columnsLast(m, xm affine.Map, iters []string) (perm []int64, pos []int, identity bool) {
+// (the contraction's columns), the others keeping theirs, as
+// linalg.transpose's permutation.
+func columnsLast(m, xm affine.Map, iters []string) []int64 {
+	var perm []int64
 	var last []int64
 	for j, e := range m.Results {
 		column := false
@@ -337,14 +344,7 @@ func columnsLast(m, xm affine.Map, iters []string) (perm []int64, pos []int, ide
 			perm = append(perm, int64(j))
 		}
 	}
-	perm = append(perm, last...)
-	pos = make([]int, len(perm))
-	identity = true
-	for i, j := range perm {
-		pos[j] = i
-		identity = identity && j == int64(i)
-	}
-	return perm, pos, identity
+	return append(perm, last...)
 }
 
 // columnsLastOutput is the layout the regions assemble the gradient in
@@ -370,7 +370,8 @@ func columnsLastOutput(p *decomposePlan, enabled bool) (perm []int64, pos []int)
 		return nil, nil
 	}
 	maps := linalg.IndexingMaps(p.c)
-	perm, pos, identity := columnsLast(maps[2], maps[p.xIdx], linalg.IteratorTypes(p.c))
+	perm = columnsLast(maps[2], maps[p.xIdx], linalg.IteratorTypes(p.c))
+	pos, identity := positions(perm)
 	if identity {
 		return nil, nil
 	}

@@ -75,7 +75,7 @@ func runE2E(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower e2e: device %q is not available on this machine%s\n", *device, why)
 		return 2
 	}
-	if _, ok := compiler.Pipelines[*pipeline]; !ok {
+	if _, ok := compiler.PipelineText(*pipeline, compiler.CPU); !ok || *pipeline == "" {
 		fmt.Fprintf(env.Stderr, "torchlower e2e: unknown --pipeline %q (want default, baseline, default-unfused or baseline-unfused)\n", *pipeline)
 		return 2
 	}
