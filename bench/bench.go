@@ -445,6 +445,17 @@ func timeRuns(plans []*plan.Plan, names []string, args []*runtime.Tensor, opt Op
 		steps []time.Duration
 	}
 	ts := make([][]run, len(plans))
+	// On the CPU each plan runs through one Executor, as a compiled
+	// module runs (its kernels prepared in the first warm-up run, not
+	// timed), and hands each run's results back to it for the next: the
+	// steady state of a training loop, and PyTorch's, whose allocator
+	// gives a call's outputs the memory of the last call's freed ones.
+	var exes []*cpu.Executor
+	if opt.Device == nil {
+		for _, p := range plans {
+			exes = append(exes, cpu.NewExecutor(p))
+		}
+	}
 	for round := -opt.Warmup; round < opt.Reps; round++ {
 		for i, p := range plans {
 			var r run
@@ -457,10 +468,12 @@ func timeRuns(plans []*plan.Plan, names []string, args []*runtime.Tensor, opt Op
 				}
 			} else {
 				start := time.Now()
-				if _, err := cpu.Run(p, args); err != nil {
+				res, err := exes[i].Run(args, nil)
+				if err != nil {
 					return nil, nil, fmt.Errorf("%s pipeline: %w", names[i], err)
 				}
 				r.total = time.Since(start)
+				exes[i].Recycle(res...)
 			}
 			if round >= 0 {
 				ts[i] = append(ts[i], r)

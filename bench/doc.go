@@ -6,7 +6,9 @@
 // with every pipeline of the suite (compiler.Pipelines: "baseline" runs no
 // preprocessing, "default" runs backward-data-conv), counts the
 // multiply-accumulates each plan executes (plan.Plan.MACs: scattered
-// zeros included, which is what the passes remove), and times cpu.Run:
+// zeros included, which is what the passes remove), and times the runs
+// of one cpu.Executor a plan (kernels prepared in the first warm-up run,
+// each run's results recycled into the next, as a training loop runs):
 // the median of Reps runs after Warmup runs, and the best. PyTorch's time
 // comes from Debian's python3-torch (/usr/bin/python3 running the embedded
 // torch_bench.py: torch.ops.aten.convolution_backward on the same shapes,

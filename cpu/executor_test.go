@@ -2,6 +2,7 @@ package cpu_test
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/torchlower/torchlower/compiler"
@@ -50,6 +51,72 @@ func TestExecutorRunsMany(t *testing.T) {
 		}
 		if r == 0 && ex.KeptKernels() != generics {
 			t.Errorf("after the first run the executor keeps %d kernels, want one per generic step (%d)", ex.KeptKernels(), generics)
+		}
+	}
+}
+
+// TestExecutorRecycle runs the data, weight and bias gradients of a 1x1
+// stride-2 convolution through one Executor, handing each run's results
+// back (Recycle), overwritten, before the next run on new inputs. The data
+// gradient's odd positions are only ever written by its zero fill, which a
+// run into fresh (zeroed) memory skips: into recycled memory it must not. Every
+// run gives what a fresh cpu.Run gives, byte for byte, in the recycled
+// memory; memory that overlaps an argument (a caller that kept a slice of
+// what it recycled and made an input of it) is not written.
+func TestExecutorRecycle(t *testing.T) {
+	spec := convSpec{n: 2, cin: 8, cout: 16, spatial: []int64{10, 10}, kernel: []int64{1, 1},
+		stride: []int64{2, 2}, groups: 1, bias: true, dtype: "f32", mask: [3]bool{true, true, true}}
+	p, args := spec.buildWith(t, "default")
+	ex := cpu.NewExecutor(p)
+	var recycled [][]byte
+	for r := range 4 {
+		for _, a := range args {
+			for j := range a.NumElements() {
+				a.SetFloat64(j, float64((j*7+r*5)%13)/4-1.5)
+			}
+		}
+		if r == 3 {
+			// The input (shaped as the data gradient) over the memory
+			// the data gradient had in the last run.
+			args[1] = &runtime.Tensor{DType: args[1].DType, Shape: args[1].Shape, Data: recycled[0]}
+			for j := range args[1].NumElements() {
+				args[1].SetFloat64(j, float64(j%11)/8)
+			}
+		}
+		want, err := cpu.Run(p, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ex.Run(args, nil)
+		if err != nil {
+			t.Fatalf("run %d: %v", r, err)
+		}
+		for i := range want {
+			if !bytes.Equal(got[i].Data, want[i].Data) {
+				t.Errorf("run %d: result %d differs from a fresh run", r, i)
+			}
+			inRecycled := slices.ContainsFunc(recycled, func(m []byte) bool { return &m[0] == &got[i].Data[0] })
+			switch {
+			case r == 3 && i == 0 && inRecycled:
+				t.Errorf("run %d: the data gradient was written over the input's memory", r)
+			case r > 0 && !(r == 3 && i == 0) && !inRecycled:
+				t.Errorf("run %d: result %d is not in the memory recycled from run %d", r, i, r-1)
+			}
+		}
+		recycled = recycled[:0]
+		for _, g := range got {
+			// As an optimizer that updates its gradients in place
+			// leaves them: nothing of the memory is zero.
+			for j := range g.NumElements() {
+				g.SetFloat64(j, 3)
+			}
+			recycled = append(recycled, g.Data)
+		}
+		ex.Recycle(got...)
+		for i, g := range got {
+			if g.Data != nil {
+				t.Errorf("run %d: result %d still has its data after Recycle", r, i)
+			}
 		}
 	}
 }

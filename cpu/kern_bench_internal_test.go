@@ -22,6 +22,17 @@ func BenchmarkKern4x16(b *testing.B) {
 	for i := range bb {
 		bb[i] = 0.25
 	}
+	// The in-place forms read the first factor's 4 rows where they lie
+	// (K apart here) through the byte-offset table of the reduction.
+	rows := make([]float32, K*vM)
+	var offs [vM]int
+	for i := range offs {
+		offs[i] = i * K * 4
+	}
+	ra := make([]int, K)
+	for k := range ra {
+		ra[k] = k * 4
+	}
 	var c [2 * vM * vN]float32
 	c1 := (*[vM * vN]float32)(c[:vM*vN])
 	for _, k := range []struct {
@@ -34,6 +45,7 @@ func BenchmarkKern4x16(b *testing.B) {
 		{"4x16-fused", haveFMA, vN, func() { kern4x16f(&a[0], &bb[0], c1, K) }},
 		{"4x16x2", haveAVX512, 2 * vN, func() { kern4x16x2(&a[0], &bb[0], &bb[K*vN], &c, K) }},
 		{"4x16x2-fused", haveAVX512, 2 * vN, func() { kern4x16x2f(&a[0], &bb[0], &bb[K*vN], &c, K) }},
+		{"4x16x2-in-place-fused", haveAVX512, 2 * vN, func() { kern4x16x2rf(&rows[0], &offs, &ra[0], &bb[0], &bb[K*vN], &c, K) }},
 	} {
 		b.Run(k.name, func(b *testing.B) {
 			if !k.ok {

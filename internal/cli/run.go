@@ -218,6 +218,11 @@ func runRun(env *Env, args []string) int {
 	execTime := stage.times[len(stage.times)-1]
 	var repeats []time.Duration
 	for range *repeat - 1 {
+		if ex != nil {
+			// The previous run's results are replaced by this one's: their
+			// memory takes this run's results (as a serving loop's would).
+			ex.Recycle(results...)
+		}
 		start := time.Now()
 		if results, _, err = execute(dev, ex, p, gcode, entry, argv, nil); err != nil {
 			fmt.Fprintf(env.Stderr, "%s: run %d of %d: %v\n", in, len(repeats)+2, *repeat, err)
