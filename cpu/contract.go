@@ -500,10 +500,15 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 				defer putWords(words)
 			}
 			ep := newTileEpilogue(c, k, epi, v)
+			stage := newOutStage(v, baseO, ep != nil)
 			units := v.units()
-			return ep != nil, parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
-				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, shared, raB, ep)
+			err := parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
+				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, shared, raB, ep, stage)
 			})
+			if stage != nil && err == nil {
+				err = stage.unstage(k, o32)
+			}
+			return ep != nil, err
 		}
 	}
 	if b != nil && c.m >= 0 && c.n >= 0 && dn.ext >= tileN && usePacked && panelOK && !c.fma {
@@ -919,16 +924,60 @@ func packPanels(dst, b []float32, rb []int, pb int, dn tdim, width, ntLo, ntHi i
 		}
 		// Row by row: the nr columns of one reduction point lie close
 		// together (a weight's channel stride is a few taps), and the
-		// panel is written sequentially.
-		for r, ib := range rb {
+		// panel is written sequentially; eight points at a time where
+		// they are contiguous.
+		for r := 0; r < K; {
+			if transposePoints(p, b, rb, r, q, dn.cb, width, nr) {
+				r += 8
+				continue
+			}
 			row := p[r*width : r*width+width]
-			j := q + ib
+			j := q + rb[r]
 			for c := range row[:nr] {
 				row[c] = b[j+c*dn.cb]
 			}
 			clear(row[nr:])
+			r++
 		}
 	}
+}
+
+// transposedPacks counts the blocks of 8 reduction points transposePoints
+// packed (tests).
+var transposedPacks atomic.Int64
+
+// transposePoints packs panel rows r..r+7 (columns at stride cb from q
+// in b) when those reduction points are 8 consecutive elements of b (a
+// weight gradient's dy along its positions: each column is then a run
+// of b): the 8-column blocks by 8x8 AVX transposes, the rest of the nr
+// columns one by one. It reports whether it did.
+func transposePoints(p, b []float32, rb []int, r, q, cb, width, nr int) bool {
+	if !haveAVX || nr < 8 || r+8 > len(rb) {
+		return false
+	}
+	ib := rb[r]
+	for i := 1; i < 8; i++ {
+		if rb[r+i] != ib+i {
+			return false
+		}
+	}
+	transposedPacks.Add(1)
+	rows := p[r*width : (r+8)*width]
+	full := nr &^ 7
+	for c0 := 0; c0 < full; c0 += 8 {
+		src := q + ib + c0*cb
+		// The block's extreme elements are in range, hence all of it.
+		_, _ = b[src+min(0, 7*cb)], b[src+7+max(0, 7*cb)]
+		transpose8x8(&rows[c0], width*4, &b[src], cb*4)
+	}
+	for i := range 8 {
+		row := rows[i*width : (i+1)*width]
+		for c := full; c < nr; c++ {
+			row[c] = b[q+ib+i+c*cb]
+		}
+		clear(row[nr:])
+	}
+	return true
 }
 
 // vecSpace is the vector path's view of a contraction's parallel loops.
@@ -1067,7 +1116,7 @@ func (v *vecSpace) units() int {
 // micro24u: every address formed is an in-range element of a.
 //
 // ep, when not nil, is applied to each tile right after it is stored.
-func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, shared []float32, raB []int, ep *tileEpilogue) {
+func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, shared []float32, raB []int, ep *tileEpilogue, stage *outStage) {
 	K, dn := v.K, v.dn
 	mT := v.tiles()
 	nT := (dn.ext + vN - 1) / vN
@@ -1238,6 +1287,13 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			for nt := 0; nt < nT; nt++ {
 				nr := min(vN, dn.ext-nt*vN)
 				c := &cs[j*nT+nt]
+				if stage != nil {
+					for i := 0; i < ut.mr; i++ {
+						q := stage.row(po+v.rowO[ut.i0+i]) + nt*vN
+						copy(stage.buf[q:q+nr], c[i*vN:i*vN+nr])
+					}
+					continue
+				}
 				if transposed && nr == vN {
 					storeT4x16(&out[po+v.rowO[ut.i0]+nt*vN*dn.cout], dn.cout*4, c)
 					continue

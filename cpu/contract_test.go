@@ -187,6 +187,7 @@ func TestContractionFastPath(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
+		stagedBefore, transposedBefore := cpu.StagedRuns(), cpu.TransposedPacks()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
@@ -205,6 +206,15 @@ func TestContractionFastPath(t *testing.T) {
 		// where the CPU has AVX-512.
 		if ran := cpu.AVX512Runs() - avx512Before; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
 			t.Errorf("%s: the AVX-512 kernels ran in %d contractions (AVX-512: %v)", kc.name, ran, cpu.HaveAVX512())
+		}
+		// The weight gradients into 33 and 36 channels store through a
+		// stage (their f stride is c·kh·kw elements) and pack dy's
+		// positions by 8x8 transposes, wherever the 4×16 tiles run.
+		if ran := cpu.StagedRuns() - stagedBefore; (ran > 0) != (kc.k.Vec && vec) {
+			t.Errorf("%s: %d contractions stored through a stage", kc.name, ran)
+		}
+		if ran := cpu.TransposedPacks() - transposedBefore; (ran > 0) != (kc.k.Vec && vec) {
+			t.Errorf("%s: %d blocks of panels were packed by transposes", kc.name, ran)
 		}
 		// The f32 specs' contractions fuse their multiply-adds after
 		// fp-contract (the interpreter too: the bits compared are fused).

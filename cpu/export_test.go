@@ -48,6 +48,14 @@ func AVX512Runs() int64 { return avx512Runs.Load() }
 // FMARuns counts the contractions run with fused multiply-adds.
 func FMARuns() int64 { return fmaRuns.Load() }
 
+// StagedRuns counts the contractions whose output went through a stage
+// (stage.go).
+func StagedRuns() int64 { return stagedRuns.Load() }
+
+// TransposedPacks counts the 8-point blocks of panels packed by
+// transposes.
+func TransposedPacks() int64 { return transposedPacks.Load() }
+
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }
 

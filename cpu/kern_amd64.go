@@ -32,6 +32,14 @@ func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *in
 //go:noescape
 func storeT4x16(dst *float32, stride int, c *[64]float32)
 
+// transpose8x8 writes column j of the 8x8 block of float32s whose rows
+// start at src + i*ss to the row at dst + j*ds (strides in bytes): a
+// transposing copy's or a transposing pack's block, 8 loads and 8 stores
+// of 32 bytes (AVX) instead of 64 scalar moves.
+//
+//go:noescape
+func transpose8x8(dst *float32, ds int, src *float32, ss int)
+
 // kern4x16x2 is kern4x16 on two adjacent n tiles (AVX-512): b0 and b1
 // their panels, c the two tiles one after the other; same bits.
 //

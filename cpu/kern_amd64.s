@@ -424,3 +424,61 @@ TEXT ·kern4x16x2r(SB), NOSPLIT, $0-56
 
 TEXT ·kern4x16x2rf(SB), NOSPLIT, $0-56
 	KERN4X16X2R(FMADD)
+
+// func transpose8x8(dst *float32, ds int, src *float32, ss int)
+//
+// Transposes an 8x8 block of float32s (AVX): dst row j, 8 elements at
+// dst + j*ds, gets column j of the 8 source rows at src + i*ss (strides
+// in bytes). Unpacks pair rows, shuffles make 4-row columns in each
+// 128-bit lane, and lane permutes join the two halves of each column.
+TEXT ·transpose8x8(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ ds+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVQ ss+24(FP), BX
+	LEAQ 0(BX)(BX*2), CX
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 0(SI)(BX*1), Y1
+	VMOVUPS 0(SI)(BX*2), Y2
+	VMOVUPS 0(SI)(CX*1), Y3
+	LEAQ 0(SI)(BX*4), SI
+	VMOVUPS 0(SI), Y4
+	VMOVUPS 0(SI)(BX*1), Y5
+	VMOVUPS 0(SI)(BX*2), Y6
+	VMOVUPS 0(SI)(CX*1), Y7
+	VUNPCKLPS Y1, Y0, Y8
+	VUNPCKHPS Y1, Y0, Y9
+	VUNPCKLPS Y3, Y2, Y10
+	VUNPCKHPS Y3, Y2, Y11
+	VUNPCKLPS Y5, Y4, Y12
+	VUNPCKHPS Y5, Y4, Y13
+	VUNPCKLPS Y7, Y6, Y14
+	VUNPCKHPS Y7, Y6, Y15
+	VSHUFPS $0x44, Y10, Y8, Y0
+	VSHUFPS $0xEE, Y10, Y8, Y1
+	VSHUFPS $0x44, Y11, Y9, Y2
+	VSHUFPS $0xEE, Y11, Y9, Y3
+	VSHUFPS $0x44, Y14, Y12, Y4
+	VSHUFPS $0xEE, Y14, Y12, Y5
+	VSHUFPS $0x44, Y15, Y13, Y6
+	VSHUFPS $0xEE, Y15, Y13, Y7
+	VPERM2F128 $0x20, Y4, Y0, Y8
+	VPERM2F128 $0x20, Y5, Y1, Y9
+	VPERM2F128 $0x20, Y6, Y2, Y10
+	VPERM2F128 $0x20, Y7, Y3, Y11
+	VPERM2F128 $0x31, Y4, Y0, Y12
+	VPERM2F128 $0x31, Y5, Y1, Y13
+	VPERM2F128 $0x31, Y6, Y2, Y14
+	VPERM2F128 $0x31, Y7, Y3, Y15
+	LEAQ 0(DX)(DX*2), CX
+	VMOVUPS Y8, 0(DI)
+	VMOVUPS Y9, 0(DI)(DX*1)
+	VMOVUPS Y10, 0(DI)(DX*2)
+	VMOVUPS Y11, 0(DI)(CX*1)
+	LEAQ 0(DI)(DX*4), DI
+	VMOVUPS Y12, 0(DI)
+	VMOVUPS Y13, 0(DI)(DX*1)
+	VMOVUPS Y14, 0(DI)(DX*2)
+	VMOVUPS Y15, 0(DI)(CX*1)
+	VZEROUPPER
+	RET

@@ -24,6 +24,10 @@ func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *in
 	panic("cpu: no vector kernel on this architecture")
 }
 
+func transpose8x8(dst *float32, ds int, src *float32, ss int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
 func storeT4x16(dst *float32, stride int, c *[64]float32) {
 	panic("cpu: no vector kernel on this architecture")
 }

@@ -1,0 +1,37 @@
+package cpu
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// TestTranspose8x8 checks the AVX 8x8 transpose against the definition
+// for source and destination strides of either sign (a flipped weight's
+// columns run backwards) and rows that are not 32-byte aligned.
+func TestTranspose8x8(t *testing.T) {
+	if !haveAVX {
+		t.Skip("no AVX")
+	}
+	rng := rand.New(rand.NewSource(1))
+	for _, c := range []struct{ ss, ds, off int }{{8, 8, 0}, {13, 8, 1}, {-11, 17, 3}, {9, -10, 5}, {-8, -8, 2}} {
+		src := make([]float32, 400)
+		for i := range src {
+			src[i] = rng.Float32()
+		}
+		dst := make([]float32, 400)
+		s0 := 200 + c.off
+		d0 := 200 + c.off
+		transpose8x8(&dst[d0], c.ds*4, &src[s0], c.ss*4)
+		want := make([]float32, 400)
+		for i := range 8 {
+			for j := range 8 {
+				want[d0+j*c.ds+i] = src[s0+i*c.ss+j]
+			}
+		}
+		for i := range dst {
+			if dst[i] != want[i] {
+				t.Fatalf("strides %+v: element %d is %v, want %v", c, i, dst[i], want[i])
+			}
+		}
+	}
+}
