@@ -1427,6 +1427,13 @@ func (c *copyGeneric) run(k *kernel) (err error) {
 	case 2:
 		copyNest(typed[uint16](dst.mem), typed[uint16](src.mem), k.ext, dst.coef, src.coef, dst.base, src.base)
 	case 4:
+		if !overlaps(dst.mem, src.mem) {
+			if ext, cd, cs, ok := transposeDims(k.ext, dst.coef, src.coef); ok {
+				transposedCopies.Add(1)
+				copyTransposed(typed[uint32](dst.mem), typed[uint32](src.mem), ext, cd, cs, dst.base, src.base)
+				return nil
+			}
+		}
 		copyNest(typed[uint32](dst.mem), typed[uint32](src.mem), k.ext, dst.coef, src.coef, dst.base, src.base)
 	default:
 		copyNest(typed[uint64](dst.mem), typed[uint64](src.mem), k.ext, dst.coef, src.coef, dst.base, src.base)

@@ -616,11 +616,22 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 	// results of a decomposed backward-data convolution landing with
 	// stride s): a typed loop nest, split over the outermost dim among
 	// workers when the copy is large.
-	ext := dst.Shape
+	ext, ds, ss := dst.Shape, dst.Strides, src.Strides
+	transposed := false
+	if es == 4 && !overlaps(dm, sm) {
+		ext, ds, ss, transposed = transposeDims(ext, ds, ss)
+	}
+	if transposed {
+		transposedCopies.Add(1)
+	}
 	p := splitRange(int(ext[0]), dst.NumElements(), func(l, h int) {
 		lo, hi := int64(l), int64(h)
 		e := append([]int64{hi - lo}, ext[1:]...)
-		od, os := dst.Offset+lo*dst.Strides[0], src.Offset+lo*src.Strides[0]
+		od, os := dst.Offset+lo*ds[0], src.Offset+lo*ss[0]
+		if transposed {
+			copyTransposed(typed[uint32](dm), typed[uint32](sm), e, ds, ss, od, os)
+			return
+		}
 		switch es {
 		case 1:
 			copyNest(dm, sm, e, dst.Strides, src.Strides, od, os)
