@@ -621,7 +621,9 @@ func parallelRange(k *kernel, total int, work int64, f func(lo, hi int)) error {
 
 // splitRange runs f over [0, total) in one contiguous range per worker
 // (on the caller's goroutine when work is too small to pay for more) and
-// returns the first panic a worker raised, or nil.
+// returns the first panic a worker raised, or nil. The workers are the
+// pool's (pool.go), or goroutines started for the call when the pool is
+// busy (a split inside a split, or another goroutine's).
 func splitRange(total int, work int64, f func(lo, hi int)) any {
 	workers := goruntime.GOMAXPROCS(0)
 	if workers > total {
@@ -630,6 +632,10 @@ func splitRange(total int, work int64, f func(lo, hi int)) any {
 	if workers < 2 || work < parallelWork {
 		f(0, total)
 		return nil
+	}
+	if pool.mu.TryLock() {
+		defer pool.mu.Unlock()
+		return pool.run(workers, total, f)
 	}
 	var wg sync.WaitGroup
 	panics := make([]any, workers)
