@@ -17,7 +17,7 @@ var transposedCopies atomic.Int64
 
 // transposeDims reorders a copy's loops (extents ext, destination and
 // source strides cd and cs, innermost last) so that the loop contiguous in
-// the source comes just before the innermost one, when the copy is a
+// the source (forwards or backwards) comes just before the innermost one, when the copy is a
 // transpose of at least 8x8 elements; ok is false (and the loops are
 // returned as they are) when it is not.
 func transposeDims(ext, cd, cs []int64) (e, d, s []int64, ok bool) {
@@ -27,7 +27,7 @@ func transposeDims(ext, cd, cs []int64) (e, d, s []int64, ok bool) {
 	}
 	j := -1
 	for i := 0; i < r-1; i++ {
-		if cs[i] == 1 && ext[i] >= 8 {
+		if (cs[i] == 1 || cs[i] == -1) && ext[i] >= 8 {
 			j = i
 		}
 	}
@@ -58,20 +58,26 @@ func copyTransposed(dst, src []uint32, ext, cd, cs []int64, od, os int64) {
 		return
 	}
 	nj, ni := ext[0], ext[1]
-	dj, si := cd[0], cs[1]
+	dj, sj, si := cd[0], cs[0], cs[1]
 	j8, i8 := nj&^7, ni&^7
 	for j0 := int64(0); j0 < j8; j0 += 8 {
 		for i0 := int64(0); i0 < i8; i0 += 8 {
-			d, s := od+j0*dj+i0, os+i0*si+j0
-			_, _ = dst[d+min(0, 7*dj)], dst[d+7+max(0, 7*dj)]
+			d, s := od+j0*dj+i0, os+i0*si+j0*sj
+			if sj < 0 {
+				// The source runs backwards along j (a flipped kernel's
+				// taps): its 8 elements start at j0+7, and the rows they
+				// transpose into are written last to first.
+				d, s = d+7*dj, s-7
+			}
+			_, _ = dst[d+min(0, 7*dj*sj)], dst[d+7+max(0, 7*dj*sj)]
 			_, _ = src[s+min(0, 7*si)], src[s+7+max(0, 7*si)]
-			transpose8x8((*float32)(unsafe.Pointer(&dst[d])), int(dj*4), (*float32)(unsafe.Pointer(&src[s])), int(si*4))
+			transpose8x8((*float32)(unsafe.Pointer(&dst[d])), int(dj*sj*4), (*float32)(unsafe.Pointer(&src[s])), int(si*4))
 		}
 		for j := j0; j < j0+8; j++ {
-			copyRun(dst, src, ni-i8, 1, si, od+j*dj+i8, os+i8*si+j)
+			copyRun(dst, src, ni-i8, 1, si, od+j*dj+i8, os+i8*si+j*sj)
 		}
 	}
 	for j := j8; j < nj; j++ {
-		copyRun(dst, src, ni, 1, si, od+j*dj, os+j)
+		copyRun(dst, src, ni, 1, si, od+j*dj, os+j*sj)
 	}
 }
