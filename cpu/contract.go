@@ -932,8 +932,10 @@ func packPanels(dst, b []float32, rb []int, pb int, dn tdim, width, ntLo, ntHi i
 		// together (a weight's channel stride is a few taps), and the
 		// panel is written sequentially; eight points at a time where
 		// they are contiguous.
+		transposed := 0
 		for r := 0; r < K; {
 			if transposePoints(p, b, rb, r, q, dn.cb, width, nr) {
+				transposed++
 				r += 8
 				continue
 			}
@@ -944,6 +946,11 @@ func packPanels(dst, b []float32, rb []int, pb int, dn tdim, width, ntLo, ntHi i
 			}
 			clear(row[nr:])
 			r++
+		}
+		if transposed > 0 {
+			// Once a panel: an atomic add per block, from every worker,
+			// cost more than the blocks.
+			transposedPacks.Add(int64(transposed))
 		}
 	}
 }
@@ -967,7 +974,6 @@ func transposePoints(p, b []float32, rb []int, r, q, cb, width, nr int) bool {
 			return false
 		}
 	}
-	transposedPacks.Add(1)
 	rows := p[r*width : (r+8)*width]
 	full := nr &^ 7
 	for c0 := 0; c0 < full; c0 += 8 {
