@@ -481,16 +481,25 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			rows, words := getInts(2 * v.rowCount())
 			defer putWords(words)
 			v.buildRows(rows)
-			var shared []float32
+			var segs []bSeg
 			if !v.bMoves {
 				nT := (dn.ext + vN - 1) / vN
-				var words []uint64
-				shared, words = getFloats(nT * K * vN)
-				defer putWords(words)
-				if err := parallelRange(k, nT, int64(nT)*int64(K)*vN*16, func(lo, hi int) {
-					packB(shared, b32, rb, baseB, dn, lo, hi)
-				}); err != nil {
+				pack := func(dst []float32, rb []int) error {
+					return parallelRange(k, nT, int64(nT)*int64(len(rb))*vN*16, func(lo, hi int) {
+						packB(dst, b32, rb, baseB, dn, lo, hi)
+					})
+				}
+				var err error
+				if segs, err = k.panels.segments(k.ops[c.ib].mem, b32, rb, baseB, dn, nT, pack); err != nil {
 					return false, err
+				}
+				if segs == nil {
+					shared, words := getFloats(nT * K * vN)
+					defer putWords(words)
+					if err := pack(shared, rb); err != nil {
+						return false, err
+					}
+					segs = []bSeg{{k0: 0, k1: K, panel: shared}}
 				}
 			}
 			var raB []int
@@ -503,7 +512,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			stage := newOutStage(v, baseO, ep != nil)
 			units := v.units()
 			err := parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
-				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, shared, raB, ep, stage)
+				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, segs, raB, ep, stage)
 			})
 			if stage != nil && err == nil {
 				err = stage.unstage(k, o32)
@@ -1120,15 +1129,16 @@ func (v *vecSpace) units() int {
 }
 
 // vecGEMM runs units [lo, hi) of the vector path (a unit is one row tile
-// of one group). shared, when not nil, is the second factor already
-// packed (no group loop moves it): packed once for all workers.
+// of one group). segs, when not nil, are the second factor's panels
+// already packed (no group loop moves it), once for all workers: one run
+// of the reduction, or several from the run's cache (panels.go).
 //
 // raB, when not nil, is ra in bytes: full tiles then read the first
 // factor in place (kern4x16r). That is sound for the same reason as
 // micro24u: every address formed is an in-range element of a.
 //
 // ep, when not nil, is applied to each tile right after it is stored.
-func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, shared []float32, raB []int, ep *tileEpilogue, stage *outStage) {
+func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, segs []bSeg, raB []int, ep *tileEpilogue, stage *outStage) {
 	K, dn := v.K, v.dn
 	mT := v.tiles()
 	nT := (dn.ext + vN - 1) / vN
@@ -1180,18 +1190,16 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			}
 		}
 	}
-	bufB := shared
-	if bufB == nil {
+	shared := segs != nil
+	var bufB []float32
+	if !shared {
 		var words []uint64
 		bufB, words = getFloats(nT * K * vN)
 		defer putWords(words)
+		segs = []bSeg{{k0: 0, k1: K, panel: bufB}}
 	}
 	// Units run in batches of up to unitBatch consecutive tiles of one
-	// group: for each block of the reduction and each n tile, every unit
-	// of the batch runs before the next n tile, so that block of the
-	// packed second factor (kBlockV×vN floats) is read from L1 by the
-	// whole batch instead of streaming from L2 for each unit. The order
-	// in which each accumulator sees the reduction points is unchanged.
+	// group, each block of the reduction through vecBlock.
 	units := make([]unitTile, unitBatch)
 	csF, csWords := getFloats(unitBatch * nT * vM * vN)
 	defer putWords(csWords)
@@ -1220,7 +1228,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			visit = epGroup
 		}
 		pa, pb, po := v.groupBase(g, baseA, baseB, baseO, visit)
-		if shared == nil && (lastG < 0 || (v.bMoves && g != lastG)) {
+		if !shared && (lastG < 0 || (v.bMoves && g != lastG)) {
 			packB(bufB, b, rb, pb, dn, 0, nT)
 		}
 		lastG = g
@@ -1266,24 +1274,13 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				}
 			}
 		}
-		for k0 := 0; k0 < K; k0 += kBlockV {
-			k1 := min(K, k0+kBlockV)
-			for nt := 0; nt < nT; nt++ {
-				pbk := &bufB[(nt*K+k0)*vN]
-				if wide && nt+1 < nT {
-					// Two n tiles at once in 16-lane registers: the
-					// tiles are adjacent in cs, their panels K·vN apart.
-					pbk1 := &bufB[((nt+1)*K+k0)*vN]
-					for j := range batch {
-						c2 := (*[2 * vM * vN]float32)(unsafe.Pointer(&cs[j*nT+nt]))
-						batch[j].pairBlock(a, raB, k0, k1, pbk, pbk1, c2, v.fma)
-					}
-					nt++
-					continue
-				}
-				for j := range batch {
-					batch[j].block(a, raB, k0, k1, pbk, &cs[j*nT+nt], v.fma)
-				}
+		// Blocks of the reduction within each run of panels (one run
+		// unless the panels come from the run's cache).
+		for si := range segs {
+			seg := &segs[si]
+			for k0, k1 := seg.k0, 0; k0 < seg.k1; k0 = k1 {
+				k1 = min(seg.k1, k0+kBlockV)
+				vecBlock(a, raB, batch, cs, seg, k0, k1, nT, wide, v.fma)
 			}
 		}
 		for j := range batch {
@@ -1328,6 +1325,32 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			}
 		}
 		u = end
+	}
+}
+
+// vecBlock runs reduction points [k0, k1) of every n tile of the batch's
+// units, whose panels seg holds: for each n tile (or pair of them, wide),
+// every unit of the batch before the next tile, so that the tile's panel
+// block (kBlockV×vN floats) is read from L1 by the whole batch instead of
+// streaming from L2 for each unit. The order in which each accumulator
+// sees the reduction points is unchanged.
+func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, seg *bSeg, k0, k1, nT int, wide, fma bool) {
+	for nt := 0; nt < nT; nt++ {
+		pbk := seg.panelAt(nt, k0)
+		if wide && nt+1 < nT {
+			// Two n tiles at once in 16-lane registers: the tiles are
+			// adjacent in cs.
+			pbk1 := seg.panelAt(nt+1, k0)
+			for j := range batch {
+				c2 := (*[2 * vM * vN]float32)(unsafe.Pointer(&cs[j*nT+nt]))
+				batch[j].pairBlock(a, raB, k0, k1, pbk, pbk1, c2, fma)
+			}
+			nt++
+			continue
+		}
+		for j := range batch {
+			batch[j].block(a, raB, k0, k1, pbk, &cs[j*nT+nt], fma)
+		}
 	}
 }
 

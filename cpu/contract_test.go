@@ -1,6 +1,7 @@
 package cpu_test
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand"
@@ -187,7 +188,7 @@ func TestContractionFastPath(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
-		stagedBefore, transposedBefore := cpu.StagedRuns(), cpu.TransposedPacks()
+		stagedBefore, transposedBefore, keptBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
@@ -215,6 +216,12 @@ func TestContractionFastPath(t *testing.T) {
 		}
 		if ran := cpu.TransposedPacks() - transposedBefore; (ran > 0) != (kc.k.Vec && vec) {
 			t.Errorf("%s: %d blocks of panels were packed by transposes", kc.name, ran)
+		}
+		// The decomposed data gradient into 17 channels from 33 reads 33
+		// filter rows a tap (taps first): its border regions take their
+		// taps' panels from those the interior regions packed.
+		if ran := cpu.KeptPanelRuns() - keptBefore; (ran > 0) != (kc.k.Vec && vec) {
+			t.Errorf("%s: %d runs of panels came from the run's cache", kc.name, ran)
 		}
 		// The f32 specs' contractions fuse their multiply-adds after
 		// fp-contract (the interpreter too: the bits compared are fused).
@@ -492,5 +499,67 @@ func TestDecompositionLayoutsAgree(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPanelsAcrossGradients runs two strided data gradients of the same
+// shapes with different filters in one plan, as two layers of a network
+// are: the second's channels-last filter is planned over the first's
+// dead one, at the same address, so each region's key into the run's
+// panel cache finds the first filter's panels unless the copy that wrote
+// the second filter dropped them. Both gradients must be the
+// interpreter's.
+func TestPanelsAcrossGradients(t *testing.T) {
+	s := convSpec{n: 1, cin: 12, cout: 40, spatial: []int64{8, 8}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}}
+	one := s.convCase().TorchFunc()
+	// @conv(dy, x, w) -> dx, twice: @conv(dy, x, w, dy2, w2) -> (dx, dx2).
+	head, body, _ := strings.Cut(one, "{\n")
+	body, _, _ = strings.Cut(body, "  return")
+	call := body[strings.Index(body, "  %r:3"):]
+	second := strings.NewReplacer("%r:3", "%q:3", "%a0,", "%a3,", "%a2,", "%a4,").Replace(call)
+	dyT, wT := "!torch.vtensor<[1,40,4,4],f32>", "!torch.vtensor<[40,12,3,3],f32>"
+	dxT := "!torch.vtensor<[1,12,8,8],f32>"
+	head = strings.Replace(head, ") -> (", ", %a3: "+dyT+", %a4: "+wT+") -> (", 1)
+	head = strings.Replace(head, "-> ("+dxT+")", "-> ("+dxT+", "+dxT+")", 1)
+	src := head + "{\n" + body + second + "  return %r#0, %q#0 : " + dxT + ", " + dxT + "\n}\n"
+	m := lowerTorch(t, "two", src)
+	if err := compiler.Preprocess(compiler.NewContext(), m, "default"); err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.Build(m, "conv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(3))
+	var args []*runtime.Tensor
+	for _, b := range p.Args {
+		vs := make([]float64, ir.NumElements(b.Shape))
+		for i := range vs {
+			vs[i] = rng.Float64()*2 - 1
+		}
+		a, err := runtime.FromFloat64s(runtime.F32, b.Shape, vs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, a)
+	}
+	kept := cpu.KeptPanelRuns()
+	fast, err := cpu.Run(p, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cpu.HaveVectorKernel() && cpu.KeptPanelRuns() == kept {
+		t.Errorf("no region took panels from the run's cache")
+	}
+	prev := cpu.SetFastContractions(false)
+	ref, err := cpu.Run(p, args)
+	cpu.SetFastContractions(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ref {
+		if !bytes.Equal(fast[i].Data, ref[i].Data) {
+			t.Errorf("gradient %d differs from the interpreter's", i)
+		}
 	}
 }

@@ -56,6 +56,10 @@ func StagedRuns() int64 { return stagedRuns.Load() }
 // transposes.
 func TransposedPacks() int64 { return transposedPacks.Load() }
 
+// KeptPanelRuns counts the runs of panels a contraction took from its
+// run's cache (panels.go).
+func KeptPanelRuns() int64 { return keptPanelRuns.Load() }
+
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }
 

@@ -33,6 +33,9 @@ type kernel struct {
 	// overlap is the memory overlap pattern a kept kernel was prepared
 	// with (prepCache.keep).
 	overlap uint64
+	// panels is the run's cache of packed panels (nil: none), set for
+	// each run.
+	panels *panelCache
 }
 
 type kOperand struct {

@@ -41,6 +41,9 @@ type prepCache struct {
 	// kernels are the kernels prepared for the steps of an Executor's
 	// plan (nil: none are kept), by step.
 	kernels map[*plan.Step]*kernel
+	// panels are the current run's packed panels (panels.go), emptied
+	// when the run ends.
+	panels *panelCache
 }
 
 // keepKernels makes pc keep the kernels of p's steps for later runs.

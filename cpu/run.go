@@ -213,6 +213,8 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 		return m, nil
 	}
 	regs := newScalars(p)
+	pc.panels = &panelCache{}
+	defer pc.panels.release()
 	if prof != nil {
 		prof.Steps = make([]time.Duration, len(p.Steps))
 	}
@@ -256,6 +258,14 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 		}
 		if err != nil {
 			return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
+		}
+		// Panels packed from memory this step wrote are stale.
+		for _, st := range []*plan.Step{s, epi} {
+			if st != nil {
+				for _, v := range st.Outputs {
+					pc.panels.invalidate(mem[v.Buf])
+				}
+			}
 		}
 		if epi != nil {
 			i++
@@ -339,6 +349,7 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars
 			return err
 		}
 		k.outZero = outZero
+		k.panels = pc.panels
 		return k.run()
 	case plan.StepScalar:
 		if regs == nil {
@@ -398,6 +409,7 @@ func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *
 		return err
 	}
 	kp.outZero = outZero
+	kp.panels = pc.panels
 	ke, err := newKernel(epi, mem, pc)
 	if err != nil {
 		return err

@@ -77,7 +77,10 @@ import (
 // transposed back once after the last region (columnsLastFilter,
 // columnsLastOutput); W's map and the output maps, slices and windows of
 // the regions are permuted to match. Every region still reads and writes
-// the same elements, so results are bitwise equal.
+// the same elements, so results are bitwise equal. With the option
+// taps-first (the default), more than one region and more than
+// DefaultNarrowColumns columns, each region's reduction loops run taps first, then the
+// channel (see tapsFirst): the same products, summed in another order.
 //
 // Multiply-adds: exactly the (output, tap) pairs whose read of X is a dy
 // element (neither a scattered zero nor padding), times the other loop
@@ -96,10 +99,12 @@ var DecomposeStridedBackwardData = &pass.Def{
 			Help: "with reduction-last-source and more than one region, read the filter through one linalg.transpose that puts its column dims (indexed by a parallel loop dy's map does not use: a data gradient's input channel) last (see columnsLastFilter); false reads it as it is"},
 		{Name: "columns-last-output", Default: "true",
 			Help: "with reduction-last-source and more than one region, assemble an f32 gradient with its column dims last and transpose it once at the end (see columnsLastOutput); false assembles it in its own layout"},
+		{Name: "taps-first", Default: "true",
+			Help: "with more than one region and more than 8 columns (the default narrow-columns, whatever that option says), order each region's reduction loops taps first, then the rest (the channel): a region's reduction points are then one run of filter rows per tap, the same run in every region that reads the tap, which the CPU packs once a run (see tapsFirst); false keeps the correlation's order"},
 	},
 	Run: func(op *ir.Operation, c *pass.Context) error {
-		layout := SourceLayout{ReductionLast: true, NarrowColumns: DefaultNarrowColumns, ColumnsLastFilter: true, ColumnsLastOutput: true}
-		for name, field := range map[string]*bool{"reduction-last-source": &layout.ReductionLast, "columns-last-filter": &layout.ColumnsLastFilter, "columns-last-output": &layout.ColumnsLastOutput} {
+		layout := SourceLayout{ReductionLast: true, NarrowColumns: DefaultNarrowColumns, ColumnsLastFilter: true, ColumnsLastOutput: true, TapsFirst: true}
+		for name, field := range map[string]*bool{"reduction-last-source": &layout.ReductionLast, "columns-last-filter": &layout.ColumnsLastFilter, "columns-last-output": &layout.ColumnsLastOutput, "taps-first": &layout.TapsFirst} {
 			if _, ok := c.Options[name]; ok {
 				var err error
 				if *field, err = c.Options.Bool(name); err != nil {
@@ -119,14 +124,16 @@ var DecomposeStridedBackwardData = &pass.Def{
 	},
 }
 
-// SourceLayout is the pass's choice of dy's and the filter's layouts:
-// its options reduction-last-source, narrow-columns, columns-last-filter
-// and columns-last-output.
+// SourceLayout is the pass's choice of dy's and the filter's layouts and
+// of the regions' reduction order: its options reduction-last-source,
+// narrow-columns, columns-last-filter, columns-last-output and
+// taps-first.
 type SourceLayout struct {
 	ReductionLast     bool
 	NarrowColumns     int64
 	ColumnsLastFilter bool
 	ColumnsLastOutput bool
+	TapsFirst         bool
 }
 
 // DecomposeStridedBackwardDataPattern is the rewrite as a pattern, with
@@ -255,6 +262,9 @@ type decomposePlan struct {
 	// outPos, when not nil, is where the output's dim j sits in the
 	// layout the regions are assembled in (columnsLastOutput).
 	outPos []int
+	// tapsFirst orders the regions' reduction loops taps first (the
+	// option taps-first).
+	tapsFirst bool
 }
 
 // reductionLastSource is the source the regions read: dy transposed so
@@ -628,6 +638,13 @@ func rewriteDecompose(op *ir.Operation, rw *ir.Rewriter, layout SourceLayout) bo
 		// element once: transposing dy would only add a pass over it.
 		// Nor with few columns (see narrowColumns).
 		transpose := layout.ReductionLast && len(products) > 1 && !narrowColumns(p, layout.NarrowColumns)
+		// Not for a gradient into at most DefaultNarrowColumns channels:
+		// its kernels (the CPU's narrow tiles, the GPU's narrow launches)
+		// walk W and keep no panels, and the GPU's spilled registers with
+		// the taps outer. The decision depends on no layout option (nor
+		// on narrow-columns, which only says how dy is read), so that
+		// every target and layout sums in the same order: the same bits.
+		p.tapsFirst = layout.TapsFirst && len(products) > 1 && !narrowColumns(p, DefaultNarrowColumns)
 		p.dy, p.dyPos = reductionLastSource(b, c.Loc, p, transpose)
 		p.w, p.wPos = columnsLastFilter(b, c.Loc, p, transpose && layout.ColumnsLastFilter)
 		outPerm, outPos := columnsLastOutput(p, transpose && layout.ColumnsLastOutput)
@@ -757,7 +774,12 @@ func emitRegion(b *ir.Builder, p *decomposePlan, cur []dimRegion, dest *ir.Value
 	mapping := map[*ir.Value]*ir.Value{c.Operand(p.xIdx): src, c.Operand(1 - p.xIdx): ws, c.Operand(2): acc}
 	nc := ir.Clone(c, mapping)
 	nc.Result(0).SetType(accT)
+	iters := linalg.IteratorTypes(c)
+	if p.tapsFirst {
+		newMaps, iters = tapsFirst(p, newMaps, iters)
+	}
 	nc.SetAttr(linalg.IndexingMapsAttr, linalg.MapsAttr(newMaps))
+	nc.SetAttr(linalg.IteratorTypesAttr, linalg.IteratorTypesAttrOf(iters))
 	b.Insert(nc)
 	return tensor.NewInsertSlice(b, loc, nc.Result(0), dest, tensor.StaticIndices(offs...), tensor.StaticIndices(outShape...), tensor.StaticIndices(strides...))
 }
@@ -808,4 +830,54 @@ func modInverse(a, m int64) int64 {
 		}
 	}
 	return 0
+}
+
+// tapsFirst renumbers a region's loops (its maps and iterator types) so
+// that the reduction loops that are taps (each strided dim's q) come
+// before the other reduction loops (the channel f), the parallel loops
+// staying where they are and each group keeping its order. The
+// correlation sums f outer, taps inner: a region then reads the filter
+// rows of all its taps for each f, a different set in each region. Taps
+// first, a region reads one run of equally spaced rows per tap, the same
+// run in every region that reads that tap, so that the CPU packs each
+// tap's panels once a run (cpu/panels.go); and it reads dy's channels
+// contiguously for each tap. Each output sums the same products in
+// another order.
+func tapsFirst(p *decomposePlan, maps []affine.Map, iters []string) ([]affine.Map, []string) {
+	isTap := map[int]bool{}
+	for _, pd := range p.dims {
+		if pd.q >= 0 {
+			isTap[pd.q] = true
+		}
+	}
+	var red, taps, rest []int
+	for l, it := range iters {
+		if it != linalg.Reduction {
+			continue
+		}
+		red = append(red, l)
+		if isTap[l] {
+			taps = append(taps, l)
+		} else {
+			rest = append(rest, l)
+		}
+	}
+	order := make([]int, len(iters)) // order[new] = old
+	for l := range order {
+		order[l] = l
+	}
+	for i, l := range append(taps, rest...) {
+		order[red[i]] = l
+	}
+	dims := make([]affine.Expr, len(iters))
+	newIters := make([]string, len(iters))
+	for n, o := range order {
+		dims[o] = affine.Dim(n)
+		newIters[n] = iters[o]
+	}
+	out := make([]affine.Map, len(maps))
+	for i, m := range maps {
+		out[i] = m.ReplaceDimsAndSymbols(dims, nil, m.NumDims, m.NumSymbols)
+	}
+	return out, newIters
 }

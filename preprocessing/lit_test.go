@@ -75,19 +75,26 @@ func TestUpstreamAcceptsOutput(t *testing.T) {
 	}
 }
 
-// runPipeline extracts the -p argument of a file's first RUN line.
+// runPipeline extracts the -p argument of a file's first RUN line that
+// has one.
 func runPipeline(src string) string {
 	for _, l := range strings.Split(src, "\n") {
 		_, cmd, ok := strings.Cut(l, "RUN:")
 		if !ok {
 			continue
 		}
-		f := strings.Fields(cmd)
-		for i := 0; i+1 < len(f); i++ {
-			if f[i] == "-p" {
-				return strings.Trim(f[i+1], "'")
-			}
+		_, arg, ok := strings.Cut(cmd, " -p ")
+		if !ok {
+			continue
 		}
+		// A quoted pipeline may hold spaces (pass options); a bare one
+		// ends at the next.
+		if quoted, ok := strings.CutPrefix(arg, "'"); ok {
+			p, _, _ := strings.Cut(quoted, "'")
+			return p
+		}
+		p, _, _ := strings.Cut(arg, " ")
+		return p
 	}
 	return ""
 }

@@ -1,4 +1,4 @@
-// RUN: torchlower opt %s -p 'decompose-strided-backward-data{reduction-last-source=false}' --split-input-file | FileCheck %s
+// RUN: torchlower opt %s -p 'decompose-strided-backward-data{reduction-last-source=false taps-first=false}' --split-input-file | FileCheck %s
 
 // The phases and regions, with dy read in its own layout (the default
 // transposes it first: decompose_strided_backward_data_layout.mlir).

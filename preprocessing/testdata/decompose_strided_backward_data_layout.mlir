@@ -1,6 +1,7 @@
-// RUN: torchlower opt %s -p decompose-strided-backward-data --split-input-file | FileCheck %s
-// RUN: torchlower opt %s -p 'decompose-strided-backward-data{narrow-columns=0}' --split-input-file | FileCheck %s --check-prefix=WIDE
-// RUN: torchlower opt %s -p 'decompose-strided-backward-data{columns-last-filter=false columns-last-output=false}' --split-input-file | FileCheck %s --check-prefix=ASIS
+// RUN: torchlower opt %s -p 'decompose-strided-backward-data{taps-first=false}' --split-input-file | FileCheck %s
+// RUN: torchlower opt %s -p 'decompose-strided-backward-data{narrow-columns=0 taps-first=false}' --split-input-file | FileCheck %s --check-prefix=WIDE
+// RUN: torchlower opt %s -p 'decompose-strided-backward-data{columns-last-filter=false columns-last-output=false taps-first=false}' --split-input-file | FileCheck %s --check-prefix=ASIS
+// RUN: torchlower opt %s -p decompose-strided-backward-data --split-input-file | FileCheck %s --check-prefix=TAPS
 
 // By default the regions read dy through one transpose that puts the dims
 // indexed only by reduction loops last: NCHW dy (n, f, h, w) becomes
@@ -38,6 +39,15 @@
 // CHECK:         linalg.generic {indexing_maps = [#[[XT]], #[[WT]], #[[OT]]], {{.*}} ins(%[[D8]], %{{.*}} : tensor<1x1x1x2xf32>, tensor<2x1x1x9xf32>) outs(%{{.*}} : tensor<1x1x1x9xf32>)
 // CHECK:         %[[LAST:.*]] = tensor.insert_slice
 // CHECK:         %[[BACK:.*]] = linalg.transpose ins(%[[LAST]] : tensor<1x7x7x9xf32>) outs(%{{.*}} : tensor<1x9x7x7xf32>) permutation = [0, 3, 1, 2]
+// By default (taps-first) every region sums its taps outer and the channel
+// f inner: the loops (n, c, h, w, f, kh, kw) become (n, c, h, w, kh, kw,
+// f), renumbered in every map; the iterators stay four parallel, three
+// reductions.
+// TAPS-DAG:    #[[XT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d2 + d4, d3 + d5, d6)>
+// TAPS-DAG:    #[[WT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d6, d4, d5, d1)>
+// TAPS-DAG:    #[[OT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d2, d3, d1)>
+// TAPS-LABEL:  func.func @conv2d_3x3_s2(
+// TAPS:          linalg.generic {indexing_maps = [#[[XT]], #[[WT]], #[[OT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x4x4x2xf32>, tensor<2x2x2x9xf32>) outs(%{{.*}} : tensor<1x3x3x9xf32>)
 // CHECK-NOT:     linalg.transpose
 // CHECK:         return %[[BACK]]
 // ASIS-LABEL:  func.func @conv2d_3x3_s2(
