@@ -257,16 +257,7 @@ func checkFastPath(t *testing.T, s convSpec, pipeline string) {
 		if got := cpu.FastRuns() - before; got < want {
 			t.Fatalf("fast path ran %d steps, want at least %d\n%s", got, want, p)
 		}
-		prev := cpu.SetFastContractions(false)
-		before = cpu.FastRuns()
-		ref, err := cpu.Run(p, args)
-		if cpu.FastRuns() != before {
-			t.Errorf("fast path ran while switched off")
-		}
-		cpu.SetFastContractions(prev)
-		if err != nil {
-			t.Fatal(err)
-		}
+		ref := interpreted(t, p, args)
 		for i := range ref {
 			if ref[i] == nil {
 				continue
@@ -551,15 +542,27 @@ func TestPanelsAcrossGradients(t *testing.T) {
 	if cpu.HaveVectorKernel() && cpu.KeptPanelRuns() == kept {
 		t.Errorf("no region took panels from the run's cache")
 	}
-	prev := cpu.SetFastContractions(false)
-	ref, err := cpu.Run(p, args)
-	cpu.SetFastContractions(prev)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref := interpreted(t, p, args)
 	for i := range ref {
 		if !bytes.Equal(fast[i].Data, ref[i].Data) {
 			t.Errorf("gradient %d differs from the interpreter's", i)
 		}
 	}
+}
+
+// interpreted runs p on args with the fast paths switched off: the
+// interpreter's results, which every fast path must give bit for bit.
+func interpreted(t *testing.T, p *plan.Plan, args []*runtime.Tensor) []*runtime.Tensor {
+	t.Helper()
+	prev := cpu.SetFastContractions(false)
+	defer cpu.SetFastContractions(prev)
+	before := cpu.FastRuns()
+	ref, err := cpu.Run(p, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cpu.FastRuns() != before {
+		t.Errorf("fast path ran while switched off")
+	}
+	return ref
 }

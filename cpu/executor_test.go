@@ -36,19 +36,7 @@ func TestExecutorRunsMany(t *testing.T) {
 				args[i].SetFloat64(j, float64((j*7+i*3+r*5)%13)/4-1.5)
 			}
 		}
-		want, err := cpu.Run(p, args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := ex.Run(args, nil)
-		if err != nil {
-			t.Fatalf("run %d: %v", r, err)
-		}
-		for i := range want {
-			if !bytes.Equal(got[i].Data, want[i].Data) {
-				t.Errorf("run %d: result %d differs from a fresh run", r, i)
-			}
-		}
+		runAgainstFresh(t, ex, p, args, r)
 		if r == 0 && ex.KeptKernels() != generics {
 			t.Errorf("after the first run the executor keeps %d kernels, want one per generic step (%d)", ex.KeptKernels(), generics)
 		}
@@ -83,18 +71,8 @@ func TestExecutorRecycle(t *testing.T) {
 				args[1].SetFloat64(j, float64(j%11)/8)
 			}
 		}
-		want, err := cpu.Run(p, args)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := ex.Run(args, nil)
-		if err != nil {
-			t.Fatalf("run %d: %v", r, err)
-		}
-		for i := range want {
-			if !bytes.Equal(got[i].Data, want[i].Data) {
-				t.Errorf("run %d: result %d differs from a fresh run", r, i)
-			}
+		got := runAgainstFresh(t, ex, p, args, r)
+		for i := range got {
 			inRecycled := slices.ContainsFunc(recycled, func(m []byte) bool { return &m[0] == &got[i].Data[0] })
 			switch {
 			case r == 3 && i == 0 && inRecycled:
@@ -119,4 +97,24 @@ func TestExecutorRecycle(t *testing.T) {
 			}
 		}
 	}
+}
+
+// runAgainstFresh runs args through ex (run r) and through a fresh
+// cpu.Run, reports every result that differs, and returns ex's.
+func runAgainstFresh(t *testing.T, ex *cpu.Executor, p *plan.Plan, args []*runtime.Tensor, r int) []*runtime.Tensor {
+	t.Helper()
+	want, err := cpu.Run(p, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ex.Run(args, nil)
+	if err != nil {
+		t.Fatalf("run %d: %v", r, err)
+	}
+	for i := range want {
+		if !bytes.Equal(got[i].Data, want[i].Data) {
+			t.Errorf("run %d: result %d differs from a fresh run", r, i)
+		}
+	}
+	return got
 }

@@ -69,12 +69,7 @@ func TestLanesMatchInterpreter(t *testing.T) {
 			if ran := cpu.FastRuns() != before; ran != wantLanes {
 				t.Fatalf("@%s ran through the lane program: %v, want %v", fn, ran, wantLanes)
 			}
-			prev := cpu.SetFastContractions(false)
-			ref, err := cpu.Run(p, args)
-			cpu.SetFastContractions(prev)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ref := interpreted(t, p, args)
 			for i := range ref {
 				for j := 0; j < ref[i].NumElements(); j++ {
 					g, w := lanes[i].Float64(j), ref[i].Float64(j)
