@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"fmt"
 	goruntime "runtime"
 	"sync"
 	"sync/atomic"
@@ -86,6 +87,38 @@ func TestSplitRangePool(t *testing.T) {
 		})
 		if p != "range "+string(rune('0'+w)) {
 			t.Errorf("a panic in range %d came back as %v", w, p)
+		}
+	}
+}
+
+// BenchmarkSplitRange times one split of trivial work between steps of a
+// run, back to back and after a 50 µs serial gap (a fill, the next step's
+// preparation), through the pool and through goroutines started for the
+// call (the pool held, as a split inside a split finds it): µs a split,
+// side by side.
+func BenchmarkSplitRange(b *testing.B) {
+	if goruntime.GOMAXPROCS(0) < 2 {
+		b.Skip("GOMAXPROCS < 2: splitRange runs on the caller")
+	}
+	var sink [64]int
+	for _, gap := range []time.Duration{0, 50 * time.Microsecond} {
+		for _, viaPool := range []bool{true, false} {
+			name := fmt.Sprintf("gap=%v/pool=%v", gap, viaPool)
+			b.Run(name, func(b *testing.B) {
+				if !viaPool {
+					pool.mu.Lock()
+					defer pool.mu.Unlock()
+				}
+				var total time.Duration
+				for range b.N {
+					for t0 := time.Now(); time.Since(t0) < gap; {
+					}
+					t0 := time.Now()
+					splitRange(2, 1<<30, func(lo, hi int) { sink[lo*16]++ })
+					total += time.Since(t0)
+				}
+				b.ReportMetric(float64(total.Nanoseconds())/float64(b.N)/1e3, "us/split")
+			})
 		}
 	}
 }
