@@ -913,6 +913,10 @@ var useAVX512 = true
 // (for tests).
 var avx512Runs atomic.Int64
 
+// rowPairRuns counts the vecGEMM calls that ran a lone n tile two units
+// at a time (kern8x16, tests).
+var rowPairRuns atomic.Int64
+
 // packB packs the second factor's n tiles [ntLo, ntHi) at offset pb into
 // dst ([nT][K][vN], columns past the end zero).
 func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
@@ -1214,10 +1218,16 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			}
 		}
 	}
-	wide := haveAVX512 && useAVX512 && nT > 1
+	wide := haveAVX512 && useAVX512
 	if wide {
 		avx512Runs.Add(1)
 	}
+	rowPairs := false
+	defer func() {
+		if rowPairs {
+			rowPairRuns.Add(1)
+		}
+	}()
 	lastG := -1
 	for u := lo; u < hi; {
 		g := u / mT
@@ -1280,7 +1290,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			seg := &segs[si]
 			for k0, k1 := seg.k0, 0; k0 < seg.k1; k0 = k1 {
 				k1 = min(seg.k1, k0+kBlockV)
-				vecBlock(a, raB, batch, cs, seg, k0, k1, nT, wide, v.fma)
+				rowPairs = vecBlock(a, raB, batch, cs, seg, k0, k1, nT, wide, v.fma) || rowPairs
 			}
 		}
 		for j := range batch {
@@ -1334,12 +1344,16 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 // block (kBlockV×vN floats) is read from L1 by the whole batch instead of
 // streaming from L2 for each unit. The order in which each accumulator
 // sees the reduction points is unchanged.
-func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, seg *bSeg, k0, k1, nT int, wide, fma bool) {
+//
+// With wide (AVX-512), n tiles run two at a time in 16-lane registers, and
+// a lone one (the last of an odd count, a group's 16 channels) two units
+// at a time: eight accumulators either way, 16 lanes each. It reports
+// whether any lone tile ran so.
+func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, seg *bSeg, k0, k1, nT int, wide, fma bool) (rowPairs bool) {
 	for nt := 0; nt < nT; nt++ {
 		pbk := seg.panelAt(nt, k0)
 		if wide && nt+1 < nT {
-			// Two n tiles at once in 16-lane registers: the tiles are
-			// adjacent in cs.
+			// The tiles are adjacent in cs.
 			pbk1 := seg.panelAt(nt+1, k0)
 			for j := range batch {
 				c2 := (*[2 * vM * vN]float32)(unsafe.Pointer(&cs[j*nT+nt]))
@@ -1348,10 +1362,22 @@ func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, s
 			nt++
 			continue
 		}
-		for j := range batch {
+		j := 0
+		for ; wide && j+1 < len(batch); j += 2 {
+			u0, u1 := &batch[j], &batch[j+1]
+			if u0.direct != u1.direct {
+				u0.block(a, raB, k0, k1, pbk, &cs[j*nT+nt], fma)
+				u1.block(a, raB, k0, k1, pbk, &cs[(j+1)*nT+nt], fma)
+				continue
+			}
+			u0.rowPairBlock(u1, a, raB, k0, k1, pbk, &cs[j*nT+nt], &cs[(j+1)*nT+nt], fma)
+			rowPairs = true
+		}
+		for ; j < len(batch); j++ {
 			batch[j].block(a, raB, k0, k1, pbk, &cs[j*nT+nt], fma)
 		}
 	}
+	return rowPairs
 }
 
 // unitTile is one unit of vecGEMM's batch: a row tile of one group.
@@ -1376,6 +1402,21 @@ func (ut *unitTile) block(a []float32, raB []int, k0, k1 int, pb *float32, c *[v
 		kern4x16f(&ut.panel[k0*vM], pb, c, k1-k0)
 	default:
 		kern4x16(&ut.panel[k0*vM], pb, c, k1-k0)
+	}
+}
+
+// rowPairBlock is block for this unit and u (both in place or both
+// packed) on one n tile at once (AVX-512): ut's rows into c0, u's into c1.
+func (ut *unitTile) rowPairBlock(u *unitTile, a []float32, raB []int, k0, k1 int, pb *float32, c0, c1 *[vM * vN]float32, fma bool) {
+	switch {
+	case ut.direct && fma:
+		kern8x16rf(&a[0], &ut.offs, &u.offs, &raB[k0], pb, c0, c1, k1-k0)
+	case ut.direct:
+		kern8x16r(&a[0], &ut.offs, &u.offs, &raB[k0], pb, c0, c1, k1-k0)
+	case fma:
+		kern8x16f(&ut.panel[k0*vM], &u.panel[k0*vM], pb, c0, c1, k1-k0)
+	default:
+		kern8x16(&ut.panel[k0*vM], &u.panel[k0*vM], pb, c0, c1, k1-k0)
 	}
 }
 

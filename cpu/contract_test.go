@@ -188,7 +188,7 @@ func TestContractionFastPath(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
-		stagedBefore, transposedBefore, keptBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns()
+		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
@@ -222,6 +222,11 @@ func TestContractionFastPath(t *testing.T) {
 		// taps' panels from those the interior regions packed.
 		if ran := cpu.KeptPanelRuns() - keptBefore; (ran > 0) != (kc.k.Vec && vec) {
 			t.Errorf("%s: %d runs of panels came from the run's cache", kc.name, ran)
+		}
+		// An odd number of n tiles (33 and 36 channels: two and a lone
+		// one) runs the lone tile two row tiles at a time with AVX-512.
+		if ran := cpu.RowPairRuns() - rowPairBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
+			t.Errorf("%s: %d calls ran lone tiles two row tiles at a time", kc.name, ran)
 		}
 		// The f32 specs' contractions fuse their multiply-adds after
 		// fp-contract (the interpreter too: the bits compared are fused).

@@ -60,6 +60,10 @@ func TransposedPacks() int64 { return transposedPacks.Load() }
 // run's cache (panels.go).
 func KeptPanelRuns() int64 { return keptPanelRuns.Load() }
 
+// RowPairRuns counts the vector-path calls that ran a lone n tile two
+// row tiles at a time (kern8x16).
+func RowPairRuns() int64 { return rowPairRuns.Load() }
+
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }
 

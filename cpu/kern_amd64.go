@@ -40,6 +40,25 @@ func storeT4x16(dst *float32, stride int, c *[64]float32)
 //go:noescape
 func transpose8x8(dst *float32, ds int, src *float32, ss int)
 
+// kern8x16 is kern4x16 on two row tiles of one n tile (AVX-512): rows
+// 0-3 from the panel a0 into c0, rows 4-7 from a1 into c1, 16 lanes a
+// row; same bits.
+//
+//go:noescape
+func kern8x16(a0, a1, b *float32, c0, c1 *[64]float32, k int)
+
+//go:noescape
+func kern8x16f(a0, a1, b *float32, c0, c1 *[64]float32, k int)
+
+// kern8x16r is kern8x16 reading the first factor in place (as
+// kern4x16r): rows a + offs0[i] into c0, a + offs1[i] into c1.
+//
+//go:noescape
+func kern8x16r(a *float32, offs0, offs1 *[4]int, ra *int, b *float32, c0, c1 *[64]float32, k int)
+
+//go:noescape
+func kern8x16rf(a *float32, offs0, offs1 *[4]int, ra *int, b *float32, c0, c1 *[64]float32, k int)
+
 // kern4x16x2 is kern4x16 on two adjacent n tiles (AVX-512): b0 and b1
 // their panels, c the two tiles one after the other; same bits.
 //

@@ -324,6 +324,147 @@ done: \
 	VZEROUPPER \
 	RET
 
+// func kern8x16(a0, a1, b *float32, c0, c1 *[64]float32, k int)
+//
+// Two row tiles of one n tile (AVX-512): the 4x16 tiles c0 (rows of the
+// packed [k][4] panel a0) and c1 (of a1) against one packed [k][16] panel
+// b, each row's 16 columns in one register. A lone n tile (16 columns, a
+// group of 16 channels) thus runs 16 lanes a multiply-add, with eight
+// independent accumulators, as the two-tile kernels do; each accumulator
+// sees the reduction in the same order.
+#define KERN8X16(MAC) \
+	MOVQ c0+24(FP), DX \
+	VMOVUPS 0(DX), Z0 \
+	VMOVUPS 64(DX), Z1 \
+	VMOVUPS 128(DX), Z2 \
+	VMOVUPS 192(DX), Z3 \
+	MOVQ c1+32(FP), DX \
+	VMOVUPS 0(DX), Z4 \
+	VMOVUPS 64(DX), Z5 \
+	VMOVUPS 128(DX), Z6 \
+	VMOVUPS 192(DX), Z7 \
+	MOVQ a0+0(FP), SI \
+	MOVQ a1+8(FP), R8 \
+	MOVQ b+16(FP), DI \
+	MOVQ k+40(FP), CX \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	VMOVUPS 0(DI), Z8 \
+	VBROADCASTSS 0(SI), Z10 \
+	VBROADCASTSS 4(SI), Z11 \
+	VBROADCASTSS 8(SI), Z12 \
+	VBROADCASTSS 12(SI), Z13 \
+	MAC(Z8, Z10, Z20, Z0) \
+	MAC(Z8, Z11, Z21, Z1) \
+	MAC(Z8, Z12, Z22, Z2) \
+	MAC(Z8, Z13, Z23, Z3) \
+	VBROADCASTSS 0(R8), Z14 \
+	VBROADCASTSS 4(R8), Z15 \
+	VBROADCASTSS 8(R8), Z16 \
+	VBROADCASTSS 12(R8), Z17 \
+	MAC(Z8, Z14, Z24, Z4) \
+	MAC(Z8, Z15, Z25, Z5) \
+	MAC(Z8, Z16, Z26, Z6) \
+	MAC(Z8, Z17, Z27, Z7) \
+	ADDQ $16, SI \
+	ADDQ $16, R8 \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	STORE8X16
+
+// STORE8X16 stores Z0-Z3 to the tile c0 and Z4-Z7 to c1 (both reloaded
+// from the frame: the kernels use every other register for rows).
+#define STORE8X16 \
+	MOVQ c0+24(FP), DX \
+	VMOVUPS Z0, 0(DX) \
+	VMOVUPS Z1, 64(DX) \
+	VMOVUPS Z2, 128(DX) \
+	VMOVUPS Z3, 192(DX) \
+	MOVQ c1+32(FP), DX \
+	VMOVUPS Z4, 0(DX) \
+	VMOVUPS Z5, 64(DX) \
+	VMOVUPS Z6, 128(DX) \
+	VMOVUPS Z7, 192(DX) \
+	VZEROUPPER \
+	RET
+
+// func kern8x16r(a *float32, offs0, offs1 *[4]int, ra *int, b *float32, c0, c1 *[64]float32, k int)
+//
+// kern8x16 reading the first factor in place: the eight rows at a +
+// offs0[i] and a + offs1[i], reduction point r at byte offset ra[r] from
+// each (as kern4x16x2r).
+#define KERN8X16R(MAC) \
+	MOVQ c0+40(FP), DX \
+	VMOVUPS 0(DX), Z0 \
+	VMOVUPS 64(DX), Z1 \
+	VMOVUPS 128(DX), Z2 \
+	VMOVUPS 192(DX), Z3 \
+	MOVQ c1+48(FP), DX \
+	VMOVUPS 0(DX), Z4 \
+	VMOVUPS 64(DX), Z5 \
+	VMOVUPS 128(DX), Z6 \
+	VMOVUPS 192(DX), Z7 \
+	MOVQ a+0(FP), AX \
+	MOVQ offs0+8(FP), R12 \
+	ROWS4 \
+	MOVQ offs1+16(FP), R8 \
+	MOVQ 0(R8), R12 \
+	ADDQ AX, R12 \
+	MOVQ 8(R8), R13 \
+	ADDQ AX, R13 \
+	MOVQ 16(R8), DX \
+	ADDQ AX, DX \
+	MOVQ 24(R8), R8 \
+	ADDQ R8, AX \
+	MOVQ ra+24(FP), BX \
+	MOVQ b+32(FP), DI \
+	MOVQ k+56(FP), CX \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	VMOVUPS 0(DI), Z8 \
+	VBROADCASTSS 0(SI)(R8*1), Z10 \
+	VBROADCASTSS 0(R9)(R8*1), Z11 \
+	VBROADCASTSS 0(R10)(R8*1), Z12 \
+	VBROADCASTSS 0(R11)(R8*1), Z13 \
+	MAC(Z8, Z10, Z20, Z0) \
+	MAC(Z8, Z11, Z21, Z1) \
+	MAC(Z8, Z12, Z22, Z2) \
+	MAC(Z8, Z13, Z23, Z3) \
+	VBROADCASTSS 0(R12)(R8*1), Z14 \
+	VBROADCASTSS 0(R13)(R8*1), Z15 \
+	VBROADCASTSS 0(DX)(R8*1), Z16 \
+	VBROADCASTSS 0(AX)(R8*1), Z17 \
+	MAC(Z8, Z14, Z24, Z4) \
+	MAC(Z8, Z15, Z25, Z5) \
+	MAC(Z8, Z16, Z26, Z6) \
+	MAC(Z8, Z17, Z27, Z7) \
+	ADDQ $8, BX \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	STORE8X16R
+
+// STORE8X16R is STORE8X16 for kern8x16r's frame.
+#define STORE8X16R \
+	MOVQ c0+40(FP), DX \
+	VMOVUPS Z0, 0(DX) \
+	VMOVUPS Z1, 64(DX) \
+	VMOVUPS Z2, 128(DX) \
+	VMOVUPS Z3, 192(DX) \
+	MOVQ c1+48(FP), DX \
+	VMOVUPS Z4, 0(DX) \
+	VMOVUPS Z5, 64(DX) \
+	VMOVUPS Z6, 128(DX) \
+	VMOVUPS Z7, 192(DX) \
+	VZEROUPPER \
+	RET
+
 // kern4x16 and kern4x16f: KERN4X16 (above) with MULADD and with FMADD.
 TEXT ·kern4x16(SB), NOSPLIT, $0-32
 	KERN4X16(MULADD)
@@ -482,3 +623,17 @@ TEXT ·transpose8x8(SB), NOSPLIT, $0-32
 	VMOVUPS Y15, 0(DI)(CX*1)
 	VZEROUPPER
 	RET
+
+// kern8x16 and kern8x16f: KERN8X16 (above) with MULADD and with FMADD.
+TEXT ·kern8x16(SB), NOSPLIT, $0-48
+	KERN8X16(MULADD)
+
+TEXT ·kern8x16f(SB), NOSPLIT, $0-48
+	KERN8X16(FMADD)
+
+// kern8x16r and kern8x16rf: KERN8X16R (above) with MULADD and with FMADD.
+TEXT ·kern8x16r(SB), NOSPLIT, $0-64
+	KERN8X16R(MULADD)
+
+TEXT ·kern8x16rf(SB), NOSPLIT, $0-64
+	KERN8X16R(FMADD)

@@ -28,6 +28,22 @@ func transpose8x8(dst *float32, ds int, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }
 
+func kern8x16(a0, a1, b *float32, c0, c1 *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern8x16f(a0, a1, b *float32, c0, c1 *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern8x16r(a *float32, offs0, offs1 *[4]int, ra *int, b *float32, c0, c1 *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern8x16rf(a *float32, offs0, offs1 *[4]int, ra *int, b *float32, c0, c1 *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
 func storeT4x16(dst *float32, stride int, c *[64]float32) {
 	panic("cpu: no vector kernel on this architecture")
 }

@@ -1,0 +1,82 @@
+package cpu
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+)
+
+// TestKern8x16 checks the 16-lane two-row-tile kernels against two calls
+// of the 8-lane 4x16 ones, bit for bit: packed and in place, unfused and
+// fused, on values whose products round (and a NaN and an infinity).
+func TestKern8x16(t *testing.T) {
+	if !haveAVX512 || !haveFMA {
+		t.Skip("no AVX-512F or FMA")
+	}
+	const K = 37
+	rng := rand.New(rand.NewSource(2))
+	a := make([]float32, 4096)
+	for i := range a {
+		a[i] = rng.Float32()*2 - 1
+	}
+	a[100], a[301] = float32(math.Inf(1)), float32(math.NaN())
+	b := make([]float32, K*vN)
+	for i := range b {
+		b[i] = rng.Float32()*4 - 2
+	}
+	var offs0, offs1 [vM]int
+	for i := range vM {
+		offs0[i] = (i*37 + 3) * 4
+		offs1[i] = (i*41 + 1500) * 4
+	}
+	ra := make([]int, K)
+	for r := range ra {
+		ra[r] = r * 3 * 4 // every third element: a strided row
+	}
+	// The packed panels of those rows: [K][4] each.
+	pack := func(offs [vM]int) []float32 {
+		p := make([]float32, K*vM)
+		for r := range K {
+			for i := range vM {
+				p[r*vM+i] = a[(offs[i]+ra[r])/4]
+			}
+		}
+		return p
+	}
+	p0, p1 := pack(offs0), pack(offs1)
+	start := func() (c0, c1 [vM * vN]float32) {
+		for i := range c0 {
+			c0[i], c1[i] = float32(i)/7, -float32(i)/5
+		}
+		return
+	}
+	for _, fused := range []bool{false, true} {
+		w0, w1 := start()
+		if fused {
+			kern4x16f(&p0[0], &b[0], &w0, K)
+			kern4x16f(&p1[0], &b[0], &w1, K)
+		} else {
+			kern4x16(&p0[0], &b[0], &w0, K)
+			kern4x16(&p1[0], &b[0], &w1, K)
+		}
+		g0, g1 := start()
+		r0, r1 := start()
+		if fused {
+			kern8x16f(&p0[0], &p1[0], &b[0], &g0, &g1, K)
+			kern8x16rf(&a[0], &offs0, &offs1, &ra[0], &b[0], &r0, &r1, K)
+		} else {
+			kern8x16(&p0[0], &p1[0], &b[0], &g0, &g1, K)
+			kern8x16r(&a[0], &offs0, &offs1, &ra[0], &b[0], &r0, &r1, K)
+		}
+		for i := range w0 {
+			for _, c := range []struct {
+				name     string
+				got, wnt float32
+			}{{"packed rows 0-3", g0[i], w0[i]}, {"packed rows 4-7", g1[i], w1[i]}, {"in place rows 0-3", r0[i], w0[i]}, {"in place rows 4-7", r1[i], w1[i]}} {
+				if math.Float32bits(c.got) != math.Float32bits(c.wnt) {
+					t.Fatalf("fused %v, %s, element %d: %v, want %v", fused, c.name, i, c.got, c.wnt)
+				}
+			}
+		}
+	}
+}
