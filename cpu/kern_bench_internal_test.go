@@ -35,6 +35,7 @@ func BenchmarkKern4x16(b *testing.B) {
 	}
 	var c [2 * vM * vN]float32
 	c1 := (*[vM * vN]float32)(c[:vM*vN])
+	c2 := (*[vM * vN]float32)(c[vM*vN:])
 	for _, k := range []struct {
 		name string
 		ok   bool
@@ -46,6 +47,9 @@ func BenchmarkKern4x16(b *testing.B) {
 		{"4x16x2", haveAVX512, 2 * vN, func() { kern4x16x2(&a[0], &bb[0], &bb[K*vN], &c, K) }},
 		{"4x16x2-fused", haveAVX512, 2 * vN, func() { kern4x16x2f(&a[0], &bb[0], &bb[K*vN], &c, K) }},
 		{"4x16x2-in-place-fused", haveAVX512, 2 * vN, func() { kern4x16x2rf(&rows[0], &offs, &ra[0], &bb[0], &bb[K*vN], &c, K) }},
+		// Two row tiles of one n tile: 8 rows × 16 columns, counted as
+		// 2×16 columns of 4 rows.
+		{"8x16-fused", haveAVX512, 2 * vN, func() { kern8x16f(&a[0], &a[0], &bb[0], c1, c2, K) }},
 	} {
 		b.Run(k.name, func(b *testing.B) {
 			if !k.ok {
