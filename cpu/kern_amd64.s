@@ -324,6 +324,48 @@ done: \
 	VZEROUPPER \
 	RET
 
+// LOAD8X16 loads the accumulators of kern8x16's two tiles, Z0-Z3 from
+// the tile at C0 and Z4-Z7 from C1 (frame operands: the kernels use
+// every other register for rows, so the tiles' addresses are reloaded at
+// the end by STORE8X16).
+#define LOAD8X16(C0, C1) \
+	MOVQ C0, DX \
+	VMOVUPS 0(DX), Z0 \
+	VMOVUPS 64(DX), Z1 \
+	VMOVUPS 128(DX), Z2 \
+	VMOVUPS 192(DX), Z3 \
+	MOVQ C1, DX \
+	VMOVUPS 0(DX), Z4 \
+	VMOVUPS 64(DX), Z5 \
+	VMOVUPS 128(DX), Z6 \
+	VMOVUPS 192(DX), Z7
+
+#define STORE8X16(C0, C1) \
+	MOVQ C0, DX \
+	VMOVUPS Z0, 0(DX) \
+	VMOVUPS Z1, 64(DX) \
+	VMOVUPS Z2, 128(DX) \
+	VMOVUPS Z3, 192(DX) \
+	MOVQ C1, DX \
+	VMOVUPS Z4, 0(DX) \
+	VMOVUPS Z5, 64(DX) \
+	VMOVUPS Z6, 128(DX) \
+	VMOVUPS Z7, 192(DX) \
+	VZEROUPPER \
+	RET
+
+// MAC8X16 adds the eight rows' broadcasts (Z10-Z17) times the panel row
+// Z8 to the accumulators Z0-Z7, rows 0-3 then 4-7.
+#define MAC8X16(MAC) \
+	MAC(Z8, Z10, Z20, Z0) \
+	MAC(Z8, Z11, Z21, Z1) \
+	MAC(Z8, Z12, Z22, Z2) \
+	MAC(Z8, Z13, Z23, Z3) \
+	MAC(Z8, Z14, Z24, Z4) \
+	MAC(Z8, Z15, Z25, Z5) \
+	MAC(Z8, Z16, Z26, Z6) \
+	MAC(Z8, Z17, Z27, Z7)
+
 // func kern8x16(a0, a1, b *float32, c0, c1 *[64]float32, k int)
 //
 // Two row tiles of one n tile (AVX-512): the 4x16 tiles c0 (rows of the
@@ -333,16 +375,7 @@ done: \
 // independent accumulators, as the two-tile kernels do; each accumulator
 // sees the reduction in the same order.
 #define KERN8X16(MAC) \
-	MOVQ c0+24(FP), DX \
-	VMOVUPS 0(DX), Z0 \
-	VMOVUPS 64(DX), Z1 \
-	VMOVUPS 128(DX), Z2 \
-	VMOVUPS 192(DX), Z3 \
-	MOVQ c1+32(FP), DX \
-	VMOVUPS 0(DX), Z4 \
-	VMOVUPS 64(DX), Z5 \
-	VMOVUPS 128(DX), Z6 \
-	VMOVUPS 192(DX), Z7 \
+	LOAD8X16(c0+24(FP), c1+32(FP)) \
 	MOVQ a0+0(FP), SI \
 	MOVQ a1+8(FP), R8 \
 	MOVQ b+16(FP), DI \
@@ -355,41 +388,18 @@ loop: \
 	VBROADCASTSS 4(SI), Z11 \
 	VBROADCASTSS 8(SI), Z12 \
 	VBROADCASTSS 12(SI), Z13 \
-	MAC(Z8, Z10, Z20, Z0) \
-	MAC(Z8, Z11, Z21, Z1) \
-	MAC(Z8, Z12, Z22, Z2) \
-	MAC(Z8, Z13, Z23, Z3) \
 	VBROADCASTSS 0(R8), Z14 \
 	VBROADCASTSS 4(R8), Z15 \
 	VBROADCASTSS 8(R8), Z16 \
 	VBROADCASTSS 12(R8), Z17 \
-	MAC(Z8, Z14, Z24, Z4) \
-	MAC(Z8, Z15, Z25, Z5) \
-	MAC(Z8, Z16, Z26, Z6) \
-	MAC(Z8, Z17, Z27, Z7) \
+	MAC8X16(MAC) \
 	ADDQ $16, SI \
 	ADDQ $16, R8 \
 	ADDQ $64, DI \
 	DECQ CX \
 	JNZ loop \
 done: \
-	STORE8X16
-
-// STORE8X16 stores Z0-Z3 to the tile c0 and Z4-Z7 to c1 (both reloaded
-// from the frame: the kernels use every other register for rows).
-#define STORE8X16 \
-	MOVQ c0+24(FP), DX \
-	VMOVUPS Z0, 0(DX) \
-	VMOVUPS Z1, 64(DX) \
-	VMOVUPS Z2, 128(DX) \
-	VMOVUPS Z3, 192(DX) \
-	MOVQ c1+32(FP), DX \
-	VMOVUPS Z4, 0(DX) \
-	VMOVUPS Z5, 64(DX) \
-	VMOVUPS Z6, 128(DX) \
-	VMOVUPS Z7, 192(DX) \
-	VZEROUPPER \
-	RET
+	STORE8X16(c0+24(FP), c1+32(FP))
 
 // func kern8x16r(a *float32, offs0, offs1 *[4]int, ra *int, b *float32, c0, c1 *[64]float32, k int)
 //
@@ -397,16 +407,7 @@ done: \
 // offs0[i] and a + offs1[i], reduction point r at byte offset ra[r] from
 // each (as kern4x16x2r).
 #define KERN8X16R(MAC) \
-	MOVQ c0+40(FP), DX \
-	VMOVUPS 0(DX), Z0 \
-	VMOVUPS 64(DX), Z1 \
-	VMOVUPS 128(DX), Z2 \
-	VMOVUPS 192(DX), Z3 \
-	MOVQ c1+48(FP), DX \
-	VMOVUPS 0(DX), Z4 \
-	VMOVUPS 64(DX), Z5 \
-	VMOVUPS 128(DX), Z6 \
-	VMOVUPS 192(DX), Z7 \
+	LOAD8X16(c0+40(FP), c1+48(FP)) \
 	MOVQ a+0(FP), AX \
 	MOVQ offs0+8(FP), R12 \
 	ROWS4 \
@@ -431,39 +432,17 @@ loop: \
 	VBROADCASTSS 0(R9)(R8*1), Z11 \
 	VBROADCASTSS 0(R10)(R8*1), Z12 \
 	VBROADCASTSS 0(R11)(R8*1), Z13 \
-	MAC(Z8, Z10, Z20, Z0) \
-	MAC(Z8, Z11, Z21, Z1) \
-	MAC(Z8, Z12, Z22, Z2) \
-	MAC(Z8, Z13, Z23, Z3) \
 	VBROADCASTSS 0(R12)(R8*1), Z14 \
 	VBROADCASTSS 0(R13)(R8*1), Z15 \
 	VBROADCASTSS 0(DX)(R8*1), Z16 \
 	VBROADCASTSS 0(AX)(R8*1), Z17 \
-	MAC(Z8, Z14, Z24, Z4) \
-	MAC(Z8, Z15, Z25, Z5) \
-	MAC(Z8, Z16, Z26, Z6) \
-	MAC(Z8, Z17, Z27, Z7) \
+	MAC8X16(MAC) \
 	ADDQ $8, BX \
 	ADDQ $64, DI \
 	DECQ CX \
 	JNZ loop \
 done: \
-	STORE8X16R
-
-// STORE8X16R is STORE8X16 for kern8x16r's frame.
-#define STORE8X16R \
-	MOVQ c0+40(FP), DX \
-	VMOVUPS Z0, 0(DX) \
-	VMOVUPS Z1, 64(DX) \
-	VMOVUPS Z2, 128(DX) \
-	VMOVUPS Z3, 192(DX) \
-	MOVQ c1+48(FP), DX \
-	VMOVUPS Z4, 0(DX) \
-	VMOVUPS Z5, 64(DX) \
-	VMOVUPS Z6, 128(DX) \
-	VMOVUPS Z7, 192(DX) \
-	VZEROUPPER \
-	RET
+	STORE8X16(c0+40(FP), c1+48(FP))
 
 // kern4x16 and kern4x16f: KERN4X16 (above) with MULADD and with FMADD.
 TEXT ·kern4x16(SB), NOSPLIT, $0-32
