@@ -338,26 +338,21 @@ func (k *kernel) run() error {
 	} else {
 		e = k.ext[split]
 	}
-	if workers > e {
-		workers = e
-	}
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := int64(0); w < workers; w++ {
-		lo, hi := e*w/workers, e*(w+1)/workers
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[w] = k.someChunk(lo, hi)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
+	// The ranges of splitRange (the pool's workers), one a worker.
+	var mu sync.Mutex
+	var first error
+	if p := splitRange(int(e), parallelWork, func(lo, hi int) {
+		if err := k.someChunk(int64(lo), int64(hi)); err != nil {
+			mu.Lock()
+			if first == nil {
+				first = err
+			}
+			mu.Unlock()
 		}
+	}); p != nil {
+		return ir.OpErrorf(k.op, "cpu: %v", p)
 	}
-	return nil
+	return first
 }
 
 // someChunk runs a chunk of the loop nest: of the lane program when k
