@@ -12,7 +12,9 @@ import (
 // sets (a 4.6 KB stride is 72 lines: 8 sets of 64). Tiles store their
 // rows contiguously into the stage instead, and the stage moves to the
 // output at the end by 8x8 transposes: the same values, each output
-// element written once, about a tenth of the time of the strided stores.
+// element written once. The strided stores took 1.2 ms of CPU a run of
+// the 128-channel 3x3 weight gradient at 14x14 (n=8), whose step went
+// from 2.8 to 2.34 ms with the stage.
 //
 // The output must be dense (its loops' strides a permutation of a
 // row-major layout's), hold zeros on entry (the tiles do not read it)
