@@ -71,6 +71,41 @@
 	MOVQ 24(R12), R11 \
 	ADDQ AX, R11
 
+// ROWS4X16 is one reduction point of a 4x16 tile in 8-lane registers:
+// the four rows' values at A0-A3 broadcast, each times the panel row
+// (Y8 its first 8 columns, Y9 the rest) added to the row's two
+// accumulators (Y0-Y7, row by row). The packed and in-place kernels
+// differ only in where the values lie.
+#define ROWS4X16(MAC, A0, A1, A2, A3) \
+	VBROADCASTSS A0, Y10 \
+	VBROADCASTSS A1, Y11 \
+	MAC(Y8, Y10, Y12, Y0) \
+	MAC(Y9, Y10, Y13, Y1) \
+	VBROADCASTSS A2, Y10 \
+	MAC(Y8, Y11, Y14, Y2) \
+	MAC(Y9, Y11, Y15, Y3) \
+	VBROADCASTSS A3, Y11 \
+	MAC(Y8, Y10, Y12, Y4) \
+	MAC(Y9, Y10, Y13, Y5) \
+	MAC(Y8, Y11, Y14, Y6) \
+	MAC(Y9, Y11, Y15, Y7)
+
+// ROWS4X16X2 is ROWS4X16 for two n tiles in 16-lane registers: Z8 and Z9
+// the two panels' rows, Z0-Z3 the first tile's rows, Z4-Z7 the second's.
+#define ROWS4X16X2(MAC, A0, A1, A2, A3) \
+	VBROADCASTSS A0, Z10 \
+	VBROADCASTSS A1, Z11 \
+	MAC(Z8, Z10, Z14, Z0) \
+	MAC(Z9, Z10, Z15, Z4) \
+	VBROADCASTSS A2, Z12 \
+	MAC(Z8, Z11, Z16, Z1) \
+	MAC(Z9, Z11, Z17, Z5) \
+	VBROADCASTSS A3, Z13 \
+	MAC(Z8, Z12, Z18, Z2) \
+	MAC(Z9, Z12, Z19, Z6) \
+	MAC(Z8, Z13, Z20, Z3) \
+	MAC(Z9, Z13, Z21, Z7)
+
 // func kern4x16(a, b *float32, c *[64]float32, k int)
 //
 // c[i][j] += a[r][i] * b[r][j] for r in [0, k), i < 4, j < 16, in that
@@ -87,18 +122,7 @@
 loop: \
 	VMOVUPS 0(DI), Y8 \
 	VMOVUPS 32(DI), Y9 \
-	VBROADCASTSS 0(SI), Y10 \
-	VBROADCASTSS 4(SI), Y11 \
-	MAC(Y8, Y10, Y12, Y0) \
-	MAC(Y9, Y10, Y13, Y1) \
-	VBROADCASTSS 8(SI), Y10 \
-	MAC(Y8, Y11, Y14, Y2) \
-	MAC(Y9, Y11, Y15, Y3) \
-	VBROADCASTSS 12(SI), Y11 \
-	MAC(Y8, Y10, Y12, Y4) \
-	MAC(Y9, Y10, Y13, Y5) \
-	MAC(Y8, Y11, Y14, Y6) \
-	MAC(Y9, Y11, Y15, Y7) \
+	ROWS4X16(MAC, 0(SI), 4(SI), 8(SI), 12(SI)) \
 	ADDQ $16, SI \
 	ADDQ $64, DI \
 	DECQ CX \
@@ -129,18 +153,7 @@ loop: \
 	MOVQ 0(BX), R8 \
 	VMOVUPS 0(DI), Y8 \
 	VMOVUPS 32(DI), Y9 \
-	VBROADCASTSS 0(SI)(R8*1), Y10 \
-	VBROADCASTSS 0(R9)(R8*1), Y11 \
-	MAC(Y8, Y10, Y12, Y0) \
-	MAC(Y9, Y10, Y13, Y1) \
-	VBROADCASTSS 0(R10)(R8*1), Y10 \
-	MAC(Y8, Y11, Y14, Y2) \
-	MAC(Y9, Y11, Y15, Y3) \
-	VBROADCASTSS 0(R11)(R8*1), Y11 \
-	MAC(Y8, Y10, Y12, Y4) \
-	MAC(Y9, Y10, Y13, Y5) \
-	MAC(Y8, Y11, Y14, Y6) \
-	MAC(Y9, Y11, Y15, Y7) \
+	ROWS4X16(MAC, 0(SI)(R8*1), 0(R9)(R8*1), 0(R10)(R8*1), 0(R11)(R8*1)) \
 	ADDQ $8, BX \
 	ADDQ $64, DI \
 	DECQ CX \
@@ -260,18 +273,7 @@ done: \
 loop: \
 	VMOVUPS 0(DI), Z8 \
 	VMOVUPS 0(R8), Z9 \
-	VBROADCASTSS 0(SI), Z10 \
-	VBROADCASTSS 4(SI), Z11 \
-	MAC(Z8, Z10, Z14, Z0) \
-	MAC(Z9, Z10, Z15, Z4) \
-	VBROADCASTSS 8(SI), Z12 \
-	MAC(Z8, Z11, Z16, Z1) \
-	MAC(Z9, Z11, Z17, Z5) \
-	VBROADCASTSS 12(SI), Z13 \
-	MAC(Z8, Z12, Z18, Z2) \
-	MAC(Z9, Z12, Z19, Z6) \
-	MAC(Z8, Z13, Z20, Z3) \
-	MAC(Z9, Z13, Z21, Z7) \
+	ROWS4X16X2(MAC, 0(SI), 4(SI), 8(SI), 12(SI)) \
 	ADDQ $16, SI \
 	ADDQ $64, DI \
 	ADDQ $64, R8 \
@@ -302,18 +304,7 @@ loop: \
 	MOVQ 0(BX), R8 \
 	VMOVUPS 0(DI), Z8 \
 	VMOVUPS 0(R13), Z9 \
-	VBROADCASTSS 0(SI)(R8*1), Z10 \
-	VBROADCASTSS 0(R9)(R8*1), Z11 \
-	MAC(Z8, Z10, Z14, Z0) \
-	MAC(Z9, Z10, Z15, Z4) \
-	VBROADCASTSS 0(R10)(R8*1), Z12 \
-	MAC(Z8, Z11, Z16, Z1) \
-	MAC(Z9, Z11, Z17, Z5) \
-	VBROADCASTSS 0(R11)(R8*1), Z13 \
-	MAC(Z8, Z12, Z18, Z2) \
-	MAC(Z9, Z12, Z19, Z6) \
-	MAC(Z8, Z13, Z20, Z3) \
-	MAC(Z9, Z13, Z21, Z7) \
+	ROWS4X16X2(MAC, 0(SI)(R8*1), 0(R9)(R8*1), 0(R10)(R8*1), 0(R11)(R8*1)) \
 	ADDQ $8, BX \
 	ADDQ $64, DI \
 	ADDQ $64, R13 \
@@ -354,9 +345,17 @@ done: \
 	VZEROUPPER \
 	RET
 
-// MAC8X16 adds the eight rows' broadcasts (Z10-Z17) times the panel row
-// Z8 to the accumulators Z0-Z7, rows 0-3 then 4-7.
-#define MAC8X16(MAC) \
+// ROWS8X16 broadcasts the eight rows' values at A0-A7 (Z10-Z17) and adds
+// each times the panel row Z8 to its accumulator (Z0-Z7).
+#define ROWS8X16(MAC, A0, A1, A2, A3, A4, A5, A6, A7) \
+	VBROADCASTSS A0, Z10 \
+	VBROADCASTSS A1, Z11 \
+	VBROADCASTSS A2, Z12 \
+	VBROADCASTSS A3, Z13 \
+	VBROADCASTSS A4, Z14 \
+	VBROADCASTSS A5, Z15 \
+	VBROADCASTSS A6, Z16 \
+	VBROADCASTSS A7, Z17 \
 	MAC(Z8, Z10, Z20, Z0) \
 	MAC(Z8, Z11, Z21, Z1) \
 	MAC(Z8, Z12, Z22, Z2) \
@@ -384,15 +383,7 @@ done: \
 	JLE done \
 loop: \
 	VMOVUPS 0(DI), Z8 \
-	VBROADCASTSS 0(SI), Z10 \
-	VBROADCASTSS 4(SI), Z11 \
-	VBROADCASTSS 8(SI), Z12 \
-	VBROADCASTSS 12(SI), Z13 \
-	VBROADCASTSS 0(R8), Z14 \
-	VBROADCASTSS 4(R8), Z15 \
-	VBROADCASTSS 8(R8), Z16 \
-	VBROADCASTSS 12(R8), Z17 \
-	MAC8X16(MAC) \
+	ROWS8X16(MAC, 0(SI), 4(SI), 8(SI), 12(SI), 0(R8), 4(R8), 8(R8), 12(R8)) \
 	ADDQ $16, SI \
 	ADDQ $16, R8 \
 	ADDQ $64, DI \
@@ -428,15 +419,7 @@ done: \
 loop: \
 	MOVQ 0(BX), R8 \
 	VMOVUPS 0(DI), Z8 \
-	VBROADCASTSS 0(SI)(R8*1), Z10 \
-	VBROADCASTSS 0(R9)(R8*1), Z11 \
-	VBROADCASTSS 0(R10)(R8*1), Z12 \
-	VBROADCASTSS 0(R11)(R8*1), Z13 \
-	VBROADCASTSS 0(R12)(R8*1), Z14 \
-	VBROADCASTSS 0(R13)(R8*1), Z15 \
-	VBROADCASTSS 0(DX)(R8*1), Z16 \
-	VBROADCASTSS 0(AX)(R8*1), Z17 \
-	MAC8X16(MAC) \
+	ROWS8X16(MAC, 0(SI)(R8*1), 0(R9)(R8*1), 0(R10)(R8*1), 0(R11)(R8*1), 0(R12)(R8*1), 0(R13)(R8*1), 0(DX)(R8*1), 0(AX)(R8*1)) \
 	ADDQ $8, BX \
 	ADDQ $64, DI \
 	DECQ CX \
