@@ -987,6 +987,9 @@ func transposePoints(p, b []float32, rb []int, r, q, cb, width, nr int) bool {
 			return false
 		}
 	}
+	// transpose2D's case, written out: this runs once every 8 points of
+	// a weight gradient's panels, and the general loop measured 7% of
+	// the 1x1 weight gradient slower.
 	rows := p[r*width : (r+8)*width]
 	full := nr &^ 7
 	for c0 := 0; c0 < full; c0 += 8 {
@@ -994,6 +997,9 @@ func transposePoints(p, b []float32, rb []int, r, q, cb, width, nr int) bool {
 		// The block's extreme elements are in range, hence all of it.
 		_, _ = b[src+min(0, 7*cb)], b[src+7+max(0, 7*cb)]
 		transpose8x8(&rows[c0], width*4, &b[src], cb*4)
+	}
+	if full == width {
+		return true
 	}
 	for i := range 8 {
 		row := rows[i*width : (i+1)*width]

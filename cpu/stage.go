@@ -82,24 +82,12 @@ func (s *outStage) unstage(k *kernel, out []float32) error {
 	block := s.n * s.cout
 	lo8 := (s.cout + 7) / 8
 	items := s.size / block * lo8
-	_, _ = out[s.base], out[s.base+s.size-1]
 	return parallelRange(k, items, int64(s.size), func(lo, hi int) {
 		for it := lo; it < hi; it++ {
+			// Rows l0..l1 of block b's [cout][n] stage to its columns.
 			b, l0 := it/lo8, it%lo8*8
 			l1 := min(l0+8, s.cout)
-			src := s.buf[b*block:]
-			dst := out[s.base+b*block:]
-			n0 := 0
-			if l1-l0 == 8 {
-				for ; n0+8 <= s.n; n0 += 8 {
-					transpose8x8(&dst[n0*s.cout+l0], s.cout*4, &src[l0*s.n+n0], s.n*4)
-				}
-			}
-			for l := l0; l < l1; l++ {
-				for n := n0; n < s.n; n++ {
-					dst[n*s.cout+l] = src[l*s.n+n]
-				}
-			}
+			transpose2D(out, s.buf, int64(s.n), int64(l1-l0), int64(s.cout), 1, int64(s.n), int64(s.base+b*block+l0), int64(b*block+l0*s.n))
 		}
 	})
 }

@@ -45,9 +45,8 @@ func transposeDims(ext, cd, cs []int64) (e, d, s []int64, ok bool) {
 }
 
 // copyTransposed is copyNest for loops in transposeDims' order: the last
-// two loops by 8x8 transposes, the ragged edges element by element. The
-// caller has checked that both ends of every run lie in the slices (as
-// for copyNest); each block's corners are checked again here.
+// two loops by transpose2D. The caller has checked that both ends of every
+// run lie in the slices (as for copyNest).
 func copyTransposed(dst, src []uint32, ext, cd, cs []int64, od, os int64) {
 	if len(ext) > 2 {
 		for i := int64(0); i < ext[0]; i++ {
@@ -57,8 +56,17 @@ func copyTransposed(dst, src []uint32, ext, cd, cs []int64, od, os int64) {
 		}
 		return
 	}
-	nj, ni := ext[0], ext[1]
-	dj, sj, si := cd[0], cs[0], cs[1]
+	transpose2D(dst, src, ext[0], ext[1], cd[0], cs[0], cs[1], od, os)
+}
+
+// transpose2D copies dst[od + j·dj + i] = src[os + j·sj + i·si] for j < nj,
+// i < ni, sj ±1 (the source contiguous along j, forwards or backwards):
+// 8x8 blocks by transpose8x8, the ragged edges element by element. Every
+// block's corners are checked, hence all of it; the edges' runs check
+// their ends. A transposing copy's last two dims and a stage's move to
+// the output (stage.go) are each one (transposePoints writes its one
+// case out: it runs every 8 points of a panel).
+func transpose2D[E ~uint32 | ~float32](dst, src []E, nj, ni, dj, sj, si, od, os int64) {
 	j8, i8 := nj&^7, ni&^7
 	for j0 := int64(0); j0 < j8; j0 += 8 {
 		for i0 := int64(0); i0 < i8; i0 += 8 {
