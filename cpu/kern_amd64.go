@@ -26,6 +26,18 @@ func kern16x4(a *float32, ra *int, b *float32, c *[64]float32, k int)
 //go:noescape
 func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
 
+// kern16x4runs is kern8x4runs with 16 rows a run (AVX-512), reading
+// and writing the output in place: lane j of run i adds a[offs[i]+ra[r]
+// +4j] · b[boff+rb[r]] (byte offsets) to out[outs[i]+4j], the lanes
+// where bit 16i+j of masks is set; the others touch no memory. load 0:
+// the sums start at zero instead of the output's values.
+//
+//go:noescape
+func kern16x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int)
+
+//go:noescape
+func kern16x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int)
+
 // storeT4x16 stores the row-major 4x16 tile c transposed: dst[j*stride
 // + 4i] = c[i*16+j], stride in bytes, one 16-byte store per column.
 //

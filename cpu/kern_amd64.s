@@ -253,6 +253,85 @@ done: \
 	VZEROUPPER \
 	RET
 
+// func kern16x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int)
+//
+// kern8x4runs with 16 rows a run (AVX-512): lane j of run i is row j of
+// a chunk whose first row reads a + offs[i] and writes out + outs[i];
+// bits 16i..16i+15 of masks say which of its lanes are rows. Every load
+// of the first factor and the output, and every store, is masked, so a
+// run's lanes past its rows touch no memory (nor fault) and a chunk
+// with mask 0 (a tile of fewer than four) is not there. With load 0 the
+// accumulators start at zero (an output that holds zeros on entry),
+// else at the output's values. Per lane the same multiply-adds in the
+// same order of r as kern8x4runs: the same bits.
+#define KERN16X4RUNS(MAC) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs+8(FP), R12 \
+	ROWS4 \
+	MOVQ masks+64(FP), R13 \
+	KMOVW R13, K1 \
+	SHRQ $16, R13 \
+	KMOVW R13, K2 \
+	SHRQ $16, R13 \
+	KMOVW R13, K3 \
+	SHRQ $16, R13 \
+	KMOVW R13, K4 \
+	MOVQ out+48(FP), DX \
+	MOVQ outs+56(FP), R8 \
+	MOVQ 0(R8), AX \
+	MOVQ 8(R8), BX \
+	MOVQ 16(R8), R12 \
+	MOVQ 24(R8), R13 \
+	MOVQ load+72(FP), CX \
+	TESTQ CX, CX \
+	JNZ loadout \
+	VPXORD Z0, Z0, Z0 \
+	VPXORD Z1, Z1, Z1 \
+	VPXORD Z2, Z2, Z2 \
+	VPXORD Z3, Z3, Z3 \
+	JMP start \
+loadout: \
+	VMOVUPS.Z 0(DX)(AX*1), K1, Z0 \
+	VMOVUPS.Z 0(DX)(BX*1), K2, Z1 \
+	VMOVUPS.Z 0(DX)(R12*1), K3, Z2 \
+	VMOVUPS.Z 0(DX)(R13*1), K4, Z3 \
+start: \
+	MOVQ ra+16(FP), BX \
+	MOVQ b+24(FP), DI \
+	ADDQ boff+32(FP), DI \
+	MOVQ rb+40(FP), R12 \
+	MOVQ k+80(FP), CX \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	MOVQ 0(R12), R13 \
+	VBROADCASTSS 0(DI)(R13*1), Z8 \
+	VMOVUPS.Z 0(SI)(R8*1), K1, Z9 \
+	MAC(Z8, Z9, Z12, Z0) \
+	VMOVUPS.Z 0(R9)(R8*1), K2, Z10 \
+	MAC(Z8, Z10, Z13, Z1) \
+	VMOVUPS.Z 0(R10)(R8*1), K3, Z11 \
+	MAC(Z8, Z11, Z14, Z2) \
+	VMOVUPS.Z 0(R11)(R8*1), K4, Z9 \
+	MAC(Z8, Z9, Z15, Z3) \
+	ADDQ $8, BX \
+	ADDQ $8, R12 \
+	DECQ CX \
+	JNZ loop \
+done: \
+	MOVQ outs+56(FP), R8 \
+	MOVQ 0(R8), AX \
+	MOVQ 8(R8), BX \
+	MOVQ 16(R8), R12 \
+	MOVQ 24(R8), R13 \
+	VMOVUPS Z0, K1, 0(DX)(AX*1) \
+	VMOVUPS Z1, K2, 0(DX)(BX*1) \
+	VMOVUPS Z2, K3, 0(DX)(R12*1) \
+	VMOVUPS Z3, K4, 0(DX)(R13*1) \
+	VZEROUPPER \
+	RET
+
 // func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
 //
 // kern4x16 on two adjacent n tiles at once with AVX-512: b0 and b1 are
@@ -473,6 +552,13 @@ TEXT ·kern8x4runs(SB), NOSPLIT, $0-64
 
 TEXT ·kern8x4runsf(SB), NOSPLIT, $0-64
 	KERN8X4RUNS(FMADD)
+
+// kern16x4runs and kern16x4runsf: KERN16X4RUNS (above) with MULADD and with FMADD.
+TEXT ·kern16x4runs(SB), NOSPLIT, $0-88
+	KERN16X4RUNS(MULADD)
+
+TEXT ·kern16x4runsf(SB), NOSPLIT, $0-88
+	KERN16X4RUNS(FMADD)
 
 // func storeT4x16(dst *float32, stride int, c *[64]float32)
 //

@@ -79,3 +79,11 @@ func kern4x16x2f(a, b0, b1 *float32, c *[128]float32, k int) {
 func kern4x16x2rf(a *float32, offs *[4]int, ra *int, b0, b1 *float32, c *[128]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func kern16x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
