@@ -165,6 +165,12 @@ func TestContractionFastPath(t *testing.T) {
 		{n: 2, cin: 6, cout: 6, spatial: []int64{9, 11}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 6, dtype: "f32", mask: allTrue, bias: true},
 		{n: 2, cin: 4, cout: 4, spatial: []int64{12, 20}, kernel: []int64{5, 5}, stride: []int64{2, 2}, pad: []int64{2, 2}, groups: 4, dtype: "f32", mask: allTrue},
 		{n: 1, cin: 3, cout: 3, spatial: []int64{10, 9}, kernel: []int64{7, 7}, pad: []int64{3, 3}, groups: 3, dtype: "f32", mask: [3]bool{false, true, false}},
+		// Depthwise into 16 groups or more (the group-lanes path where
+		// the CPU has AVX-512, except in "vector-packed"): 20 groups are
+		// a block of 16 and one of 4; a padded input of 35x35 spans more
+		// than one block of reduction points an image.
+		{n: 2, cin: 20, cout: 20, spatial: []int64{6, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 20, dtype: "f32", mask: allTrue, bias: true},
+		{n: 1, cin: 16, cout: 16, spatial: []int64{33, 33}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: [3]bool{false, true, false}},
 		{fwd: true, n: 2, cin: 6, cout: 8, spatial: []int64{10, 9}, kernel: []int64{3, 3}, stride: []int64{2, 1}, pad: []int64{1, 1}, groups: 2, dtype: "f32", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 6, spatial: []int64{6, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, transposed: true, dtype: "bf16", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 8, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f16"},
@@ -179,8 +185,8 @@ func TestContractionFastPath(t *testing.T) {
 		name string
 		k    cpu.Kernels
 	}{
-		{"vector", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Narrow: true, OneColumn: true, Packed: true}},
-		{"vector-avx", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, Packed: true}},
+		{"vector", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
+		{"vector-avx", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
 		{"vector-packed", cpu.Kernels{Vec: true, AVX512: true, Narrow: true, OneColumn: true, Packed: true}},
 		{"vector-wide", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Packed: true}},
 		{"packed", cpu.Kernels{Packed: true}},
@@ -188,6 +194,7 @@ func TestContractionFastPath(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
+		groupLanesBefore := cpu.GroupLaneRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
@@ -201,6 +208,9 @@ func TestContractionFastPath(t *testing.T) {
 		}
 		if ran := cpu.OneColumnRuns() - oneColumnBefore; (ran > 0) != (kc.k.Vec && kc.k.OneColumn && vec) {
 			t.Errorf("%s: the one-column path ran %d contractions", kc.name, ran)
+		}
+		if ran := cpu.GroupLaneRuns() - groupLanesBefore; (ran > 0) != (kc.k.Vec && kc.k.GroupLanes && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
+			t.Errorf("%s: the group-lanes path ran %d contractions (AVX-512: %v)", kc.name, ran, cpu.HaveAVX512())
 		}
 		// Specs with more than 16 columns (the 40-channel data gradient,
 		// the weight gradients of the wide ones) run two tiles at a time

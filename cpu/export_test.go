@@ -25,15 +25,16 @@ func FusedEpilogues() int64 { return fusedEpilogues.Load() }
 func HaveVectorKernel() bool { return haveAVX && useVec }
 
 // Kernels is a choice of contraction kernels: the vector paths (4×16
-// tiles; in place; narrow; one column) and the packed scalar tiles.
-type Kernels struct{ Vec, AVX512, Direct, Narrow, OneColumn, Packed bool }
+// tiles; in place; narrow; one column; groups in the lanes) and the
+// packed scalar tiles.
+type Kernels struct{ Vec, AVX512, Direct, Narrow, OneColumn, GroupLanes, Packed bool }
 
 // SetKernels picks the contraction kernels and returns a function that
 // restores the previous choice.
 func SetKernels(k Kernels) (restore func()) {
-	old := Kernels{useVec, useAVX512, useDirect, useNarrow, useOneColumn, usePacked}
+	old := Kernels{useVec, useAVX512, useDirect, useNarrow, useOneColumn, useGroupLanes, usePacked}
 	set := func(k Kernels) {
-		useVec, useAVX512, useDirect, useNarrow, useOneColumn, usePacked = k.Vec, k.AVX512, k.Direct, k.Narrow, k.OneColumn, k.Packed
+		useVec, useAVX512, useDirect, useNarrow, useOneColumn, useGroupLanes, usePacked = k.Vec, k.AVX512, k.Direct, k.Narrow, k.OneColumn, k.GroupLanes, k.Packed
 	}
 	set(k)
 	return func() { set(old) }
@@ -69,6 +70,9 @@ func NarrowRuns() int64 { return narrowRuns.Load() }
 
 // OneColumnRuns counts the contractions the one-column path ran.
 func OneColumnRuns() int64 { return oneColumnRuns.Load() }
+
+// GroupLaneRuns counts the contractions the group-lanes path ran.
+func GroupLaneRuns() int64 { return groupLaneRuns.Load() }
 
 // FastSteps reports, per generic step of p, whether the fast path takes it.
 func FastSteps(p *plan.Plan, args []*runtime.Tensor) []bool {

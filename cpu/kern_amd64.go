@@ -38,6 +38,16 @@ func kern16x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *i
 //go:noescape
 func kern16x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int)
 
+// kern16x4lanes is four rows of 16 groups side by side (AVX-512):
+// c[i*16+j] += a[rows[i]+ra[r]+4j] · b[boff+rb[r]+4j], byte offsets into
+// panels that hold each point's 16 groups in a row.
+//
+//go:noescape
+func kern16x4lanes(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
+
+//go:noescape
+func kern16x4lanesf(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
+
 // storeT4x16 stores the row-major 4x16 tile c transposed: dst[j*stride
 // + 4i] = c[i*16+j], stride in bytes, one 16-byte store per column.
 //
@@ -51,6 +61,13 @@ func storeT4x16(dst *float32, stride int, c *[64]float32)
 //
 //go:noescape
 func transpose8x8(dst *float32, ds int, src *float32, ss int)
+
+// transpose16x16 is transpose8x8 on a 16x16 block (AVX-512): dst row j
+// (16 elements at dst + j*ds) gets column j of the 16 rows at src +
+// i*ss, strides in bytes; each row one 64-byte load or store.
+//
+//go:noescape
+func transpose16x16(dst *float32, ds int, src *float32, ss int)
 
 // kern8x16 is kern4x16 on two row tiles of one n tile (AVX-512): rows
 // 0-3 from the panel a0 into c0, rows 4-7 from a1 into c1, 16 lanes a

@@ -332,6 +332,54 @@ done: \
 	VZEROUPPER \
 	RET
 
+// func kern16x4lanes(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
+//
+// Four rows of 16 lanes, the lanes 16 groups of a contraction (the
+// channels of a depthwise weight gradient): c[i*16+j] += a[rows[i] +
+// ra[r] + 4j] · b[boff + rb[r] + 4j] (byte offsets) for r in [0, k), in
+// that order, both factors from panels that hold each point's 16
+// groups side by side. The multiply's first source is the first factor,
+// as in kern8x4runs.
+#define KERN16X4LANES(MAC) \
+	MOVQ a+0(FP), AX \
+	MOVQ rows+8(FP), R12 \
+	ROWS4 \
+	MOVQ ra+16(FP), BX \
+	MOVQ b+24(FP), DI \
+	ADDQ boff+32(FP), DI \
+	MOVQ rb+40(FP), R12 \
+	MOVQ c+48(FP), DX \
+	MOVQ k+56(FP), CX \
+	VMOVUPS 0(DX), Z0 \
+	VMOVUPS 64(DX), Z1 \
+	VMOVUPS 128(DX), Z2 \
+	VMOVUPS 192(DX), Z3 \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	MOVQ 0(R12), R13 \
+	VMOVUPS 0(DI)(R13*1), Z8 \
+	VMOVUPS 0(SI)(R8*1), Z9 \
+	MAC(Z8, Z9, Z12, Z0) \
+	VMOVUPS 0(R9)(R8*1), Z10 \
+	MAC(Z8, Z10, Z13, Z1) \
+	VMOVUPS 0(R10)(R8*1), Z11 \
+	MAC(Z8, Z11, Z14, Z2) \
+	VMOVUPS 0(R11)(R8*1), Z9 \
+	MAC(Z8, Z9, Z15, Z3) \
+	ADDQ $8, BX \
+	ADDQ $8, R12 \
+	DECQ CX \
+	JNZ loop \
+done: \
+	VMOVUPS Z0, 0(DX) \
+	VMOVUPS Z1, 64(DX) \
+	VMOVUPS Z2, 128(DX) \
+	VMOVUPS Z3, 192(DX) \
+	VZEROUPPER \
+	RET
+
 // func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
 //
 // kern4x16 on two adjacent n tiles at once with AVX-512: b0 and b1 are
@@ -560,6 +608,13 @@ TEXT ·kern16x4runs(SB), NOSPLIT, $0-88
 TEXT ·kern16x4runsf(SB), NOSPLIT, $0-88
 	KERN16X4RUNS(FMADD)
 
+// kern16x4lanes and kern16x4lanesf: KERN16X4LANES (above) with MULADD and with FMADD.
+TEXT ·kern16x4lanes(SB), NOSPLIT, $0-64
+	KERN16X4LANES(MULADD)
+
+TEXT ·kern16x4lanesf(SB), NOSPLIT, $0-64
+	KERN16X4LANES(FMADD)
+
 // func storeT4x16(dst *float32, stride int, c *[64]float32)
 //
 // Stores the row-major 4x16 tile c transposed: dst[j*stride + 4i] =
@@ -613,6 +668,148 @@ TEXT ·kern4x16x2r(SB), NOSPLIT, $0-56
 
 TEXT ·kern4x16x2rf(SB), NOSPLIT, $0-56
 	KERN4X16X2R(FMADD)
+
+// func transpose16x16(dst *float32, ds int, src *float32, ss int)
+//
+// Transposes a 16x16 block of float32s (AVX-512): dst row j, 16
+// elements at dst + j*ds, gets column j of the 16 source rows at src +
+// i*ss (strides in bytes), each row one 64-byte load and one store.
+// Unpacking pair rows, then their 64-bit pairs, makes 4-row columns in
+// each 128-bit lane (the columns of rows 4q..4q+3 in Z4q..Z4q+3); two
+// rounds of 128-bit lane shuffles join the four quads' pieces.
+TEXT ·transpose16x16(SB), NOSPLIT, $0-32
+	MOVQ src+16(FP), SI
+	MOVQ ss+24(FP), BX
+	VMOVUPS (SI), Z0
+	ADDQ BX, SI
+	VMOVUPS (SI), Z1
+	ADDQ BX, SI
+	VMOVUPS (SI), Z2
+	ADDQ BX, SI
+	VMOVUPS (SI), Z3
+	ADDQ BX, SI
+	VMOVUPS (SI), Z4
+	ADDQ BX, SI
+	VMOVUPS (SI), Z5
+	ADDQ BX, SI
+	VMOVUPS (SI), Z6
+	ADDQ BX, SI
+	VMOVUPS (SI), Z7
+	ADDQ BX, SI
+	VMOVUPS (SI), Z8
+	ADDQ BX, SI
+	VMOVUPS (SI), Z9
+	ADDQ BX, SI
+	VMOVUPS (SI), Z10
+	ADDQ BX, SI
+	VMOVUPS (SI), Z11
+	ADDQ BX, SI
+	VMOVUPS (SI), Z12
+	ADDQ BX, SI
+	VMOVUPS (SI), Z13
+	ADDQ BX, SI
+	VMOVUPS (SI), Z14
+	ADDQ BX, SI
+	VMOVUPS (SI), Z15
+	VUNPCKLPS Z1, Z0, Z16
+	VUNPCKHPS Z1, Z0, Z17
+	VUNPCKLPS Z3, Z2, Z18
+	VUNPCKHPS Z3, Z2, Z19
+	VUNPCKLPS Z5, Z4, Z20
+	VUNPCKHPS Z5, Z4, Z21
+	VUNPCKLPS Z7, Z6, Z22
+	VUNPCKHPS Z7, Z6, Z23
+	VUNPCKLPS Z9, Z8, Z24
+	VUNPCKHPS Z9, Z8, Z25
+	VUNPCKLPS Z11, Z10, Z26
+	VUNPCKHPS Z11, Z10, Z27
+	VUNPCKLPS Z13, Z12, Z28
+	VUNPCKHPS Z13, Z12, Z29
+	VUNPCKLPS Z15, Z14, Z30
+	VUNPCKHPS Z15, Z14, Z31
+	VUNPCKLPD Z18, Z16, Z0
+	VUNPCKHPD Z18, Z16, Z1
+	VUNPCKLPD Z19, Z17, Z2
+	VUNPCKHPD Z19, Z17, Z3
+	VUNPCKLPD Z22, Z20, Z4
+	VUNPCKHPD Z22, Z20, Z5
+	VUNPCKLPD Z23, Z21, Z6
+	VUNPCKHPD Z23, Z21, Z7
+	VUNPCKLPD Z26, Z24, Z8
+	VUNPCKHPD Z26, Z24, Z9
+	VUNPCKLPD Z27, Z25, Z10
+	VUNPCKHPD Z27, Z25, Z11
+	VUNPCKLPD Z30, Z28, Z12
+	VUNPCKHPD Z30, Z28, Z13
+	VUNPCKLPD Z31, Z29, Z14
+	VUNPCKHPD Z31, Z29, Z15
+	VSHUFF32X4 $0x44, Z4, Z0, Z16
+	VSHUFF32X4 $0xEE, Z4, Z0, Z20
+	VSHUFF32X4 $0x44, Z12, Z8, Z24
+	VSHUFF32X4 $0xEE, Z12, Z8, Z28
+	VSHUFF32X4 $0x44, Z5, Z1, Z17
+	VSHUFF32X4 $0xEE, Z5, Z1, Z21
+	VSHUFF32X4 $0x44, Z13, Z9, Z25
+	VSHUFF32X4 $0xEE, Z13, Z9, Z29
+	VSHUFF32X4 $0x44, Z6, Z2, Z18
+	VSHUFF32X4 $0xEE, Z6, Z2, Z22
+	VSHUFF32X4 $0x44, Z14, Z10, Z26
+	VSHUFF32X4 $0xEE, Z14, Z10, Z30
+	VSHUFF32X4 $0x44, Z7, Z3, Z19
+	VSHUFF32X4 $0xEE, Z7, Z3, Z23
+	VSHUFF32X4 $0x44, Z15, Z11, Z27
+	VSHUFF32X4 $0xEE, Z15, Z11, Z31
+	VSHUFF32X4 $0x88, Z24, Z16, Z0
+	VSHUFF32X4 $0x88, Z25, Z17, Z1
+	VSHUFF32X4 $0x88, Z26, Z18, Z2
+	VSHUFF32X4 $0x88, Z27, Z19, Z3
+	VSHUFF32X4 $0xdd, Z24, Z16, Z4
+	VSHUFF32X4 $0xdd, Z25, Z17, Z5
+	VSHUFF32X4 $0xdd, Z26, Z18, Z6
+	VSHUFF32X4 $0xdd, Z27, Z19, Z7
+	VSHUFF32X4 $0x88, Z28, Z20, Z8
+	VSHUFF32X4 $0x88, Z29, Z21, Z9
+	VSHUFF32X4 $0x88, Z30, Z22, Z10
+	VSHUFF32X4 $0x88, Z31, Z23, Z11
+	VSHUFF32X4 $0xdd, Z28, Z20, Z12
+	VSHUFF32X4 $0xdd, Z29, Z21, Z13
+	VSHUFF32X4 $0xdd, Z30, Z22, Z14
+	VSHUFF32X4 $0xdd, Z31, Z23, Z15
+	MOVQ dst+0(FP), DI
+	MOVQ ds+8(FP), BX
+	VMOVUPS Z0, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z2, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z3, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z4, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z5, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z6, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z7, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z8, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z9, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z10, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z11, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z12, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z13, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z14, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z15, (DI)
+	VZEROUPPER
+	RET
 
 // func transpose8x8(dst *float32, ds int, src *float32, ss int)
 //

@@ -87,3 +87,15 @@ func kern16x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *i
 func kern16x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func kern16x4lanes(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x4lanesf(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func transpose16x16(dst *float32, ds int, src *float32, ss int) {
+	panic("cpu: no vector kernel on this architecture")
+}

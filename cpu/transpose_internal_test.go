@@ -35,3 +35,33 @@ func TestTranspose8x8(t *testing.T) {
 		}
 	}
 }
+
+// TestTranspose16x16 checks the AVX-512 16x16 block against the
+// definition, with strides forwards and backwards.
+func TestTranspose16x16(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("no AVX-512F")
+	}
+	rng := rand.New(rand.NewSource(2))
+	for _, c := range []struct{ ss, ds, off int }{{16, 16, 0}, {21, 16, 1}, {-19, 33, 3}, {17, -20, 5}, {-16, -16, 2}} {
+		src := make([]float32, 1200)
+		for i := range src {
+			src[i] = rng.Float32()
+		}
+		dst := make([]float32, 1200)
+		s0 := 600 + c.off
+		d0 := 600 + c.off
+		transpose16x16(&dst[d0], c.ds*4, &src[s0], c.ss*4)
+		want := make([]float32, 1200)
+		for i := range 16 {
+			for j := range 16 {
+				want[d0+j*c.ds+i] = src[s0+i*c.ss+j]
+			}
+		}
+		for i := range dst {
+			if dst[i] != want[i] {
+				t.Fatalf("strides %+v: element %d is %v, want %v", c, i, dst[i], want[i])
+			}
+		}
+	}
+}
