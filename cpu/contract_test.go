@@ -194,7 +194,7 @@ func TestContractionFastPath(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
-		groupLanesBefore := cpu.GroupLaneRuns()
+		groupLanesBefore, quadsBefore := cpu.GroupLaneRuns(), cpu.QuadRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
@@ -237,6 +237,12 @@ func TestContractionFastPath(t *testing.T) {
 		// one) runs the lone tile two row tiles at a time with AVX-512.
 		if ran := cpu.RowPairRuns() - rowPairBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
 			t.Errorf("%s: %d calls ran lone tiles two row tiles at a time", kc.name, ran)
+		}
+		// Specs of 32 columns or more (two n tiles) whose first factor
+		// runs along the reduction (packed panels, dy in NHWC) run two
+		// units at a time on AVX-512.
+		if ran := cpu.QuadRuns() - quadsBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
+			t.Errorf("%s: %d calls ran pairs of n tiles two units at a time", kc.name, ran)
 		}
 		// The f32 specs' contractions fuse their multiply-adds after
 		// fp-contract (the interpreter too: the bits compared are fused).

@@ -65,6 +65,10 @@ func KeptPanelRuns() int64 { return keptPanelRuns.Load() }
 // row tiles at a time (kern8x16).
 func RowPairRuns() int64 { return rowPairRuns.Load() }
 
+// QuadRuns counts the vector-path calls that ran pairs of n tiles two
+// units at a time (kern8x16x2).
+func QuadRuns() int64 { return quadRuns.Load() }
+
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }
 

@@ -88,6 +88,25 @@ func kern8x16r(a *float32, offs0, offs1 *[4]int, ra *int, b *float32, c0, c1 *[6
 //go:noescape
 func kern8x16rf(a *float32, offs0, offs1 *[4]int, ra *int, b *float32, c0, c1 *[64]float32, k int)
 
+// kern8x16x2 is kern4x16x2 on two units at once (AVX-512): rows 0-3
+// from the panel a0 into the pair of tiles c0, rows 4-7 from a1 into
+// c1; sixteen accumulators, same bits.
+//
+//go:noescape
+func kern8x16x2(a0, a1, b0, b1 *float32, c0, c1 *[128]float32, k int)
+
+//go:noescape
+func kern8x16x2f(a0, a1, b0, b1 *float32, c0, c1 *[128]float32, k int)
+
+// kern8x16x2r is kern8x16x2 reading the first factor in place: rows a +
+// offs0[i] into c0, a + offs1[i] into c1.
+//
+//go:noescape
+func kern8x16x2r(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0, c1 *[128]float32, k int)
+
+//go:noescape
+func kern8x16x2rf(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0, c1 *[128]float32, k int)
+
 // kern4x16x2 is kern4x16 on two adjacent n tiles (AVX-512): b0 and b1
 // their panels, c the two tiles one after the other; same bits.
 //

@@ -90,6 +90,83 @@
 	MAC(Y8, Y11, Y14, Y6) \
 	MAC(Y9, Y11, Y15, Y7)
 
+// ROWS8X16X2 is one reduction point of two units' 4x16 tiles on two n
+// tiles at once (AVX-512): the eight rows' values at A0-A7 broadcast,
+// each times both panel rows (Z16 the first n tile's, Z17 the second's)
+// added to its two accumulators: rows 0-3 into Z0-Z3 and Z4-Z7 (the
+// first unit's two tiles), rows 4-7 into Z8-Z11 and Z12-Z15. The
+// broadcast is the multiply's first source, as in ROWS4X16X2; Z26-Z31
+// are MULADD's products in turn.
+#define ROWS8X16X2(MAC, A0, A1, A2, A3, A4, A5, A6, A7) \
+	VBROADCASTSS A0, Z18 \
+	MAC(Z16, Z18, Z26, Z0) \
+	MAC(Z17, Z18, Z27, Z4) \
+	VBROADCASTSS A1, Z19 \
+	MAC(Z16, Z19, Z28, Z1) \
+	MAC(Z17, Z19, Z29, Z5) \
+	VBROADCASTSS A2, Z20 \
+	MAC(Z16, Z20, Z30, Z2) \
+	MAC(Z17, Z20, Z31, Z6) \
+	VBROADCASTSS A3, Z21 \
+	MAC(Z16, Z21, Z26, Z3) \
+	MAC(Z17, Z21, Z27, Z7) \
+	VBROADCASTSS A4, Z22 \
+	MAC(Z16, Z22, Z28, Z8) \
+	MAC(Z17, Z22, Z29, Z12) \
+	VBROADCASTSS A5, Z23 \
+	MAC(Z16, Z23, Z30, Z9) \
+	MAC(Z17, Z23, Z31, Z13) \
+	VBROADCASTSS A6, Z24 \
+	MAC(Z16, Z24, Z26, Z10) \
+	MAC(Z17, Z24, Z27, Z14) \
+	VBROADCASTSS A7, Z25 \
+	MAC(Z16, Z25, Z28, Z11) \
+	MAC(Z17, Z25, Z29, Z15)
+
+// LOAD16X16 and STORE16X16 move the sixteen accumulators of ROWS8X16X2
+// from and to the two units' pairs of tiles at C0 and C1 (through DX).
+#define LOAD16X16(C0, C1) \
+	MOVQ C0, DX \
+	VMOVUPS 0(DX), Z0 \
+	VMOVUPS 64(DX), Z1 \
+	VMOVUPS 128(DX), Z2 \
+	VMOVUPS 192(DX), Z3 \
+	VMOVUPS 256(DX), Z4 \
+	VMOVUPS 320(DX), Z5 \
+	VMOVUPS 384(DX), Z6 \
+	VMOVUPS 448(DX), Z7 \
+	MOVQ C1, DX \
+	VMOVUPS 0(DX), Z8 \
+	VMOVUPS 64(DX), Z9 \
+	VMOVUPS 128(DX), Z10 \
+	VMOVUPS 192(DX), Z11 \
+	VMOVUPS 256(DX), Z12 \
+	VMOVUPS 320(DX), Z13 \
+	VMOVUPS 384(DX), Z14 \
+	VMOVUPS 448(DX), Z15
+
+#define STORE16X16(C0, C1) \
+	MOVQ C0, DX \
+	VMOVUPS Z0, 0(DX) \
+	VMOVUPS Z1, 64(DX) \
+	VMOVUPS Z2, 128(DX) \
+	VMOVUPS Z3, 192(DX) \
+	VMOVUPS Z4, 256(DX) \
+	VMOVUPS Z5, 320(DX) \
+	VMOVUPS Z6, 384(DX) \
+	VMOVUPS Z7, 448(DX) \
+	MOVQ C1, DX \
+	VMOVUPS Z8, 0(DX) \
+	VMOVUPS Z9, 64(DX) \
+	VMOVUPS Z10, 128(DX) \
+	VMOVUPS Z11, 192(DX) \
+	VMOVUPS Z12, 256(DX) \
+	VMOVUPS Z13, 320(DX) \
+	VMOVUPS Z14, 384(DX) \
+	VMOVUPS Z15, 448(DX) \
+	VZEROUPPER \
+	RET
+
 // ROWS4X16X2 is ROWS4X16 for two n tiles in 16-lane registers: Z8 and Z9
 // the two panels' rows, Z0-Z3 the first tile's rows, Z4-Z7 the second's.
 #define ROWS4X16X2(MAC, A0, A1, A2, A3) \
@@ -380,6 +457,77 @@ done: \
 	VZEROUPPER \
 	RET
 
+// func kern8x16x2(a0, a1, b0, b1 *float32, c0, c1 *[128]float32, k int)
+//
+// kern4x16x2 on two units at once (AVX-512): rows 0-3 from the panel a0
+// into the pair of tiles c0, rows 4-7 from a1 into c1, both n tiles'
+// panels b0 and b1. Sixteen accumulators, each broadcast serving 32
+// columns and each panel row 8 rows; per lane the same multiply-adds in
+// the same order of r as kern4x16x2: the same bits.
+#define KERN8X16X2(MAC) \
+	LOAD16X16(c0+32(FP), c1+40(FP)) \
+	MOVQ a0+0(FP), SI \
+	MOVQ a1+8(FP), R9 \
+	MOVQ b0+16(FP), DI \
+	MOVQ b1+24(FP), CX \
+	MOVQ k+48(FP), R8 \
+	TESTQ R8, R8 \
+	JLE done \
+loop: \
+	VMOVUPS 0(DI), Z16 \
+	VMOVUPS 0(CX), Z17 \
+	ROWS8X16X2(MAC, 0(SI), 4(SI), 8(SI), 12(SI), 0(R9), 4(R9), 8(R9), 12(R9)) \
+	ADDQ $16, SI \
+	ADDQ $16, R9 \
+	ADDQ $64, DI \
+	ADDQ $64, CX \
+	DECQ R8 \
+	JNZ loop \
+done: \
+	STORE16X16(c0+32(FP), c1+40(FP))
+
+// func kern8x16x2r(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0, c1 *[128]float32, k int)
+//
+// kern8x16x2 reading the first factor in place (as kern8x16r): rows a +
+// offs0[i] into c0, a + offs1[i] into c1. The eight rows, the table and
+// the two panels take every spare register, so the loop ends when the
+// table pointer reaches its end, kept in k's slot.
+#define KERN8X16X2R(MAC) \
+	LOAD16X16(c0+48(FP), c1+56(FP)) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs0+8(FP), R12 \
+	ROWS4 \
+	MOVQ offs1+16(FP), R8 \
+	MOVQ 0(R8), R12 \
+	ADDQ AX, R12 \
+	MOVQ 8(R8), R13 \
+	ADDQ AX, R13 \
+	MOVQ 16(R8), DX \
+	ADDQ AX, DX \
+	MOVQ 24(R8), R8 \
+	ADDQ R8, AX \
+	MOVQ ra+24(FP), BX \
+	MOVQ b0+32(FP), DI \
+	MOVQ b1+40(FP), CX \
+	MOVQ k+64(FP), R8 \
+	TESTQ R8, R8 \
+	JLE done \
+	SHLQ $3, R8 \
+	ADDQ BX, R8 \
+	MOVQ R8, k+64(FP) \
+loop: \
+	MOVQ 0(BX), R8 \
+	VMOVUPS 0(DI), Z16 \
+	VMOVUPS 0(CX), Z17 \
+	ROWS8X16X2(MAC, 0(SI)(R8*1), 0(R9)(R8*1), 0(R10)(R8*1), 0(R11)(R8*1), 0(R12)(R8*1), 0(R13)(R8*1), 0(DX)(R8*1), 0(AX)(R8*1)) \
+	ADDQ $8, BX \
+	ADDQ $64, DI \
+	ADDQ $64, CX \
+	CMPQ BX, k+64(FP) \
+	JNE loop \
+done: \
+	STORE16X16(c0+48(FP), c1+56(FP))
+
 // func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
 //
 // kern4x16 on two adjacent n tiles at once with AVX-512: b0 and b1 are
@@ -614,6 +762,20 @@ TEXT ·kern16x4lanes(SB), NOSPLIT, $0-64
 
 TEXT ·kern16x4lanesf(SB), NOSPLIT, $0-64
 	KERN16X4LANES(FMADD)
+
+// kern8x16x2, kern8x16x2r and their fused forms: KERN8X16X2 and
+// KERN8X16X2R (above) with MULADD and with FMADD.
+TEXT ·kern8x16x2(SB), NOSPLIT, $0-56
+	KERN8X16X2(MULADD)
+
+TEXT ·kern8x16x2f(SB), NOSPLIT, $0-56
+	KERN8X16X2(FMADD)
+
+TEXT ·kern8x16x2r(SB), NOSPLIT, $0-72
+	KERN8X16X2R(MULADD)
+
+TEXT ·kern8x16x2rf(SB), NOSPLIT, $0-72
+	KERN8X16X2R(FMADD)
 
 // func storeT4x16(dst *float32, stride int, c *[64]float32)
 //

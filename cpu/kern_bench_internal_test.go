@@ -50,6 +50,10 @@ func BenchmarkKern4x16(b *testing.B) {
 		// Two row tiles of one n tile: 8 rows × 16 columns, counted as
 		// 2×16 columns of 4 rows.
 		{"8x16-fused", haveAVX512, 2 * vN, func() { kern8x16f(&a[0], &a[0], &bb[0], c1, c2, K) }},
+		// Two units on two n tiles: 8 rows × 32 columns, counted as
+		// 4×32 columns of 4 rows.
+		{"8x16x2-fused", haveAVX512, 4 * vN, func() { kern8x16x2f(&a[0], &a[0], &bb[0], &bb[K*vN], &c, &c, K) }},
+		{"8x16x2-in-place-fused", haveAVX512, 4 * vN, func() { kern8x16x2rf(&rows[0], &offs, &offs, &ra[0], &bb[0], &bb[K*vN], &c, &c, K) }},
 	} {
 		b.Run(k.name, func(b *testing.B) {
 			if !k.ok {

@@ -99,3 +99,19 @@ func kern16x4lanesf(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb 
 func transpose16x16(dst *float32, ds int, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func kern8x16x2(a0, a1, b0, b1 *float32, c0, c1 *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern8x16x2f(a0, a1, b0, b1 *float32, c0, c1 *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern8x16x2r(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0, c1 *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern8x16x2rf(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0, c1 *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
