@@ -484,6 +484,17 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			rows, words := getInts(2 * v.rowCount())
 			defer putWords(words)
 			v.buildRows(rows)
+			var raB []int
+			if useDirect {
+				var words []uint64
+				raB, words = inBytes(ra, 4)
+				defer putWords(words)
+			}
+			ep := newTileEpilogue(c, k, epi, v)
+			stage := newOutStage(v, baseO, ep != nil)
+			if windowsFit(v, raB, ep, stage) {
+				return false, runWindows(k, a32, b32, o32, rb, raB, v, baseA, baseB, baseO)
+			}
 			var segs []bSeg
 			if !v.bMoves {
 				nT := (dn.ext + vN - 1) / vN
@@ -505,14 +516,6 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 					segs = []bSeg{{k0: 0, k1: K, panel: shared}}
 				}
 			}
-			var raB []int
-			if useDirect {
-				var words []uint64
-				raB, words = inBytes(ra, 4)
-				defer putWords(words)
-			}
-			ep := newTileEpilogue(c, k, epi, v)
-			stage := newOutStage(v, baseO, ep != nil)
 			units := v.units()
 			err := parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
 				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, segs, raB, ep, stage)

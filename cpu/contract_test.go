@@ -151,6 +151,9 @@ func TestContractionFastPath(t *testing.T) {
 		{n: 2, cin: 3, cout: 5, spatial: []int64{13}, kernel: []int64{4}, stride: []int64{3}, pad: []int64{2}, dil: []int64{2}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
 		{n: 1, cin: 3, cout: 4, spatial: []int64{5, 4, 6}, kernel: []int64{3, 2, 3}, stride: []int64{1, 2, 1}, pad: []int64{1, 0, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
 		{n: 2, cin: 20, cout: 36, spatial: []int64{9, 19}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
+		// A 1x1 weight gradient with a long reduction (1024 positions)
+		// into 52 channels (four n tiles, the last partial) from 8.
+		{n: 1, cin: 8, cout: 52, spatial: []int64{32, 32}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{false, true, false}},
 		{n: 3, cin: 17, cout: 33, spatial: []int64{11, 6}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
 		// Image rows of at least 32: the narrow path's tiles follow them,
 		// the last of each partial (and read past it in place).
@@ -194,7 +197,7 @@ func TestContractionFastPath(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
-		groupLanesBefore, quadsBefore := cpu.GroupLaneRuns(), cpu.QuadRuns()
+		groupLanesBefore, quadsBefore, windowsBefore := cpu.GroupLaneRuns(), cpu.QuadRuns(), cpu.WindowRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
@@ -243,6 +246,12 @@ func TestContractionFastPath(t *testing.T) {
 		// units at a time on AVX-512.
 		if ran := cpu.QuadRuns() - quadsBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
 			t.Errorf("%s: %d calls ran pairs of n tiles two units at a time", kc.name, ran)
+		}
+		// The 1x1 weight gradient of 8 rows, 52 columns and 1024
+		// positions runs by column windows where the paired kernels
+		// and the in-place rows run.
+		if ran := cpu.WindowRuns() - windowsBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && kc.k.Direct && vec && cpu.HaveAVX512()) {
+			t.Errorf("%s: %d contractions ran by column windows", kc.name, ran)
 		}
 		// The f32 specs' contractions fuse their multiply-adds after
 		// fp-contract (the interpreter too: the bits compared are fused).

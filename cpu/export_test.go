@@ -69,6 +69,9 @@ func RowPairRuns() int64 { return rowPairRuns.Load() }
 // units at a time (kern8x16x2).
 func QuadRuns() int64 { return quadRuns.Load() }
 
+// WindowRuns counts the contractions run by column windows.
+func WindowRuns() int64 { return windowRuns.Load() }
+
 // NarrowRuns counts the contractions the narrow vector path ran.
 func NarrowRuns() int64 { return narrowRuns.Load() }
 
