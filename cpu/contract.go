@@ -533,6 +533,11 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		})
 	}
 	if b == nil && mT == 1 && nT == 1 {
+		if a32, ok := any(a).([]float32); ok && useVec {
+			if li := sumLaneLoop(outer, K); li >= 0 {
+				return false, runSumLanes(k, a32, any(out).([]float32), ra, outer, li, k.outZero, baseA, baseO)
+			}
+		}
 		// A plain sum (a bias gradient): each output is one chain of
 		// dependent adds, so four outputs at a time keep four chains in
 		// flight (each still adds in the interpreter's order).

@@ -197,7 +197,7 @@ func TestContractionFastPath(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
-		groupLanesBefore, quadsBefore, windowsBefore := cpu.GroupLaneRuns(), cpu.QuadRuns(), cpu.WindowRuns()
+		groupLanesBefore, quadsBefore, windowsBefore, sumLanesBefore := cpu.GroupLaneRuns(), cpu.QuadRuns(), cpu.WindowRuns(), cpu.SumLaneRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
@@ -252,6 +252,11 @@ func TestContractionFastPath(t *testing.T) {
 		// and the in-place rows run.
 		if ran := cpu.WindowRuns() - windowsBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && kc.k.Direct && vec && cpu.HaveAVX512()) {
 			t.Errorf("%s: %d contractions ran by column windows", kc.name, ran)
+		}
+		// The bias gradients into 16 channels or more sum 16 channels
+		// to a vector on AVX-512.
+		if ran := cpu.SumLaneRuns() - sumLanesBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
+			t.Errorf("%s: %d sums ran 16 outputs to a vector", kc.name, ran)
 		}
 		// The f32 specs' contractions fuse their multiply-adds after
 		// fp-contract (the interpreter too: the bits compared are fused).

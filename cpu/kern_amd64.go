@@ -69,6 +69,13 @@ func transpose8x8(dst *float32, ds int, src *float32, ss int)
 //go:noescape
 func transpose16x16(dst *float32, ds int, src *float32, ss int)
 
+// sumT16x16 adds column j of the 16x16 block at src (row i at src +
+// i*ss, ss in bytes) to acc, j = 0 to 15 in turn: lane i sums row i's
+// elements in order, acc the first source of each add.
+//
+//go:noescape
+func sumT16x16(acc *[16]float32, src *float32, ss int)
+
 // kern8x16 is kern4x16 on two row tiles of one n tile (AVX-512): rows
 // 0-3 from the panel a0 into c0, rows 4-7 from a1 into c1, 16 lanes a
 // row; same bits.

@@ -115,3 +115,7 @@ func kern8x16x2r(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0,
 func kern8x16x2rf(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0, c1 *[128]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func sumT16x16(acc *[16]float32, src *float32, ss int) {
+	panic("cpu: no vector kernel on this architecture")
+}
