@@ -1504,17 +1504,33 @@ func (ut *unitTile) pairBlock(a []float32, raB []int, k0, k1 int, pb0, pb1 *floa
 // strided data gradient's time. Here the two ends are checked (the
 // elements between lie between them) and an offset steps by the stride
 // (only in-range addresses are ever formed).
+//
+// Stride 2 (a stride-2 phase's rows) with AVX-512: spread into even
+// lanes and stored masked (storeEven16), 16 elements in two stores.
 func scatterStrided(out []float32, q, stride int, src []float32) {
 	if len(src) == 0 {
 		return
 	}
 	_, _ = out[q], out[q+(len(src)-1)*stride]
+	if stride == 2 && len(src) <= 16 && cap(src) >= 16 && haveAVX512 && useAVX512 {
+		storeEven16(&out[q], (*[16]float32)(src[:16]), evenMasks[len(src)])
+		return
+	}
 	p, off, step := unsafe.Pointer(&out[q]), 0, stride*4
 	for _, x := range src {
 		*(*float32)(unsafe.Add(p, off)) = x
 		off += step
 	}
 }
+
+// evenMasks[n] is storeEven16's mask for the first n elements: bits 0,
+// 2, ..., 2(n-1).
+var evenMasks = func() (m [17]uint32) {
+	for n := 1; n <= 16; n++ {
+		m[n] = m[n-1] | 1<<(2*(n-1))
+	}
+	return m
+}()
 
 // gatherStrided loads dst[j] from out[q+j*stride] (scatterStrided's
 // inverse, with the same checks).

@@ -76,6 +76,12 @@ func transpose16x16(dst *float32, ds int, src *float32, ss int)
 //go:noescape
 func sumT16x16(acc *[16]float32, src *float32, ss int)
 
+// storeEven16 stores src[i] at dst[2i] (AVX-512) for the i whose bit 2i
+// is set in mask (evenMask).
+//
+//go:noescape
+func storeEven16(dst *float32, src *[16]float32, mask uint32)
+
 // kern8x16 is kern4x16 on two row tiles of one n tile (AVX-512): rows
 // 0-3 from the panel a0 into c0, rows 4-7 from a1 into c1, 16 lanes a
 // row; same bits.
@@ -138,6 +144,15 @@ func kern4x16rf(a *float32, offs *[4]int, ra *int, b *float32, c *[64]float32, k
 
 //go:noescape
 func kern16x4f(a *float32, ra *int, b *float32, c *[64]float32, k int)
+
+// kern16x4z and kern16x4zf are kern16x4 and kern16x4f from zero sums:
+// c's contents are not read, only written.
+//
+//go:noescape
+func kern16x4z(a *float32, ra *int, b *float32, c *[64]float32, k int)
+
+//go:noescape
+func kern16x4zf(a *float32, ra *int, b *float32, c *[64]float32, k int)
 
 //go:noescape
 func kern8x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)

@@ -17,8 +17,8 @@
 #define MULADD(x, y, t, acc) VMULPS x, y, t; VADDPS t, acc, acc
 #define FMADD(x, y, t, acc) VFMADD231PS x, y, acc
 
-// The accumulators: eight 8-lane (LOADY8/STOREY8) or 16-lane registers
-// (LOADZ8/STOREZ8) from and to the tile at DX.
+// The accumulators: eight 8-lane (LOADY8/STOREY8; ZEROY8 starts them at
+// zero) or 16-lane registers (LOADZ8/STOREZ8) from and to the tile at DX.
 #define LOADY8 \
 	VMOVUPS 0(DX), Y0 \
 	VMOVUPS 32(DX), Y1 \
@@ -38,6 +38,16 @@
 	VMOVUPS Y5, 160(DX) \
 	VMOVUPS Y6, 192(DX) \
 	VMOVUPS Y7, 224(DX)
+
+#define ZEROY8 \
+	VXORPS Y0, Y0, Y0 \
+	VXORPS Y1, Y1, Y1 \
+	VXORPS Y2, Y2, Y2 \
+	VXORPS Y3, Y3, Y3 \
+	VXORPS Y4, Y4, Y4 \
+	VXORPS Y5, Y5, Y5 \
+	VXORPS Y6, Y6, Y6 \
+	VXORPS Y7, Y7, Y7
 
 #define LOADZ8 \
 	VMOVUPS 0(DX), Z0 \
@@ -249,13 +259,13 @@ done: \
 // [k][4] panel; c is column-major, c[j*16+i]. Per lane the same
 // multiply-add as kern4x16, in the same order of r, the first factor the
 // multiply's first source.
-#define KERN16X4(MAC) \
+#define KERN16X4(MAC, INIT) \
 	MOVQ a+0(FP), SI \
 	MOVQ ra+8(FP), BX \
 	MOVQ b+16(FP), DI \
 	MOVQ c+24(FP), DX \
 	MOVQ k+32(FP), CX \
-	LOADY8 \
+	INIT \
 	TESTQ CX, CX \
 	JLE done \
 loop: \
@@ -840,10 +850,19 @@ TEXT ·kern4x16rf(SB), NOSPLIT, $0-48
 
 // kern16x4 and kern16x4f: KERN16X4 (above) with MULADD and with FMADD.
 TEXT ·kern16x4(SB), NOSPLIT, $0-40
-	KERN16X4(MULADD)
+	KERN16X4(MULADD, LOADY8)
 
 TEXT ·kern16x4f(SB), NOSPLIT, $0-40
-	KERN16X4(FMADD)
+	KERN16X4(FMADD, LOADY8)
+
+// kern16x4z and kern16x4zf: the same from zero sums (ZEROY8), c written
+// only: a narrow tile's first block of an output that holds zeros on
+// entry, without clearing c first.
+TEXT ·kern16x4z(SB), NOSPLIT, $0-40
+	KERN16X4(MULADD, ZEROY8)
+
+TEXT ·kern16x4zf(SB), NOSPLIT, $0-40
+	KERN16X4(FMADD, ZEROY8)
 
 // kern8x4runs and kern8x4runsf: KERN8X4RUNS (above) with MULADD and with FMADD.
 TEXT ·kern8x4runs(SB), NOSPLIT, $0-64
@@ -879,6 +898,31 @@ TEXT ·kern8x16x2r(SB), NOSPLIT, $0-72
 
 TEXT ·kern8x16x2rf(SB), NOSPLIT, $0-72
 	KERN8X16X2R(FMADD)
+
+// func storeEven16(dst *float32, src *[16]float32, mask uint32)
+//
+// Stores src[i] at dst[2i], the even elements of 32, for the i whose
+// lanes mask's even bits select (bit 2i: element i, low 16 bits the
+// first 16 floats of dst, high the next): a column of a tile into a
+// stride-2 phase of a data gradient, two masked stores of spread lanes
+// instead of 16 scalar ones. Masked lanes touch no memory.
+TEXT ·storeEven16(SB), NOSPLIT, $0-20
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVL mask+16(FP), AX
+	VMOVUPS (SI), Z0
+	MOVL $0x5555, CX
+	KMOVW CX, K1
+	VEXPANDPS Z0, K1, Z1
+	VSHUFF32X4 $0xEE, Z0, Z0, Z2
+	VEXPANDPS Z2, K1, Z3
+	KMOVW AX, K2
+	SHRL $16, AX
+	KMOVW AX, K3
+	VMOVUPS Z1, K2, (DI)
+	VMOVUPS Z3, K3, 64(DI)
+	VZEROUPPER
+	RET
 
 // func storeT4x16(dst *float32, stride int, c *[64]float32)
 //

@@ -119,3 +119,15 @@ func kern8x16x2rf(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0
 func sumT16x16(acc *[16]float32, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func storeEven16(dst *float32, src *[16]float32, mask uint32) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x4z(a *float32, ra *int, b *float32, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x4zf(a *float32, ra *int, b *float32, c *[64]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}

@@ -65,3 +65,32 @@ func TestTranspose16x16(t *testing.T) {
 		}
 	}
 }
+
+// TestScatterStride2 checks scatterStrided's stride-2 stores (AVX-512:
+// storeEven16) against the definition for 1 to 16 elements, ending at
+// the output's last element: the elements between and after must keep
+// their values.
+func TestScatterStride2(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	var src [16]float32
+	for i := range src {
+		src[i] = rng.Float32() + 1
+	}
+	for n := 1; n <= 16; n++ {
+		out := make([]float32, 5+2*n-1)
+		want := make([]float32, len(out))
+		for i := range out {
+			out[i] = -float32(i)
+			want[i] = out[i]
+		}
+		for i := range n {
+			want[5+2*i] = src[i]
+		}
+		scatterStrided(out, 5, 2, src[:n])
+		for i := range out {
+			if out[i] != want[i] {
+				t.Fatalf("%d elements: out[%d] = %v, want %v", n, i, out[i], want[i])
+			}
+		}
+	}
+}
