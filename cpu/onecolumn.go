@@ -74,14 +74,40 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 		units *= g.ext
 	}
 	dotOf := dotFor[float32](v.fma)
+	var wts []wideTile
+	var reach wideReach
+	if wide && K > 0 && dm.cout == 1 {
+		wts, reach = wideTiles(chunks, tiles)
+	}
+	load := 1
+	if v.outZero {
+		load = 0
+	}
 	return parallelRange(k, units, int64(units)*runsPerTile*int64(lanes)*int64(K), func(lo, hi int) {
 		var c [runsPerTile * 2 * runLanes]float32
 		g, t := lo/tiles, lo%tiles
 		pa, pb, po := v.groupBase(g, baseA, baseB, baseO, nil)
+		inGroup := wts != nil && reach.fits(pa, po, raSpan, len(a), len(out))
 		for u := lo; u < hi; u, t = u+1, t+1 {
 			if t == tiles {
 				g, t = g+1, 0
 				pa, pb, po = v.groupBase(g, baseA, baseB, baseO, nil)
+				inGroup = wts != nil && reach.fits(pa, po, raSpan, len(a), len(out))
+			}
+			if inGroup {
+				// Every chunk of the group is in range: the tile's
+				// offsets, outputs and masks were worked out once.
+				wt := &wts[t]
+				var offs, outs [runsPerTile]int
+				for i := range offs {
+					offs[i], outs[i] = wt.offs[i]+pa*4, wt.outs[i]+po*4
+				}
+				if v.fma {
+					kern16x4runsf(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &out[0], &outs, wt.mask, load, K)
+				} else {
+					kern16x4runs(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &out[0], &outs, wt.mask, load, K)
+				}
+				continue
 			}
 			tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
 			if wide && K > 0 && wideRuns(a, b, out, &c, tile, raB, rbB, raSpan, pa, pb, po, dm.cout, v) {
@@ -123,6 +149,47 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 			}
 		}
 	})
+}
+
+// wideTile is one tile of kern16x4runs' arguments relative to its
+// group's bases (byte offsets): the same in every group.
+type wideTile struct {
+	offs, outs [runsPerTile]int
+	mask       uint64
+}
+
+// wideReach is the element offsets, relative to a group's bases, that
+// the chunks reach: first factor rows from minA to before endA (before
+// the reduction's offsets), outputs from minO to before endO.
+type wideReach struct{ minA, endA, minO, endO int }
+
+// fits reports whether every chunk's rows and outputs lie in the
+// buffers for the group at bases pa and po.
+func (r wideReach) fits(pa, po int, raSpan tableSpan, sizeA, sizeOut int) bool {
+	return raSpan.holds(pa+r.minA, r.endA-r.minA, sizeA) && po+r.minO >= 0 && po+r.endO <= sizeOut
+}
+
+// wideTiles works out the tiles' kernel arguments (runs of
+// consecutive output elements) and the chunks' reach.
+func wideTiles(chunks []runChunk, tiles int) ([]wideTile, wideReach) {
+	const lanes = 2 * runLanes
+	wts := make([]wideTile, tiles)
+	r := wideReach{minA: chunks[0].offA, endA: chunks[0].offA, minO: chunks[0].offO, endO: chunks[0].offO}
+	for t := range wts {
+		tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
+		wt := &wts[t]
+		for i := range runsPerTile {
+			// Missing chunks repeat the last one, masked off.
+			ch := tile[min(i, len(tile)-1)]
+			wt.offs[i], wt.outs[i] = ch.offA*4, ch.offO*4
+			if i < len(tile) {
+				wt.mask |= (1<<ch.n - 1) << (lanes * i)
+				r.minA, r.endA = min(r.minA, ch.offA), max(r.endA, ch.offA+ch.n)
+				r.minO, r.endO = min(r.minO, ch.offO), max(r.endO, ch.offO+ch.n)
+			}
+		}
+	}
+	return wts, r
 }
 
 // wideRuns runs one tile of up to four chunks of up to 16 rows through
