@@ -39,14 +39,14 @@ func kern16x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *i
 func kern16x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int)
 
 // kern16x4lanes is four rows of 16 groups side by side (AVX-512):
-// c[i*16+j] += a[rows[i]+ra[r]+4j] · b[boff+rb[r]+4j], byte offsets into
+// c[i*16+j] += a[offs[i]+ra[r]+4j] · b[boff+rb[r]+4j], byte offsets into
 // panels that hold each point's 16 groups in a row.
 //
 //go:noescape
-func kern16x4lanes(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
+func kern16x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
 
 //go:noescape
-func kern16x4lanesf(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
+func kern16x4lanesf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
 
 // storeT4x16 stores the row-major 4x16 tile c transposed: dst[j*stride
 // + 4i] = c[i*16+j], stride in bytes, one 16-byte store per column.

@@ -49,25 +49,23 @@
 	VXORPS Y6, Y6, Y6 \
 	VXORPS Y7, Y7, Y7
 
-#define LOADZ8 \
-	VMOVUPS 0(DX), Z0 \
-	VMOVUPS 64(DX), Z1 \
-	VMOVUPS 128(DX), Z2 \
-	VMOVUPS 192(DX), Z3 \
-	VMOVUPS 256(DX), Z4 \
-	VMOVUPS 320(DX), Z5 \
-	VMOVUPS 384(DX), Z6 \
-	VMOVUPS 448(DX), Z7
+#define LOADZ8 LOADZ4(0, Z0, Z1, Z2, Z3) LOADZ4(256, Z4, Z5, Z6, Z7)
 
-#define STOREZ8 \
-	VMOVUPS Z0, 0(DX) \
-	VMOVUPS Z1, 64(DX) \
-	VMOVUPS Z2, 128(DX) \
-	VMOVUPS Z3, 192(DX) \
-	VMOVUPS Z4, 256(DX) \
-	VMOVUPS Z5, 320(DX) \
-	VMOVUPS Z6, 384(DX) \
-	VMOVUPS Z7, 448(DX)
+#define STOREZ8 STOREZ4(0, Z0, Z1, Z2, Z3) STOREZ4(256, Z4, Z5, Z6, Z7)
+
+// LOADZ4 and STOREZ4 move four 16-lane registers from and to the 256
+// bytes O bytes into the tile at DX.
+#define LOADZ4(O, A, B, C, D) \
+	VMOVUPS (O)(DX), A \
+	VMOVUPS (O+64)(DX), B \
+	VMOVUPS (O+128)(DX), C \
+	VMOVUPS (O+192)(DX), D
+
+#define STOREZ4(O, A, B, C, D) \
+	VMOVUPS A, (O)(DX) \
+	VMOVUPS B, (O+64)(DX) \
+	VMOVUPS C, (O+128)(DX) \
+	VMOVUPS D, (O+192)(DX)
 
 // ROWS4 points SI, R9, R10 and R11 at a + offs[0..3] (a in AX, offs in
 // R12): the four rows a kernel reads in place.
@@ -80,6 +78,22 @@
 	ADDQ AX, R10 \
 	MOVQ 24(R12), R11 \
 	ADDQ AX, R11
+
+// ROWS8 points SI, R9, R10 and R11 at a + offs0[0..3] and R12, R13, DX
+// and AX at a + offs1[0..3]: the eight rows of two units read in place.
+#define ROWS8 \
+	MOVQ a+0(FP), AX \
+	MOVQ offs0+8(FP), R12 \
+	ROWS4 \
+	MOVQ offs1+16(FP), R8 \
+	MOVQ 0(R8), R12 \
+	ADDQ AX, R12 \
+	MOVQ 8(R8), R13 \
+	ADDQ AX, R13 \
+	MOVQ 16(R8), DX \
+	ADDQ AX, DX \
+	MOVQ 24(R8), R8 \
+	ADDQ R8, AX
 
 // ROWS4X16 is one reduction point of a 4x16 tile in 8-lane registers:
 // the four rows' values at A0-A3 broadcast, each times the panel row
@@ -137,43 +151,17 @@
 // from and to the two units' pairs of tiles at C0 and C1 (through DX).
 #define LOAD16X16(C0, C1) \
 	MOVQ C0, DX \
-	VMOVUPS 0(DX), Z0 \
-	VMOVUPS 64(DX), Z1 \
-	VMOVUPS 128(DX), Z2 \
-	VMOVUPS 192(DX), Z3 \
-	VMOVUPS 256(DX), Z4 \
-	VMOVUPS 320(DX), Z5 \
-	VMOVUPS 384(DX), Z6 \
-	VMOVUPS 448(DX), Z7 \
+	LOADZ8 \
 	MOVQ C1, DX \
-	VMOVUPS 0(DX), Z8 \
-	VMOVUPS 64(DX), Z9 \
-	VMOVUPS 128(DX), Z10 \
-	VMOVUPS 192(DX), Z11 \
-	VMOVUPS 256(DX), Z12 \
-	VMOVUPS 320(DX), Z13 \
-	VMOVUPS 384(DX), Z14 \
-	VMOVUPS 448(DX), Z15
+	LOADZ4(0, Z8, Z9, Z10, Z11) \
+	LOADZ4(256, Z12, Z13, Z14, Z15)
 
 #define STORE16X16(C0, C1) \
 	MOVQ C0, DX \
-	VMOVUPS Z0, 0(DX) \
-	VMOVUPS Z1, 64(DX) \
-	VMOVUPS Z2, 128(DX) \
-	VMOVUPS Z3, 192(DX) \
-	VMOVUPS Z4, 256(DX) \
-	VMOVUPS Z5, 320(DX) \
-	VMOVUPS Z6, 384(DX) \
-	VMOVUPS Z7, 448(DX) \
+	STOREZ8 \
 	MOVQ C1, DX \
-	VMOVUPS Z8, 0(DX) \
-	VMOVUPS Z9, 64(DX) \
-	VMOVUPS Z10, 128(DX) \
-	VMOVUPS Z11, 192(DX) \
-	VMOVUPS Z12, 256(DX) \
-	VMOVUPS Z13, 320(DX) \
-	VMOVUPS Z14, 384(DX) \
-	VMOVUPS Z15, 448(DX) \
+	STOREZ4(0, Z8, Z9, Z10, Z11) \
+	STOREZ4(256, Z12, Z13, Z14, Z15) \
 	VZEROUPPER \
 	RET
 
@@ -293,14 +281,12 @@ done: \
 	VZEROUPPER \
 	RET
 
-// func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
-//
-// Four runs of 8 consecutive rows in the lanes, one column: c[i*8+j] +=
-// a[offs[i] + ra[r] + 4j] * b[boff + rb[r]] (byte offsets) for r in [0, k), in
-// that order; both factors are read in place through their tables, the
-// second as one broadcast per reduction point. The multiply's first
-// source is the first factor, as in kern4x16.
-#define KERN8X4RUNS(MAC) \
+// TABLE4 is the loop of kern8x4runs and kern16x4lanes: four rows read
+// in place at a + offs[i] + ra[r], each point's second factor loaded by
+// BLOAD from b + boff + rb[r] into B (a broadcast, or a panel row), four
+// accumulators C0-C3 (their tile's rows O1, O2 and O3 bytes apart at c),
+// L0-L2 the rows' loads and T0-T3 MULADD's products.
+#define TABLE4(MAC, BLOAD, B, C0, C1, C2, C3, L0, L1, L2, T0, T1, T2, T3, O1, O2, O3) \
 	MOVQ a+0(FP), AX \
 	MOVQ offs+8(FP), R12 \
 	ROWS4 \
@@ -310,35 +296,44 @@ done: \
 	MOVQ rb+40(FP), R12 \
 	MOVQ c+48(FP), DX \
 	MOVQ k+56(FP), CX \
-	VMOVUPS 0(DX), Y0 \
-	VMOVUPS 32(DX), Y1 \
-	VMOVUPS 64(DX), Y2 \
-	VMOVUPS 96(DX), Y3 \
+	VMOVUPS 0(DX), C0 \
+	VMOVUPS O1(DX), C1 \
+	VMOVUPS O2(DX), C2 \
+	VMOVUPS O3(DX), C3 \
 	TESTQ CX, CX \
 	JLE done \
 loop: \
 	MOVQ 0(BX), R8 \
 	MOVQ 0(R12), R13 \
-	VBROADCASTSS 0(DI)(R13*1), Y8 \
-	VMOVUPS 0(SI)(R8*1), Y9 \
-	MAC(Y8, Y9, Y12, Y0) \
-	VMOVUPS 0(R9)(R8*1), Y10 \
-	MAC(Y8, Y10, Y13, Y1) \
-	VMOVUPS 0(R10)(R8*1), Y11 \
-	MAC(Y8, Y11, Y14, Y2) \
-	VMOVUPS 0(R11)(R8*1), Y9 \
-	MAC(Y8, Y9, Y15, Y3) \
+	BLOAD 0(DI)(R13*1), B \
+	VMOVUPS 0(SI)(R8*1), L0 \
+	MAC(B, L0, T0, C0) \
+	VMOVUPS 0(R9)(R8*1), L1 \
+	MAC(B, L1, T1, C1) \
+	VMOVUPS 0(R10)(R8*1), L2 \
+	MAC(B, L2, T2, C2) \
+	VMOVUPS 0(R11)(R8*1), L0 \
+	MAC(B, L0, T3, C3) \
 	ADDQ $8, BX \
 	ADDQ $8, R12 \
 	DECQ CX \
 	JNZ loop \
 done: \
-	VMOVUPS Y0, 0(DX) \
-	VMOVUPS Y1, 32(DX) \
-	VMOVUPS Y2, 64(DX) \
-	VMOVUPS Y3, 96(DX) \
+	VMOVUPS C0, 0(DX) \
+	VMOVUPS C1, O1(DX) \
+	VMOVUPS C2, O2(DX) \
+	VMOVUPS C3, O3(DX) \
 	VZEROUPPER \
 	RET
+
+// func kern8x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[32]float32, k int)
+//
+// Four runs of 8 consecutive rows in the lanes, one column: c[i*8+j] +=
+// a[offs[i] + ra[r] + 4j] * b[boff + rb[r]] (byte offsets) for r in [0, k), in
+// that order; both factors are read in place through their tables, the
+// second as one broadcast per reduction point. The multiply's first
+// source is the first factor, as in kern4x16.
+#define KERN8X4RUNS(MAC) TABLE4(MAC, VBROADCASTSS, Y8, Y0, Y1, Y2, Y3, Y9, Y10, Y11, Y12, Y13, Y14, Y15, 32, 64, 96)
 
 // func kern16x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int)
 //
@@ -419,53 +414,15 @@ done: \
 	VZEROUPPER \
 	RET
 
-// func kern16x4lanes(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
+// func kern16x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
 //
 // Four rows of 16 lanes, the lanes 16 groups of a contraction (the
-// channels of a depthwise weight gradient): c[i*16+j] += a[rows[i] +
+// channels of a depthwise weight gradient): c[i*16+j] += a[offs[i] +
 // ra[r] + 4j] · b[boff + rb[r] + 4j] (byte offsets) for r in [0, k), in
 // that order, both factors from panels that hold each point's 16
 // groups side by side. The multiply's first source is the first factor,
 // as in kern8x4runs.
-#define KERN16X4LANES(MAC) \
-	MOVQ a+0(FP), AX \
-	MOVQ rows+8(FP), R12 \
-	ROWS4 \
-	MOVQ ra+16(FP), BX \
-	MOVQ b+24(FP), DI \
-	ADDQ boff+32(FP), DI \
-	MOVQ rb+40(FP), R12 \
-	MOVQ c+48(FP), DX \
-	MOVQ k+56(FP), CX \
-	VMOVUPS 0(DX), Z0 \
-	VMOVUPS 64(DX), Z1 \
-	VMOVUPS 128(DX), Z2 \
-	VMOVUPS 192(DX), Z3 \
-	TESTQ CX, CX \
-	JLE done \
-loop: \
-	MOVQ 0(BX), R8 \
-	MOVQ 0(R12), R13 \
-	VMOVUPS 0(DI)(R13*1), Z8 \
-	VMOVUPS 0(SI)(R8*1), Z9 \
-	MAC(Z8, Z9, Z12, Z0) \
-	VMOVUPS 0(R9)(R8*1), Z10 \
-	MAC(Z8, Z10, Z13, Z1) \
-	VMOVUPS 0(R10)(R8*1), Z11 \
-	MAC(Z8, Z11, Z14, Z2) \
-	VMOVUPS 0(R11)(R8*1), Z9 \
-	MAC(Z8, Z9, Z15, Z3) \
-	ADDQ $8, BX \
-	ADDQ $8, R12 \
-	DECQ CX \
-	JNZ loop \
-done: \
-	VMOVUPS Z0, 0(DX) \
-	VMOVUPS Z1, 64(DX) \
-	VMOVUPS Z2, 128(DX) \
-	VMOVUPS Z3, 192(DX) \
-	VZEROUPPER \
-	RET
+#define KERN16X4LANES(MAC) TABLE4(MAC, VMOVUPS, Z8, Z0, Z1, Z2, Z3, Z9, Z10, Z11, Z12, Z13, Z14, Z15, 64, 128, 192)
 
 // func kern8x16x2(a0, a1, b0, b1 *float32, c0, c1 *[128]float32, k int)
 //
@@ -504,18 +461,7 @@ done: \
 // table pointer reaches its end, kept in k's slot.
 #define KERN8X16X2R(MAC) \
 	LOAD16X16(c0+48(FP), c1+56(FP)) \
-	MOVQ a+0(FP), AX \
-	MOVQ offs0+8(FP), R12 \
-	ROWS4 \
-	MOVQ offs1+16(FP), R8 \
-	MOVQ 0(R8), R12 \
-	ADDQ AX, R12 \
-	MOVQ 8(R8), R13 \
-	ADDQ AX, R13 \
-	MOVQ 16(R8), DX \
-	ADDQ AX, DX \
-	MOVQ 24(R8), R8 \
-	ADDQ R8, AX \
+	ROWS8 \
 	MOVQ ra+24(FP), BX \
 	MOVQ b0+32(FP), DI \
 	MOVQ b1+40(FP), CX \
@@ -606,27 +552,15 @@ done: \
 // the end by STORE8X16).
 #define LOAD8X16(C0, C1) \
 	MOVQ C0, DX \
-	VMOVUPS 0(DX), Z0 \
-	VMOVUPS 64(DX), Z1 \
-	VMOVUPS 128(DX), Z2 \
-	VMOVUPS 192(DX), Z3 \
+	LOADZ4(0, Z0, Z1, Z2, Z3) \
 	MOVQ C1, DX \
-	VMOVUPS 0(DX), Z4 \
-	VMOVUPS 64(DX), Z5 \
-	VMOVUPS 128(DX), Z6 \
-	VMOVUPS 192(DX), Z7
+	LOADZ4(0, Z4, Z5, Z6, Z7)
 
 #define STORE8X16(C0, C1) \
 	MOVQ C0, DX \
-	VMOVUPS Z0, 0(DX) \
-	VMOVUPS Z1, 64(DX) \
-	VMOVUPS Z2, 128(DX) \
-	VMOVUPS Z3, 192(DX) \
+	STOREZ4(0, Z0, Z1, Z2, Z3) \
 	MOVQ C1, DX \
-	VMOVUPS Z4, 0(DX) \
-	VMOVUPS Z5, 64(DX) \
-	VMOVUPS Z6, 128(DX) \
-	VMOVUPS Z7, 192(DX) \
+	STOREZ4(0, Z4, Z5, Z6, Z7) \
 	VZEROUPPER \
 	RET
 
@@ -684,18 +618,7 @@ done: \
 // each (as kern4x16x2r).
 #define KERN8X16R(MAC) \
 	LOAD8X16(c0+40(FP), c1+48(FP)) \
-	MOVQ a+0(FP), AX \
-	MOVQ offs0+8(FP), R12 \
-	ROWS4 \
-	MOVQ offs1+16(FP), R8 \
-	MOVQ 0(R8), R12 \
-	ADDQ AX, R12 \
-	MOVQ 8(R8), R13 \
-	ADDQ AX, R13 \
-	MOVQ 16(R8), DX \
-	ADDQ AX, DX \
-	MOVQ 24(R8), R8 \
-	ADDQ R8, AX \
+	ROWS8 \
 	MOVQ ra+24(FP), BX \
 	MOVQ b+32(FP), DI \
 	MOVQ k+56(FP), CX \

@@ -88,11 +88,11 @@ func kern16x4runsf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *
 	panic("cpu: no vector kernel on this architecture")
 }
 
-func kern16x4lanes(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int) {
+func kern16x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
 
-func kern16x4lanesf(a *float32, rows *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int) {
+func kern16x4lanesf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
 

@@ -12,55 +12,44 @@ func TestTranspose8x8(t *testing.T) {
 	if !haveAVX {
 		t.Skip("no AVX")
 	}
-	rng := rand.New(rand.NewSource(1))
-	for _, c := range []struct{ ss, ds, off int }{{8, 8, 0}, {13, 8, 1}, {-11, 17, 3}, {9, -10, 5}, {-8, -8, 2}} {
-		src := make([]float32, 400)
-		for i := range src {
-			src[i] = rng.Float32()
-		}
-		dst := make([]float32, 400)
-		s0 := 200 + c.off
-		d0 := 200 + c.off
-		transpose8x8(&dst[d0], c.ds*4, &src[s0], c.ss*4)
-		want := make([]float32, 400)
-		for i := range 8 {
-			for j := range 8 {
-				want[d0+j*c.ds+i] = src[s0+i*c.ss+j]
-			}
-		}
-		for i := range dst {
-			if dst[i] != want[i] {
-				t.Fatalf("strides %+v: element %d is %v, want %v", c, i, dst[i], want[i])
-			}
-		}
-	}
+	checkTransposeBlock(t, 8, transpose8x8, []transposeCase{{8, 8, 0}, {13, 8, 1}, {-11, 17, 3}, {9, -10, 5}, {-8, -8, 2}})
 }
 
-// TestTranspose16x16 checks the AVX-512 16x16 block against the
-// definition, with strides forwards and backwards.
+// TestTranspose16x16 checks the AVX-512 16x16 block the same way.
 func TestTranspose16x16(t *testing.T) {
 	if !haveAVX512 {
 		t.Skip("no AVX-512F")
 	}
-	rng := rand.New(rand.NewSource(2))
-	for _, c := range []struct{ ss, ds, off int }{{16, 16, 0}, {21, 16, 1}, {-19, 33, 3}, {17, -20, 5}, {-16, -16, 2}} {
-		src := make([]float32, 1200)
+	checkTransposeBlock(t, 16, transpose16x16, []transposeCase{{16, 16, 0}, {21, 16, 1}, {-19, 33, 3}, {17, -20, 5}, {-16, -16, 2}})
+}
+
+// transposeCase is a block's source and destination strides (elements)
+// and its first element's distance from the middle of the buffers.
+type transposeCase struct{ ss, ds, off int }
+
+// checkTransposeBlock runs the n×n block transpose f for each case and
+// compares every element of the destination buffer with the definition
+// (the ones outside the block must stay zero).
+func checkTransposeBlock(t *testing.T, n int, f func(dst *float32, ds int, src *float32, ss int), cases []transposeCase) {
+	rng := rand.New(rand.NewSource(int64(n)))
+	size := 5 * n * n
+	for _, c := range cases {
+		src := make([]float32, size)
 		for i := range src {
 			src[i] = rng.Float32()
 		}
-		dst := make([]float32, 1200)
-		s0 := 600 + c.off
-		d0 := 600 + c.off
-		transpose16x16(&dst[d0], c.ds*4, &src[s0], c.ss*4)
-		want := make([]float32, 1200)
-		for i := range 16 {
-			for j := range 16 {
+		dst := make([]float32, size)
+		s0, d0 := size/2+c.off, size/2+c.off
+		f(&dst[d0], c.ds*4, &src[s0], c.ss*4)
+		want := make([]float32, size)
+		for i := range n {
+			for j := range n {
 				want[d0+j*c.ds+i] = src[s0+i*c.ss+j]
 			}
 		}
 		for i := range dst {
 			if dst[i] != want[i] {
-				t.Fatalf("strides %+v: element %d is %v, want %v", c, i, dst[i], want[i])
+				t.Fatalf("%dx%d, strides %+v: element %d is %v, want %v", n, n, c, i, dst[i], want[i])
 			}
 		}
 	}
