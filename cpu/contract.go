@@ -1380,10 +1380,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 // with quadsFit two units at once (kern8x16x2: sixteen accumulators,
 // each panel row serving eight rows; the last unit of an odd batch, or a
 // pair of which one reads in place and the other from a panel, one at a
-// time); a lone
-// n tile (the last of an odd count, a group's 16 channels) runs two
-// units at a time. It reports whether any lone tile ran so (rowPairs)
-// and whether any pair of tiles ran two units at once (quads).
+// time); a lone n tile (the last of an odd count, a group's 16 channels)
+// runs two units at a time. It reports whether any lone tile ran so
+// (rowPairs) and whether any pair of tiles ran two units at once (quads).
 func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, seg *bSeg, k0, k1, nT int, wide, quadsFit, fma bool) (rowPairs, quads bool) {
 	for nt := 0; nt < nT; nt++ {
 		pbk := seg.panelAt(nt, k0)
