@@ -162,6 +162,11 @@ func TestContractionFastPath(t *testing.T) {
 		// A narrow data gradient whose reduction (40 channels × 9 taps)
 		// spans two blocks, with tiles across image rows (gathered).
 		{n: 2, cin: 4, cout: 40, spatial: []int64{9, 10}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		// Narrow data gradients into 6 and 8 columns (two n tiles, one
+		// call each on AVX-512): 40 channels × 9 taps (two blocks), and
+		// two groups of 8 at stride 2.
+		{n: 2, cin: 6, cout: 40, spatial: []int64{9, 10}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		{n: 2, cin: 16, cout: 8, spatial: []int64{9, 20}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 2, dtype: "f32", mask: [3]bool{true, false, false}},
 		// Depthwise (the one-column path): the weight gradient's taps in
 		// chunks of 3, 5 and 7 a row (seven rows of 7 are two tiles), the
 		// data gradient's image rows in chunks of 8.

@@ -82,6 +82,23 @@ func sumT16x16(acc *[16]float32, src *float32, ss int)
 //go:noescape
 func storeEven16(dst *float32, src *[16]float32, mask uint32)
 
+// kern16x8 is kern16x4 on both n tiles of a narrow contraction at once
+// (AVX-512): 16 rows in one 16-lane register, 4 columns from each of the
+// panels b0 and b1, c the two column-major tiles one after the other;
+// same bits. The f forms fuse, the z forms start from zero sums.
+//
+//go:noescape
+func kern16x8(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
+
+//go:noescape
+func kern16x8f(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
+
+//go:noescape
+func kern16x8z(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
+
+//go:noescape
+func kern16x8zf(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
+
 // kern8x16 is kern4x16 on two row tiles of one n tile (AVX-512): rows
 // 0-3 from the panel a0 into c0, rows 4-7 from a1 into c1, 16 lanes a
 // row; same bits.

@@ -51,6 +51,16 @@
 
 #define LOADZ8 LOADZ4(0, Z0, Z1, Z2, Z3) LOADZ4(256, Z4, Z5, Z6, Z7)
 
+#define ZEROZ8 \
+	VPXORD Z0, Z0, Z0 \
+	VPXORD Z1, Z1, Z1 \
+	VPXORD Z2, Z2, Z2 \
+	VPXORD Z3, Z3, Z3 \
+	VPXORD Z4, Z4, Z4 \
+	VPXORD Z5, Z5, Z5 \
+	VPXORD Z6, Z6, Z6 \
+	VPXORD Z7, Z7, Z7
+
 #define STOREZ8 STOREZ4(0, Z0, Z1, Z2, Z3) STOREZ4(256, Z4, Z5, Z6, Z7)
 
 // LOADZ4 and STOREZ4 move four 16-lane registers from and to the 256
@@ -484,6 +494,52 @@ loop: \
 done: \
 	STORE16X16(c0+48(FP), c1+56(FP))
 
+// func kern16x8(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
+//
+// kern16x4 on both n tiles of a narrow contraction at once (AVX-512): the
+// 16 rows in one 16-lane register, each of the 8 columns (4 from the
+// panel b0, 4 from b1) one accumulator: c is the two column-major tiles,
+// c[(t*4+j)*16+i]. Per lane the same multiply-adds in the same order of r
+// as kern16x4: the same bits.
+#define KERN16X8(MAC, INIT) \
+	MOVQ a+0(FP), SI \
+	MOVQ ra+8(FP), BX \
+	MOVQ b0+16(FP), DI \
+	MOVQ b1+24(FP), R9 \
+	MOVQ c+32(FP), DX \
+	MOVQ k+40(FP), CX \
+	INIT \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	VMOVUPS 0(SI)(R8*1), Z8 \
+	VBROADCASTSS 0(DI), Z10 \
+	VBROADCASTSS 4(DI), Z11 \
+	VBROADCASTSS 8(DI), Z12 \
+	VBROADCASTSS 12(DI), Z13 \
+	MAC(Z10, Z8, Z20, Z0) \
+	MAC(Z11, Z8, Z21, Z1) \
+	MAC(Z12, Z8, Z22, Z2) \
+	MAC(Z13, Z8, Z23, Z3) \
+	VBROADCASTSS 0(R9), Z14 \
+	VBROADCASTSS 4(R9), Z15 \
+	VBROADCASTSS 8(R9), Z16 \
+	VBROADCASTSS 12(R9), Z17 \
+	MAC(Z14, Z8, Z24, Z4) \
+	MAC(Z15, Z8, Z25, Z5) \
+	MAC(Z16, Z8, Z26, Z6) \
+	MAC(Z17, Z8, Z27, Z7) \
+	ADDQ $8, BX \
+	ADDQ $16, DI \
+	ADDQ $16, R9 \
+	DECQ CX \
+	JNZ loop \
+done: \
+	STOREZ8 \
+	VZEROUPPER \
+	RET
+
 // func kern4x16x2(a, b0, b1 *float32, c *[128]float32, k int)
 //
 // kern4x16 on two adjacent n tiles at once with AVX-512: b0 and b1 are
@@ -821,6 +877,19 @@ TEXT ·kern8x16x2r(SB), NOSPLIT, $0-72
 
 TEXT ·kern8x16x2rf(SB), NOSPLIT, $0-72
 	KERN8X16X2R(FMADD)
+
+// kern16x8 and its fused (f) and zero-start (z) forms: KERN16X8 (above).
+TEXT ·kern16x8(SB), NOSPLIT, $0-48
+	KERN16X8(MULADD, LOADZ8)
+
+TEXT ·kern16x8f(SB), NOSPLIT, $0-48
+	KERN16X8(FMADD, LOADZ8)
+
+TEXT ·kern16x8z(SB), NOSPLIT, $0-48
+	KERN16X8(MULADD, ZEROZ8)
+
+TEXT ·kern16x8zf(SB), NOSPLIT, $0-48
+	KERN16X8(FMADD, ZEROZ8)
 
 // func storeEven16(dst *float32, src *[16]float32, mask uint32)
 //

@@ -131,3 +131,19 @@ func kern16x4z(a *float32, ra *int, b *float32, c *[64]float32, k int) {
 func kern16x4zf(a *float32, ra *int, b *float32, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func kern16x8(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x8f(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x8z(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x8zf(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}

@@ -1,6 +1,9 @@
 package cpu
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
 // The narrow vector path. kern4x16 puts 16 columns of the n loop in its
 // lanes; a contraction whose n loop is short leaves most of them idle (a
@@ -129,6 +132,10 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raSpan tableSpan, v *vec
 		panelRA[r] = r * nrM * 4
 	}
 	var cs [narrowMaxN / nrN][nrM * nrN]float32
+	// Both n tiles in one call on AVX-512 (kern16x8: 16 rows a register,
+	// each of the 8 columns one accumulator): two calls of kern16x4 (two
+	// 8-lane halves a column) were a third of a grouped data gradient.
+	wide := haveAVX512 && useAVX512
 	// Units run in order: the group and its offsets change only after
 	// its last tile (divisions per tile were a tenth of a one-tap
 	// phase's time).
@@ -191,6 +198,21 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raSpan tableSpan, v *vec
 					clear(p[t.mr:])
 				}
 				src, table = &panel[0], panelRA
+			}
+			if wide && nT == 2 {
+				b0, b1 := &bufB[k0*nrN], &bufB[(K+k0)*nrN]
+				c := (*[2 * nrM * nrN]float32)(unsafe.Pointer(&cs[0]))
+				switch {
+				case fromZero && k0 == 0 && v.fma:
+					kern16x8zf(src, &table[0], b0, b1, c, k1-k0)
+				case fromZero && k0 == 0:
+					kern16x8z(src, &table[0], b0, b1, c, k1-k0)
+				case v.fma:
+					kern16x8f(src, &table[0], b0, b1, c, k1-k0)
+				default:
+					kern16x8(src, &table[0], b0, b1, c, k1-k0)
+				}
+				continue
 			}
 			for nt := 0; nt < nT; nt++ {
 				pb := &bufB[(nt*K+k0)*nrN]
