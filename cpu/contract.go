@@ -472,8 +472,8 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			v := newVecLoops(outer, dm, dn, K)
 			v.outZero, v.fma = k.outZero, c.fma
 			b32, o32 := any(b).([]float32), any(out).([]float32)
-			if gl := laneGroup(v, dm, dn); gl >= 0 {
-				return false, runGroupLanes(k, a32, b32, o32, ra, rb, v, gl, baseA, baseB, baseO)
+			if lr := laneGroup(v, dm, dn); lr != nil {
+				return false, runGroupLanes(k, a32, b32, o32, ra, rb, v, lr, baseA, baseB, baseO)
 			}
 			if oneColumnFits(dm, dn) {
 				return false, runOneColumn(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)

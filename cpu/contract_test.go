@@ -179,6 +179,11 @@ func TestContractionFastPath(t *testing.T) {
 		// than one block of reduction points an image.
 		{n: 2, cin: 20, cout: 20, spatial: []int64{6, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 20, dtype: "f32", mask: allTrue, bias: true},
 		{n: 1, cin: 16, cout: 16, spatial: []int64{33, 33}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: [3]bool{false, true, false}},
+		// 20 groups of 2 input and 4 output channels, and 16 groups of 4
+		// at stride 2: weight gradients whose 4 columns get a panel
+		// each on the group-lanes path.
+		{n: 2, cin: 40, cout: 80, spatial: []int64{8, 9}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 20, dtype: "f32", mask: [3]bool{false, true, true}, bias: true},
+		{n: 2, cin: 64, cout: 64, spatial: []int64{11, 12}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: allTrue},
 		{fwd: true, n: 2, cin: 6, cout: 8, spatial: []int64{10, 9}, kernel: []int64{3, 3}, stride: []int64{2, 1}, pad: []int64{1, 1}, groups: 2, dtype: "f32", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 6, spatial: []int64{6, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, transposed: true, dtype: "bf16", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 8, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f16"},

@@ -1,22 +1,30 @@
 package cpu
 
-import "sync/atomic"
+import (
+	"slices"
+	"sync/atomic"
+)
 
 // The group-lanes path. A depthwise weight gradient, dW[g, kh, kw] =
 // Σ_{n,h,w} x[n, g, h+kh, w+kw] · dy[n, g, h, w], has one column and nine
 // rows a group, each row a chain of n·h·w multiply-adds. The one-column
 // path puts a kernel row's 3 taps in the lanes of a vector (3 of 8 busy)
 // and ran it at 7-8 GMAC/s (144 and 384 channels), the data gradient's
-// image rows at 12. Here the lanes are
-// 16 groups instead: every row's chain runs in all 16 lanes at once, and
-// each vector of dy serves the four rows of a call (kern16x4lanes). The
-// groups' elements are strided (a channel apart), so a block of
-// reduction points is first packed, for 16 groups at a time, into
-// panels that hold each element's 16 groups side by side: the span of
-// the first factor that the block's points and the rows reach, and the
-// span of the second, both by 16x16 transposes (packLanes). Blocks are
-// cut so that each span stays under groupSpan elements (an image of
-// 28x28 and its padded input, per block), so the panels stay in cache.
+// image rows at 12. Here the lanes are 16 groups instead: every row's
+// chain runs in all 16 lanes at once, and each vector of dy serves the
+// four rows of a call (kern16x4lanes; with four columns or more, four
+// columns at a time share each row's load: kern16x4x4lanes). The
+// groups' elements are strided
+// (a channel apart), so a block of reduction points is first packed, for
+// 16 groups at a time, into panels that hold each element's 16 groups
+// side by side, by 16x16 transposes (packLanes): for the first factor,
+// the span that the block's points and each cluster of rows reach (the
+// taps of one input channel of a group are a cluster, a channel apart
+// from the next); for the second, the block's span once a column (a
+// grouped weight gradient's output channels, whose rows the narrow path
+// gathered tile by tile at 14 GMAC/s). Blocks are cut so that each span
+// stays under groupSpan elements (an image of 28x28 and its padded input,
+// per block), so the panels stay in cache.
 //
 // Each output element still sums its reduction points in the
 // interpreter's order with its roundings; its accumulator only waits in
@@ -24,9 +32,20 @@ import "sync/atomic"
 const (
 	groupLanes = 16   // groups side by side (the lanes)
 	groupSpan  = 1024 // most elements of one factor a block's panel holds
-	// groupMaxRows is the most rows a group may have: their sums wait
-	// in memory, 64 bytes each, for the whole reduction.
-	groupMaxRows = 64
+	// groupMaxSums is the most outputs (rows × columns) a group may
+	// have: their sums wait in memory, 64 bytes each, for the whole
+	// reduction.
+	groupMaxSums = 1024
+	// groupMaxPanels bounds the panels a block packs (clusters of rows
+	// plus columns), each up to groupSpan×16 floats: 1 MB of L2.
+	groupMaxPanels = 16
+	// groupClusterSpan is the widest cluster of rows: a 3x3 window of a
+	// 30-wide image spans 62 elements, and each cluster's panel adds its
+	// span to the block's.
+	groupClusterSpan = 256
+	// groupMaxColumns is the longest n loop taken: a grouped weight
+	// gradient's 4 or 8 output channels a group.
+	groupMaxColumns = 8
 	// groupMaxRun: runs of the m loop up to this long leave the one-
 	// column path's 8 lanes mostly idle (a 3x3 kernel's 3 taps); longer
 	// ones (an image row of a data gradient) fill them, and stay there.
@@ -39,41 +58,83 @@ var useGroupLanes = true
 // groupLaneRuns counts the contractions the group-lanes path ran (tests).
 var groupLaneRuns atomic.Int64
 
-// laneGroup picks the group loop whose groups go in the lanes, or -1
-// when the path does not apply: AVX-512, one column, short runs, few
-// rows, a group loop of at least 16 that moves both factors and the
-// output, and enough reduction points (at least 64) to pay for packing
-// them.
-func laneGroup(v *vecSpace, dm, dn tdim) int {
-	if !useGroupLanes || !haveAVX512 || !useAVX512 || dn.ext != 1 || dn.loop >= 0 ||
-		dm.ext > groupMaxRun || v.rowCount() > groupMaxRows || v.K < 64 {
-		return -1
+// laneRows is the group-lanes path's plan of a contraction: the group
+// loop in the lanes (v.groups[gl]), the rows' offsets in the first
+// factor and the output, and the rows' clusters: rows whose offsets lie
+// within groupClusterSpan of the cluster's lowest, each cluster packed
+// on its own.
+type laneRows struct {
+	gl         int
+	rowA, rowO []int
+	cluster    []int // per row, its cluster
+	clLo, clHi []int // per cluster, its rows' lowest and highest offset
+	span       int   // the widest cluster's hi - lo
+}
+
+// laneGroup plans the group-lanes path, or returns nil when it does not
+// apply: AVX-512, at most 8 columns that move only the second factor,
+// short runs, few outputs a group, rows in few enough narrow clusters, a
+// group loop of at least 16 that moves both factors and the output, and
+// enough reduction points (at least 64) to pay for packing them.
+func laneGroup(v *vecSpace, dm, dn tdim) *laneRows {
+	if !useGroupLanes || !haveAVX512 || !useAVX512 || dn.ext > groupMaxColumns || dn.ca != 0 ||
+		dm.ext > groupMaxRun || v.rowCount()*dn.ext > groupMaxSums || v.K < 64 {
+		return nil
 	}
-	best := -1
+	gl := -1
 	for i, g := range v.groups {
-		if g.ext >= groupLanes && g.ca != 0 && g.cb != 0 && g.cout != 0 && (best < 0 || g.ext > v.groups[best].ext) {
-			best = i
+		if g.ext >= groupLanes && g.ca != 0 && g.cb != 0 && g.cout != 0 && (gl < 0 || g.ext > v.groups[gl].ext) {
+			gl = i
 		}
 	}
-	return best
+	if gl < 0 {
+		return nil
+	}
+	lr := &laneRows{gl: gl}
+	walkOffsets(v.rowDims, func(_, a, _, o int) {
+		lr.rowA, lr.rowO = append(lr.rowA, a), append(lr.rowO, o)
+	})
+	// Clusters in order of offset: a row joins the last cluster when it
+	// lies within groupClusterSpan of its lowest row.
+	order := make([]int, len(lr.rowA))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return lr.rowA[x] - lr.rowA[y] })
+	lr.cluster = make([]int, len(lr.rowA))
+	for _, r := range order {
+		o := lr.rowA[r]
+		if n := len(lr.clLo); n == 0 || o-lr.clLo[n-1] > groupClusterSpan {
+			lr.clLo, lr.clHi = append(lr.clLo, o), append(lr.clHi, o)
+		}
+		n := len(lr.clLo) - 1
+		lr.clHi[n] = o
+		lr.cluster[r] = n
+		lr.span = max(lr.span, o-lr.clLo[n])
+	}
+	if len(lr.clLo)+dn.ext > groupMaxPanels {
+		return nil
+	}
+	return lr
 }
 
 // groupBlock is a block [k0, k1) of reduction points and the spans
-// [loA, hiA], [loB, hiB] of element offsets (from a group's base) that
-// it reads of the first factor (rows included) and of the second.
+// [loA, hiA], [loB, hiB] of their offsets in the first factor and the
+// second (rows and columns not included).
 type groupBlock struct{ k0, k1, loA, hiA, loB, hiB int }
 
 // groupBlocks cuts the reduction points into blocks whose spans stay
-// within groupSpan elements (a block has at least one point).
-func groupBlocks(ra, rb []int, rowLo, rowHi int) []groupBlock {
+// under groupSpan elements, the first factor's with rowSpan more (a
+// block has at least one point).
+func groupBlocks(ra, rb []int, rowSpan int) []groupBlock {
 	var blocks []groupBlock
 	for k0 := 0; k0 < len(ra); {
-		bl := groupBlock{k0: k0, loA: ra[k0] + rowLo, hiA: ra[k0] + rowHi, loB: rb[k0], hiB: rb[k0]}
+		bl := groupBlock{k0: k0, loA: ra[k0], hiA: ra[k0], loB: rb[k0], hiB: rb[k0]}
 		k := k0 + 1
 		for ; k < len(ra); k++ {
-			loA, hiA := min(bl.loA, ra[k]+rowLo), max(bl.hiA, ra[k]+rowHi)
+			loA, hiA := min(bl.loA, ra[k]), max(bl.hiA, ra[k])
 			loB, hiB := min(bl.loB, rb[k]), max(bl.hiB, rb[k])
-			if hiA-loA >= groupSpan || hiB-loB >= groupSpan {
+			if hiA-loA+rowSpan >= groupSpan || hiB-loB >= groupSpan {
 				break
 			}
 			bl.loA, bl.hiA, bl.loB, bl.hiB = loA, hiA, loB, hiB
@@ -85,20 +146,15 @@ func groupBlocks(ra, rb []int, rowLo, rowHi int) []groupBlock {
 	return blocks
 }
 
-// runGroupLanes runs the contraction with the groups of loop v.groups[gl]
-// in the lanes: a unit is 16 of its groups at one point of the other
-// group loops, divided among the workers.
-func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, gl int, baseA, baseB, baseO int) error {
+// runGroupLanes runs the contraction with the groups of loop
+// v.groups[lr.gl] in the lanes: a unit is 16 of its groups at one point
+// of the other group loops, divided among the workers. A block packs one
+// panel of the first factor a cluster of rows, and one of the second a
+// column (a point of the n loop, which moves only the second factor).
+func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr *laneRows, baseA, baseB, baseO int) error {
 	groupLaneRuns.Add(1)
-	rows, words := getInts(2 * v.rowCount())
-	defer putWords(words)
-	v.buildRows(rows)
-	R := len(v.rowA)
-	rowLo, rowHi := v.rowA[0], v.rowA[0]
-	for _, o := range v.rowA {
-		rowLo, rowHi = min(rowLo, o), max(rowHi, o)
-	}
-	blocks := groupBlocks(ra, rb, rowLo, rowHi)
+	R := len(lr.rowA)
+	blocks := groupBlocks(ra, rb, lr.span)
 	// The tables in bytes of a panel: one point's 16 groups are 64.
 	ra64, aWords := getInts(len(ra))
 	defer putWords(aWords)
@@ -107,58 +163,104 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, gl
 	for r := range ra {
 		ra64[r], rb64[r] = ra[r]*groupLanes*4, rb[r]*groupLanes*4
 	}
-	G := v.groups[gl]
+	G := v.groups[lr.gl]
 	others := make([]tdim, 0, len(v.groups)-1)
-	others = append(others, v.groups[:gl]...)
-	others = append(others, v.groups[gl+1:]...)
+	others = append(others, v.groups[:lr.gl]...)
+	others = append(others, v.groups[lr.gl+1:]...)
 	perOther := (G.ext + groupLanes - 1) / groupLanes
 	units := perOther
 	for _, o := range others {
 		units *= o.ext
 	}
-	// A block's first point alone spans the rows (groupBlocks then
-	// stops at it when they reach groupSpan).
-	panelLen := (max(groupSpan, rowHi-rowLo+1) + groupSpan) * groupLanes
-	return parallelRange(k, units, int64(units)*groupLanes*int64(R)*int64(len(ra)), func(lo, hi int) {
+	dn := v.dn
+	N, C := dn.ext, len(lr.clLo)
+	// The sums: per quad of rows (a call's four, the last padded), per
+	// column, four rows of 16 lanes; four columns of a quad are then one
+	// kern16x4x4lanes block.
+	Q := (R + 3) / 4
+	// A block's first point alone spans a cluster (groupBlocks then stops
+	// at it when the span reaches groupSpan).
+	panelLen := (C*max(groupSpan, lr.span+1) + N*groupSpan) * groupLanes
+	return parallelRange(k, units, int64(units)*groupLanes*int64(R*N)*int64(len(ra)), func(lo, hi int) {
 		panels, pWords := getFloats(panelLen)
 		defer putWords(pWords)
-		acc, cWords := getFloats(((R + 3) &^ 3) * groupLanes)
+		acc, cWords := getFloats(Q * N * 4 * groupLanes)
 		defer putWords(cWords)
+		// block is the sums of column j's rows 4q..4q+3.
+		block := func(q, j int) int { return (q*N + j) * 4 * groupLanes }
+		sums := func(j, r int) []float32 {
+			at := block(r/4, j) + r%4*groupLanes
+			return acc[at : at+groupLanes]
+		}
+		// at[c] is where cluster c's panel starts (in points), then the
+		// columns'.
+		at := make([]int, C+1)
+		rowOffs := make([]int, R)
 		for u := lo; u < hi; u++ {
 			pa, pb, po := outerBase(others, u/perOther, baseA, baseB, baseO)
 			g0 := u % perOther * groupLanes
 			nl := min(groupLanes, G.ext-g0)
 			pa, pb, po = pa+g0*G.ca, pb+g0*G.cb, po+g0*G.cout
-			for r, o := range v.rowO {
-				c := acc[r*groupLanes : (r+1)*groupLanes]
-				if v.outZero {
-					clear(c)
-				} else {
-					gatherStrided(c[:nl], out, po+o, G.cout)
+			for j := range N {
+				for r, o := range lr.rowO {
+					if v.outZero {
+						clear(sums(j, r))
+					} else {
+						gatherStrided(sums(j, r)[:nl], out, po+o+j*dn.cout, G.cout)
+					}
 				}
 			}
 			for _, bl := range blocks {
-				spanA, spanB := bl.hiA-bl.loA+1, bl.hiB-bl.loB+1
-				pA, pB := panels[:spanA*groupLanes], panels[spanA*groupLanes:(spanA+spanB)*groupLanes]
-				packLanes(pA, a, spanA, nl, G.ca, pa+bl.loA)
-				packLanes(pB, b, spanB, nl, G.cb, pb+bl.loB)
-				for r0 := 0; r0 < R; r0 += 4 {
-					// A last call of fewer than four rows repeats the
-					// last one into sums that are never stored.
+				for c := range C {
+					span := bl.hiA - bl.loA + lr.clHi[c] - lr.clLo[c] + 1
+					packLanes(panels[at[c]*groupLanes:(at[c]+span)*groupLanes], a, span, nl, G.ca, pa+bl.loA+lr.clLo[c])
+					at[c+1] = at[c] + span
+				}
+				// Row r reads its cluster's panel from its own offset
+				// there: element rowA[r] + ra[k] sits at point
+				// at[c] + rowA[r] - clLo[c] + ra[k] - loA.
+				for r, o := range lr.rowA {
+					c := lr.cluster[r]
+					rowOffs[r] = (at[c] + o - lr.clLo[c] - bl.loA) * groupLanes * 4
+				}
+				// The columns' panels, spanB points apart.
+				spanB := bl.hiB - bl.loB + 1
+				for j := range N {
+					q := at[C] + j*spanB
+					packLanes(panels[q*groupLanes:(q+spanB)*groupLanes], b, spanB, nl, G.cb, pb+j*dn.cb+bl.loB)
+				}
+				pB := panels[at[C]*groupLanes:]
+				boff, bstride, kn := -bl.loB*groupLanes*4, spanB*groupLanes*4, bl.k1-bl.k0
+				for q := range Q {
+					// A last quad of fewer than four rows repeats the last
+					// one into sums that are never stored.
 					var offs [4]int
 					for i := range offs {
-						offs[i] = (v.rowA[min(r0+i, R-1)] - bl.loA) * groupLanes * 4
+						offs[i] = rowOffs[min(4*q+i, R-1)]
 					}
-					c := (*[4 * groupLanes]float32)(acc[r0*groupLanes : (r0+4)*groupLanes])
-					if v.fma {
-						kern16x4lanesf(&pA[0], &offs, &ra64[bl.k0], &pB[0], -bl.loB*groupLanes*4, &rb64[bl.k0], c, bl.k1-bl.k0)
-					} else {
-						kern16x4lanes(&pA[0], &offs, &ra64[bl.k0], &pB[0], -bl.loB*groupLanes*4, &rb64[bl.k0], c, bl.k1-bl.k0)
+					j := 0
+					for ; j+4 <= N; j += 4 {
+						c := (*[16 * groupLanes]float32)(acc[block(q, j):block(q, j+4)])
+						if v.fma {
+							kern16x4x4lanesf(&panels[0], &offs, &ra64[bl.k0], &pB[j*spanB*groupLanes], boff, bstride, &rb64[bl.k0], c, kn)
+						} else {
+							kern16x4x4lanes(&panels[0], &offs, &ra64[bl.k0], &pB[j*spanB*groupLanes], boff, bstride, &rb64[bl.k0], c, kn)
+						}
+					}
+					for ; j < N; j++ {
+						c := (*[4 * groupLanes]float32)(acc[block(q, j):block(q, j+1)])
+						if v.fma {
+							kern16x4lanesf(&panels[0], &offs, &ra64[bl.k0], &pB[j*spanB*groupLanes], boff, &rb64[bl.k0], c, kn)
+						} else {
+							kern16x4lanes(&panels[0], &offs, &ra64[bl.k0], &pB[j*spanB*groupLanes], boff, &rb64[bl.k0], c, kn)
+						}
 					}
 				}
 			}
-			for r, o := range v.rowO {
-				scatterStrided(out, po+o, G.cout, acc[r*groupLanes:r*groupLanes+nl])
+			for j := range N {
+				for r, o := range lr.rowO {
+					scatterStrided(out, po+o+j*dn.cout, G.cout, sums(j, r)[:nl])
+				}
 			}
 		}
 	})

@@ -99,6 +99,15 @@ func kern16x8z(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
 //go:noescape
 func kern16x8zf(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
 
+// kern16x4x4lanes is kern16x4lanes on four columns at once: their
+// panels bstride bytes apart from b, c [column][row][16]; same bits.
+//
+//go:noescape
+func kern16x4x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff, bstride int, rb *int, c *[256]float32, k int)
+
+//go:noescape
+func kern16x4x4lanesf(a *float32, offs *[4]int, ra *int, b *float32, boff, bstride int, rb *int, c *[256]float32, k int)
+
 // kern8x16 is kern4x16 on two row tiles of one n tile (AVX-512): rows
 // 0-3 from the panel a0 into c0, rows 4-7 from a1 into c1, 16 lanes a
 // row; same bits.

@@ -434,6 +434,97 @@ done: \
 // as in kern8x4runs.
 #define KERN16X4LANES(MAC) TABLE4(MAC, VMOVUPS, Z8, Z0, Z1, Z2, Z3, Z9, Z10, Z11, Z12, Z13, Z14, Z15, 64, 128, 192)
 
+// func kern16x4x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff, bstride int, rb *int, c *[256]float32, k int)
+//
+// kern16x4lanes on four columns at once: four rows of 16 groups (a +
+// offs[i] + ra[r]) times four columns of the second factor, panels
+// bstride bytes apart from b + boff + rb[r]; c is [column][row][16],
+// sixteen accumulators, each row's load serving four columns. Per lane
+// the same multiply-adds in the same order of r as kern16x4lanes: the
+// same bits.
+#define KERN16X4X4LANES(MAC) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs+8(FP), R12 \
+	ROWS4 \
+	MOVQ c+56(FP), AX \
+	VMOVUPS 0(AX), Z0 \
+	VMOVUPS 64(AX), Z1 \
+	VMOVUPS 128(AX), Z2 \
+	VMOVUPS 192(AX), Z3 \
+	VMOVUPS 256(AX), Z4 \
+	VMOVUPS 320(AX), Z5 \
+	VMOVUPS 384(AX), Z6 \
+	VMOVUPS 448(AX), Z7 \
+	VMOVUPS 512(AX), Z8 \
+	VMOVUPS 576(AX), Z9 \
+	VMOVUPS 640(AX), Z10 \
+	VMOVUPS 704(AX), Z11 \
+	VMOVUPS 768(AX), Z12 \
+	VMOVUPS 832(AX), Z13 \
+	VMOVUPS 896(AX), Z14 \
+	VMOVUPS 960(AX), Z15 \
+	MOVQ ra+16(FP), BX \
+	MOVQ b+24(FP), DI \
+	ADDQ boff+32(FP), DI \
+	MOVQ bstride+40(FP), DX \
+	MOVQ rb+48(FP), R12 \
+	MOVQ k+64(FP), CX \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	MOVQ 0(R12), R13 \
+	VMOVUPS 0(SI)(R8*1), Z16 \
+	VMOVUPS 0(R9)(R8*1), Z17 \
+	VMOVUPS 0(R10)(R8*1), Z18 \
+	VMOVUPS 0(R11)(R8*1), Z19 \
+	ADDQ DI, R13 \
+	VMOVUPS 0(R13), Z20 \
+	MAC(Z20, Z16, Z24, Z0) \
+	MAC(Z20, Z17, Z25, Z1) \
+	MAC(Z20, Z18, Z26, Z2) \
+	MAC(Z20, Z19, Z27, Z3) \
+	VMOVUPS 0(R13)(DX*1), Z21 \
+	MAC(Z21, Z16, Z28, Z4) \
+	MAC(Z21, Z17, Z29, Z5) \
+	MAC(Z21, Z18, Z30, Z6) \
+	MAC(Z21, Z19, Z31, Z7) \
+	LEAQ 0(R13)(DX*2), R13 \
+	VMOVUPS 0(R13), Z22 \
+	MAC(Z22, Z16, Z24, Z8) \
+	MAC(Z22, Z17, Z25, Z9) \
+	MAC(Z22, Z18, Z26, Z10) \
+	MAC(Z22, Z19, Z27, Z11) \
+	VMOVUPS 0(R13)(DX*1), Z23 \
+	MAC(Z23, Z16, Z28, Z12) \
+	MAC(Z23, Z17, Z29, Z13) \
+	MAC(Z23, Z18, Z30, Z14) \
+	MAC(Z23, Z19, Z31, Z15) \
+	ADDQ $8, BX \
+	ADDQ $8, R12 \
+	DECQ CX \
+	JNZ loop \
+done: \
+	MOVQ c+56(FP), AX \
+	VMOVUPS Z0, 0(AX) \
+	VMOVUPS Z1, 64(AX) \
+	VMOVUPS Z2, 128(AX) \
+	VMOVUPS Z3, 192(AX) \
+	VMOVUPS Z4, 256(AX) \
+	VMOVUPS Z5, 320(AX) \
+	VMOVUPS Z6, 384(AX) \
+	VMOVUPS Z7, 448(AX) \
+	VMOVUPS Z8, 512(AX) \
+	VMOVUPS Z9, 576(AX) \
+	VMOVUPS Z10, 640(AX) \
+	VMOVUPS Z11, 704(AX) \
+	VMOVUPS Z12, 768(AX) \
+	VMOVUPS Z13, 832(AX) \
+	VMOVUPS Z14, 896(AX) \
+	VMOVUPS Z15, 960(AX) \
+	VZEROUPPER \
+	RET
+
 // func kern8x16x2(a0, a1, b0, b1 *float32, c0, c1 *[128]float32, k int)
 //
 // kern4x16x2 on two units at once (AVX-512): rows 0-3 from the panel a0
@@ -890,6 +981,13 @@ TEXT ·kern16x8z(SB), NOSPLIT, $0-48
 
 TEXT ·kern16x8zf(SB), NOSPLIT, $0-48
 	KERN16X8(FMADD, ZEROZ8)
+
+// kern16x4x4lanes and kern16x4x4lanesf: KERN16X4X4LANES (above) with MULADD and with FMADD.
+TEXT ·kern16x4x4lanes(SB), NOSPLIT, $0-72
+	KERN16X4X4LANES(MULADD)
+
+TEXT ·kern16x4x4lanesf(SB), NOSPLIT, $0-72
+	KERN16X4X4LANES(FMADD)
 
 // func storeEven16(dst *float32, src *[16]float32, mask uint32)
 //

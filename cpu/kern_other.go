@@ -147,3 +147,11 @@ func kern16x8z(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int) {
 func kern16x8zf(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func kern16x4x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff, bstride int, rb *int, c *[256]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x4x4lanesf(a *float32, offs *[4]int, ra *int, b *float32, boff, bstride int, rb *int, c *[256]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
