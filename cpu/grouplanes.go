@@ -12,8 +12,9 @@ import (
 // and ran it at 7-8 GMAC/s (144 and 384 channels), the data gradient's
 // image rows at 12. Here the lanes are 16 groups instead: every row's
 // chain runs in all 16 lanes at once, and each vector of dy serves the
-// four rows of a call (kern16x4lanes; with four columns or more, four
-// columns at a time share each row's load: kern16x4x4lanes). The
+// four rows of a call (kern16x4lanes; a 3x3 window's nine at once,
+// kern16x9lanes; with four columns or more, four columns at a time share
+// each row's load: kern16x4x4lanes). The
 // groups' elements are strided
 // (a channel apart), so a block of reduction points is first packed, for
 // 16 groups at a time, into panels that hold each element's 16 groups
@@ -178,6 +179,14 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 	// column, four rows of 16 lanes; four columns of a quad are then one
 	// kern16x4x4lanes block.
 	Q := (R + 3) / 4
+	// One column and the nine rows of a 3x3 window (three runs of three
+	// consecutive elements: a depthwise weight gradient's taps) run in
+	// one call (kern16x9lanes): each point's vector of dy loaded once,
+	// not three times for rows in fours.
+	window := N == 1 && R == 9
+	for r := 0; window && r < R; r++ {
+		window = lr.rowA[r] == lr.rowA[r/3*3]+r%3
+	}
 	// A block's first point alone spans a cluster (groupBlocks then stops
 	// at it when the span reaches groupSpan).
 	panelLen := (C*max(groupSpan, lr.span+1) + N*groupSpan) * groupLanes
@@ -231,6 +240,18 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 				}
 				pB := panels[at[C]*groupLanes:]
 				boff, bstride, kn := -bl.loB*groupLanes*4, spanB*groupLanes*4, bl.k1-bl.k0
+				if window {
+					// The nine rows' sums are acc's first 144 floats (one
+					// column: the quads' blocks are consecutive).
+					offs := [3]int{rowOffs[0], rowOffs[3], rowOffs[6]}
+					c := (*[9 * groupLanes]float32)(acc[:9*groupLanes])
+					if v.fma {
+						kern16x9lanesf(&panels[0], &offs, &ra64[bl.k0], &pB[0], boff, &rb64[bl.k0], c, kn)
+					} else {
+						kern16x9lanes(&panels[0], &offs, &ra64[bl.k0], &pB[0], boff, &rb64[bl.k0], c, kn)
+					}
+					continue
+				}
 				for q := range Q {
 					// A last quad of fewer than four rows repeats the last
 					// one into sums that are never stored.

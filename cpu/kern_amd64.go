@@ -108,6 +108,16 @@ func kern16x4x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff, bstrid
 //go:noescape
 func kern16x4x4lanesf(a *float32, offs *[4]int, ra *int, b *float32, boff, bstride int, rb *int, c *[256]float32, k int)
 
+// kern16x9lanes is kern16x4lanes for a 3x3 window's nine rows at once:
+// three runs of three consecutive elements from a + offs[i], c the nine
+// rows' lanes; same bits.
+//
+//go:noescape
+func kern16x9lanes(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *int, c *[144]float32, k int)
+
+//go:noescape
+func kern16x9lanesf(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *int, c *[144]float32, k int)
+
 // kern8x16 is kern4x16 on two row tiles of one n tile (AVX-512): rows
 // 0-3 from the panel a0 into c0, rows 4-7 from a1 into c1, 16 lanes a
 // row; same bits.

@@ -499,6 +499,66 @@ done: \
 	VZEROUPPER \
 	RET
 
+// func kern16x9lanes(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *int, c *[144]float32, k int)
+//
+// kern16x4lanes for the nine rows of a 3x3 window at once: three runs
+// of three consecutive elements, run i from a + offs[i] + ra[r] (the
+// next element of a panel of 16 groups is 64 bytes on, a displacement),
+// each point's vector of the second factor loaded once for all nine;
+// c is the nine rows' 16 lanes. Per lane the same multiply-adds in the
+// same order of r as kern16x4lanes: the same bits.
+#define KERN16X9LANES(MAC) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs+8(FP), R12 \
+	MOVQ 0(R12), SI \
+	ADDQ AX, SI \
+	MOVQ 8(R12), R9 \
+	ADDQ AX, R9 \
+	MOVQ 16(R12), R10 \
+	ADDQ AX, R10 \
+	MOVQ c+48(FP), DX \
+	LOADZ8 \
+	VMOVUPS 512(DX), Z8 \
+	MOVQ ra+16(FP), BX \
+	MOVQ b+24(FP), DI \
+	ADDQ boff+32(FP), DI \
+	MOVQ rb+40(FP), R12 \
+	MOVQ k+56(FP), CX \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	MOVQ 0(BX), R8 \
+	MOVQ 0(R12), R13 \
+	VMOVUPS 0(DI)(R13*1), Z9 \
+	VMOVUPS 0(SI)(R8*1), Z10 \
+	MAC(Z9, Z10, Z19, Z0) \
+	VMOVUPS 64(SI)(R8*1), Z11 \
+	MAC(Z9, Z11, Z20, Z1) \
+	VMOVUPS 128(SI)(R8*1), Z12 \
+	MAC(Z9, Z12, Z21, Z2) \
+	VMOVUPS 0(R9)(R8*1), Z13 \
+	MAC(Z9, Z13, Z22, Z3) \
+	VMOVUPS 64(R9)(R8*1), Z14 \
+	MAC(Z9, Z14, Z23, Z4) \
+	VMOVUPS 128(R9)(R8*1), Z15 \
+	MAC(Z9, Z15, Z24, Z5) \
+	VMOVUPS 0(R10)(R8*1), Z16 \
+	MAC(Z9, Z16, Z25, Z6) \
+	VMOVUPS 64(R10)(R8*1), Z17 \
+	MAC(Z9, Z17, Z26, Z7) \
+	VMOVUPS 128(R10)(R8*1), Z18 \
+	MAC(Z9, Z18, Z27, Z8) \
+	ADDQ $8, BX \
+	ADDQ $8, R12 \
+	DECQ CX \
+	JNZ loop \
+done: \
+	MOVQ c+48(FP), DX \
+	STOREZ8 \
+	VMOVUPS Z8, 512(DX) \
+	VZEROUPPER \
+	RET
+
 // func kern8x16x2(a0, a1, b0, b1 *float32, c0, c1 *[128]float32, k int)
 //
 // kern4x16x2 on two units at once (AVX-512): rows 0-3 from the panel a0
@@ -962,6 +1022,13 @@ TEXT ·kern16x4x4lanes(SB), NOSPLIT, $0-72
 
 TEXT ·kern16x4x4lanesf(SB), NOSPLIT, $0-72
 	KERN16X4X4LANES(FMADD)
+
+// kern16x9lanes and kern16x9lanesf: KERN16X9LANES (above) with MULADD and with FMADD.
+TEXT ·kern16x9lanes(SB), NOSPLIT, $0-64
+	KERN16X9LANES(MULADD)
+
+TEXT ·kern16x9lanesf(SB), NOSPLIT, $0-64
+	KERN16X9LANES(FMADD)
 
 // func storeEven16(dst *float32, src *[16]float32, mask uint32)
 //

@@ -155,3 +155,11 @@ func kern16x4x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff, bstrid
 func kern16x4x4lanesf(a *float32, offs *[4]int, ra *int, b *float32, boff, bstride int, rb *int, c *[256]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func kern16x9lanes(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *int, c *[144]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x9lanesf(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *int, c *[144]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
