@@ -89,6 +89,31 @@
 	MOVQ 24(R12), R11 \
 	ADDQ AX, R11
 
+// TABLES points BX at the first factor's table (ra), DI at b + boff
+// and R12 at the second factor's table (rb), and CX at the k points,
+// jumping to done when there are none; POINT loads point r's offsets
+// (R8 in the first factor, R13 in the second) and NEXTPOINT steps to the
+// next point: the table walk of the kernels that read both factors
+// through their tables (arguments ra, b, boff, rb at 16-40(FP)).
+#define TABLES(K) \
+	MOVQ ra+16(FP), BX \
+	MOVQ b+24(FP), DI \
+	ADDQ boff+32(FP), DI \
+	MOVQ rb+40(FP), R12 \
+	MOVQ K, CX \
+	TESTQ CX, CX \
+	JLE done
+
+#define POINT \
+	MOVQ 0(BX), R8 \
+	MOVQ 0(R12), R13
+
+#define NEXTPOINT \
+	ADDQ $8, BX \
+	ADDQ $8, R12 \
+	DECQ CX \
+	JNZ loop
+
 // ROWS8 points SI, R9, R10 and R11 at a + offs0[0..3] and R12, R13, DX
 // and AX at a + offs1[0..3]: the eight rows of two units read in place.
 #define ROWS8 \
@@ -324,10 +349,7 @@ loop: \
 	MAC(B, L2, T2, C2) \
 	VMOVUPS 0(R11)(R8*1), L0 \
 	MAC(B, L0, T3, C3) \
-	ADDQ $8, BX \
-	ADDQ $8, R12 \
-	DECQ CX \
-	JNZ loop \
+	NEXTPOINT \
 done: \
 	VMOVUPS C0, 0(DX) \
 	VMOVUPS C1, O1(DX) \
@@ -388,16 +410,9 @@ loadout: \
 	VMOVUPS.Z 0(DX)(R12*1), K3, Z2 \
 	VMOVUPS.Z 0(DX)(R13*1), K4, Z3 \
 start: \
-	MOVQ ra+16(FP), BX \
-	MOVQ b+24(FP), DI \
-	ADDQ boff+32(FP), DI \
-	MOVQ rb+40(FP), R12 \
-	MOVQ k+80(FP), CX \
-	TESTQ CX, CX \
-	JLE done \
+	TABLES(k+80(FP)) \
 loop: \
-	MOVQ 0(BX), R8 \
-	MOVQ 0(R12), R13 \
+	POINT \
 	VBROADCASTSS 0(DI)(R13*1), Z8 \
 	VMOVUPS.Z 0(SI)(R8*1), K1, Z9 \
 	MAC(Z8, Z9, Z12, Z0) \
@@ -407,10 +422,7 @@ loop: \
 	MAC(Z8, Z11, Z14, Z2) \
 	VMOVUPS.Z 0(R11)(R8*1), K4, Z9 \
 	MAC(Z8, Z9, Z15, Z3) \
-	ADDQ $8, BX \
-	ADDQ $8, R12 \
-	DECQ CX \
-	JNZ loop \
+	NEXTPOINT \
 done: \
 	MOVQ outs+56(FP), R8 \
 	MOVQ 0(R8), AX \
@@ -487,10 +499,7 @@ loop: \
 	MAC(Z23, Z17, Z29, Z13) \
 	MAC(Z23, Z18, Z30, Z14) \
 	MAC(Z23, Z19, Z31, Z15) \
-	ADDQ $8, BX \
-	ADDQ $8, R12 \
-	DECQ CX \
-	JNZ loop \
+	NEXTPOINT \
 done: \
 	MOVQ c+56(FP), DX \
 	STOREZ8 \
@@ -519,16 +528,9 @@ done: \
 	MOVQ c+48(FP), DX \
 	LOADZ8 \
 	VMOVUPS 512(DX), Z8 \
-	MOVQ ra+16(FP), BX \
-	MOVQ b+24(FP), DI \
-	ADDQ boff+32(FP), DI \
-	MOVQ rb+40(FP), R12 \
-	MOVQ k+56(FP), CX \
-	TESTQ CX, CX \
-	JLE done \
+	TABLES(k+56(FP)) \
 loop: \
-	MOVQ 0(BX), R8 \
-	MOVQ 0(R12), R13 \
+	POINT \
 	VMOVUPS 0(DI)(R13*1), Z9 \
 	VMOVUPS 0(SI)(R8*1), Z10 \
 	MAC(Z9, Z10, Z19, Z0) \
@@ -548,10 +550,7 @@ loop: \
 	MAC(Z9, Z17, Z26, Z7) \
 	VMOVUPS 128(R10)(R8*1), Z18 \
 	MAC(Z9, Z18, Z27, Z8) \
-	ADDQ $8, BX \
-	ADDQ $8, R12 \
-	DECQ CX \
-	JNZ loop \
+	NEXTPOINT \
 done: \
 	MOVQ c+48(FP), DX \
 	STOREZ8 \
