@@ -179,6 +179,9 @@ func TestContractionFastPath(t *testing.T) {
 		// than one block of reduction points an image.
 		{n: 2, cin: 20, cout: 20, spatial: []int64{6, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 20, dtype: "f32", mask: allTrue, bias: true},
 		{n: 1, cin: 16, cout: 16, spatial: []int64{33, 33}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: [3]bool{false, true, false}},
+		// Rows 128 elements apart (a padded width of 128): the 3x3
+		// window's last run, at 256-258, straddles two clusters of rows.
+		{n: 1, cin: 16, cout: 16, spatial: []int64{3, 126}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: [3]bool{false, true, false}},
 		// 20 groups of 2 input and 4 output channels, and 16 groups of 4
 		// at stride 2: weight gradients whose 4 columns get a panel
 		// each on the group-lanes path.

@@ -183,9 +183,12 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 	// consecutive elements: a depthwise weight gradient's taps) run in
 	// one call (kern16x9lanes): each point's vector of dy loaded once,
 	// not three times for rows in fours.
+	// A run's three rows must also share a cluster: the kernel reaches
+	// the second and third through the first's panel.
 	window := N == 1 && R == 9
 	for r := 0; window && r < R; r++ {
-		window = lr.rowA[r] == lr.rowA[r/3*3]+r%3
+		first := r / 3 * 3
+		window = lr.rowA[r] == lr.rowA[first]+r%3 && lr.cluster[r] == lr.cluster[first]
 	}
 	// A block's first point alone spans a cluster (groupBlocks then stops
 	// at it when the span reaches groupSpan).
