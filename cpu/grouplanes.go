@@ -70,14 +70,17 @@ type laneRows struct {
 	cluster    []int // per row, its cluster
 	clLo, clHi []int // per cluster, its rows' lowest and highest offset
 	span       int   // the widest cluster's hi - lo
+	blocks     []groupBlock
 }
 
 // laneGroup plans the group-lanes path, or returns nil when it does not
 // apply: AVX-512, at most 8 columns that move only the second factor,
 // short runs, few outputs a group, rows in few enough narrow clusters, a
 // group loop of at least 16 that moves both factors and the output, and
-// enough reduction points (at least 64) to pay for packing them.
-func laneGroup(v *vecSpace, dm, dn tdim) *laneRows {
+// enough reduction points (at least 64, and 16 a block on average) to pay
+// for packing them: points far apart in either factor (a plane or more)
+// would cut a block at every point and pack the panels once a point.
+func laneGroup(v *vecSpace, dm, dn tdim, ra, rb []int) *laneRows {
 	if !useGroupLanes || !haveAVX512 || !useAVX512 || dn.ext > groupMaxColumns || dn.ca != 0 ||
 		dm.ext > groupMaxRun || v.rowCount()*dn.ext > groupMaxSums || v.K < 64 {
 		return nil
@@ -114,6 +117,10 @@ func laneGroup(v *vecSpace, dm, dn tdim) *laneRows {
 		lr.span = max(lr.span, o-lr.clLo[n])
 	}
 	if len(lr.clLo)+dn.ext > groupMaxPanels {
+		return nil
+	}
+	lr.blocks = groupBlocks(ra, rb, lr.span)
+	if len(lr.blocks)*16 > len(ra) {
 		return nil
 	}
 	return lr
@@ -155,7 +162,7 @@ func groupBlocks(ra, rb []int, rowSpan int) []groupBlock {
 func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr *laneRows, baseA, baseB, baseO int) error {
 	groupLaneRuns.Add(1)
 	R := len(lr.rowA)
-	blocks := groupBlocks(ra, rb, lr.span)
+	blocks := lr.blocks
 	// The tables in bytes of a panel: one point's 16 groups are 64.
 	ra64, aWords := getInts(len(ra))
 	defer putWords(aWords)

@@ -592,7 +592,8 @@ done: \
 // kern8x16x2 reading the first factor in place (as kern8x16r): rows a +
 // offs0[i] into c0, a + offs1[i] into c1. The eight rows, the table and
 // the two panels take every spare register, so the loop ends when the
-// table pointer reaches its end, kept in k's slot.
+// table pointer reaches its end, kept in k's slot (an int on the stack:
+// ABI0 passes arguments there, and nothing reads it after the call).
 #define KERN8X16X2R(MAC) \
 	LOAD16X16(c0+48(FP), c1+56(FP)) \
 	ROWS8 \

@@ -211,7 +211,7 @@ func wideRuns(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, tile 
 		}
 		offs[i] = (pa + ch.offA) * 4
 		if i < len(tile) {
-			_ = out[po+ch.offO+(ch.n-1)*cout]
+			_, _ = out[po+ch.offO], out[po+ch.offO+(ch.n-1)*cout]
 			masks |= (1<<ch.n - 1) << (lanes * i)
 			outs[i] = (po + ch.offO) * 4
 		}
