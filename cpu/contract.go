@@ -696,9 +696,19 @@ func dotFor[T floatT](fma bool) func(a, b, out []T, pa, pb, po int, ra, rb []int
 }
 
 // dotFMA is dot with each term fused: acc = x·y + acc rounded once.
+//
+// float32 with FMA3 runs in hardware (dotFMA32): the same roundings,
+// one instruction a term instead of fma32's emulation. Its reads are
+// unchecked: every offset pa+ra[r], pb+rb[r] is one the interpreter
+// forms for an in-range element (see micro24u).
 func dotFMA[T floatT](a, b, out []T, pa, pb, po int, ra, rb []int) {
 	acc := out[po]
 	rb = rb[:len(ra)]
+	if a32, ok := any(a).([]float32); ok && haveFMA && len(ra) > 0 {
+		b32 := any(b).([]float32)
+		out[po] = T(dotFMA32(&a32[0], pa, &ra[0], &b32[0], pb, &rb[0], len(ra), float32(acc)))
+		return
+	}
 	for r, ia := range ra {
 		acc = fmaOf(a[pa+ia], b[pb+rb[r]], acc)
 	}

@@ -118,6 +118,12 @@ func kern16x9lanes(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *
 //go:noescape
 func kern16x9lanesf(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *int, c *[144]float32, k int)
 
+// dotFMA32 is one output's fused dot product in hardware (FMA3): acc +
+// Σ a[pa+ra[r]]·b[pb+rb[r]], each term rounded once, in order of r.
+//
+//go:noescape
+func dotFMA32(a *float32, pa int, ra *int, b *float32, pb int, rb *int, k int, acc float32) float32
+
 // kern8x16 is kern4x16 on two row tiles of one n tile (AVX-512): rows
 // 0-3 from the panel a0 into c0, rows 4-7 from a1 into c1, 16 lanes a
 // row; same bits.

@@ -1055,6 +1055,42 @@ TEXT ·storeEven16(SB), NOSPLIT, $0-20
 	VZEROUPPER
 	RET
 
+// func dotFMA32(a *float32, pa int, ra *int, b *float32, pb int, rb *int, k int, acc float32) float32
+//
+// One output's fused dot product: acc = a[pa+ra[r]]·b[pb+rb[r]] + acc,
+// rounded once a term (VFMADD231SS), for r in [0, k) in that order,
+// element offsets; the first factor is the multiply's first source, as
+// in the tile kernels. The scalar fallback of fused contractions, which
+// otherwise emulates each fused term in software (fma32).
+TEXT ·dotFMA32(SB), NOSPLIT, $0-68
+	MOVQ a+0(FP), SI
+	MOVQ pa+8(FP), R9
+	MOVQ ra+16(FP), BX
+	MOVQ b+24(FP), DI
+	MOVQ pb+32(FP), R10
+	MOVQ rb+40(FP), R12
+	MOVQ k+48(FP), CX
+	VMOVSS acc+56(FP), X0
+	TESTQ CX, CX
+	JLE done
+
+loop:
+	MOVQ 0(BX), R8
+	ADDQ R9, R8
+	MOVQ 0(R12), R13
+	ADDQ R10, R13
+	VMOVSS 0(SI)(R8*4), X1
+	VMOVSS 0(DI)(R13*4), X2
+	VFMADD231SS X2, X1, X0
+	ADDQ $8, BX
+	ADDQ $8, R12
+	DECQ CX
+	JNZ loop
+
+done:
+	VMOVSS X0, ret+64(FP)
+	RET
+
 // func storeT4x16(dst *float32, stride int, c *[64]float32)
 //
 // Stores the row-major 4x16 tile c transposed: dst[j*stride + 4i] =

@@ -163,3 +163,7 @@ func kern16x9lanes(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *
 func kern16x9lanesf(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb *int, c *[144]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func dotFMA32(a *float32, pa int, ra *int, b *float32, pb int, rb *int, k int, acc float32) float32 {
+	panic("cpu: no vector kernel on this architecture")
+}
