@@ -1258,7 +1258,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	// 3x3 data gradient into 128 channels ran 6-8% faster. Where they are
 	// a plane apart (dy in NCHW, a 1x1 data gradient), every point is a
 	// new cache line, and eight rows at a time ran 5-13% slower.
-	quadsFit := wide && (len(ra) < 2 || ra[1]-ra[0] == 1)
+	quadsFit := wide && quadsRead(ra, 1)
 	rowPairs, quads := false, false
 	defer func() {
 		if rowPairs {
@@ -1316,10 +1316,6 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				}
 				for i := 0; i < ut.mr; i++ {
 					q := po + v.rowO[ut.i0+i] + nt*vN*dn.cout
-					if dn.cout == 1 {
-						copy(c[i*vN:i*vN+nr], out[q:q+nr])
-						continue
-					}
 					gatherStrided(c[i*vN:i*vN+nr], out, q, dn.cout)
 				}
 			}
@@ -1360,10 +1356,6 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				}
 				for i := 0; i < ut.mr; i++ {
 					q := po + v.rowO[ut.i0+i] + nt*vN*dn.cout
-					if dn.cout == 1 {
-						copy(out[q:q+nr], c[i*vN:i*vN+nr])
-						continue
-					}
 					scatterStrided(out, q, dn.cout, c[i*vN:i*vN+nr])
 				}
 			}
@@ -1377,6 +1369,13 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 		}
 		u = end
 	}
+}
+
+// quadsRead reports whether two units at once (kern8x16x2) read the
+// first factor well: its reduction points are consecutive elements, the
+// table t stepping by unit (1 for element offsets, 4 for bytes).
+func quadsRead(t []int, unit int) bool {
+	return len(t) < 2 || t[1]-t[0] == unit
 }
 
 // vecBlock runs reduction points [k0, k1) of every n tile of the batch's
@@ -1514,10 +1513,15 @@ func (ut *unitTile) pairBlock(a []float32, raB []int, k0, k1 int, pb0, pb1 *floa
 // elements between lie between them) and an offset steps by the stride
 // (only in-range addresses are ever formed).
 //
-// Stride 2 (a stride-2 phase's rows) with AVX-512: spread into even
-// lanes and stored masked (storeEven16), 16 elements in two stores.
+// Stride 1 is a copy; stride 2 (a stride-2 phase's rows) with AVX-512
+// is spread into even lanes and stored masked (storeEven16), 16
+// elements in two stores.
 func scatterStrided(out []float32, q, stride int, src []float32) {
 	if len(src) == 0 {
+		return
+	}
+	if stride == 1 {
+		copy(out[q:q+len(src)], src)
 		return
 	}
 	_, _ = out[q], out[q+(len(src)-1)*stride]
@@ -1545,6 +1549,10 @@ var evenMasks = func() (m [17]uint32) {
 // inverse, with the same checks).
 func gatherStrided(dst, out []float32, q, stride int) {
 	if len(dst) == 0 {
+		return
+	}
+	if stride == 1 {
+		copy(dst, out[q:q+len(dst)])
 		return
 	}
 	_, _ = out[q], out[q+(len(dst)-1)*stride]

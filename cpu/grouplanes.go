@@ -171,15 +171,8 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 	for r := range ra {
 		ra64[r], rb64[r] = ra[r]*groupLanes*4, rb[r]*groupLanes*4
 	}
-	G := v.groups[lr.gl]
-	others := make([]tdim, 0, len(v.groups)-1)
-	others = append(others, v.groups[:lr.gl]...)
-	others = append(others, v.groups[lr.gl+1:]...)
-	perOther := (G.ext + groupLanes - 1) / groupLanes
-	units := perOther
-	for _, o := range others {
-		units *= o.ext
-	}
+	split := splitLanes(v.groups, lr.gl)
+	G, units := split.lanes, split.units
 	dn := v.dn
 	N, C := dn.ext, len(lr.clLo)
 	// The sums: per quad of rows (a call's four, the last padded), per
@@ -216,10 +209,7 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 		at := make([]int, C+1)
 		rowOffs := make([]int, R)
 		for u := lo; u < hi; u++ {
-			pa, pb, po := outerBase(others, u/perOther, baseA, baseB, baseO)
-			g0 := u % perOther * groupLanes
-			nl := min(groupLanes, G.ext-g0)
-			pa, pb, po = pa+g0*G.ca, pb+g0*G.cb, po+g0*G.cout
+			pa, pb, po, nl := split.unit(u, baseA, baseB, baseO)
 			for j := range N {
 				for r, o := range lr.rowO {
 					if v.outZero {
@@ -295,6 +285,36 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 			}
 		}
 	})
+}
+
+// laneSplit is a loop whose points go 16 to a unit in the lanes, and the
+// other loops (in order) that units also range over: the group-lanes
+// path's groups, a sum's outputs.
+type laneSplit struct {
+	lanes    tdim
+	others   []tdim
+	perOther int // units at one point of the others
+	units    int
+}
+
+// splitLanes puts loop i of loops in the lanes.
+func splitLanes(loops []tdim, i int) laneSplit {
+	s := laneSplit{lanes: loops[i], perOther: (loops[i].ext + groupLanes - 1) / groupLanes}
+	s.others = append(append(s.others, loops[:i]...), loops[i+1:]...)
+	s.units = s.perOther
+	for _, o := range s.others {
+		s.units *= o.ext
+	}
+	return s
+}
+
+// unit is unit u's offsets (its first lane's) in the first factor, the
+// second and the output, from bases pa, pb and po, and its lane count.
+func (s laneSplit) unit(u, pa, pb, po int) (int, int, int, int) {
+	pa, pb, po = outerBase(s.others, u/s.perOther, pa, pb, po)
+	l0 := u % s.perOther * groupLanes
+	L := s.lanes
+	return pa + l0*L.ca, pb + l0*L.cb, po + l0*L.cout, min(groupLanes, L.ext-l0)
 }
 
 // packLanes packs span consecutive elements of nl groups (group i's

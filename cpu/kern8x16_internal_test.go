@@ -15,15 +15,9 @@ func TestKern8x16(t *testing.T) {
 	}
 	const K = 37
 	rng := rand.New(rand.NewSource(2))
-	a := make([]float32, 4096)
-	for i := range a {
-		a[i] = rng.Float32()*2 - 1
-	}
+	a := randomFloats(rng, 4096, -1, 1)
 	a[100], a[301] = float32(math.Inf(1)), float32(math.NaN())
-	b := make([]float32, K*vN)
-	for i := range b {
-		b[i] = rng.Float32()*4 - 2
-	}
+	b := randomFloats(rng, K*vN, -2, 2)
 	var offs0, offs1 [vM]int
 	for i := range vM {
 		offs0[i] = (i*37 + 3) * 4
@@ -79,4 +73,13 @@ func TestKern8x16(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomFloats is n uniform float32s in [lo, hi) from rng.
+func randomFloats(rng *rand.Rand, n int, lo, hi float32) []float32 {
+	f := make([]float32, n)
+	for i := range f {
+		f[i] = lo + rng.Float32()*(hi-lo)
+	}
+	return f
 }

@@ -76,8 +76,8 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 	dotOf := dotFor[float32](v.fma)
 	var wts []wideTile
 	var reach wideReach
-	if wide && K > 0 && dm.cout == 1 {
-		wts, reach = wideTiles(chunks, tiles)
+	if wide && K > 0 {
+		wts, reach = wideTiles(chunks, tiles, dm.cout)
 	}
 	load := 1
 	if v.outZero {
@@ -94,9 +94,13 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				pa, pb, po = v.groupBase(g, baseA, baseB, baseO, nil)
 				inGroup = wts != nil && reach.fits(pa, po, raSpan, len(a), len(out))
 			}
-			if inGroup {
+			tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
+			if inGroup && dm.cout == 1 {
 				// Every chunk of the group is in range: the tile's
-				// offsets, outputs and masks were worked out once.
+				// offsets, outputs and masks were worked out once. The
+				// call is written out here, not through runWide: a
+				// depthwise data gradient's 9-point tiles measured 13%
+				// slower through the extra call.
 				wt := &wts[t]
 				var offs, outs [runsPerTile]int
 				for i := range offs {
@@ -109,7 +113,10 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				}
 				continue
 			}
-			tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
+			if inGroup {
+				runWide(a, b, out, &c, &wts[t], tile, raB, rbB, pa, pb, po, dm.cout, v)
+				continue
+			}
 			if wide && K > 0 && wideRuns(a, b, out, &c, tile, raB, rbB, raSpan, pa, pb, po, dm.cout, v) {
 				continue
 			}
@@ -152,15 +159,16 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 }
 
 // wideTile is one tile of kern16x4runs' arguments relative to its
-// group's bases (byte offsets): the same in every group.
+// group's bases (byte offsets): the same in every group. outs is for
+// outputs one element apart, summed in place.
 type wideTile struct {
 	offs, outs [runsPerTile]int
 	mask       uint64
 }
 
 // wideReach is the element offsets, relative to a group's bases, that
-// the chunks reach: first factor rows from minA to before endA (before
-// the reduction's offsets), outputs from minO to before endO.
+// chunks reach: first factor rows from minA to before endA (before the
+// reduction's offsets), outputs from minO to before endO.
 type wideReach struct{ minA, endA, minO, endO int }
 
 // fits reports whether every chunk's rows and outputs lie in the
@@ -169,56 +177,71 @@ func (r wideReach) fits(pa, po int, raSpan tableSpan, sizeA, sizeOut int) bool {
 	return raSpan.holds(pa+r.minA, r.endA-r.minA, sizeA) && po+r.minO >= 0 && po+r.endO <= sizeOut
 }
 
-// wideTiles works out the tiles' kernel arguments (runs of
-// consecutive output elements) and the chunks' reach.
-func wideTiles(chunks []runChunk, tiles int) ([]wideTile, wideReach) {
+// join widens r to cover s.
+func (r wideReach) join(s wideReach) wideReach {
+	return wideReach{min(r.minA, s.minA), max(r.endA, s.endA), min(r.minO, s.minO), max(r.endO, s.endO)}
+}
+
+// wideTileOf works out one tile's kernel arguments and its chunks'
+// reach, their outputs cout elements apart.
+func wideTileOf(tile []runChunk, cout int) (wt wideTile, r wideReach) {
 	const lanes = 2 * runLanes
-	wts := make([]wideTile, tiles)
-	r := wideReach{minA: chunks[0].offA, endA: chunks[0].offA, minO: chunks[0].offO, endO: chunks[0].offO}
-	for t := range wts {
-		tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
-		wt := &wts[t]
-		for i := range runsPerTile {
-			// Missing chunks repeat the last one, masked off.
-			ch := tile[min(i, len(tile)-1)]
-			wt.offs[i], wt.outs[i] = ch.offA*4, ch.offO*4
-			if i < len(tile) {
-				wt.mask |= (1<<ch.n - 1) << (lanes * i)
-				r.minA, r.endA = min(r.minA, ch.offA), max(r.endA, ch.offA+ch.n)
-				r.minO, r.endO = min(r.minO, ch.offO), max(r.endO, ch.offO+ch.n)
-			}
+	r = wideReach{minA: tile[0].offA, endA: tile[0].offA, minO: tile[0].offO, endO: tile[0].offO}
+	for i := range runsPerTile {
+		// Missing chunks repeat the last one, masked off.
+		ch := tile[min(i, len(tile)-1)]
+		wt.offs[i], wt.outs[i] = ch.offA*4, ch.offO*4
+		if i < len(tile) {
+			wt.mask |= (1<<ch.n - 1) << (lanes * i)
+			last := ch.offO + (ch.n-1)*cout
+			r = r.join(wideReach{ch.offA, ch.offA + ch.n, min(ch.offO, last), max(ch.offO, last) + 1})
 		}
 	}
-	return wts, r
+	return wt, r
+}
+
+// wideTiles works out every tile's kernel arguments and all the
+// chunks' reach.
+func wideTiles(chunks []runChunk, tiles, cout int) ([]wideTile, wideReach) {
+	wts := make([]wideTile, tiles)
+	var reach wideReach
+	for t := range wts {
+		var r wideReach
+		wts[t], r = wideTileOf(chunks[t*runsPerTile:min(len(chunks), (t+1)*runsPerTile)], cout)
+		if t == 0 {
+			reach = r
+		}
+		reach = reach.join(r)
+	}
+	return wts, reach
 }
 
 // wideRuns runs one tile of up to four chunks of up to 16 rows through
-// kern16x4runs. The masks keep every access to a row's own elements, so
-// the only checks are that those are in range: the first factor's by
-// its table's span (wideRuns reports false, having done nothing, where
-// a row would leave it: the caller then computes the tile element by
-// element), the output's by indexing each chunk's last row. Rows one
-// element apart in the output are summed there in place; others go
-// through c, gathered and scattered.
+// kern16x4runs, where its chunks' rows and outputs lie in the buffers;
+// it reports false, having done nothing, where they would leave them
+// (the caller then computes the tile element by element). The masks
+// keep every access to a row's own elements.
 func wideRuns(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, tile []runChunk, raB, rbB []int, raSpan tableSpan, pa, pb, po, cout int, v *vecSpace) bool {
-	const lanes = 2 * runLanes
-	var offs, outs [runsPerTile]int
-	var masks uint64
-	for i := range offs {
-		ch := tile[min(i, len(tile)-1)]
-		if !raSpan.holds(pa+ch.offA, ch.n, len(a)) {
-			return false
-		}
-		offs[i] = (pa + ch.offA) * 4
-		if i < len(tile) {
-			_, _ = out[po+ch.offO], out[po+ch.offO+(ch.n-1)*cout]
-			masks |= (1<<ch.n - 1) << (lanes * i)
-			outs[i] = (po + ch.offO) * 4
-		}
+	wt, r := wideTileOf(tile, cout)
+	if !r.fits(pa, po, raSpan, len(a), len(out)) {
+		return false
 	}
+	runWide(a, b, out, c, &wt, tile, raB, rbB, pa, pb, po, cout, v)
+	return true
+}
+
+// runWide runs one tile whose chunks lie in the buffers: outputs one
+// element apart are summed in place, others go through c, gathered and
+// scattered.
+func runWide(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, wt *wideTile, tile []runChunk, raB, rbB []int, pa, pb, po, cout int, v *vecSpace) {
+	const lanes = 2 * runLanes
 	load := 1
 	if v.outZero {
 		load = 0
+	}
+	var offs, outs [runsPerTile]int
+	for i := range offs {
+		offs[i], outs[i] = wt.offs[i]+pa*4, wt.outs[i]+po*4
 	}
 	dst := &out[0]
 	if cout != 1 {
@@ -231,14 +254,13 @@ func wideRuns(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, tile 
 		dst = &c[0]
 	}
 	if v.fma {
-		kern16x4runsf(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], dst, &outs, masks, load, len(raB))
+		kern16x4runsf(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], dst, &outs, wt.mask, load, len(raB))
 	} else {
-		kern16x4runs(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], dst, &outs, masks, load, len(raB))
+		kern16x4runs(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], dst, &outs, wt.mask, load, len(raB))
 	}
 	if cout != 1 {
 		for i, ch := range tile {
 			scatterStrided(out, po+ch.offO, cout, c[i*lanes:i*lanes+ch.n])
 		}
 	}
-	return true
 }

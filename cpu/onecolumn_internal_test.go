@@ -20,15 +20,9 @@ func TestWideRuns(t *testing.T) {
 	}
 	const K = 11
 	rng := rand.New(rand.NewSource(3))
-	a := make([]float32, 600)
-	for i := range a {
-		a[i] = rng.Float32()*2 - 1
-	}
+	a := randomFloats(rng, 600, -1, 1)
 	a[50] = float32(math.Inf(-1))
-	b := make([]float32, 40)
-	for i := range b {
-		b[i] = rng.Float32()*4 - 2
-	}
+	b := randomFloats(rng, 40, -2, 2)
 	ra, rb := make([]int, K), make([]int, K)
 	for r := range K {
 		ra[r], rb[r] = r*17, (r*7)%len(b)
@@ -59,10 +53,7 @@ func TestWideRuns(t *testing.T) {
 						tile[i] = runChunk{offA: last - total + 1 + r, offO: 5 + (r+i)*cout, n: n}
 						r += n
 					}
-					start := make([]float32, outLen)
-					for i := range start {
-						start[i] = rng.Float32() - 0.5
-					}
+					start := randomFloats(rng, outLen, -0.5, 0.5)
 					want := append([]float32(nil), start...)
 					if zero {
 						for _, ch := range tile {

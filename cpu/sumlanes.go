@@ -60,24 +60,14 @@ func sumRuns(ra []int) []int {
 // one point of the other outer loops.
 func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, outZero bool, baseA, baseO int) error {
 	sumLaneRuns.Add(1)
-	L := outer[li]
-	others := make([]tdim, 0, len(outer)-1)
-	others = append(others, outer[:li]...)
-	others = append(others, outer[li+1:]...)
+	split := splitLanes(outer, li)
+	L, units := split.lanes, split.units
 	runs := sumRuns(ra)
-	perOther := (L.ext + 15) / 16
-	units := perOther
-	for _, o := range others {
-		units *= o.ext
-	}
 	lo16, hi16 := min(0, 15*L.ca), 15+max(0, 15*L.ca)
 	return parallelRange(k, units, int64(units)*16*int64(len(ra)), func(lo, hi int) {
 		var acc [16]float32
 		for u := lo; u < hi; u++ {
-			pa, _, po := outerBase(others, u/perOther, baseA, 0, baseO)
-			l0 := u % perOther * 16
-			nl := min(16, L.ext-l0)
-			pa, po = pa+l0*L.ca, po+l0*L.cout
+			pa, _, po, nl := split.unit(u, baseA, 0, baseO)
 			acc = [16]float32{}
 			if !outZero {
 				gatherStrided(acc[:nl], out, po, L.cout)

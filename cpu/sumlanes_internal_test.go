@@ -15,10 +15,7 @@ func TestSumLanes(t *testing.T) {
 		t.Skip("no AVX-512F")
 	}
 	rng := rand.New(rand.NewSource(5))
-	a := make([]float32, 20*100)
-	for i := range a {
-		a[i] = rng.Float32()*2 - 1
-	}
+	a := randomFloats(rng, 20*100, -1, 1)
 	var ra []int
 	for i := range 40 {
 		ra = append(ra, i)
@@ -32,10 +29,7 @@ func TestSumLanes(t *testing.T) {
 		t.Fatalf("sumLaneLoop picked loop %d, want 1", li)
 	}
 	for _, zero := range []bool{false, true} {
-		start := make([]float32, 80)
-		for i := range start {
-			start[i] = rng.Float32() - 0.5
-		}
+		start := randomFloats(rng, 80, -0.5, 0.5)
 		want := append([]float32(nil), start...)
 		for o := range 2 {
 			for c := range 20 {

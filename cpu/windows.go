@@ -88,7 +88,7 @@ func columnWindow(a, b, out []float32, rb, raB []int, v *vecSpace, baseA, baseB,
 	defer putWords(pWords)
 	// As in vecGEMM: two units at once where the rows run along the
 	// reduction.
-	quadsFit := len(raB) < 2 || raB[1]-raB[0] == 4
+	quadsFit := quadsRead(raB, 4)
 	for k0 := 0; k0 < K; k0 += kBlockV {
 		k1 := min(K, k0+kBlockV)
 		packPanels(panel, b, rb[k0:k1], pb, wdn, vN, 0, wT)
@@ -104,10 +104,6 @@ func columnWindow(a, b, out []float32, rb, raB []int, v *vecSpace, baseA, baseB,
 			nr := min(vN, wdn.ext-nt*vN)
 			for i := range vM {
 				q := po + v.rowO[mt*vM+i] + nt*vN*dn.cout
-				if dn.cout == 1 {
-					copy(out[q:q+nr], c[i*vN:i*vN+nr])
-					continue
-				}
 				scatterStrided(out, q, dn.cout, c[i*vN:i*vN+nr])
 			}
 		}

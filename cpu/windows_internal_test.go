@@ -19,14 +19,8 @@ func TestColumnWindow(t *testing.T) {
 	}
 	const M, N, K = 8, 52, 1100
 	rng := rand.New(rand.NewSource(4))
-	a := make([]float32, M*K)
-	b := make([]float32, N*K) // [N][K]: columns K apart, points consecutive
-	for i := range a {
-		a[i] = rng.Float32()*2 - 1
-	}
-	for i := range b {
-		b[i] = rng.Float32()*2 - 1
-	}
+	a := randomFloats(rng, M*K, -1, 1)
+	b := randomFloats(rng, N*K, -1, 1) // [N][K]: columns K apart, points consecutive
 	ra, rb := make([]int, K), make([]int, K)
 	for k := range K {
 		ra[k], rb[k] = k, k
@@ -50,10 +44,7 @@ func TestColumnWindow(t *testing.T) {
 		}
 		for _, zero := range []bool{false, true} {
 			for _, fused := range []bool{false, true} {
-				start := make([]float32, M*N)
-				for i := range start {
-					start[i] = rng.Float32() - 0.5
-				}
+				start := randomFloats(rng, M*N, -0.5, 0.5)
 				want := append([]float32(nil), start...)
 				if zero {
 					clear(want)
