@@ -43,6 +43,9 @@ type Options struct {
 	// Kernels is how many of the slowest steps of each shape's default
 	// plan the report lists with their achieved rates (on a Device).
 	Kernels int
+	// Dtype, when set (f32, f64, f16 or bf16), is every shape's element
+	// type instead of its own, for torchlower and PyTorch alike.
+	Dtype string
 	// Rerun measures shapes again in a new process and returns their
 	// rows: those that did not run because an earlier shape's
 	// kernel fault left the Device unusable in this process (a run's
@@ -132,6 +135,9 @@ type Result struct {
 	Device string
 	Peak   Peak
 	Rows   []Row
+	// Dtype is Options.Dtype: the element type every shape ran in, or
+	// "" for each shape's own.
+	Dtype string
 	// Torch describes PyTorch: its version and threads, "skipped
 	// (--no-torch)" or "unavailable (reason)".
 	Torch string
@@ -142,9 +148,17 @@ func Run(s Suite, opt Options) (*Result, error) {
 	if opt.Reps < 1 {
 		return nil, fmt.Errorf("bench: reps must be at least 1, got %d", opt.Reps)
 	}
+	switch opt.Dtype {
+	case "", "f32", "f64", "f16", "bf16":
+	default:
+		return nil, fmt.Errorf("bench: unknown dtype %q (want f32, f64, f16 or bf16)", opt.Dtype)
+	}
 	var shapes []Shape
 	for _, sh := range s.Shapes {
 		if opt.Filter == nil || opt.Filter.MatchString(sh.Name) {
+			if opt.Dtype != "" {
+				sh.Dtype = opt.Dtype
+			}
 			shapes = append(shapes, sh)
 		}
 	}
@@ -154,7 +168,7 @@ func Run(s Suite, opt Options) (*Result, error) {
 	if s.DeviceOnly != "" && opt.Device == nil {
 		return nil, fmt.Errorf("bench: suite %s runs on a GPU only (--device=cuda or hip): %s", s.Name, s.DeviceOnly)
 	}
-	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0), Device: "cpu"}
+	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0), Device: "cpu", Dtype: opt.Dtype}
 	target := compiler.CPU
 	if opt.Device != nil {
 		r.Device = opt.Device.Info()
@@ -538,10 +552,14 @@ func ms(t Timing) string {
 
 // Print writes the table and the medians per class.
 func (r *Result) Print(w io.Writer) {
+	name := r.Suite.Name
+	if r.Dtype != "" {
+		name += " in " + r.Dtype
+	}
 	if r.Device == "cpu" {
-		fmt.Fprintf(w, "suite %s: convolution_backward on cpu, GOMAXPROCS=%d; times in ms, median of the runs (best)\n", r.Suite.Name, r.Threads)
+		fmt.Fprintf(w, "suite %s: convolution_backward on cpu, GOMAXPROCS=%d; times in ms, median of the runs (best)\n", name, r.Threads)
 	} else {
-		fmt.Fprintf(w, "suite %s: convolution_backward on %s; times in ms (the plan's kernels, by device events), median of the runs (best)\n", r.Suite.Name, r.Device)
+		fmt.Fprintf(w, "suite %s: convolution_backward on %s; times in ms (the plan's kernels, by device events), median of the runs (best)\n", name, r.Device)
 		fmt.Fprintf(w, "peak: %s\n", r.Peak.Desc)
 	}
 	fmt.Fprintf(w, "PyTorch: %s\n\n", r.Torch)

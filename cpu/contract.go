@@ -12,7 +12,6 @@ import (
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
-	"github.com/torchlower/torchlower/runtime"
 )
 
 // Contractions (convolutions of every kind, their data and weight
@@ -317,8 +316,8 @@ func abs64(x int64) int64 {
 type floatT interface{ ~float32 | ~float64 }
 
 // operandAs returns operand o's storage as a []T: a typed view of the
-// buffer when it already holds T, else an exact widening copy of the
-// whole buffer (extf of f16/bf16/f32 is exact).
+// buffer when it already holds T, else an exact widening of the whole
+// buffer (extf of f16/bf16/f32 is exact), kept for the run (widen.go).
 func operandAs[T floatT](k *kernel, o int, want elemKind) []T {
 	op := &k.ops[o]
 	if op.acc.kind == want {
@@ -326,26 +325,7 @@ func operandAs[T floatT](k *kernel, o int, want elemKind) []T {
 		// and holds len/size elements of T, so the typed view is safe.
 		return typed[T](op.mem)
 	}
-	n := len(op.mem) / op.acc.kind.size()
-	s := make([]T, n)
-	// Typed loops for the 16-bit kinds: every contraction of bf16 or f16
-	// operands widens them here, once per step, and a load through the
-	// accessor's switch per element cost as much as the multiplies.
-	switch op.acc.kind {
-	case kBF16:
-		for i, h := range typed[uint16](op.mem)[:n] {
-			s[i] = T(math.Float32frombits(uint32(h) << 16))
-		}
-	case kF16:
-		for i, h := range typed[uint16](op.mem)[:n] {
-			s[i] = T(runtime.F16ToFloat32(h))
-		}
-	default:
-		for i := range s {
-			s[i] = T(op.acc.loadF(int64(i)))
-		}
-	}
-	return s
+	return widened[T](k.panels, op.mem, op.acc.kind, want)
 }
 
 func (c *contraction) run(k *kernel) error { return c.runWith(k, nil) }

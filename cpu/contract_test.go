@@ -212,6 +212,7 @@ func TestContractionFastPath(t *testing.T) {
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
 		groupLanesBefore, quadsBefore, windowsBefore, sumLanesBefore := cpu.GroupLaneRuns(), cpu.QuadRuns(), cpu.WindowRuns(), cpu.SumLaneRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
+		widenedBefore := cpu.KeptWidenings()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
@@ -270,6 +271,11 @@ func TestContractionFastPath(t *testing.T) {
 		// to a vector on AVX-512.
 		if ran := cpu.SumLaneRuns() - sumLanesBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
 			t.Errorf("%s: %d sums ran 16 outputs to a vector", kc.name, ran)
+		}
+		// The regions of the f16 and bf16 data gradients (stride 2 along
+		// one dim) read the same dy and filter, widened once a run.
+		if cpu.KeptWidenings() == widenedBefore {
+			t.Errorf("%s: no step took a widened 16-bit buffer from the run's cache", kc.name)
 		}
 		// The f32 specs' contractions fuse their multiply-adds after
 		// fp-contract (the interpreter too: the bits compared are fused).

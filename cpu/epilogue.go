@@ -31,6 +31,13 @@ type epiFrame struct {
 
 // newTileEpilogue prepares epi for the vector path of c over v; nil when
 // epi is nil or has no lane program (the caller then runs it as a pass).
+// An epilogue that is only a truncf to f16/bf16 (an f16/bf16 gradient's
+// accumulator rounded) has none: it runs after the contraction as a
+// converting copy (convert.go), 16 elements at a time over contiguous
+// memory, which cost less than rounding in the tiles, whose rows are a
+// plane apart, and leaves the contraction every path (the column windows
+// take no epilogue): bf16 resnet gradients 1.6 against 1.9 ms, 3.8
+// against 5.1-5.5 ms.
 func newTileEpilogue(c *contraction, k, epi *kernel, v *vecSpace) *tileEpilogue {
 	if epi == nil || epi.vec == nil || len(epi.ext) != len(k.ops[k.nIn].coef)-len(c.red) {
 		return nil

@@ -15,7 +15,8 @@ import (
 
 // TestEpilogues checks dispatch formation end to end: the elementwise
 // consumer of a convolution or matmul is marked as its producer's
-// epilogue, the CPU runs it fused into the contraction's tiles, and the
+// epilogue, the CPU runs it fused into the contraction's tiles (a lone
+// truncf right after them, as a converting copy), and the
 // results are bit for bit those of running the two steps one after the
 // other in the interpreter.
 func TestEpilogues(t *testing.T) {
@@ -27,7 +28,7 @@ func TestEpilogues(t *testing.T) {
 	if err := compiler.Preprocess(compiler.NewContext(), m, "default"); err != nil {
 		t.Fatal(err)
 	}
-	for _, fn := range []string{"conv_relu", "conv_bf16", "mm_tanh"} {
+	for _, fn := range []string{"conv_relu", "conv_bf16", "conv_bf16_trunc", "mm_tanh"} {
 		t.Run(fn, func(t *testing.T) {
 			p, err := plan.Build(m, fn)
 			if err != nil {
@@ -49,13 +50,19 @@ func TestEpilogues(t *testing.T) {
 				}
 				args = append(args, tensorOf(t, dt, b.Shape, vs))
 			}
-			before := cpu.FusedEpilogues()
+			before, convertBefore := cpu.FusedEpilogues(), cpu.ConvertRuns()
 			got, err := cpu.Run(p, args)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cpu.HaveVectorKernel() && cpu.FusedEpilogues() == before {
-				t.Fatalf("the epilogue did not run fused\n%s", p)
+			// A lone truncf runs after the contraction, as a converting
+			// copy; every other epilogue in its tiles.
+			lone := fn == "conv_bf16_trunc"
+			if fused := cpu.FusedEpilogues() != before; cpu.HaveVectorKernel() && fused == lone {
+				t.Fatalf("the epilogue ran fused: %v, want %v\n%s", fused, !lone, p)
+			}
+			if converted := cpu.ConvertRuns() != convertBefore; converted != lone {
+				t.Fatalf("a converting copy ran: %v, want %v\n%s", converted, lone, p)
 			}
 			prev := cpu.SetFastContractions(false)
 			want, err := cpu.Run(p, args)

@@ -131,3 +131,10 @@ func (e *Executor) KeptKernels() int {
 	}
 	return n
 }
+
+// ConvertRuns counts the steps run as converting copies.
+func ConvertRuns() int64 { return convertRuns.Load() }
+
+// KeptWidenings counts the widened 16-bit buffers taken from a run's
+// cache.
+func KeptWidenings() int64 { return keptWidenings.Load() }

@@ -23,10 +23,11 @@ type kernel struct {
 	nIn   int
 	split int // the parallel loop split across goroutines, -1 for none
 	work  int64
-	fast  *contraction // the contraction fast path (contract.go), or nil
-	copy  *copyGeneric // the strided-copy fast path (contract.go), or nil
-	vec   *vprogram    // the lane program (vector.go), or nil
-	store *laneStore   // the run's kept lane registers, or nil
+	fast  *contraction    // the contraction fast path (contract.go), or nil
+	copy  *copyGeneric    // the strided-copy fast path (contract.go), or nil
+	conv  *convertGeneric // the converting copy (convert.go), or nil
+	vec   *vprogram       // the lane program (vector.go), or nil
+	store *laneStore      // the run's kept lane registers, or nil
 	// outZero: the output holds zeros on entry (plan.ZeroOnEntry), so
 	// the contraction fast path starts its tiles at zero unread.
 	outZero bool
@@ -118,7 +119,10 @@ func prepareKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *pre
 	if k.fast == nil && len(k.ext) > 0 {
 		k.copy = matchCopy(k)
 	}
-	if k.fast == nil && k.copy == nil && fastContractions.Load() {
+	if k.fast == nil && k.copy == nil && len(k.ext) > 0 {
+		k.conv = matchConvert(k)
+	}
+	if k.fast == nil && k.copy == nil && k.conv == nil && fastContractions.Load() {
 		k.vec = compileVector(k, g.maps, g.iters, cb)
 	}
 	return k, nil
@@ -323,6 +327,9 @@ func (k *kernel) run() error {
 	}
 	if k.copy != nil {
 		return k.copy.run(k)
+	}
+	if k.conv != nil {
+		return k.conv.run(k)
 	}
 	split, e := k.split, int64(0)
 	if k.vec != nil {

@@ -56,6 +56,8 @@ type panelEntry struct {
 // concurrent use, nor is its cache).
 type panelCache struct {
 	entries []panelEntry
+	// widenings are the run's widened 16-bit buffers (widen.go).
+	widenings []widenEntry
 }
 
 // invalidate drops the panels of rows in memory that overlaps m (a step
@@ -74,6 +76,16 @@ func (pc *panelCache) invalidate(m []byte) {
 	}
 	clear(pc.entries[len(kept):])
 	pc.entries = kept
+	keptW := pc.widenings[:0]
+	for _, e := range pc.widenings {
+		if overlaps(e.mem, m) {
+			putWords(e.words)
+			continue
+		}
+		keptW = append(keptW, e)
+	}
+	clear(pc.widenings[len(keptW):])
+	pc.widenings = keptW
 }
 
 // release frees every panel; the cache is empty afterwards.
@@ -86,6 +98,11 @@ func (pc *panelCache) release() {
 	}
 	clear(pc.entries)
 	pc.entries = pc.entries[:0]
+	for _, e := range pc.widenings {
+		putWords(e.words)
+	}
+	clear(pc.widenings)
+	pc.widenings = pc.widenings[:0]
 }
 
 // segments returns the second factor's panels for reduction offsets rb

@@ -11,9 +11,12 @@ import "github.com/torchlower/torchlower/ir/pass"
 // conversion only see what it leaves (a scatter that is not read by a
 // matching correlation). swap-cast-with-insert-slice-chain then moves the
 // f16/bf16 truncation of the decomposition's f32 accumulator onto its
-// regions, so that the output is written once in its own type, and
-// erase-overwritten-fills drops the zeros under it where the regions
-// cover the whole output (kernels with at least stride taps).
+// regions where they write the gradient in its own layout (the GPU
+// pipeline; the decomposition's channels-last assembly, which the CPU
+// gets, truncates once after its transpose back), so that the output is
+// written once in its own type, and erase-overwritten-fills drops the
+// zeros under it where the regions cover the whole output (kernels with
+// at least stride taps).
 // strided-insert-slice-to-generic runs with its default, the CPU
 // cost decision (DefaultMaxPassThroughElements), which converts nothing:
 // on the CPU backend the remaining scatters are cheaper as memset +

@@ -27,6 +27,19 @@ func.func @conv_bf16(%x: !torch.vtensor<[1,16,10,9],bf16>, %w: !torch.vtensor<[2
   return %a : !torch.vtensor<[1,24,8,7],bf16>
 }
 
+// bf16 alone: the epilogue is only the truncf, which runs after the
+// contraction as a converting copy.
+func.func @conv_bf16_trunc(%x: !torch.vtensor<[2,16,10,9],bf16>, %w: !torch.vtensor<[24,16,3,3],bf16>) -> !torch.vtensor<[2,24,8,7],bf16> {
+  %int1 = torch.constant.int 1
+  %int0 = torch.constant.int 0
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %s = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %y = torch.aten.convolution %x, %w, %none, %s, %p, %s, %false, %p, %int1 : !torch.vtensor<[2,16,10,9],bf16>, !torch.vtensor<[24,16,3,3],bf16>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[2,24,8,7],bf16>
+  return %y : !torch.vtensor<[2,24,8,7],bf16>
+}
+
 // A matmul with a scaled, tanh'd result.
 func.func @mm_tanh(%a: !torch.vtensor<[37,64],f32>, %b: !torch.vtensor<[64,50],f32>) -> !torch.vtensor<[37,50],f32> {
   %m = torch.aten.mm %a, %b : !torch.vtensor<[37,64],f32>, !torch.vtensor<[64,50],f32> -> !torch.vtensor<[37,50],f32>

@@ -17,7 +17,7 @@ import (
 	"github.com/torchlower/torchlower/runtime"
 )
 
-const benchHelp = `Usage: torchlower bench [--suite=NAME] [--filter=RE] [--reps=N] [--no-torch] [--device=cpu|cuda|hip]
+const benchHelp = `Usage: torchlower bench [--suite=NAME] [--filter=RE] [--reps=N] [--dtype=T] [--no-torch] [--device=cpu|cuda|hip]
 
 Times convolution_backward shapes through the baseline and default
 pipelines side by side on the CPU (baseline: no preprocessing, the way
@@ -37,7 +37,10 @@ count: GOMAXPROCS, by torch.set_num_threads; timed right after
 torchlower's plans for the shape, in a PyTorch process that lives through
 the suite, so that both are timed in the same minute of a machine whose
 speed drifts) and the ratio ours(default) / PyTorch; then the median speedup and ratio per class of shape ("1x1 stride
-2", "3x3 stride 2", ...). PyTorch is Debian's python3-torch run by
+2", "3x3 stride 2", ...). --dtype=f32|f64|f16|bf16 runs every shape in
+that element type instead of its own (the CPU suites are f32): bf16
+data, f32 accumulation and one rounding of each gradient, as PyTorch's
+bf16 convolution_backward. PyTorch is Debian's python3-torch run by
 /usr/bin/python3; when either is missing the table says "PyTorch:
 unavailable (why)" and leaves its column as "-".
 
@@ -77,6 +80,7 @@ func runBench(env *Env, args []string) int {
 	verbose := fs.BoolP("verbose", "v", false, "print a line on stderr as each shape is done")
 	device := fs.String("device", "cpu", "where to run the plans: cpu, cuda or hip")
 	kernels := fs.Int("kernels", 5, "with a GPU --device: how many of each shape's slowest kernels to list")
+	dtype := fs.String("dtype", "", "run every shape in this element type (f32, f64, f16 or bf16) instead of its own")
 	help := fs.BoolP("help", "h", false, "show this help")
 	// A run of the shapes a kernel fault left undone, in a new process
 	// (rerunBench): the rows written to a file, not printed.
@@ -114,7 +118,13 @@ func runBench(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower bench: --warmup must not be negative, got %d\n", *warmup)
 		return 2
 	}
-	opt := bench.Options{Reps: *reps, Warmup: *warmup, NoTorch: *noTorch, Python: *python, Kernels: *kernels}
+	switch *dtype {
+	case "", "f32", "f64", "f16", "bf16":
+	default:
+		fmt.Fprintf(env.Stderr, "torchlower bench: unknown --dtype %q (want f32, f64, f16 or bf16)\n", *dtype)
+		return 2
+	}
+	opt := bench.Options{Reps: *reps, Warmup: *warmup, NoTorch: *noTorch, Python: *python, Kernels: *kernels, Dtype: *dtype}
 	switch *device {
 	case "cpu":
 	case "cuda", "hip":

@@ -39,6 +39,18 @@ func TestBenchSmoke(t *testing.T) {
 	}
 }
 
+// TestBenchDtype runs the tiny suite in bf16: the header says so, and the
+// plans (bf16 data, f32 accumulation) run.
+func TestBenchDtype(t *testing.T) {
+	out, errOut, code := run(t, "", "bench", "--suite=smoke", "--reps=1", "--warmup=0", "--no-torch", "--dtype=bf16")
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "suite smoke in bf16:") || !regexp.MustCompile(`(?m)^tiny_1x1_\S+ +1x1 stride 2 +2048 +512 +4\.000 `).MatchString(out) {
+		t.Errorf("no bf16 header or 1x1 row:\n%s", out)
+	}
+}
+
 func TestBenchBadFlags(t *testing.T) {
 	cases := []struct {
 		args []string
@@ -54,6 +66,7 @@ func TestBenchBadFlags(t *testing.T) {
 		{[]string{"--reps=x"}, 2, "invalid argument"},
 		{[]string{"extra"}, 2, "unexpected arguments"},
 		{[]string{"--device=tpu"}, 2, `unknown --device "tpu" (want cpu, cuda or hip)`},
+		{[]string{"--dtype=i8"}, 2, `unknown --dtype "i8" (want f32, f64, f16 or bf16)`},
 	}
 	for _, c := range cases {
 		_, errOut, code := run(t, "", append([]string{"bench"}, c.args...)...)

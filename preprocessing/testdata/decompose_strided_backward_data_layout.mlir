@@ -201,3 +201,58 @@ func.func @narrow_columns(%dy: tensor<1x2x4x4xf32>, %w: tensor<2x3x3x3xf32>) -> 
   } -> tensor<1x3x7x7xf32>
   return %4 : tensor<1x3x7x7xf32>
 }
+
+// -----
+
+// A bf16 gradient: bf16 factors widened in the body, accumulated in f32,
+// then truncated by a generic of its own. The f32 accumulator is
+// assembled channels last as for an f32 gradient, transposed back once,
+// and the truncf reads the transpose: each region's tiles write 16
+// contiguous channels, and the truncation is one pass over contiguous
+// memory (the CPU's converting copy). With columns-last-output=false the
+// regions write the f32 gradient in its own layout.
+#x = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
+#w = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d4, d1, d5, d6)>
+#o = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @bf16_gradient(
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<1x2x4x4xbf16>) outs(%{{.*}} : tensor<1x4x4x2xbf16>) permutation = [0, 2, 3, 1]
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<2x9x3x3xbf16>) outs(%{{.*}} : tensor<2x3x3x9xbf16>) permutation = [0, 2, 3, 1]
+// CHECK:         %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x7x7x9xf32>)
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x4x4x2xbf16>, tensor<2x2x2x9xbf16>) outs(%{{.*}} : tensor<1x3x3x9xf32>)
+// CHECK:         tensor.insert_slice %{{.*}} into %[[Z]][0, 2, 2, 0] [1, 3, 3, 9] [1, 2, 2, 1]
+// CHECK:         %[[BACK:.*]] = linalg.transpose ins(%{{.*}} : tensor<1x7x7x9xf32>) outs(%{{.*}} : tensor<1x9x7x7xf32>) permutation = [0, 3, 1, 2]
+// CHECK:         %[[T:.*]] = linalg.generic {{.*}} ins(%[[BACK]] : tensor<1x9x7x7xf32>) outs(%{{.*}} : tensor<1x9x7x7xbf16>)
+// CHECK:           arith.truncf %{{.*}} : f32 to bf16
+// CHECK:         return %[[T]]
+// ASIS-LABEL:  func.func @bf16_gradient(
+// ASIS:          %[[Z:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x9x7x7xf32>)
+// ASIS:          linalg.generic {{.*}} outs(%{{.*}} : tensor<1x9x3x3xf32>)
+// ASIS:          tensor.insert_slice %{{.*}} into %[[Z]][0, 0, 2, 2] [1, 9, 3, 3] [1, 1, 2, 2]
+// ASIS-NOT:      linalg.transpose
+// ASIS:          arith.truncf %{{.*}} : f32 to bf16
+// ASIS:          return
+func.func @bf16_gradient(%dy: tensor<1x2x4x4xbf16>, %w: tensor<2x9x3x3xbf16>) -> tensor<1x9x7x7xbf16> {
+  %zero = arith.constant 0.000000e+00 : bf16
+  %cst = arith.constant 0.000000e+00 : f32
+  %0 = tensor.empty() : tensor<1x2x9x9xbf16>
+  %1 = linalg.fill ins(%zero : bf16) outs(%0 : tensor<1x2x9x9xbf16>) -> tensor<1x2x9x9xbf16>
+  %x = tensor.insert_slice %dy into %1[0, 0, 2, 2] [1, 2, 4, 4] [1, 1, 2, 2] : tensor<1x2x4x4xbf16> into tensor<1x2x9x9xbf16>
+  %2 = tensor.empty() : tensor<1x9x7x7xf32>
+  %3 = linalg.fill ins(%cst : f32) outs(%2 : tensor<1x9x7x7xf32>) -> tensor<1x9x7x7xf32>
+  %4 = linalg.generic {indexing_maps = [#x, #w, #o], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<1x2x9x9xbf16>, tensor<2x9x3x3xbf16>) outs(%3 : tensor<1x9x7x7xf32>) {
+  ^bb0(%in: bf16, %in_0: bf16, %out: f32):
+    %5 = arith.extf %in : bf16 to f32
+    %6 = arith.extf %in_0 : bf16 to f32
+    %7 = arith.mulf %5, %6 : f32
+    %8 = arith.addf %out, %7 : f32
+    linalg.yield %8 : f32
+  } -> tensor<1x9x7x7xf32>
+  %9 = tensor.empty() : tensor<1x9x7x7xbf16>
+  %10 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%4 : tensor<1x9x7x7xf32>) outs(%9 : tensor<1x9x7x7xbf16>) {
+  ^bb0(%in: f32, %out: bf16):
+    %11 = arith.truncf %in : f32 to bf16
+    linalg.yield %11 : bf16
+  } -> tensor<1x9x7x7xbf16>
+  return %10 : tensor<1x9x7x7xbf16>
+}

@@ -1,0 +1,16 @@
+package cpu
+
+// narrowBF16s rounds src[:n] to bfloat16 in dst (as bf16Of) 16 elements
+// at a time with AVX-512, up to the first block of 16 that holds a NaN
+// (whose payload the caller rounds in Go), and returns how many it
+// converted: a multiple of 16, at most n.
+//
+//go:noescape
+func narrowBF16s(dst *uint16, src *float32, n int) int
+
+// widenBF16s widens src[:n] exactly to float32 in dst, 16 elements at a
+// time with AVX-512, and returns how many it converted: n rounded down to
+// a multiple of 16.
+//
+//go:noescape
+func widenBF16s(dst *float32, src *uint16, n int) int

@@ -1,0 +1,69 @@
+#include "textflag.h"
+
+// func narrowBF16s(dst *uint16, src *float32, n int) int
+//
+// Per lane, as bf16Of: u + 0x7fff + ((u >> 16) & 1), its top half (ties
+// to even on the bits, exact for every number, the carry into Inf
+// included). A block with a NaN (|u| > 0x7f800000) stops the loop: the
+// caller rounds it with runtime.BF16FromFloat32.
+TEXT ·narrowBF16s(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	MOVL $0x7fff, DX
+	VPBROADCASTD DX, Z4
+	MOVL $0x7fffffff, DX
+	VPBROADCASTD DX, Z5
+	MOVL $0x7f800000, DX
+	VPBROADCASTD DX, Z6
+	MOVL $1, DX
+	VPBROADCASTD DX, Z7
+
+narrowLoop:
+	LEAQ 16(AX), R8
+	CMPQ R8, CX
+	JGT  narrowDone
+	VMOVDQU32 (SI)(AX*4), Z0
+	VPANDD    Z5, Z0, Z1
+	VPCMPUD   $6, Z6, Z1, K1 // |u| > Inf: NaN
+	KORTESTW  K1, K1
+	JNZ       narrowDone
+	VPSRLD    $16, Z0, Z2
+	VPANDD    Z7, Z2, Z2
+	VPADDD    Z4, Z0, Z3
+	VPADDD    Z2, Z3, Z3
+	VPSRLD    $16, Z3, Z3
+	VPMOVDW   Z3, (DI)(AX*2)
+	MOVQ      R8, AX
+	JMP       narrowLoop
+
+narrowDone:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func widenBF16s(dst *float32, src *uint16, n int) int
+//
+// bfloat16 is float32's top half: zero-extend each element and shift it
+// into place.
+TEXT ·widenBF16s(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+widenLoop:
+	LEAQ 16(AX), R8
+	CMPQ R8, CX
+	JGT  widenDone
+	VPMOVZXWD (SI)(AX*2), Z0
+	VPSLLD    $16, Z0, Z0
+	VMOVDQU32 Z0, (DI)(AX*4)
+	MOVQ      R8, AX
+	JMP       widenLoop
+
+widenDone:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET

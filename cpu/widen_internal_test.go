@@ -1,0 +1,100 @@
+package cpu
+
+import (
+	"encoding/binary"
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// TestWidenedKeptUntilWritten checks the run's cache of widened 16-bit
+// buffers: a second step reading the same buffer gets the first one's
+// widening, a write to any part of the buffer drops it (the next read
+// widens the new contents), and a buffer of another kind, or widened to
+// another type, is widened on its own.
+func TestWidenedKeptUntilWritten(t *testing.T) {
+	buf := alignedBytes(2 * 40)
+	set := func(scale float32) {
+		for i := 0; i < 40; i++ {
+			binary.LittleEndian.PutUint16(buf[2*i:], runtime.BF16FromFloat32(scale*float32(i-17)))
+		}
+	}
+	check := func(got []float32, scale float32) {
+		t.Helper()
+		for i, g := range got {
+			if want := scale * float32(i-17); g != want {
+				t.Fatalf("element %d: %v, want %v", i, g, want)
+			}
+		}
+	}
+	pc := &panelCache{}
+	defer pc.release()
+	set(1)
+	kept := keptWidenings.Load()
+	a := widened[float32](pc, buf, kBF16, kF32)
+	check(a, 1)
+	b := widened[float32](pc, buf, kBF16, kF32)
+	if &a[0] != &b[0] || keptWidenings.Load() != kept+1 {
+		t.Fatalf("the second read widened again")
+	}
+	// Another type, another kind: widened on their own.
+	d := widened[float64](pc, buf, kBF16, kF64)
+	if d[3] != -14 || keptWidenings.Load() != kept+1 {
+		t.Fatalf("f64 widening: %v (kept %d)", d[3], keptWidenings.Load()-kept)
+	}
+	h := widened[float32](pc, buf, kF16, kF32)
+	if want := runtime.F16ToFloat32(binary.LittleEndian.Uint16(buf[6:])); math.Float32bits(h[3]) != math.Float32bits(want) || keptWidenings.Load() != kept+1 {
+		t.Fatalf("f16 widening: %v, want %v", h[3], want)
+	}
+	// A step writes the buffer's last element: every widening of it goes.
+	set(2)
+	pc.invalidate(buf[78:80])
+	if len(pc.widenings) != 0 {
+		t.Fatalf("%d widenings kept after a write", len(pc.widenings))
+	}
+	check(widened[float32](pc, buf, kBF16, kF32), 2)
+	// A write elsewhere keeps it.
+	pc.invalidate(alignedBytes(8))
+	check(widened[float32](pc, buf, kBF16, kF32), 2)
+	if keptWidenings.Load() != kept+2 {
+		t.Fatalf("a write to other memory dropped the widening")
+	}
+	// Without a cache (a kernel run outside Run): widened each time.
+	check(widened[float32](nil, buf, kBF16, kF32), 2)
+}
+
+// TestNarrowWidenBF16 checks the AVX-512 conversions (and their Go
+// tails) against runtime's scalar ones on every length up to 70, with a
+// NaN in some blocks.
+func TestNarrowWidenBF16(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for n := 0; n <= 70; n++ {
+		src := make([]float32, n)
+		for i := range src {
+			src[i] = math.Float32frombits(rng.Uint32())
+			if rng.Intn(4) == 0 {
+				// Ties and near-ties: low halves 0x8000 and 0x7fff.
+				src[i] = math.Float32frombits(rng.Uint32()&0xffff0000 | uint32(0x7fff+rng.Intn(2)))
+			}
+		}
+		if n > 20 {
+			src[n/2] = math.Float32frombits(0x7f800001) // a NaN whose payload rounds away
+		}
+		dst := make([]uint16, n)
+		narrowBF16(dst, src)
+		for i, x := range src {
+			if want := runtime.BF16FromFloat32(x); dst[i] != want {
+				t.Fatalf("n=%d: element %d (%#08x): %#04x, want %#04x", n, i, math.Float32bits(x), dst[i], want)
+			}
+		}
+		back := make([]float32, n)
+		widenBF16(back, dst)
+		for i, h := range dst {
+			if math.Float32bits(back[i]) != uint32(h)<<16 {
+				t.Fatalf("n=%d: widened element %d: %#08x, want %#08x", n, i, math.Float32bits(back[i]), uint32(h)<<16)
+			}
+		}
+	}
+}
