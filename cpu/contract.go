@@ -71,6 +71,10 @@ func init() { fastContractions.Store(true) }
 // fastRuns counts the steps the fast path ran (for tests).
 var fastRuns atomic.Int64
 
+// exactFused counts the contractions of 16-bit factors whose unfused
+// multiply-adds ran fused, every product being exact (for tests).
+var exactFused atomic.Int64
+
 // fmaRuns counts the steps run with fused multiply-adds (for tests).
 var fmaRuns atomic.Int64
 
@@ -317,13 +321,14 @@ type floatT interface{ ~float32 | ~float64 }
 
 // operandAs returns operand o's storage as a []T: a typed view of the
 // buffer when it already holds T, else an exact widening of the whole
-// buffer (extf of f16/bf16/f32 is exact), kept for the run (widen.go).
-func operandAs[T floatT](k *kernel, o int, want elemKind) []T {
+// buffer (extf of f16/bf16/f32 is exact), kept for the run (widen.go);
+// and where the elements came from.
+func operandAs[T floatT](k *kernel, o int, want elemKind) ([]T, factor) {
 	op := &k.ops[o]
 	if op.acc.kind == want {
 		// The buffer is 8-byte aligned (alignedBytes, or checked by Run)
 		// and holds len/size elements of T, so the typed view is safe.
-		return typed[T](op.mem)
+		return typed[T](op.mem), factor{kind: want}
 	}
 	return widened[T](k.panels, op.mem, op.acc.kind, want)
 }
@@ -376,13 +381,20 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			err = ir.OpErrorf(k.op, "cpu: %v", r)
 		}
 	}()
-	a := operandAs[T](k, c.ia, c.acc)
+	a, fa := operandAs[T](k, c.ia, c.acc)
 	var b []T
+	// fma: the vector kernels' form. Unfused products of 16-bit factors
+	// that are all exact round like fused ones (widen.go).
+	fma, exact := c.fma, false
 	if c.ib >= 0 {
+		fb := fa
 		if c.ib == c.ia {
 			b = a
 		} else {
-			b = operandAs[T](k, c.ib, c.acc)
+			b, fb = operandAs[T](k, c.ib, c.acc)
+		}
+		if !fma && c.acc == kF32 && exactProducts(fa, fb) {
+			fma, exact = true, true
 		}
 	}
 	out := typed[T](k.ops[k.nIn].mem)
@@ -447,10 +459,13 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	panelOK := int64(K)*int64(dn.ext+vN) <= maxPanel
 	// Without an n loop (a depthwise convolution: the second factor moves
 	// only with the group) only the one-column path vectorises.
-	if b != nil && c.m >= 0 && haveAVX && useVec && (!c.fma || haveFMA) && panelOK && (c.n >= 0 || oneColumnFits(dm, dn)) {
+	if b != nil && c.m >= 0 && haveAVX && useVec && (!fma || haveFMA) && panelOK && (c.n >= 0 || oneColumnFits(dm, dn)) {
 		if a32, ok := any(a).([]float32); ok {
+			if exact {
+				exactFused.Add(1)
+			}
 			v := newVecLoops(outer, dm, dn, K)
-			v.outZero, v.fma = k.outZero, c.fma
+			v.outZero, v.fma = k.outZero, fma
 			b32, o32 := any(b).([]float32), any(out).([]float32)
 			if lr := laneGroup(v, dm, dn, ra, rb); lr != nil {
 				return false, runGroupLanes(k, a32, b32, o32, ra, rb, v, lr, baseA, baseB, baseO)

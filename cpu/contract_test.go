@@ -212,7 +212,7 @@ func TestContractionFastPath(t *testing.T) {
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
 		groupLanesBefore, quadsBefore, windowsBefore, sumLanesBefore := cpu.GroupLaneRuns(), cpu.QuadRuns(), cpu.WindowRuns(), cpu.SumLaneRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
-		widenedBefore := cpu.KeptWidenings()
+		widenedBefore, exactBefore := cpu.KeptWidenings(), cpu.ExactFused()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
@@ -276,6 +276,12 @@ func TestContractionFastPath(t *testing.T) {
 		// one dim) read the same dy and filter, widened once a run.
 		if cpu.KeptWidenings() == widenedBefore {
 			t.Errorf("%s: no step took a widened 16-bit buffer from the run's cache", kc.name)
+		}
+		// The f16 and bf16 specs' products are all exact (their values
+		// lie in [-1, 1], far from f32's limits): their unfused
+		// multiply-adds run on the fused kernels, with the same bits.
+		if ran := cpu.ExactFused() - exactBefore; (ran > 0) != kc.k.Vec {
+			t.Errorf("%s: %d 16-bit contractions ran fused", kc.name, ran)
 		}
 		// The f32 specs' contractions fuse their multiply-adds after
 		// fp-contract (the interpreter too: the bits compared are fused).

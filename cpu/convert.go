@@ -107,14 +107,18 @@ func (c *convertGeneric) run(k *kernel) (err error) {
 	return nil
 }
 
-// coalesceNest merges each loop into the one outside it where both
-// operands continue across their boundary (an identity map's dims over
-// contiguous memory become one run), so that the innermost runs are long.
+// coalesceNest drops loops of extent 1 and merges each loop into the one
+// outside it where both operands continue across their boundary (an
+// identity map's dims over contiguous memory become one run), so that
+// the innermost runs are long: a border region's column (w extent 1)
+// was converted one element a call.
 func coalesceNest(ext, cd, cs []int64) ([]int64, []int64, []int64) {
-	e, d, s := []int64{ext[0]}, []int64{cd[0]}, []int64{cs[0]}
-	for i := 1; i < len(ext); i++ {
-		j := len(e) - 1
-		if d[j] == ext[i]*cd[i] && s[j] == ext[i]*cs[i] {
+	var e, d, s []int64
+	for i := range ext {
+		if ext[i] == 1 && (i < len(ext)-1 || len(e) > 0) {
+			continue
+		}
+		if j := len(e) - 1; j >= 0 && d[j] == ext[i]*cd[i] && s[j] == ext[i]*cs[i] {
 			e[j] *= ext[i]
 			d[j], s[j] = cd[i], cs[i]
 			continue
@@ -230,16 +234,26 @@ func widenRun(dst []float32, src []uint16, from elemKind, n, sd, ss, od, os int6
 	}
 }
 
-// widenBF16 widens s exactly into d (len(d) == len(s)): 16 at a time
-// with AVX-512 where the CPU has it, the rest in Go.
-func widenBF16(d []float32, s []uint16) {
+// widenBF16 widens s exactly into d (len(d) == len(s)) and returns the
+// range of s's magnitudes: 16 at a time with AVX-512 where the CPU has
+// it, the rest in Go.
+func widenBF16(d []float32, s []uint16) magRange {
+	r := noMagnitudes
 	if haveAVX512 && len(s) >= 16 {
-		done := widenBF16s(&d[0], &s[0], len(s))
+		var lanes [32]uint32
+		for i := 16; i < 32; i++ {
+			lanes[i] = 0xffff
+		}
+		done := widenBF16s(&d[0], &s[0], len(s), &lanes)
+		for i := 0; i < 16; i++ {
+			r = r.join(magRange{least: uint16(lanes[16+i]), most: uint16(lanes[i])})
+		}
 		d, s = d[done:], s[done:]
 	}
 	for i, h := range s {
 		d[i] = math.Float32frombits(uint32(h) << 16)
 	}
+	return r.join(magnitudes(s))
 }
 
 // bf16Of is runtime.BF16FromFloat32 written out small enough to inline:

@@ -10,7 +10,9 @@ func narrowBF16s(dst *uint16, src *float32, n int) int
 
 // widenBF16s widens src[:n] exactly to float32 in dst, 16 elements at a
 // time with AVX-512, and returns how many it converted: n rounded down to
-// a multiple of 16.
+// a multiple of 16. Lane i of mags[0:16] keeps the greatest magnitude
+// it saw and of mags[16:32] the least nonzero one (from their values on
+// entry: zero and 0xffff to start).
 //
 //go:noescape
-func widenBF16s(dst *float32, src *uint16, n int) int
+func widenBF16s(dst *float32, src *uint16, n int, mags *[32]uint32) int

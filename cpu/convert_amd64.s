@@ -43,27 +43,40 @@ narrowDone:
 	VZEROUPPER
 	RET
 
-// func widenBF16s(dst *float32, src *uint16, n int) int
+// func widenBF16s(dst *float32, src *uint16, n int, mags *[32]uint32) int
 //
 // bfloat16 is float32's top half: zero-extend each element and shift it
-// into place.
-TEXT ·widenBF16s(SB), NOSPLIT, $0-32
+// into place. Each lane also keeps the greatest magnitude (the bits
+// without the sign) it has seen in mags[0:16] and the least nonzero one
+// in mags[16:32], starting from their values on entry.
+TEXT ·widenBF16s(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
+	MOVQ mags+24(FP), DX
 	XORQ AX, AX
+	VMOVDQU32 (DX), Z8
+	VMOVDQU32 64(DX), Z9
+	MOVL $0x7fff, R9
+	VPBROADCASTD R9, Z7
 
 widenLoop:
 	LEAQ 16(AX), R8
 	CMPQ R8, CX
 	JGT  widenDone
 	VPMOVZXWD (SI)(AX*2), Z0
+	VPANDD    Z7, Z0, Z1
+	VPMAXUD   Z1, Z8, Z8
+	VPTESTMD  Z1, Z1, K1
+	VPMINUD   Z1, Z9, K1, Z9
 	VPSLLD    $16, Z0, Z0
 	VMOVDQU32 Z0, (DI)(AX*4)
 	MOVQ      R8, AX
 	JMP       widenLoop
 
 widenDone:
-	MOVQ AX, ret+24(FP)
+	VMOVDQU32 Z8, (DX)
+	VMOVDQU32 Z9, 64(DX)
+	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET

@@ -138,3 +138,7 @@ func ConvertRuns() int64 { return convertRuns.Load() }
 // KeptWidenings counts the widened 16-bit buffers taken from a run's
 // cache.
 func KeptWidenings() int64 { return keptWidenings.Load() }
+
+// ExactFused counts the 16-bit contractions that ran on the fused kernels
+// because every product was exact.
+func ExactFused() int64 { return exactFused.Load() }

@@ -33,18 +33,22 @@ func TestWidenedKeptUntilWritten(t *testing.T) {
 	defer pc.release()
 	set(1)
 	kept := keptWidenings.Load()
-	a := widened[float32](pc, buf, kBF16, kF32)
+	a, fa := widened[float32](pc, buf, kBF16, kF32)
 	check(a, 1)
-	b := widened[float32](pc, buf, kBF16, kF32)
+	b, fb := widened[float32](pc, buf, kBF16, kF32)
 	if &a[0] != &b[0] || keptWidenings.Load() != kept+1 {
 		t.Fatalf("the second read widened again")
 	}
+	// Magnitudes 1 (0x3f80) to 22 (0x41b0), kept with the widening.
+	if want := (magRange{least: 0x3f80, most: 0x41b0}); fa.mags != want || fb.mags != want || fa.kind != kBF16 {
+		t.Fatalf("magnitudes %#v and %#v, want %#v", fa, fb, want)
+	}
 	// Another type, another kind: widened on their own.
-	d := widened[float64](pc, buf, kBF16, kF64)
+	d, _ := widened[float64](pc, buf, kBF16, kF64)
 	if d[3] != -14 || keptWidenings.Load() != kept+1 {
 		t.Fatalf("f64 widening: %v (kept %d)", d[3], keptWidenings.Load()-kept)
 	}
-	h := widened[float32](pc, buf, kF16, kF32)
+	h, _ := widened[float32](pc, buf, kF16, kF32)
 	if want := runtime.F16ToFloat32(binary.LittleEndian.Uint16(buf[6:])); math.Float32bits(h[3]) != math.Float32bits(want) || keptWidenings.Load() != kept+1 {
 		t.Fatalf("f16 widening: %v, want %v", h[3], want)
 	}
@@ -54,15 +58,18 @@ func TestWidenedKeptUntilWritten(t *testing.T) {
 	if len(pc.widenings) != 0 {
 		t.Fatalf("%d widenings kept after a write", len(pc.widenings))
 	}
-	check(widened[float32](pc, buf, kBF16, kF32), 2)
+	w, _ := widened[float32](pc, buf, kBF16, kF32)
+	check(w, 2)
 	// A write elsewhere keeps it.
 	pc.invalidate(alignedBytes(8))
-	check(widened[float32](pc, buf, kBF16, kF32), 2)
+	w, _ = widened[float32](pc, buf, kBF16, kF32)
+	check(w, 2)
 	if keptWidenings.Load() != kept+2 {
 		t.Fatalf("a write to other memory dropped the widening")
 	}
 	// Without a cache (a kernel run outside Run): widened each time.
-	check(widened[float32](nil, buf, kBF16, kF32), 2)
+	w, _ = widened[float32](nil, buf, kBF16, kF32)
+	check(w, 2)
 }
 
 // TestNarrowWidenBF16 checks the AVX-512 conversions (and their Go
@@ -90,11 +97,71 @@ func TestNarrowWidenBF16(t *testing.T) {
 			}
 		}
 		back := make([]float32, n)
-		widenBF16(back, dst)
+		mags := widenBF16(back, dst)
 		for i, h := range dst {
 			if math.Float32bits(back[i]) != uint32(h)<<16 {
 				t.Fatalf("n=%d: widened element %d: %#08x, want %#08x", n, i, math.Float32bits(back[i]), uint32(h)<<16)
 			}
 		}
+		if want := magnitudes(dst); mags != want {
+			t.Fatalf("n=%d: magnitudes %#v, want %#v", n, mags, want)
+		}
+	}
+}
+
+// TestExactProducts checks the bounds that let 16-bit contractions run
+// fused: against products computed exactly in float64, for every pair of
+// bf16 exponents (and of f16 ones) at the edges of the ranges.
+func TestExactProducts(t *testing.T) {
+	for _, c := range []struct {
+		kind       elemKind
+		mant, bias int
+	}{{kBF16, 7, 127}, {kF16, 10, 15}} {
+		maxE := 2*c.bias + 1
+		enc := func(e, m int) uint16 { return uint16(e<<c.mant | m) }
+		val := func(h uint16) float64 {
+			if c.kind == kBF16 {
+				return float64(math.Float32frombits(uint32(h) << 16))
+			}
+			return float64(runtime.F16ToFloat32(h))
+		}
+		for ea := 0; ea < maxE; ea++ {
+			for eb := 0; eb < maxE; eb++ {
+				// The elements with the most and the fewest trailing bits
+				// at these exponents: their product is the one to lose
+				// bits or overflow first.
+				low, high := 1, 1<<c.mant-1
+				a := factor{kind: c.kind, mags: magRange{least: enc(ea, low), most: enc(ea, high)}}
+				b := factor{kind: c.kind, mags: magRange{least: enc(eb, low), most: enc(eb, high)}}
+				exact := true
+				for _, x := range []uint16{a.mags.least, a.mags.most} {
+					for _, y := range []uint16{b.mags.least, b.mags.most} {
+						p := val(x) * val(y) // exact in float64 (at most 22 bits)
+						exact = exact && float64(float32(p)) == p && !math.IsInf(float64(float32(p)), 0)
+					}
+				}
+				if got := exactProducts(a, b); got && !exact {
+					t.Fatalf("%v: exponents %d and %d: exactProducts says exact, a product is not", c.kind, ea, eb)
+				}
+			}
+		}
+		// Inf or NaN in a factor: never.
+		inf := factor{kind: c.kind, mags: magRange{least: 1, most: enc(maxE, 0)}}
+		one := factor{kind: c.kind, mags: magRange{least: enc(c.bias, 0), most: enc(c.bias, 0)}}
+		if exactProducts(inf, one) || exactProducts(one, inf) {
+			t.Fatalf("%v: a factor with Inf passes", c.kind)
+		}
+		if !exactProducts(one, one) {
+			t.Fatalf("%v: ones do not pass", c.kind)
+		}
+	}
+	// Real data passes: bf16 magnitudes from 2^-60 to 2^60.
+	wide := factor{kind: kBF16, mags: magRange{least: 67 << 7, most: 187<<7 | 127}}
+	if !exactProducts(wide, wide) {
+		t.Fatalf("bf16 between 2^-60 and 2^60 does not pass")
+	}
+	// f32 factors (not widened) never pass.
+	if exactProducts(factor{kind: kF32}, factor{kind: kF32}) {
+		t.Fatalf("f32 factors pass")
 	}
 }

@@ -11,17 +11,18 @@ import "github.com/torchlower/torchlower/ir/pass"
 // conversion only see what it leaves (a scatter that is not read by a
 // matching correlation). swap-cast-with-insert-slice-chain then moves the
 // f16/bf16 truncation of the decomposition's f32 accumulator onto its
-// regions where they write the gradient in its own layout (the GPU
-// pipeline; the decomposition's channels-last assembly, which the CPU
-// gets, truncates once after its transpose back), so that the output is
-// written once in its own type, and erase-overwritten-fills drops the
-// zeros under it where the regions cover the whole output (kernels with
-// at least stride taps).
+// regions, so that the output is written once in its own type: here for
+// a one-region chain only (a 1x1 stride-2 kernel; max-slices=1, the
+// CPU's measured choice), while the GPU pipeline swaps any chain. The
+// CPU truncates a gradient of several regions once, after they have
+// written it in f32 (channels-last where the decomposition transposes).
+// erase-overwritten-fills drops the zeros under the regions where they
+// cover the whole output (kernels with at least stride taps).
 // strided-insert-slice-to-generic runs with its default, the CPU
 // cost decision (DefaultMaxPassThroughElements), which converts nothing:
 // on the CPU backend the remaining scatters are cheaper as memset +
 // strided copy; another backend's pipeline sets the option.
-const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain,erase-overwritten-fills,strided-insert-slice-to-generic,canonicalize,cse"
+const BackwardDataConvPipeline = "decompose-strided-backward-data,swap-strided-insert-slice-with-contraction,swap-cast-with-insert-slice-chain{max-slices=1},erase-overwritten-fills,strided-insert-slice-to-generic,canonicalize,cse"
 
 // BackwardDataConvGPUPipeline is backward-data-conv as a GPU runs it: the
 // phase decomposition reads dy as it is (reduction-last-source=false).

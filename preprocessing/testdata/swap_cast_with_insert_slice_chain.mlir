@@ -1,4 +1,5 @@
 // RUN: torchlower opt %s -p swap-cast-with-insert-slice-chain --split-input-file | FileCheck %s
+// RUN: torchlower opt %s -p 'swap-cast-with-insert-slice-chain{max-slices=1}' --split-input-file | FileCheck %s --check-prefix=ONE
 
 // The bf16 data gradient of a 2-phase decomposition: two region results
 // (f32) inserted with stride 2 into an f32 zero accumulator, then
@@ -17,6 +18,13 @@
 // CHECK:         %[[S1:.*]] = tensor.insert_slice %[[TB]] into %[[S0]][0, 1] [4, 3] [1, 2] : tensor<4x3xbf16> into tensor<4x6xbf16>
 // CHECK-NOT:     tensor<4x6xf32>
 // CHECK:         return %[[S1]]
+// With max-slices=1 (the CPU's pipeline) a chain of two is left alone:
+// the f32 accumulator is assembled and truncated once.
+// ONE-LABEL:     func.func @two_phases_truncf(
+// ONE:             linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4x6xf32>)
+// ONE:             tensor.insert_slice
+// ONE:             %[[S1:.*]] = tensor.insert_slice
+// ONE:             linalg.generic {{.*}} ins(%[[S1]] : tensor<4x6xf32>) outs(%{{.*}} : tensor<4x6xbf16>)
 func.func @two_phases_truncf(%a: tensor<4x3xf32>, %b: tensor<4x3xf32>) -> tensor<4x6xbf16> {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<4x6xf32>
@@ -45,6 +53,10 @@ func.func @two_phases_truncf(%a: tensor<4x3xf32>, %b: tensor<4x3xf32>) -> tensor
 // CHECK:           arith.extf
 // CHECK:         %[[S:.*]] = tensor.insert_slice %[[E]] into %[[Z]][1, 1] [2, 2] [1, 1]
 // CHECK:         return %[[S]]
+// One slice: swapped with max-slices=1 too.
+// ONE-LABEL:     func.func @dense_zero_extf(
+// ONE:             linalg.generic {{.*}} ins(%{{.*}} : tensor<2x2xf16>) outs(%{{.*}} : tensor<2x2xf32>)
+// ONE:             tensor.insert_slice
 func.func @dense_zero_extf(%a: tensor<2x2xf16>) -> tensor<3x3xf32> {
   %z = arith.constant dense<0.000000e+00> : tensor<3x3xf16>
   %0 = tensor.insert_slice %a into %z[1, 1] [2, 2] [1, 1] : tensor<2x2xf16> into tensor<3x3xf16>
