@@ -60,32 +60,41 @@ type panelCache struct {
 	widenings []widenEntry
 }
 
-// invalidate drops the panels of rows in memory that overlaps m (a step
+// invalidate drops the panels and widenings of memory that overlaps m (a step
 // is about to write, or has written, it).
 func (pc *panelCache) invalidate(m []byte) {
 	if pc == nil {
 		return
 	}
-	kept := pc.entries[:0]
-	for _, e := range pc.entries {
-		if overlaps(e.mem, m) {
-			putWords(e.words)
+	pc.entries = dropOverlapping(pc.entries, m)
+	pc.widenings = dropOverlapping(pc.widenings, m)
+}
+
+// A cacheEntry is a panelCache entry: derived from memory mem, held in
+// scratch words.
+type cacheEntry interface {
+	memory() []byte
+	scratch() []uint64
+}
+
+func (e panelEntry) memory() []byte    { return e.mem }
+func (e panelEntry) scratch() []uint64 { return e.words }
+func (e widenEntry) memory() []byte    { return e.mem }
+func (e widenEntry) scratch() []uint64 { return e.words }
+
+// dropOverlapping removes the entries derived from memory that overlaps
+// m, returning their words to the pool.
+func dropOverlapping[E cacheEntry](es []E, m []byte) []E {
+	kept := es[:0]
+	for _, e := range es {
+		if overlaps(e.memory(), m) {
+			putWords(e.scratch())
 			continue
 		}
 		kept = append(kept, e)
 	}
-	clear(pc.entries[len(kept):])
-	pc.entries = kept
-	keptW := pc.widenings[:0]
-	for _, e := range pc.widenings {
-		if overlaps(e.mem, m) {
-			putWords(e.words)
-			continue
-		}
-		keptW = append(keptW, e)
-	}
-	clear(pc.widenings[len(keptW):])
-	pc.widenings = keptW
+	clear(es[len(kept):])
+	return kept
 }
 
 // release frees every panel; the cache is empty afterwards.
