@@ -57,10 +57,13 @@ import (
 // each sum to the accumulator type exactly as the interpreter does (the
 // explicit conversions T(x*y) forbid FMA fusion), so results are bit for
 // bit the interpreter's; 16-bit inputs are widened exactly (extf) to the
-// accumulator type once per step. Where the body's mulf and addf may fuse
-// (arith.FusedMultiplyAdd: fp-contract marks every f32 contraction), each
-// term is one fused multiply-add instead, x·y + acc rounded once, in the
-// kernels' fused forms (VFMADD231PS) and in the interpreter alike.
+// accumulator type once a run (widen.go). Where the body's mulf and addf
+// may fuse (arith.FusedMultiplyAdd: fp-contract marks every f32
+// contraction), each term is one fused multiply-add instead, x·y + acc
+// rounded once, in the kernels' fused forms (VFMADD231PS) and in the
+// interpreter alike; and where they may not but every product is exact
+// (16-bit factors in range: exactProducts), the fused forms give the
+// unfused bits and run instead.
 
 // fastContractions switches the fast path; tests turn it off to compare
 // with the reference interpreter.
