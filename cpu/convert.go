@@ -19,9 +19,9 @@ import (
 // program it replaces held every element in a float64 register and
 // rounded it twice (at the truncf and at the store): 1.7 ms of a 3 ms
 // bf16 data gradient for 400K elements. Its bits are the interpreter's,
-// but for a signalling NaN widened by extf, which keeps its bits here
-// where the interpreter's float64 registers set its quiet bit (as for
-// copies).
+// but for a signalling bf16 NaN widened by extf, which keeps its bits
+// here where the interpreter's float64 registers set its quiet bit (as
+// for copies).
 type convertGeneric struct {
 	from, to elemKind
 }
@@ -159,14 +159,8 @@ func narrowRun(dst []uint16, src []float32, to elemKind, n, sd, ss, od, os int64
 	}
 	_, _ = dst[od], dst[od+(n-1)*sd]
 	_, _ = src[os], src[os+(n-1)*ss]
-	if to == kF16 {
-		for i := int64(0); i < n; i++ {
-			dst[od+i*sd] = runtime.F16FromFloat32(src[os+i*ss])
-		}
-		return
-	}
 	if sd == 1 && ss == 1 {
-		narrowBF16(dst[od:od+n], src[os:os+n])
+		narrowHalf(dst[od:od+n], src[os:os+n], to)
 		return
 	}
 	// Strided (a phase's stride-2 window of the gradient, a transpose):
@@ -182,32 +176,40 @@ func narrowRun(dst []uint16, src []float32, to elemKind, n, sd, ss, od, os int64
 			s = bufF[:m]
 		}
 		if sd == 1 {
-			narrowBF16(dst[od+i0:od+i0+m], s[:m])
+			narrowHalf(dst[od+i0:od+i0+m], s[:m], to)
 			continue
 		}
-		narrowBF16(bufH[:m], s[:m])
+		narrowHalf(bufH[:m], s[:m], to)
 		for j, h := range bufH[:m] {
 			dst[od+(i0+int64(j))*sd] = h
 		}
 	}
 }
 
-// narrowBF16 rounds s to bfloat16 into d (len(d) == len(s)): 16 at a
-// time with AVX-512 where the CPU has it, the rest (and any block with a
-// NaN) in Go.
-func narrowBF16(d []uint16, s []float32) {
+// narrowHalf rounds s to kind `to` (bf16 or f16) into d (len(d) ==
+// len(s)): 16 at a time with AVX-512 where the CPU has it, the rest in
+// Go. The bf16 kernel stops at a block with a NaN, which Go rounds;
+// VCVTPS2PH rounds every f32 as runtime.F16FromFloat32 does, NaNs
+// included (checked on all 2^32 inputs).
+func narrowHalf(d []uint16, s []float32, to elemKind) {
 	for len(s) > 0 {
 		if haveAVX512 && len(s) >= 16 {
-			done := narrowBF16s(&d[0], &s[0], len(s))
+			var done int
+			if to == kF16 {
+				done = narrowF16s(&d[0], &s[0], len(s))
+			} else {
+				done = narrowBF16s(&d[0], &s[0], len(s))
+			}
 			d, s = d[done:], s[done:]
 		}
-		// One element, or a NaN's block, or the tail, in Go.
+		// A NaN's block, or the tail, in Go.
 		m := min(len(s), 16)
-		if haveAVX512 && len(s) >= 16 {
-			m = 16
-		}
 		for i, x := range s[:m] {
-			d[i] = bf16Of(x)
+			if to == kF16 {
+				d[i] = runtime.F16FromFloat32(x)
+			} else {
+				d[i] = bf16Of(x)
+			}
 		}
 		d, s = d[m:], s[m:]
 	}
@@ -221,39 +223,51 @@ func widenRun(dst []float32, src []uint16, from elemKind, n, sd, ss, od, os int6
 	}
 	_, _ = dst[od], dst[od+(n-1)*sd]
 	_, _ = src[os], src[os+(n-1)*ss]
-	if from == kF16 {
-		for i := int64(0); i < n; i++ {
-			dst[od+i*sd] = runtime.F16ToFloat32(src[os+i*ss])
-		}
-		return
-	}
 	if sd == 1 && ss == 1 {
-		widenBF16(dst[od:od+n], src[os:os+n])
+		widenHalf(dst[od:od+n], src[os:os+n], from)
 		return
 	}
 	for i := int64(0); i < n; i++ {
-		dst[od+i*sd] = math.Float32frombits(uint32(src[os+i*ss]) << 16)
+		dst[od+i*sd] = halfToFloat32(src[os+i*ss], from)
 	}
 }
 
-// widenBF16 widens s exactly into d (len(d) == len(s)) and returns the
-// range of s's magnitudes: 16 at a time with AVX-512 where the CPU has
-// it, the rest in Go.
-func widenBF16(d []float32, s []uint16) magRange {
+// halfToFloat32 widens h of kind from (bf16 or f16) exactly. A
+// signalling f16 NaN comes out quiet, as VCVTPH2PS and the interpreter's
+// float64 registers make it.
+func halfToFloat32(h uint16, from elemKind) float32 {
+	if from == kBF16 {
+		return math.Float32frombits(uint32(h) << 16)
+	}
+	if h&0x7c00 == 0x7c00 && h&0x3ff != 0 {
+		h |= 0x200
+	}
+	return runtime.F16ToFloat32(h)
+}
+
+// widenHalf widens s (of kind from: bf16 or f16) exactly into d (len(d)
+// == len(s)) and returns the range of s's magnitudes: 16 at a time with
+// AVX-512 where the CPU has it, the rest in Go.
+func widenHalf(d []float32, s []uint16, from elemKind) magRange {
 	r := noMagnitudes
 	if haveAVX512 && len(s) >= 16 {
 		var lanes [32]uint32
 		for i := 16; i < 32; i++ {
 			lanes[i] = 0xffff
 		}
-		done := widenBF16s(&d[0], &s[0], len(s), &lanes)
+		var done int
+		if from == kF16 {
+			done = widenF16s(&d[0], &s[0], len(s), &lanes)
+		} else {
+			done = widenBF16s(&d[0], &s[0], len(s), &lanes)
+		}
 		for i := 0; i < 16; i++ {
 			r = r.join(magRange{least: uint16(lanes[16+i]), most: uint16(lanes[i])})
 		}
 		d, s = d[done:], s[done:]
 	}
 	for i, h := range s {
-		d[i] = math.Float32frombits(uint32(h) << 16)
+		d[i] = halfToFloat32(h, from)
 	}
 	return r.join(magnitudes(s))
 }

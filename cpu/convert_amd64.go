@@ -16,3 +16,15 @@ func narrowBF16s(dst *uint16, src *float32, n int) int
 //
 //go:noescape
 func widenBF16s(dst *float32, src *uint16, n int, mags *[32]uint32) int
+
+// widenF16s is widenBF16s for binary16 (VCVTPH2PS).
+//
+//go:noescape
+func widenF16s(dst *float32, src *uint16, n int, mags *[32]uint32) int
+
+// narrowF16s rounds src[:n] to binary16 in dst (VCVTPS2PH, ties to even),
+// 16 elements at a time, and returns how many it converted: n rounded
+// down to a multiple of 16.
+//
+//go:noescape
+func narrowF16s(dst *uint16, src *float32, n int) int

@@ -80,3 +80,62 @@ widenDone:
 	MOVQ AX, ret+32(FP)
 	VZEROUPPER
 	RET
+
+// func widenF16s(dst *float32, src *uint16, n int, mags *[32]uint32) int
+//
+// VCVTPH2PS widens binary16 exactly (subnormals included). Magnitudes as
+// widenBF16s.
+TEXT ·widenF16s(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ mags+24(FP), DX
+	XORQ AX, AX
+	VMOVDQU32 (DX), Z8
+	VMOVDQU32 64(DX), Z9
+	MOVL $0x7fff, R9
+	VPBROADCASTD R9, Z7
+
+widenF16Loop:
+	LEAQ 16(AX), R8
+	CMPQ R8, CX
+	JGT  widenF16Done
+	VPMOVZXWD (SI)(AX*2), Z0
+	VPANDD    Z7, Z0, Z1
+	VPMAXUD   Z1, Z8, Z8
+	VPTESTMD  Z1, Z1, K1
+	VPMINUD   Z1, Z9, K1, Z9
+	VCVTPH2PS (SI)(AX*2), Z0
+	VMOVUPS   Z0, (DI)(AX*4)
+	MOVQ      R8, AX
+	JMP       widenF16Loop
+
+widenF16Done:
+	VMOVDQU32 Z8, (DX)
+	VMOVDQU32 Z9, 64(DX)
+	MOVQ AX, ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func narrowF16s(dst *uint16, src *float32, n int) int
+//
+// VCVTPS2PH with rounding to nearest even (imm 0), 16 at a time.
+TEXT ·narrowF16s(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+narrowF16Loop:
+	LEAQ 16(AX), R8
+	CMPQ R8, CX
+	JGT  narrowF16Done
+	VMOVUPS   (SI)(AX*4), Z0
+	VCVTPS2PH $0, Z0, (DI)(AX*2)
+	MOVQ      R8, AX
+	JMP       narrowF16Loop
+
+narrowF16Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET

@@ -1,12 +1,9 @@
 package cpu
 
 import (
-	"math"
 	"sync"
 	"sync/atomic"
 	"unsafe"
-
-	"github.com/torchlower/torchlower/runtime"
 )
 
 // A contraction of f16 or bf16 factors (extf to its f32 accumulator in
@@ -86,19 +83,13 @@ func widen[T floatT](dst []T, mem []byte, from elemKind, lo int) magRange {
 	// Typed loops for the 16-bit kinds: a load through the accessor's
 	// switch per element cost as much as the multiplies.
 	switch from {
-	case kBF16:
+	case kBF16, kF16:
 		src := typed[uint16](mem)[lo : lo+len(dst)]
 		if d, ok := any(dst).([]float32); ok {
-			return widenBF16(d, src)
+			return widenHalf(d, src, from)
 		}
 		for i, h := range src {
-			dst[i] = T(math.Float32frombits(uint32(h) << 16))
-		}
-		return magnitudes(src)
-	case kF16:
-		src := typed[uint16](mem)[lo : lo+len(dst)]
-		for i, h := range src {
-			dst[i] = T(runtime.F16ToFloat32(h))
+			dst[i] = T(halfToFloat32(h, from))
 		}
 		return magnitudes(src)
 	case kF32:

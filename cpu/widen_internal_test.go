@@ -72,39 +72,61 @@ func TestWidenedKeptUntilWritten(t *testing.T) {
 	check(w, 2)
 }
 
-// TestNarrowWidenBF16 checks the AVX-512 conversions (and their Go
+// TestNarrowWidenHalf checks the AVX-512 conversions (and their Go
 // tails) against runtime's scalar ones on every length up to 70, with a
-// NaN in some blocks.
-func TestNarrowWidenBF16(t *testing.T) {
+// NaN in some blocks, for bf16 and f16.
+func TestNarrowWidenHalf(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
-	for n := 0; n <= 70; n++ {
-		src := make([]float32, n)
-		for i := range src {
-			src[i] = math.Float32frombits(rng.Uint32())
-			if rng.Intn(4) == 0 {
-				// Ties and near-ties: low halves 0x8000 and 0x7fff.
-				src[i] = math.Float32frombits(rng.Uint32()&0xffff0000 | uint32(0x7fff+rng.Intn(2)))
+	for _, kind := range []elemKind{kBF16, kF16} {
+		round := func(x float32) uint16 {
+			if kind == kF16 {
+				return runtime.F16FromFloat32(x)
+			}
+			return runtime.BF16FromFloat32(x)
+		}
+		for n := 0; n <= 70; n++ {
+			src := make([]float32, n)
+			for i := range src {
+				src[i] = math.Float32frombits(rng.Uint32())
+				switch rng.Intn(4) {
+				case 0: // ties and near-ties of bf16 (low halves 0x7fff, 0x8000)
+					src[i] = math.Float32frombits(rng.Uint32()&0xffff0000 | uint32(0x7fff+rng.Intn(2)))
+				case 1: // f16's range, its ties and subnormals
+					src[i] = math.Float32frombits(uint32(rng.Intn(2))<<31 | uint32(0x33000000+rng.Intn(0x14800000))&^0xfff | uint32(0xfff*rng.Intn(2)+rng.Intn(2)))
+				}
+			}
+			if n > 20 {
+				src[n/2] = math.Float32frombits(0x7f800001) // a NaN whose payload rounds away
+			}
+			dst := make([]uint16, n)
+			narrowHalf(dst, src, kind)
+			for i, x := range src {
+				if want := round(x); dst[i] != want {
+					t.Fatalf("%v n=%d: element %d (%#08x): %#04x, want %#04x", kind, n, i, math.Float32bits(x), dst[i], want)
+				}
+			}
+			// Back, with a signalling f16 NaN among them: it comes out
+			// quiet.
+			if kind == kF16 && n > 30 {
+				dst[n/3] = 0x7c01
+			}
+			back := make([]float32, n)
+			mags := widenHalf(back, dst, kind)
+			for i, h := range dst {
+				if want := halfToFloat32(h, kind); math.Float32bits(back[i]) != math.Float32bits(want) {
+					t.Fatalf("%v n=%d: widened element %d (%#04x): %#08x, want %#08x", kind, n, i, h, math.Float32bits(back[i]), math.Float32bits(want))
+				}
+			}
+			if want := magnitudes(dst); mags != want {
+				t.Fatalf("%v n=%d: magnitudes %#v, want %#v", kind, n, mags, want)
 			}
 		}
-		if n > 20 {
-			src[n/2] = math.Float32frombits(0x7f800001) // a NaN whose payload rounds away
-		}
-		dst := make([]uint16, n)
-		narrowBF16(dst, src)
-		for i, x := range src {
-			if want := runtime.BF16FromFloat32(x); dst[i] != want {
-				t.Fatalf("n=%d: element %d (%#08x): %#04x, want %#04x", n, i, math.Float32bits(x), dst[i], want)
-			}
-		}
-		back := make([]float32, n)
-		mags := widenBF16(back, dst)
-		for i, h := range dst {
-			if math.Float32bits(back[i]) != uint32(h)<<16 {
-				t.Fatalf("n=%d: widened element %d: %#08x, want %#08x", n, i, math.Float32bits(back[i]), uint32(h)<<16)
-			}
-		}
-		if want := magnitudes(dst); mags != want {
-			t.Fatalf("n=%d: magnitudes %#v, want %#v", n, mags, want)
+	}
+	// halfToFloat32 is runtime's widening, but for signalling NaNs.
+	for h := 0; h < 1<<16; h++ {
+		got, want := halfToFloat32(uint16(h), kF16), runtime.F16ToFloat32(uint16(h))
+		if math.Float32bits(got) != math.Float32bits(want) && !(h&0x7c00 == 0x7c00 && h&0x200 == 0 && h&0x3ff != 0) {
+			t.Fatalf("f16 %#04x: %#08x, want %#08x", h, math.Float32bits(got), math.Float32bits(want))
 		}
 	}
 }
