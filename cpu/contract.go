@@ -396,7 +396,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		} else {
 			b, fb = operandAs[T](k, c.ib, c.acc)
 		}
-		if !fma && c.acc == kF32 && exactProducts(fa, fb) {
+		if !fma && haveFMA && c.acc == kF32 && exactProducts(fa, fb) {
 			fma, exact = true, true
 		}
 	}

@@ -139,6 +139,9 @@ func ConvertRuns() int64 { return convertRuns.Load() }
 // cache.
 func KeptWidenings() int64 { return keptWidenings.Load() }
 
+// HaveFMA reports whether the CPU has FMA3 (the fused kernels).
+func HaveFMA() bool { return haveFMA }
+
 // ExactFused counts the 16-bit contractions that ran on the fused kernels
 // because every product was exact.
 func ExactFused() int64 { return exactFused.Load() }
