@@ -2,6 +2,7 @@ package cpu
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/torchlower/torchlower/dialect/arith"
@@ -9,6 +10,7 @@ import (
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
 )
 
 // An elementwise generic (every loop parallel; a body of float
@@ -451,7 +453,7 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 	}
 	if f, ok := unaryOp(o.Name, rt); ok && len(ins) == 1 && ins[0].float {
 		if o.Name == "arith.extf" || o.Name == "arith.truncf" {
-			return vRound(ins[0].idx, d.idx, rounder(rt))
+			return vRound(ins[0].idx, d.idx, rt)
 		}
 		return vUn(ins[0].idx, d.idx, f, rounder(rt))
 	}
@@ -491,9 +493,40 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 				}
 			}
 		}
+		switch o.Name {
+		case "arith.maxf", "arith.maximumf", "arith.minf", "arith.minimumf":
+			return vMinMax(a, b, d.idx, o.Name == "arith.maxf" || o.Name == "arith.maximumf", rt)
+		}
 		return vBin(a, b, d.idx, f, rounder(rt))
 	}
 	return nil
+}
+
+// vMinMax is maxf/minf (NaN-propagating, -0 < +0: Go's max and min,
+// math.Max and math.Min alike) inline, rounded inline to an f32 result.
+func vMinMax(a, b, d int, isMax bool, rt ir.Type) vinstr {
+	f := math.Min
+	if isMax {
+		f = math.Max
+	}
+	r := rounder(rt)
+	if kind, _ := kindOf(rt); kind != kF32 || r == nil {
+		return vBin(a, b, d, f, r)
+	}
+	if isMax {
+		return func(fr *vframe, n int) {
+			A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d][:n]
+			for j := range D {
+				D[j] = float64(float32(max(A[j], B[j])))
+			}
+		}
+	}
+	return func(fr *vframe, n int) {
+		A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d][:n]
+		for j := range D {
+			D[j] = float64(float32(min(A[j], B[j])))
+		}
+	}
 }
 
 func vUn(a, d int, f, r func(float64) float64) vinstr {
@@ -513,18 +546,48 @@ func vUn(a, d int, f, r func(float64) float64) vinstr {
 	}
 }
 
-// vRound is a float cast: the value rounded to the result type.
-func vRound(a, d int, r func(float64) float64) vinstr {
+// vRound is a float cast: the value rounded to the result type rt. The
+// lanes round to f32 and (where the value is a float32 already, as every
+// value of an f32 body is) to bf16 inline; a call per element through
+// rounder was most of a bf16 elementwise body's time.
+func vRound(a, d int, rt ir.Type) vinstr {
+	r := rounder(rt)
+	kind, _ := kindOf(rt)
+	switch {
+	case r == nil:
+		return func(fr *vframe, n int) { copy(fr.f[d][:n], fr.f[a][:n]) }
+	case kind == kF32:
+		return func(fr *vframe, n int) {
+			A, D := fr.f[a][:n], fr.f[d][:n]
+			for j := range D {
+				D[j] = float64(float32(A[j]))
+			}
+		}
+	case kind == kBF16:
+		return func(fr *vframe, n int) {
+			A, D := fr.f[a][:n], fr.f[d][:n]
+			for j, x := range A {
+				D[j] = float64(math.Float32frombits(uint32(bf16OfFloat64(x, r)) << 16))
+			}
+		}
+	}
 	return func(fr *vframe, n int) {
 		A, D := fr.f[a][:n], fr.f[d][:n]
-		if r == nil {
-			copy(D, A)
-			return
-		}
 		for j := range D {
 			D[j] = r(A[j])
 		}
 	}
+}
+
+// bf16OfFloat64 is runtime.BF16FromFloat64 with its common case inline: x
+// a float32 already (not NaN) rounds on its bits; anything else through
+// roundBF16 (r), whose bits then are the rounded value's.
+func bf16OfFloat64(x float64, r func(float64) float64) uint16 {
+	if f := float32(x); float64(f) == x {
+		u := math.Float32bits(f)
+		return uint16((u + 0x7fff + (u>>16)&1) >> 16)
+	}
+	return uint16(math.Float32bits(float32(r(x))) >> 16)
 }
 
 func vBin(a, b, d int, f func(x, y float64) float64, r func(float64) float64) vinstr {
@@ -819,6 +882,24 @@ func loadLanes(op *kOperand, dst []float64, q, c int64) {
 			dst[j] = float64(s[q])
 			q += c
 		}
+	case kBF16:
+		s := typed[uint16](op.mem)
+		for j := range dst {
+			dst[j] = float64(math.Float32frombits(uint32(s[q]) << 16))
+			q += c
+		}
+	case kF16:
+		s := typed[uint16](op.mem)
+		for j := range dst {
+			dst[j] = float64(runtime.F16ToFloat32(s[q]))
+			q += c
+		}
+	case kF64:
+		s := typed[float64](op.mem)
+		for j := range dst {
+			dst[j] = s[q]
+			q += c
+		}
 	default:
 		for j := range dst {
 			dst[j] = op.acc.loadF(q)
@@ -833,6 +914,18 @@ func storeLanes(op *kOperand, src []float64, q, c int64) {
 		s := typed[float32](op.mem)
 		for _, v := range src {
 			s[q] = float32(v)
+			q += c
+		}
+	case kBF16:
+		s := typed[uint16](op.mem)
+		for _, v := range src {
+			s[q] = bf16OfFloat64(v, roundBF16)
+			q += c
+		}
+	case kF64:
+		s := typed[float64](op.mem)
+		for _, v := range src {
+			s[q] = v
 			q += c
 		}
 	default:

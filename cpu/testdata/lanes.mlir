@@ -48,6 +48,32 @@ func.func @arith_f32(%x: tensor<3x4x5x6xf32>, %y: tensor<3x6x5x4xf32>) -> (tenso
   return %r#0, %r#1 : tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>
 }
 
+// A bf16 activation: residual add, ReLU and clamp by maxf/minf in f32
+// (NaN, +0 against -0), truncated to bf16 (the lanes' inline rounding of
+// f32 values); and a quotient in f64 truncated straight to bf16 (not an
+// f32 value: the rounding's general case), and one to bf16 in bf16.
+func.func @bf16_act(%x: tensor<9x70xbf16>, %y: tensor<9x70xbf16>) -> (tensor<9x70xbf16>, tensor<9x70xbf16>, tensor<9x70xbf16>) {
+  %e = tensor.empty() : tensor<9x70xbf16>
+  %zero = arith.constant 0.0 : f32
+  %six = arith.constant 6.0 : f32
+  %three = arith.constant 3.0 : f64
+  %r:3 = linalg.generic {indexing_maps = [#id2, #id2, #id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<9x70xbf16>, tensor<9x70xbf16>) outs(%e, %e, %e : tensor<9x70xbf16>, tensor<9x70xbf16>, tensor<9x70xbf16>) {
+  ^bb0(%a: bf16, %b: bf16, %o: bf16, %p: bf16, %q: bf16):
+    %a32 = arith.extf %a : bf16 to f32
+    %b32 = arith.extf %b : bf16 to f32
+    %s = arith.addf %a32, %b32 : f32
+    %m = arith.maxf %s, %zero : f32
+    %c = arith.minf %m, %six : f32
+    %t = arith.truncf %c : f32 to bf16
+    %a64 = arith.extf %a : bf16 to f64
+    %d = arith.divf %a64, %three : f64
+    %t64 = arith.truncf %d : f64 to bf16
+    %mb = arith.maxf %a, %b : bf16
+    linalg.yield %t, %t64, %mb : bf16, bf16, bf16
+  } -> (tensor<9x70xbf16>, tensor<9x70xbf16>, tensor<9x70xbf16>)
+  return %r#0, %r#1, %r#2 : tensor<9x70xbf16>, tensor<9x70xbf16>, tensor<9x70xbf16>
+}
+
 // 16-bit and f64 arithmetic: bf16 in, f16 and f64 out.
 func.func @mixed(%x: tensor<17x300xbf16>, %y: tensor<17x300xf16>) -> (tensor<17x300xf16>, tensor<17x300xf64>) {
   %e = tensor.empty() : tensor<17x300xf16>
