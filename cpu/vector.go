@@ -452,7 +452,13 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 		isF32 = true
 	}
 	if f, ok := unaryOp(o.Name, rt); ok && len(ins) == 1 && ins[0].float {
-		if o.Name == "arith.extf" || o.Name == "arith.truncf" {
+		if o.Name == "arith.extf" {
+			// A widening is exact: its register is its operand's (the
+			// one it leaves unwritten stays zero).
+			c.regs[res] = ins[0]
+			return func(*vframe, int) {}
+		}
+		if o.Name == "arith.truncf" {
 			return vRound(ins[0].idx, d.idx, rt)
 		}
 		return vUn(ins[0].idx, d.idx, f, rounder(rt))
