@@ -1,11 +1,41 @@
 #include "textflag.h"
 
+// The widenings' common frame: arguments (dst *float32, src *uint16,
+// n int, mags *[32]uint32) in DI, SI, CX, DX; the lanes' greatest
+// magnitudes in Z8 and least nonzero ones in Z9 from mags; AX counts.
+#define WIDEN_START \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ n+16(FP), CX; \
+	MOVQ mags+24(FP), DX; \
+	XORQ AX, AX; \
+	VMOVDQU32 (DX), Z8; \
+	VMOVDQU32 64(DX), Z9; \
+	MOVL $0x7fff, R9; \
+	VPBROADCASTD R9, Z7
+
+// WIDEN_MAGS loads 16 elements zero-extended into Z0 and folds their
+// magnitudes into Z8 and Z9.
+#define WIDEN_MAGS \
+	VPMOVZXWD (SI)(AX*2), Z0; \
+	VPANDD    Z7, Z0, Z1; \
+	VPMAXUD   Z1, Z8, Z8; \
+	VPTESTMD  Z1, Z1, K1; \
+	VPMINUD   Z1, Z9, K1, Z9
+
+#define WIDEN_END \
+	VMOVDQU32 Z8, (DX); \
+	VMOVDQU32 Z9, 64(DX); \
+	MOVQ AX, ret+32(FP); \
+	VZEROUPPER; \
+	RET
+
 // func narrowBF16s(dst *uint16, src *float32, n int) int
 //
 // Per lane, as bf16Of: u + 0x7fff + ((u >> 16) & 1), its top half (ties
 // to even on the bits, exact for every number, the carry into Inf
 // included). A block with a NaN (|u| > 0x7f800000) stops the loop: the
-// caller rounds it with runtime.BF16FromFloat32.
+// caller rounds it in Go (bf16Of).
 TEXT ·narrowBF16s(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -50,72 +80,40 @@ narrowDone:
 // without the sign) it has seen in mags[0:16] and the least nonzero one
 // in mags[16:32], starting from their values on entry.
 TEXT ·widenBF16s(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ mags+24(FP), DX
-	XORQ AX, AX
-	VMOVDQU32 (DX), Z8
-	VMOVDQU32 64(DX), Z9
-	MOVL $0x7fff, R9
-	VPBROADCASTD R9, Z7
+	WIDEN_START
 
 widenLoop:
 	LEAQ 16(AX), R8
 	CMPQ R8, CX
 	JGT  widenDone
-	VPMOVZXWD (SI)(AX*2), Z0
-	VPANDD    Z7, Z0, Z1
-	VPMAXUD   Z1, Z8, Z8
-	VPTESTMD  Z1, Z1, K1
-	VPMINUD   Z1, Z9, K1, Z9
+	WIDEN_MAGS
 	VPSLLD    $16, Z0, Z0
 	VMOVDQU32 Z0, (DI)(AX*4)
 	MOVQ      R8, AX
 	JMP       widenLoop
 
 widenDone:
-	VMOVDQU32 Z8, (DX)
-	VMOVDQU32 Z9, 64(DX)
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	WIDEN_END
 
 // func widenF16s(dst *float32, src *uint16, n int, mags *[32]uint32) int
 //
 // VCVTPH2PS widens binary16 exactly (subnormals included). Magnitudes as
 // widenBF16s.
 TEXT ·widenF16s(SB), NOSPLIT, $0-40
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ mags+24(FP), DX
-	XORQ AX, AX
-	VMOVDQU32 (DX), Z8
-	VMOVDQU32 64(DX), Z9
-	MOVL $0x7fff, R9
-	VPBROADCASTD R9, Z7
+	WIDEN_START
 
 widenF16Loop:
 	LEAQ 16(AX), R8
 	CMPQ R8, CX
 	JGT  widenF16Done
-	VPMOVZXWD (SI)(AX*2), Z0
-	VPANDD    Z7, Z0, Z1
-	VPMAXUD   Z1, Z8, Z8
-	VPTESTMD  Z1, Z1, K1
-	VPMINUD   Z1, Z9, K1, Z9
+	WIDEN_MAGS
 	VCVTPH2PS (SI)(AX*2), Z0
 	VMOVUPS   Z0, (DI)(AX*4)
 	MOVQ      R8, AX
 	JMP       widenF16Loop
 
 widenF16Done:
-	VMOVDQU32 Z8, (DX)
-	VMOVDQU32 Z9, 64(DX)
-	MOVQ AX, ret+32(FP)
-	VZEROUPPER
-	RET
+	WIDEN_END
 
 // func narrowF16s(dst *uint16, src *float32, n int) int
 //
