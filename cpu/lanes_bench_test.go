@@ -1,0 +1,73 @@
+package cpu_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/ir/asm"
+	"github.com/torchlower/torchlower/plan"
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// residualReLU is a residual add and ReLU over an activation of ResNet's
+// first stage (8x64x56x56), in the element type T, computed in f32: an
+// elementwise step of every training graph, run in lanes.
+const residualReLU = `
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @main(%a: tensor<8x64x56x56xT>, %b: tensor<8x64x56x56xT>) -> tensor<8x64x56x56xT> {
+  %e = tensor.empty() : tensor<8x64x56x56xT>
+  %zero = arith.constant 0.0 : f32
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%a, %b : tensor<8x64x56x56xT>, tensor<8x64x56x56xT>) outs(%e : tensor<8x64x56x56xT>) {
+  ^bb0(%x: T, %y: T, %o: T):
+    WIDEN
+    %s = arith.addf %x32, %y32 : f32
+    %m = arith.maxf %s, %zero : f32
+    NARROW
+  } -> tensor<8x64x56x56xT>
+  return %r : tensor<8x64x56x56xT>
+}
+`
+
+// BenchmarkLanes times residualReLU in f32 and bf16 through an Executor
+// (results recycled, as bench does), in ns an element: compare with
+// PyTorch's torch.relu(a + b) on the same tensors.
+func BenchmarkLanes(b *testing.B) {
+	for _, dt := range []string{"f32", "bf16"} {
+		b.Run(dt, func(b *testing.B) {
+			widen := "%x32 = arith.extf %x : bf16 to f32\n    %y32 = arith.extf %y : bf16 to f32"
+			narrow := "%t = arith.truncf %m : f32 to bf16\n    linalg.yield %t : bf16"
+			if dt == "f32" {
+				widen = "%x32 = arith.addf %x, %zero : f32\n    %y32 = arith.addf %y, %zero : f32"
+				narrow = "linalg.yield %m : f32"
+			}
+			src := strings.NewReplacer("WIDEN", widen, "NARROW", narrow, "xT", "x"+dt, ": T", ": "+dt).Replace(residualReLU)
+			m, err := asm.Parse(newContext(), src, asm.Options{FileName: "lanes.mlir"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := plan.Build(m, "main")
+			if err != nil {
+				b.Fatal(err)
+			}
+			var args []*runtime.Tensor
+			for _, a := range p.Args {
+				d, err := cpu.DTypeOf(a.Elem)
+				if err != nil {
+					b.Fatal(err)
+				}
+				args = append(args, runtime.New(d, a.Shape...))
+			}
+			e := cpu.NewExecutor(p)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				r, err := e.Run(args, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				e.Recycle(r...)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(8*64*56*56), "ns/elem")
+		})
+	}
+}
