@@ -472,28 +472,44 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 			case "arith.addf":
 				return func(fr *vframe, n int) {
 					A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d.idx][:n]
-					for j := range D {
+					j := 0
+					if laneKernels && n >= 8 {
+						j = laneAdd32(&D[0], &A[0], &B[0], n)
+					}
+					for ; j < n; j++ {
 						D[j] = float64(float32(A[j] + B[j]))
 					}
 				}
 			case "arith.subf":
 				return func(fr *vframe, n int) {
 					A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d.idx][:n]
-					for j := range D {
+					j := 0
+					if laneKernels && n >= 8 {
+						j = laneSub32(&D[0], &A[0], &B[0], n)
+					}
+					for ; j < n; j++ {
 						D[j] = float64(float32(A[j] - B[j]))
 					}
 				}
 			case "arith.mulf":
 				return func(fr *vframe, n int) {
 					A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d.idx][:n]
-					for j := range D {
+					j := 0
+					if laneKernels && n >= 8 {
+						j = laneMul32(&D[0], &A[0], &B[0], n)
+					}
+					for ; j < n; j++ {
 						D[j] = float64(float32(A[j] * B[j]))
 					}
 				}
 			case "arith.divf":
 				return func(fr *vframe, n int) {
 					A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d.idx][:n]
-					for j := range D {
+					j := 0
+					if laneKernels && n >= 8 {
+						j = laneDiv32(&D[0], &A[0], &B[0], n)
+					}
+					for ; j < n; j++ {
 						D[j] = float64(float32(A[j] / B[j]))
 					}
 				}
@@ -572,8 +588,13 @@ func vRound(a, d int, rt ir.Type) vinstr {
 	case kind == kBF16:
 		return func(fr *vframe, n int) {
 			A, D := fr.f[a][:n], fr.f[d][:n]
-			for j, x := range A {
-				D[j] = float64(math.Float32frombits(uint32(bf16OfFloat64(x, r)) << 16))
+			for j := 0; j < n; j++ {
+				if laneKernels && n-j >= 8 {
+					if j += laneRoundBF16(&D[j], &A[j], n-j); j == n {
+						break
+					}
+				}
+				D[j] = float64(math.Float32frombits(uint32(bf16OfFloat64(A[j], r)) << 16))
 			}
 		}
 	}
@@ -880,7 +901,22 @@ func (k *kernel) foldLanes(xs []float64, q int64) {
 	out.acc.storeF(q, acc)
 }
 
+// laneKernels switches the AVX-512 lane kernels (lanes_amd64.s), where
+// the CPU has them; tests turn them off to compare.
+var laneKernels = haveAVX512
+
 func loadLanes(op *kOperand, dst []float64, q, c int64) {
+	if laneKernels && c == 1 && len(dst) >= 8 {
+		// Contiguous f32 and bf16 lanes: 8 at a time, the rest below.
+		var done int
+		switch op.acc.kind {
+		case kF32:
+			done = laneLoadF32(&dst[0], &typed[float32](op.mem)[q:q+int64(len(dst))][0], len(dst))
+		case kBF16:
+			done = laneLoadBF16(&dst[0], &typed[uint16](op.mem)[q:q+int64(len(dst))][0], len(dst))
+		}
+		dst, q = dst[done:], q+int64(done)
+	}
 	switch op.acc.kind {
 	case kF32:
 		s := typed[float32](op.mem)
@@ -915,6 +951,18 @@ func loadLanes(op *kOperand, dst []float64, q, c int64) {
 }
 
 func storeLanes(op *kOperand, src []float64, q, c int64) {
+	if laneKernels && c == 1 && len(src) >= 8 {
+		// Contiguous f32 and bf16 lanes: 8 at a time (bf16 until a block
+		// with a lane that is not a float32 value), the rest below.
+		var done int
+		switch op.acc.kind {
+		case kF32:
+			done = laneStoreF32(&typed[float32](op.mem)[q:q+int64(len(src))][0], &src[0], len(src))
+		case kBF16:
+			done = laneStoreBF16(&typed[uint16](op.mem)[q:q+int64(len(src))][0], &src[0], len(src))
+		}
+		src, q = src[done:], q+int64(done)
+	}
 	switch op.acc.kind {
 	case kF32:
 		s := typed[float32](op.mem)

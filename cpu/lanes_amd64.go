@@ -1,0 +1,47 @@
+package cpu
+
+// The lane kernels (lanes_amd64.s), for where the CPU has AVX-512: each
+// does the first n rounded down to a multiple of 8 lanes (or stops
+// earlier, as said) and returns how many it did.
+
+// laneAdd32 (laneSub32, laneMul32, laneDiv32) is d[j] = float64(float32(
+// a[j] op b[j])).
+//
+//go:noescape
+func laneAdd32(d, a, b *float64, n int) int
+
+//go:noescape
+func laneSub32(d, a, b *float64, n int) int
+
+//go:noescape
+func laneMul32(d, a, b *float64, n int) int
+
+//go:noescape
+func laneDiv32(d, a, b *float64, n int) int
+
+// laneLoadF32 is d[j] = float64(s[j]).
+//
+//go:noescape
+func laneLoadF32(d *float64, s *float32, n int) int
+
+// laneLoadBF16 is d[j] = the bfloat16 s[j] as a float64.
+//
+//go:noescape
+func laneLoadBF16(d *float64, s *uint16, n int) int
+
+// laneStoreF32 is d[j] = float32(s[j]).
+//
+//go:noescape
+func laneStoreF32(d *float32, s *float64, n int) int
+
+// laneStoreBF16 is d[j] = bf16OfFloat64(s[j]), stopping at the first
+// block of 8 with a lane that is not a float32 value (or is NaN).
+//
+//go:noescape
+func laneStoreBF16(d *uint16, s *float64, n int) int
+
+// laneRoundBF16 is d[j] = the bfloat16 nearest s[j] as a float64,
+// stopping as laneStoreBF16.
+//
+//go:noescape
+func laneRoundBF16(d, s *float64, n int) int

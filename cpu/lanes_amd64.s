@@ -1,0 +1,193 @@
+#include "textflag.h"
+
+// Lane kernels (vector.go): loops over float64 lane registers, 8 lanes a
+// ZMM register, each computing exactly what the lanes' Go loops compute
+// for the same elements (the same IEEE double operation, the same
+// conversions, rounding to nearest even as Go's do). Each returns how
+// many lanes it did, n rounded down to a multiple of 8 (or fewer, where
+// it stops); the caller does the rest in Go.
+
+// ARITH32 is the body of D[j] = float64(float32(A[j] op B[j])).
+#define ARITH32(OP) \
+	MOVQ d+0(FP), DI; \
+	MOVQ a+8(FP), SI; \
+	MOVQ b+16(FP), DX; \
+	MOVQ n+24(FP), CX; \
+	XORQ AX, AX; \
+loop: \
+	LEAQ 8(AX), R8; \
+	CMPQ R8, CX; \
+	JGT  done; \
+	VMOVUPD (SI)(AX*8), Z0; \
+	VMOVUPD (DX)(AX*8), Z1; \
+	OP Z1, Z0, Z0; \
+	VCVTPD2PS Z0, Y0; \
+	VCVTPS2PD Y0, Z0; \
+	VMOVUPD Z0, (DI)(AX*8); \
+	MOVQ R8, AX; \
+	JMP  loop; \
+done: \
+	MOVQ AX, ret+32(FP); \
+	VZEROUPPER; \
+	RET
+
+// BF16_OF rounds 8 float64 lanes at (SI)(AX*8) to bfloat16 bits in the
+// low words of Y3's dwords, as bf16OfFloat64's inline case: every lane
+// must be a float32 (not NaN), else it jumps to stop with AX the lanes
+// done. Y4 holds 0x7fff, Y5 holds 1 in every dword. The integer steps
+// are AVX2 (VEX) forms: no AVX-512VL needed.
+#define BF16_OF(stop) \
+	VMOVUPD   (SI)(AX*8), Z0; \
+	VCVTPD2PS Z0, Y1; \
+	VCVTPS2PD Y1, Z2; \
+	VCMPPD    $0, Z2, Z0, K1; \
+	KMOVW     K1, R9; \
+	CMPL      R9, $0xff; \
+	JNE       stop; \
+	VPSRLD    $16, Y1, Y2; \
+	VPAND     Y5, Y2, Y2; \
+	VPADDD    Y4, Y1, Y3; \
+	VPADDD    Y2, Y3, Y3; \
+	VPSRLD    $16, Y3, Y3
+
+#define BF16_CONSTS \
+	MOVL $0x7fff, DX; \
+	MOVQ DX, X4; \
+	VPBROADCASTD X4, Y4; \
+	MOVL $1, DX; \
+	MOVQ DX, X5; \
+	VPBROADCASTD X5, Y5
+
+// func laneAdd32(d, a, b *float64, n int) int
+TEXT ·laneAdd32(SB), NOSPLIT, $0-40
+	ARITH32(VADDPD)
+
+// func laneSub32(d, a, b *float64, n int) int
+TEXT ·laneSub32(SB), NOSPLIT, $0-40
+	ARITH32(VSUBPD)
+
+// func laneMul32(d, a, b *float64, n int) int
+TEXT ·laneMul32(SB), NOSPLIT, $0-40
+	ARITH32(VMULPD)
+
+// func laneDiv32(d, a, b *float64, n int) int
+TEXT ·laneDiv32(SB), NOSPLIT, $0-40
+	ARITH32(VDIVPD)
+
+// func laneLoadF32(d *float64, s *float32, n int) int
+TEXT ·laneLoadF32(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+loadF32Loop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  loadF32Done
+	VCVTPS2PD (SI)(AX*4), Z0
+	VMOVUPD   Z0, (DI)(AX*8)
+	MOVQ      R8, AX
+	JMP       loadF32Loop
+
+loadF32Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func laneLoadBF16(d *float64, s *uint16, n int) int
+TEXT ·laneLoadBF16(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+loadBF16Loop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  loadBF16Done
+	VPMOVZXWD (SI)(AX*2), Y0
+	VPSLLD    $16, Y0, Y0
+	VCVTPS2PD Y0, Z0
+	VMOVUPD   Z0, (DI)(AX*8)
+	MOVQ      R8, AX
+	JMP       loadBF16Loop
+
+loadBF16Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func laneStoreF32(d *float32, s *float64, n int) int
+TEXT ·laneStoreF32(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+storeF32Loop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  storeF32Done
+	VMOVUPD   (SI)(AX*8), Z0
+	VCVTPD2PS Z0, Y0
+	VMOVUPS   Y0, (DI)(AX*4)
+	MOVQ      R8, AX
+	JMP       storeF32Loop
+
+storeF32Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func laneStoreBF16(d *uint16, s *float64, n int) int
+//
+// Stops at the first block of 8 with a lane that is not a float32 value
+// (or is NaN): Go stores it.
+TEXT ·laneStoreBF16(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	BF16_CONSTS
+
+storeBF16Loop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  storeBF16Done
+	BF16_OF(storeBF16Done)
+	VPMOVDW   Z3, Y6
+	VMOVDQU   X6, (DI)(AX*2)
+	MOVQ      R8, AX
+	JMP       storeBF16Loop
+
+storeBF16Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func laneRoundBF16(d, s *float64, n int) int
+//
+// D[j] = the bfloat16 nearest S[j], as a float64; stops as laneStoreBF16.
+TEXT ·laneRoundBF16(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	BF16_CONSTS
+
+roundBF16Loop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  roundBF16Done
+	BF16_OF(roundBF16Done)
+	VPSLLD    $16, Y3, Y3
+	VCVTPS2PD Y3, Z3
+	VMOVUPD   Z3, (DI)(AX*8)
+	MOVQ      R8, AX
+	JMP       roundBF16Loop
+
+roundBF16Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
