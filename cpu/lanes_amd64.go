@@ -19,6 +19,15 @@ func laneMul32(d, a, b *float64, n int) int
 //go:noescape
 func laneDiv32(d, a, b *float64, n int) int
 
+// laneMax32 (laneMin32) is d[j] = float64(float32(max(a[j], b[j]))) (min),
+// Go's max and min: NaN in either gives NaN, -0 < +0.
+//
+//go:noescape
+func laneMax32(d, a, b *float64, n int) int
+
+//go:noescape
+func laneMin32(d, a, b *float64, n int) int
+
 // laneLoadF32 is d[j] = float64(s[j]).
 //
 //go:noescape

@@ -31,6 +31,39 @@ done: \
 	VZEROUPPER; \
 	RET
 
+// MINMAX32 is the body of D[j] = float64(float32(max(A[j], B[j]))) (OP
+// VMAXPD, BITS VPANDQ) or min (VMINPD, VPORQ), with Go's semantics: a
+// NaN in either gives NaN, and -0 < +0. VMAXPD returns b for a NaN or
+// for two zeros; equal lanes take a AND b (+0 unless both are -0) or a
+// OR b, and lanes where a is NaN take a.
+#define MINMAX32(OP, BITS) \
+	MOVQ d+0(FP), DI; \
+	MOVQ a+8(FP), SI; \
+	MOVQ b+16(FP), DX; \
+	MOVQ n+24(FP), CX; \
+	XORQ AX, AX; \
+loop: \
+	LEAQ 8(AX), R8; \
+	CMPQ R8, CX; \
+	JGT  done; \
+	VMOVUPD (SI)(AX*8), Z0; \
+	VMOVUPD (DX)(AX*8), Z1; \
+	OP Z1, Z0, Z2; \
+	VCMPPD $0, Z1, Z0, K1; \
+	BITS Z1, Z0, Z3; \
+	VMOVAPD Z3, K1, Z2; \
+	VCMPPD $3, Z0, Z0, K2; \
+	VMOVAPD Z0, K2, Z2; \
+	VCVTPD2PS Z2, Y2; \
+	VCVTPS2PD Y2, Z2; \
+	VMOVUPD Z2, (DI)(AX*8); \
+	MOVQ R8, AX; \
+	JMP  loop; \
+done: \
+	MOVQ AX, ret+32(FP); \
+	VZEROUPPER; \
+	RET
+
 // BF16_OF rounds 8 float64 lanes at (SI)(AX*8) to bfloat16 bits in the
 // low words of Y3's dwords, as bf16OfFloat64's inline case: every lane
 // must be a float32 (not NaN), else it jumps to stop with AX the lanes
@@ -73,6 +106,14 @@ TEXT ·laneMul32(SB), NOSPLIT, $0-40
 // func laneDiv32(d, a, b *float64, n int) int
 TEXT ·laneDiv32(SB), NOSPLIT, $0-40
 	ARITH32(VDIVPD)
+
+// func laneMax32(d, a, b *float64, n int) int
+TEXT ·laneMax32(SB), NOSPLIT, $0-40
+	MINMAX32(VMAXPD, VPANDQ)
+
+// func laneMin32(d, a, b *float64, n int) int
+TEXT ·laneMin32(SB), NOSPLIT, $0-40
+	MINMAX32(VMINPD, VPORQ)
 
 // func laneLoadF32(d *float64, s *float32, n int) int
 TEXT ·laneLoadF32(SB), NOSPLIT, $0-32

@@ -40,6 +40,8 @@ func TestLaneKernels(t *testing.T) {
 			"sub": {laneSub32, func(x, y float64) float64 { return x - y }},
 			"mul": {laneMul32, func(x, y float64) float64 { return x * y }},
 			"div": {laneDiv32, func(x, y float64) float64 { return x / y }},
+			"max": {laneMax32, func(x, y float64) float64 { return max(x, y) }},
+			"min": {laneMin32, func(x, y float64) float64 { return min(x, y) }},
 		} {
 			d := make([]float64, n+1)
 			done := 0

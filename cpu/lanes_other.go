@@ -6,6 +6,8 @@ func laneAdd32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on th
 func laneSub32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
 func laneMul32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
 func laneDiv32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
+func laneMax32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
+func laneMin32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
 func laneLoadF32(d *float64, s *float32, n int) int {
 	panic("cpu: no vector kernel on this architecture")
 }

@@ -538,14 +538,22 @@ func vMinMax(a, b, d int, isMax bool, rt ir.Type) vinstr {
 	if isMax {
 		return func(fr *vframe, n int) {
 			A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d][:n]
-			for j := range D {
+			j := 0
+			if laneKernels && n >= 8 {
+				j = laneMax32(&D[0], &A[0], &B[0], n)
+			}
+			for ; j < n; j++ {
 				D[j] = float64(float32(max(A[j], B[j])))
 			}
 		}
 	}
 	return func(fr *vframe, n int) {
 		A, B, D := fr.f[a][:n], fr.f[b][:n], fr.f[d][:n]
-		for j := range D {
+		j := 0
+		if laneKernels && n >= 8 {
+			j = laneMin32(&D[0], &A[0], &B[0], n)
+		}
+		for ; j < n; j++ {
 			D[j] = float64(float32(min(A[j], B[j])))
 		}
 	}
