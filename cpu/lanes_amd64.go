@@ -54,3 +54,69 @@ func laneStoreBF16(d *uint16, s *float64, n int) int
 //
 //go:noescape
 func laneRoundBF16(d, s *float64, n int) int
+
+// laneCmp (by predicate) is d[j] = a[j] pred b[j] ? -1 : 0, MLIR's cmpf
+// predicates as VCMPPD's (ordered ones false on NaN, unordered true).
+var laneCmp = map[string]func(d *int64, a, b *float64, n int) int{
+	"oeq": laneCmpOEQ,
+	"ogt": laneCmpOGT,
+	"oge": laneCmpOGE,
+	"olt": laneCmpOLT,
+	"ole": laneCmpOLE,
+	"one": laneCmpONE,
+	"ord": laneCmpORD,
+	"ueq": laneCmpUEQ,
+	"ugt": laneCmpUGT,
+	"uge": laneCmpUGE,
+	"ult": laneCmpULT,
+	"ule": laneCmpULE,
+	"une": laneCmpUNE,
+	"uno": laneCmpUNO,
+}
+
+//go:noescape
+func laneCmpOEQ(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpOGT(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpOGE(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpOLT(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpOLE(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpONE(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpORD(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpUEQ(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpUGT(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpUGE(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpULT(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpULE(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpUNE(d *int64, a, b *float64, n int) int
+
+//go:noescape
+func laneCmpUNO(d *int64, a, b *float64, n int) int
+
+// laneSelect is d[j] = c[j] != 0 ? a[j] : b[j].
+//
+//go:noescape
+func laneSelect(d, a, b *float64, c *int64, n int) int

@@ -64,6 +64,30 @@ done: \
 	VZEROUPPER; \
 	RET
 
+// CMPPD is the body of D[j] = A[j] pred B[j] ? -1 : 0 (i1 lanes hold
+// true sign-extended), the predicate as VCMPPD's immediate IMM.
+#define CMPPD(IMM) \
+	MOVQ d+0(FP), DI; \
+	MOVQ a+8(FP), SI; \
+	MOVQ b+16(FP), DX; \
+	MOVQ n+24(FP), CX; \
+	XORQ AX, AX; \
+loop: \
+	LEAQ 8(AX), R8; \
+	CMPQ R8, CX; \
+	JGT  done; \
+	VMOVUPD (SI)(AX*8), Z0; \
+	VCMPPD IMM, (DX)(AX*8), Z0, K1; \
+	VPXORQ Z2, Z2, Z2; \
+	VPTERNLOGQ $0xff, Z2, Z2, K1, Z2; \
+	VMOVDQU64 Z2, (DI)(AX*8); \
+	MOVQ R8, AX; \
+	JMP  loop; \
+done: \
+	MOVQ AX, ret+32(FP); \
+	VZEROUPPER; \
+	RET
+
 // BF16_OF rounds 8 float64 lanes at (SI)(AX*8) to bfloat16 bits in the
 // low words of Y3's dwords, as bf16OfFloat64's inline case: every lane
 // must be a float32 (not NaN), else it jumps to stop with AX the lanes
@@ -114,6 +138,90 @@ TEXT ·laneMax32(SB), NOSPLIT, $0-40
 // func laneMin32(d, a, b *float64, n int) int
 TEXT ·laneMin32(SB), NOSPLIT, $0-40
 	MINMAX32(VMINPD, VPORQ)
+
+// func laneCmpOEQ(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpOEQ(SB), NOSPLIT, $0-40
+	CMPPD($0x00)
+
+// func laneCmpOGT(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpOGT(SB), NOSPLIT, $0-40
+	CMPPD($0x1e)
+
+// func laneCmpOGE(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpOGE(SB), NOSPLIT, $0-40
+	CMPPD($0x1d)
+
+// func laneCmpOLT(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpOLT(SB), NOSPLIT, $0-40
+	CMPPD($0x11)
+
+// func laneCmpOLE(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpOLE(SB), NOSPLIT, $0-40
+	CMPPD($0x12)
+
+// func laneCmpONE(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpONE(SB), NOSPLIT, $0-40
+	CMPPD($0x0c)
+
+// func laneCmpORD(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpORD(SB), NOSPLIT, $0-40
+	CMPPD($0x07)
+
+// func laneCmpUEQ(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpUEQ(SB), NOSPLIT, $0-40
+	CMPPD($0x08)
+
+// func laneCmpUGT(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpUGT(SB), NOSPLIT, $0-40
+	CMPPD($0x16)
+
+// func laneCmpUGE(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpUGE(SB), NOSPLIT, $0-40
+	CMPPD($0x15)
+
+// func laneCmpULT(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpULT(SB), NOSPLIT, $0-40
+	CMPPD($0x19)
+
+// func laneCmpULE(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpULE(SB), NOSPLIT, $0-40
+	CMPPD($0x1a)
+
+// func laneCmpUNE(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpUNE(SB), NOSPLIT, $0-40
+	CMPPD($0x04)
+
+// func laneCmpUNO(d *int64, a, b *float64, n int) int
+TEXT ·laneCmpUNO(SB), NOSPLIT, $0-40
+	CMPPD($0x03)
+
+// func laneSelect(d, a, b *float64, c *int64, n int) int
+//
+// D[j] = C[j] != 0 ? A[j] : B[j].
+TEXT ·laneSelect(SB), NOSPLIT, $0-48
+	MOVQ d+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ c+24(FP), BX
+	MOVQ n+32(FP), CX
+	XORQ AX, AX
+
+selectLoop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  selectDone
+	VMOVDQU64 (BX)(AX*8), Z0
+	VPTESTMQ  Z0, Z0, K1
+	VMOVUPD   (DX)(AX*8), Z2
+	VMOVUPD   (SI)(AX*8), K1, Z2
+	VMOVUPD   Z2, (DI)(AX*8)
+	MOVQ      R8, AX
+	JMP       selectLoop
+
+selectDone:
+	MOVQ AX, ret+40(FP)
+	VZEROUPPER
+	RET
 
 // func laneLoadF32(d *float64, s *float32, n int) int
 TEXT ·laneLoadF32(SB), NOSPLIT, $0-32

@@ -12,7 +12,8 @@ import (
 
 // residualReLU is a residual add and ReLU over an activation of ResNet's
 // first stage (8x64x56x56), in the element type T, computed in f32: an
-// elementwise step of every training graph, run in lanes.
+// elementwise step of every training graph, run in lanes. The ReLU is
+// cmpf ugt + select, as the lowering writes aten.relu.
 const residualReLU = `
 #id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 func.func @main(%a: tensor<8x64x56x56xT>, %b: tensor<8x64x56x56xT>) -> tensor<8x64x56x56xT> {
@@ -22,7 +23,8 @@ func.func @main(%a: tensor<8x64x56x56xT>, %b: tensor<8x64x56x56xT>) -> tensor<8x
   ^bb0(%x: T, %y: T, %o: T):
     WIDEN
     %s = arith.addf %x32, %y32 : f32
-    %m = arith.maxf %s, %zero : f32
+    %g = arith.cmpf ugt, %s, %zero : f32
+    %m = arith.select %g, %s, %zero : f32
     NARROW
   } -> tensor<8x64x56x56xT>
   return %r : tensor<8x64x56x56xT>

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/runtime"
 )
 
@@ -59,6 +60,43 @@ func TestLaneKernels(t *testing.T) {
 		}
 		if n == 0 {
 			continue
+		}
+		// Every cmpf predicate against the interpreter's, and select.
+		// Half the pairs are equal (a copy), so that oeq, ueq and the
+		// non-strict orders see ties, and some hold NaN.
+		bb := append([]float64(nil), b...)
+		for i := range bb {
+			if i%2 == 0 {
+				bb[i] = a[i]
+			}
+		}
+		for p, pred := range arith.CmpFPredicates {
+			k := laneCmp[pred]
+			if k == nil {
+				if pred != "false" && pred != "true" {
+					t.Fatalf("no lane kernel for cmpf %s", pred)
+				}
+				continue
+			}
+			f := cmpFFunc(int64(p))
+			c := make([]int64, n)
+			done := k(&c[0], &a[0], &bb[0], n)
+			for j := 0; j < done; j++ {
+				if c[j] != b2i(f(a[j], bb[j])) {
+					t.Fatalf("cmpf %s lane %d: %v, %v: %d", pred, j, a[j], bb[j], c[j])
+				}
+			}
+			sel := make([]float64, n)
+			done = laneSelect(&sel[0], &a[0], &b[0], &c[0], n)
+			for j := 0; j < done; j++ {
+				want := b[j]
+				if c[j] != 0 {
+					want = a[j]
+				}
+				if math.Float64bits(sel[j]) != math.Float64bits(want) {
+					t.Fatalf("select after %s lane %d: %v, want %v", pred, j, sel[j], want)
+				}
+			}
 		}
 		// Loads and stores of f32 and bf16.
 		f := make([]float32, n)

@@ -21,3 +21,9 @@ func laneStoreBF16(d *uint16, s *float64, n int) int {
 	panic("cpu: no vector kernel on this architecture")
 }
 func laneRoundBF16(d, s *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
+
+var laneCmp = map[string]func(d *int64, a, b *float64, n int) int{}
+
+func laneSelect(d, a, b *float64, c *int64, n int) int {
+	panic("cpu: no vector kernel on this architecture")
+}

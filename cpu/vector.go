@@ -643,6 +643,19 @@ func vBin(a, b, d int, f func(x, y float64) float64, r func(float64) float64) vi
 }
 
 func vCmpF(a, b, d int, pred string, f func(x, y float64) bool) vinstr {
+	if k := laneCmp[pred]; k != nil && laneKernels {
+		// 8 lanes a VCMPPD; the tail as the interpreter.
+		return func(fr *vframe, n int) {
+			A, B, D := fr.f[a][:n], fr.f[b][:n], fr.i[d][:n]
+			j := 0
+			if n >= 8 {
+				j = k(&D[0], &A[0], &B[0], n)
+			}
+			for ; j < n; j++ {
+				D[j] = b2i(f(A[j], B[j]))
+			}
+		}
+	}
 	// ReLU's comparisons, inlined (the rest call f per lane).
 	switch pred {
 	case "ugt":
@@ -686,7 +699,11 @@ func vSelect(cond, a, b, d int, float bool) vinstr {
 	if float {
 		return func(fr *vframe, n int) {
 			C, A, B, D := fr.i[cond][:n], fr.f[a][:n], fr.f[b][:n], fr.f[d][:n]
-			for j := range D {
+			j := 0
+			if laneKernels && n >= 8 {
+				j = laneSelect(&D[0], &A[0], &B[0], &C[0], n)
+			}
+			for ; j < n; j++ {
 				if C[j] != 0 {
 					D[j] = A[j]
 				} else {
