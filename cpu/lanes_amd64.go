@@ -120,3 +120,23 @@ func laneCmpUNO(d *int64, a, b *float64, n int) int
 //
 //go:noescape
 func laneSelect(d, a, b *float64, c *int64, n int) int
+
+// laneLoadF16 is d[j] = the binary16 s[j] as a float64 (VCVTPH2PS: a
+// signalling NaN comes out quiet, as from runtime.F16ToFloat32 and a
+// float64 register).
+//
+//go:noescape
+func laneLoadF16(d *float64, s *uint16, n int) int
+
+// laneStoreF16 is d[j] = runtime.F16FromFloat64(s[j]) (VCVTPS2PH rounds
+// every float32 so), stopping at the first block of 8 with a lane that is
+// not a float32 value (or is NaN).
+//
+//go:noescape
+func laneStoreF16(d *uint16, s *float64, n int) int
+
+// laneRoundF16 is d[j] = the binary16 nearest s[j] as a float64,
+// stopping as laneStoreF16.
+//
+//go:noescape
+func laneRoundF16(d, s *float64, n int) int

@@ -7,6 +7,19 @@
 // many lanes it did, n rounded down to a multiple of 8 (or fewer, where
 // it stops); the caller does the rest in Go.
 
+// F16_OF rounds 8 float64 lanes at (SI)(AX*8) to binary16 (VCVTPS2PH,
+// ties to even) in X3: every lane must be a float32 (not NaN), else it
+// jumps to stop with AX the lanes done.
+#define F16_OF(stop) \
+	VMOVUPD   (SI)(AX*8), Z0; \
+	VCVTPD2PS Z0, Y1; \
+	VCVTPS2PD Y1, Z2; \
+	VCMPPD    $0, Z2, Z0, K1; \
+	KMOVW     K1, R9; \
+	CMPL      R9, $0xff; \
+	JNE       stop; \
+	VCVTPS2PH $0, Y1, X3
+
 // ARITH32 is the body of D[j] = float64(float32(A[j] op B[j])).
 #define ARITH32(OP) \
 	MOVQ d+0(FP), DI; \
@@ -263,6 +276,76 @@ loadBF16Loop:
 	JMP       loadBF16Loop
 
 loadBF16Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func laneLoadF16(d *float64, s *uint16, n int) int
+TEXT ·laneLoadF16(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+loadF16Loop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  loadF16Done
+	VCVTPH2PS (SI)(AX*2), Y0
+	VCVTPS2PD Y0, Z0
+	VMOVUPD   Z0, (DI)(AX*8)
+	MOVQ      R8, AX
+	JMP       loadF16Loop
+
+loadF16Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func laneStoreF16(d *uint16, s *float64, n int) int
+//
+// Stops as laneStoreBF16.
+TEXT ·laneStoreF16(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+storeF16Loop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  storeF16Done
+	F16_OF(storeF16Done)
+	VMOVDQU X3, (DI)(AX*2)
+	MOVQ    R8, AX
+	JMP     storeF16Loop
+
+storeF16Done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET
+
+// func laneRoundF16(d, s *float64, n int) int
+//
+// D[j] = the binary16 nearest S[j], as a float64; stops as laneStoreBF16.
+TEXT ·laneRoundF16(SB), NOSPLIT, $0-32
+	MOVQ d+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+
+roundF16Loop:
+	LEAQ 8(AX), R8
+	CMPQ R8, CX
+	JGT  roundF16Done
+	F16_OF(roundF16Done)
+	VCVTPH2PS X3, Y3
+	VCVTPS2PD Y3, Z3
+	VMOVUPD   Z3, (DI)(AX*8)
+	MOVQ      R8, AX
+	JMP       roundF16Loop
+
+roundF16Done:
 	MOVQ AX, ret+24(FP)
 	VZEROUPPER
 	RET

@@ -127,12 +127,35 @@ func TestLaneKernels(t *testing.T) {
 				t.Fatalf("storeF32 lane %d: %v, want %v", j, f2[j], float32(a[j]))
 			}
 		}
-		// bf16: the kernels stop at a block with a lane that is not a
-		// float32 value; the lanes they did match bf16OfFloat64.
+		hf := make([]uint16, n)
+		for i := range f {
+			hf[i] = runtime.F16FromFloat32(f[i])
+		}
+		hf[0] = 0x7c01 // a signalling NaN
+		laneLoadF16(&d[0], &hf[0], n)
+		for j := 0; j < n&^7; j++ {
+			if want := float64(runtime.F16ToFloat32(hf[j])); !same(d[j], want) {
+				t.Fatalf("loadF16 lane %d: %v, want %v", j, d[j], want)
+			}
+		}
+		// f16 and bf16: the kernels stop at a block with a lane that is
+		// not a float32 value; the lanes they did match runtime's
+		// rounding of the float64.
+		hs := make([]uint16, n)
+		rs := make([]float64, n)
+		doneS, doneR := laneStoreF16(&hs[0], &a[0], n), laneRoundF16(&rs[0], &a[0], n)
+		if doneS != doneR || doneS%8 != 0 || doneS > n {
+			t.Fatalf("f16 n=%d: store did %d lanes, round %d", n, doneS, doneR)
+		}
+		for j := 0; j < doneS; j++ {
+			want := runtime.F16FromFloat64(a[j])
+			if hs[j] != want || !same(rs[j], roundF16(a[j])) {
+				t.Fatalf("f16 lane %d (%v): %#04x / %v, want %#04x", j, a[j], hs[j], rs[j], want)
+			}
+		}
 		h2 := make([]uint16, n)
 		r := make([]float64, n)
-		doneS := laneStoreBF16(&h2[0], &a[0], n)
-		doneR := laneRoundBF16(&r[0], &a[0], n)
+		doneS, doneR = laneStoreBF16(&h2[0], &a[0], n), laneRoundBF16(&r[0], &a[0], n)
 		if doneS != doneR || doneS%8 != 0 || doneS > n {
 			t.Fatalf("bf16 n=%d: store did %d lanes, round %d", n, doneS, doneR)
 		}

@@ -27,3 +27,11 @@ var laneCmp = map[string]func(d *int64, a, b *float64, n int) int{}
 func laneSelect(d, a, b *float64, c *int64, n int) int {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func laneLoadF16(d *float64, s *uint16, n int) int {
+	panic("cpu: no vector kernel on this architecture")
+}
+func laneStoreF16(d *uint16, s *float64, n int) int {
+	panic("cpu: no vector kernel on this architecture")
+}
+func laneRoundF16(d, s *float64, n int) int { panic("cpu: no vector kernel on this architecture") }

@@ -605,6 +605,18 @@ func vRound(a, d int, rt ir.Type) vinstr {
 				D[j] = float64(math.Float32frombits(uint32(bf16OfFloat64(A[j], r)) << 16))
 			}
 		}
+	case kind == kF16 && laneKernels:
+		return func(fr *vframe, n int) {
+			A, D := fr.f[a][:n], fr.f[d][:n]
+			for j := 0; j < n; j++ {
+				if n-j >= 8 {
+					if j += laneRoundF16(&D[j], &A[j], n-j); j == n {
+						break
+					}
+				}
+				D[j] = r(A[j])
+			}
+		}
 	}
 	return func(fr *vframe, n int) {
 		A, D := fr.f[a][:n], fr.f[d][:n]
@@ -932,13 +944,15 @@ var laneKernels = haveAVX512
 
 func loadLanes(op *kOperand, dst []float64, q, c int64) {
 	if laneKernels && c == 1 && len(dst) >= 8 {
-		// Contiguous f32 and bf16 lanes: 8 at a time, the rest below.
+		// Contiguous f32 and 16-bit lanes: 8 at a time, the rest below.
 		var done int
 		switch op.acc.kind {
 		case kF32:
 			done = laneLoadF32(&dst[0], &typed[float32](op.mem)[q:q+int64(len(dst))][0], len(dst))
 		case kBF16:
 			done = laneLoadBF16(&dst[0], &typed[uint16](op.mem)[q:q+int64(len(dst))][0], len(dst))
+		case kF16:
+			done = laneLoadF16(&dst[0], &typed[uint16](op.mem)[q:q+int64(len(dst))][0], len(dst))
 		}
 		dst, q = dst[done:], q+int64(done)
 	}
@@ -977,14 +991,16 @@ func loadLanes(op *kOperand, dst []float64, q, c int64) {
 
 func storeLanes(op *kOperand, src []float64, q, c int64) {
 	if laneKernels && c == 1 && len(src) >= 8 {
-		// Contiguous f32 and bf16 lanes: 8 at a time (bf16 until a block
-		// with a lane that is not a float32 value), the rest below.
+		// Contiguous f32 and 16-bit lanes: 8 at a time (16-bit ones until
+		// a block with a lane that is not a float32 value), the rest below.
 		var done int
 		switch op.acc.kind {
 		case kF32:
 			done = laneStoreF32(&typed[float32](op.mem)[q:q+int64(len(src))][0], &src[0], len(src))
 		case kBF16:
 			done = laneStoreBF16(&typed[uint16](op.mem)[q:q+int64(len(src))][0], &src[0], len(src))
+		case kF16:
+			done = laneStoreF16(&typed[uint16](op.mem)[q:q+int64(len(src))][0], &src[0], len(src))
 		}
 		src, q = src[done:], q+int64(done)
 	}
