@@ -24,7 +24,11 @@ import (
 //
 // Each lane computes exactly what the interpreter computes for its
 // element: the same float64 registers, the same functions, the same
-// rounding to the result type after every op. Lanes are independent
+// rounding to the result type after every op. Where the CPU has AVX-512
+// the common ops (contiguous f32/f16/bf16 loads and stores, f32
+// arithmetic, max/min, comparisons, select, 16-bit rounding) run 8
+// lanes an instruction (lanes_amd64.s), the same double operations and
+// roundings; TestLaneKernels holds each to its Go loop. Lanes are independent
 // because no two lanes of a block write one output element and no output
 // overlaps an input other than element for element (an in-place update
 // reads its element before the block's store writes it); bodies with
