@@ -6,119 +6,71 @@
 // conversions, rounding to nearest even as Go's do). Each returns how
 // many lanes it did, n rounded down to a multiple of 8 (or fewer, where
 // it stops); the caller does the rest in Go.
+//
+// Every kernel is one loop: BEGIN2 (d, s, n: DI, SI, CX) or BEGIN3 (d,
+// a, b, n: DI, SI, DX, CX), then at "loop" NEXT8 leaves for "done" when
+// fewer than 8 lanes are left (AX the lanes done, R8 the next), the
+// body for lanes AX..AX+7, STEP, and at "done" END2 or END3 return AX.
 
-// F16_OF rounds 8 float64 lanes at (SI)(AX*8) to binary16 (VCVTPS2PH,
-// ties to even) in X3: every lane must be a float32 (not NaN), else it
-// jumps to stop with AX the lanes done.
-#define F16_OF(stop) \
+#define BEGIN2 \
+	MOVQ d+0(FP), DI; \
+	MOVQ s+8(FP), SI; \
+	MOVQ n+16(FP), CX; \
+	XORQ AX, AX
+
+#define BEGIN3 \
+	MOVQ d+0(FP), DI; \
+	MOVQ a+8(FP), SI; \
+	MOVQ b+16(FP), DX; \
+	MOVQ n+24(FP), CX; \
+	XORQ AX, AX
+
+#define NEXT8 \
+	LEAQ 8(AX), R8; \
+	CMPQ R8, CX; \
+	JGT  done
+
+#define STEP \
+	MOVQ R8, AX; \
+	JMP  loop
+
+#define END2 \
+	MOVQ AX, ret+24(FP); \
+	VZEROUPPER; \
+	RET
+
+#define END3 \
+	MOVQ AX, ret+32(FP); \
+	VZEROUPPER; \
+	RET
+
+// ROUND32 rounds Z's 8 doubles to float32 and back.
+#define ROUND32(Z, Y) \
+	VCVTPD2PS Z, Y; \
+	VCVTPS2PD Y, Z
+
+// EXACT32 loads lanes AX..AX+7 of s into Z0 and their float32 roundings
+// into Y1, and leaves for "done" unless every lane is a float32 value
+// (not NaN): a 16-bit rounding of the float32 is then the rounding of
+// the double.
+#define EXACT32 \
 	VMOVUPD   (SI)(AX*8), Z0; \
 	VCVTPD2PS Z0, Y1; \
 	VCVTPS2PD Y1, Z2; \
 	VCMPPD    $0, Z2, Z0, K1; \
 	KMOVW     K1, R9; \
 	CMPL      R9, $0xff; \
-	JNE       stop; \
-	VCVTPS2PH $0, Y1, X3
+	JNE       done
 
-// ARITH32 is the body of D[j] = float64(float32(A[j] op B[j])).
-#define ARITH32(OP) \
-	MOVQ d+0(FP), DI; \
-	MOVQ a+8(FP), SI; \
-	MOVQ b+16(FP), DX; \
-	MOVQ n+24(FP), CX; \
-	XORQ AX, AX; \
-loop: \
-	LEAQ 8(AX), R8; \
-	CMPQ R8, CX; \
-	JGT  done; \
-	VMOVUPD (SI)(AX*8), Z0; \
-	VMOVUPD (DX)(AX*8), Z1; \
-	OP Z1, Z0, Z0; \
-	VCVTPD2PS Z0, Y0; \
-	VCVTPS2PD Y0, Z0; \
-	VMOVUPD Z0, (DI)(AX*8); \
-	MOVQ R8, AX; \
-	JMP  loop; \
-done: \
-	MOVQ AX, ret+32(FP); \
-	VZEROUPPER; \
-	RET
-
-// MINMAX32 is the body of D[j] = float64(float32(max(A[j], B[j]))) (OP
-// VMAXPD, BITS VPANDQ) or min (VMINPD, VPORQ), with Go's semantics: a
-// NaN in either gives NaN, and -0 < +0. VMAXPD returns b for a NaN or
-// for two zeros; equal lanes take a AND b (+0 unless both are -0) or a
-// OR b, and lanes where a is NaN take a.
-#define MINMAX32(OP, BITS) \
-	MOVQ d+0(FP), DI; \
-	MOVQ a+8(FP), SI; \
-	MOVQ b+16(FP), DX; \
-	MOVQ n+24(FP), CX; \
-	XORQ AX, AX; \
-loop: \
-	LEAQ 8(AX), R8; \
-	CMPQ R8, CX; \
-	JGT  done; \
-	VMOVUPD (SI)(AX*8), Z0; \
-	VMOVUPD (DX)(AX*8), Z1; \
-	OP Z1, Z0, Z2; \
-	VCMPPD $0, Z1, Z0, K1; \
-	BITS Z1, Z0, Z3; \
-	VMOVAPD Z3, K1, Z2; \
-	VCMPPD $3, Z0, Z0, K2; \
-	VMOVAPD Z0, K2, Z2; \
-	VCVTPD2PS Z2, Y2; \
-	VCVTPS2PD Y2, Z2; \
-	VMOVUPD Z2, (DI)(AX*8); \
-	MOVQ R8, AX; \
-	JMP  loop; \
-done: \
-	MOVQ AX, ret+32(FP); \
-	VZEROUPPER; \
-	RET
-
-// CMPPD is the body of D[j] = A[j] pred B[j] ? -1 : 0 (i1 lanes hold
-// true sign-extended), the predicate as VCMPPD's immediate IMM.
-#define CMPPD(IMM) \
-	MOVQ d+0(FP), DI; \
-	MOVQ a+8(FP), SI; \
-	MOVQ b+16(FP), DX; \
-	MOVQ n+24(FP), CX; \
-	XORQ AX, AX; \
-loop: \
-	LEAQ 8(AX), R8; \
-	CMPQ R8, CX; \
-	JGT  done; \
-	VMOVUPD (SI)(AX*8), Z0; \
-	VCMPPD IMM, (DX)(AX*8), Z0, K1; \
-	VPXORQ Z2, Z2, Z2; \
-	VPTERNLOGQ $0xff, Z2, Z2, K1, Z2; \
-	VMOVDQU64 Z2, (DI)(AX*8); \
-	MOVQ R8, AX; \
-	JMP  loop; \
-done: \
-	MOVQ AX, ret+32(FP); \
-	VZEROUPPER; \
-	RET
-
-// BF16_OF rounds 8 float64 lanes at (SI)(AX*8) to bfloat16 bits in the
-// low words of Y3's dwords, as bf16OfFloat64's inline case: every lane
-// must be a float32 (not NaN), else it jumps to stop with AX the lanes
-// done. Y4 holds 0x7fff, Y5 holds 1 in every dword. The integer steps
-// are AVX2 (VEX) forms: no AVX-512VL needed.
-#define BF16_OF(stop) \
-	VMOVUPD   (SI)(AX*8), Z0; \
-	VCVTPD2PS Z0, Y1; \
-	VCVTPS2PD Y1, Z2; \
-	VCMPPD    $0, Z2, Z0, K1; \
-	KMOVW     K1, R9; \
-	CMPL      R9, $0xff; \
-	JNE       stop; \
-	VPSRLD    $16, Y1, Y2; \
-	VPAND     Y5, Y2, Y2; \
-	VPADDD    Y4, Y1, Y3; \
-	VPADDD    Y2, Y3, Y3; \
-	VPSRLD    $16, Y3, Y3
+// BF16_OF rounds Y1's float32s to bfloat16 bits in the low words of Y3's
+// dwords, as bf16OfFloat64's inline case. Y4 holds 0x7fff, Y5 holds 1 in
+// every dword. AVX2 (VEX) forms: no AVX-512VL needed.
+#define BF16_OF \
+	VPSRLD $16, Y1, Y2; \
+	VPAND  Y5, Y2, Y2; \
+	VPADDD Y4, Y1, Y3; \
+	VPADDD Y2, Y3, Y3; \
+	VPSRLD $16, Y3, Y3
 
 #define BF16_CONSTS \
 	MOVL $0x7fff, DX; \
@@ -127,6 +79,57 @@ done: \
 	MOVL $1, DX; \
 	MOVQ DX, X5; \
 	VPBROADCASTD X5, Y5
+
+// ARITH32 is D[j] = float64(float32(A[j] op B[j])).
+#define ARITH32(OP) \
+	BEGIN3; \
+loop: \
+	NEXT8; \
+	VMOVUPD (SI)(AX*8), Z0; \
+	OP (DX)(AX*8), Z0, Z0; \
+	ROUND32(Z0, Y0); \
+	VMOVUPD Z0, (DI)(AX*8); \
+	STEP; \
+done: \
+	END3
+
+// MINMAX32 is D[j] = float64(float32(max(A[j], B[j]))) (OP VMAXPD, BITS
+// VPANDQ) or min (VMINPD, VPORQ), with Go's semantics: a NaN in either
+// gives NaN, and -0 < +0. VMAXPD returns b for a NaN or for two zeros;
+// equal lanes take a AND b (+0 unless both are -0) or a OR b, and lanes
+// where a is NaN take a.
+#define MINMAX32(OP, BITS) \
+	BEGIN3; \
+loop: \
+	NEXT8; \
+	VMOVUPD (SI)(AX*8), Z0; \
+	VMOVUPD (DX)(AX*8), Z1; \
+	OP Z1, Z0, Z2; \
+	VCMPPD $0, Z1, Z0, K1; \
+	BITS Z1, Z0, Z3; \
+	VMOVAPD Z3, K1, Z2; \
+	VCMPPD $3, Z0, Z0, K2; \
+	VMOVAPD Z0, K2, Z2; \
+	ROUND32(Z2, Y2); \
+	VMOVUPD Z2, (DI)(AX*8); \
+	STEP; \
+done: \
+	END3
+
+// CMPPD is D[j] = A[j] pred B[j] ? -1 : 0 (i1 lanes hold true
+// sign-extended), the predicate as VCMPPD's immediate IMM.
+#define CMPPD(IMM) \
+	BEGIN3; \
+loop: \
+	NEXT8; \
+	VMOVUPD (SI)(AX*8), Z0; \
+	VCMPPD IMM, (DX)(AX*8), Z0, K1; \
+	VPXORQ Z2, Z2, Z2; \
+	VPTERNLOGQ $0xff, Z2, Z2, K1, Z2; \
+	VMOVDQU64 Z2, (DI)(AX*8); \
+	STEP; \
+done: \
+	END3
 
 // func laneAdd32(d, a, b *float64, n int) int
 TEXT ·laneAdd32(SB), NOSPLIT, $0-40
@@ -219,207 +222,145 @@ TEXT ·laneSelect(SB), NOSPLIT, $0-48
 	MOVQ n+32(FP), CX
 	XORQ AX, AX
 
-selectLoop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  selectDone
+loop:
+	NEXT8
 	VMOVDQU64 (BX)(AX*8), Z0
 	VPTESTMQ  Z0, Z0, K1
 	VMOVUPD   (DX)(AX*8), Z2
 	VMOVUPD   (SI)(AX*8), K1, Z2
 	VMOVUPD   Z2, (DI)(AX*8)
-	MOVQ      R8, AX
-	JMP       selectLoop
+	STEP
 
-selectDone:
+done:
 	MOVQ AX, ret+40(FP)
 	VZEROUPPER
 	RET
 
 // func laneLoadF32(d *float64, s *float32, n int) int
 TEXT ·laneLoadF32(SB), NOSPLIT, $0-32
-	MOVQ d+0(FP), DI
-	MOVQ s+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
+	BEGIN2
 
-loadF32Loop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  loadF32Done
+loop:
+	NEXT8
 	VCVTPS2PD (SI)(AX*4), Z0
 	VMOVUPD   Z0, (DI)(AX*8)
-	MOVQ      R8, AX
-	JMP       loadF32Loop
+	STEP
 
-loadF32Done:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+done:
+	END2
 
 // func laneLoadBF16(d *float64, s *uint16, n int) int
 TEXT ·laneLoadBF16(SB), NOSPLIT, $0-32
-	MOVQ d+0(FP), DI
-	MOVQ s+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
+	BEGIN2
 
-loadBF16Loop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  loadBF16Done
+loop:
+	NEXT8
 	VPMOVZXWD (SI)(AX*2), Y0
 	VPSLLD    $16, Y0, Y0
 	VCVTPS2PD Y0, Z0
 	VMOVUPD   Z0, (DI)(AX*8)
-	MOVQ      R8, AX
-	JMP       loadBF16Loop
+	STEP
 
-loadBF16Done:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+done:
+	END2
 
 // func laneLoadF16(d *float64, s *uint16, n int) int
 TEXT ·laneLoadF16(SB), NOSPLIT, $0-32
-	MOVQ d+0(FP), DI
-	MOVQ s+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
+	BEGIN2
 
-loadF16Loop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  loadF16Done
+loop:
+	NEXT8
 	VCVTPH2PS (SI)(AX*2), Y0
 	VCVTPS2PD Y0, Z0
 	VMOVUPD   Z0, (DI)(AX*8)
-	MOVQ      R8, AX
-	JMP       loadF16Loop
+	STEP
 
-loadF16Done:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-// func laneStoreF16(d *uint16, s *float64, n int) int
-//
-// Stops as laneStoreBF16.
-TEXT ·laneStoreF16(SB), NOSPLIT, $0-32
-	MOVQ d+0(FP), DI
-	MOVQ s+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
-
-storeF16Loop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  storeF16Done
-	F16_OF(storeF16Done)
-	VMOVDQU X3, (DI)(AX*2)
-	MOVQ    R8, AX
-	JMP     storeF16Loop
-
-storeF16Done:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
-
-// func laneRoundF16(d, s *float64, n int) int
-//
-// D[j] = the binary16 nearest S[j], as a float64; stops as laneStoreBF16.
-TEXT ·laneRoundF16(SB), NOSPLIT, $0-32
-	MOVQ d+0(FP), DI
-	MOVQ s+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
-
-roundF16Loop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  roundF16Done
-	F16_OF(roundF16Done)
-	VCVTPH2PS X3, Y3
-	VCVTPS2PD Y3, Z3
-	VMOVUPD   Z3, (DI)(AX*8)
-	MOVQ      R8, AX
-	JMP       roundF16Loop
-
-roundF16Done:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+done:
+	END2
 
 // func laneStoreF32(d *float32, s *float64, n int) int
 TEXT ·laneStoreF32(SB), NOSPLIT, $0-32
-	MOVQ d+0(FP), DI
-	MOVQ s+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
+	BEGIN2
 
-storeF32Loop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  storeF32Done
+loop:
+	NEXT8
 	VMOVUPD   (SI)(AX*8), Z0
 	VCVTPD2PS Z0, Y0
 	VMOVUPS   Y0, (DI)(AX*4)
-	MOVQ      R8, AX
-	JMP       storeF32Loop
+	STEP
 
-storeF32Done:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+done:
+	END2
 
 // func laneStoreBF16(d *uint16, s *float64, n int) int
 //
 // Stops at the first block of 8 with a lane that is not a float32 value
 // (or is NaN): Go stores it.
 TEXT ·laneStoreBF16(SB), NOSPLIT, $0-32
-	MOVQ d+0(FP), DI
-	MOVQ s+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
+	BEGIN2
 	BF16_CONSTS
 
-storeBF16Loop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  storeBF16Done
-	BF16_OF(storeBF16Done)
-	VPMOVDW   Z3, Y6
-	VMOVDQU   X6, (DI)(AX*2)
-	MOVQ      R8, AX
-	JMP       storeBF16Loop
+loop:
+	NEXT8
+	EXACT32
+	BF16_OF
+	VPMOVDW Z3, Y6
+	VMOVDQU X6, (DI)(AX*2)
+	STEP
 
-storeBF16Done:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+done:
+	END2
 
 // func laneRoundBF16(d, s *float64, n int) int
 //
 // D[j] = the bfloat16 nearest S[j], as a float64; stops as laneStoreBF16.
 TEXT ·laneRoundBF16(SB), NOSPLIT, $0-32
-	MOVQ d+0(FP), DI
-	MOVQ s+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
+	BEGIN2
 	BF16_CONSTS
 
-roundBF16Loop:
-	LEAQ 8(AX), R8
-	CMPQ R8, CX
-	JGT  roundBF16Done
-	BF16_OF(roundBF16Done)
+loop:
+	NEXT8
+	EXACT32
+	BF16_OF
 	VPSLLD    $16, Y3, Y3
 	VCVTPS2PD Y3, Z3
 	VMOVUPD   Z3, (DI)(AX*8)
-	MOVQ      R8, AX
-	JMP       roundBF16Loop
+	STEP
 
-roundBF16Done:
-	MOVQ AX, ret+24(FP)
-	VZEROUPPER
-	RET
+done:
+	END2
+
+// func laneStoreF16(d *uint16, s *float64, n int) int
+//
+// VCVTPS2PH (ties to even) rounds every float32 as runtime's F16 rounding
+// does; stops as laneStoreBF16.
+TEXT ·laneStoreF16(SB), NOSPLIT, $0-32
+	BEGIN2
+
+loop:
+	NEXT8
+	EXACT32
+	VCVTPS2PH $0, Y1, X3
+	VMOVDQU   X3, (DI)(AX*2)
+	STEP
+
+done:
+	END2
+
+// func laneRoundF16(d, s *float64, n int) int
+//
+// D[j] = the binary16 nearest S[j], as a float64; stops as laneStoreBF16.
+TEXT ·laneRoundF16(SB), NOSPLIT, $0-32
+	BEGIN2
+
+loop:
+	NEXT8
+	EXACT32
+	VCVTPS2PH $0, Y1, X3
+	VCVTPH2PS X3, Y3
+	VCVTPS2PD Y3, Z3
+	VMOVUPD   Z3, (DI)(AX*8)
+	STEP
+
+done:
+	END2
