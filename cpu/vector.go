@@ -952,11 +952,11 @@ func loadLanes(op *kOperand, dst []float64, q, c int64) {
 		var done int
 		switch op.acc.kind {
 		case kF32:
-			done = laneLoadF32(&dst[0], &typed[float32](op.mem)[q:q+int64(len(dst))][0], len(dst))
+			done = laneLoadF32(&dst[0], &typed[float32](op.mem)[q : q+int64(len(dst))][0], len(dst))
 		case kBF16:
-			done = laneLoadBF16(&dst[0], &typed[uint16](op.mem)[q:q+int64(len(dst))][0], len(dst))
+			done = laneLoadBF16(&dst[0], &typed[uint16](op.mem)[q : q+int64(len(dst))][0], len(dst))
 		case kF16:
-			done = laneLoadF16(&dst[0], &typed[uint16](op.mem)[q:q+int64(len(dst))][0], len(dst))
+			done = laneLoadF16(&dst[0], &typed[uint16](op.mem)[q : q+int64(len(dst))][0], len(dst))
 		}
 		dst, q = dst[done:], q+int64(done)
 	}
@@ -1000,11 +1000,11 @@ func storeLanes(op *kOperand, src []float64, q, c int64) {
 		var done int
 		switch op.acc.kind {
 		case kF32:
-			done = laneStoreF32(&typed[float32](op.mem)[q:q+int64(len(src))][0], &src[0], len(src))
+			done = laneStoreF32(&typed[float32](op.mem)[q : q+int64(len(src))][0], &src[0], len(src))
 		case kBF16:
-			done = laneStoreBF16(&typed[uint16](op.mem)[q:q+int64(len(src))][0], &src[0], len(src))
+			done = laneStoreBF16(&typed[uint16](op.mem)[q : q+int64(len(src))][0], &src[0], len(src))
 		case kF16:
-			done = laneStoreF16(&typed[uint16](op.mem)[q:q+int64(len(src))][0], &src[0], len(src))
+			done = laneStoreF16(&typed[uint16](op.mem)[q : q+int64(len(src))][0], &src[0], len(src))
 		}
 		src, q = src[done:], q+int64(done)
 	}
