@@ -947,6 +947,15 @@ func (k *kernel) foldLanes(xs []float64, q int64) {
 var laneKernels = haveAVX512
 
 func loadLanes(op *kOperand, dst []float64, q, c int64) {
+	if c == 0 && len(dst) > 0 {
+		// A broadcast along the block (a bias's or a batch norm's
+		// per-channel value in NCHW): one load, copied.
+		loadLanes(op, dst[:1], q, 1)
+		for j := 1; j < len(dst); j++ {
+			dst[j] = dst[0]
+		}
+		return
+	}
 	if laneKernels && c == 1 && len(dst) >= 8 {
 		// Contiguous f32 and 16-bit lanes: 8 at a time, the rest below.
 		var done int
