@@ -143,15 +143,23 @@ type Result struct {
 	Torch string
 }
 
+// CheckDtype reports an error naming what (the option) for an
+// Options.Dtype that is not "" or an element type the suites run in.
+func CheckDtype(what, dtype string) error {
+	switch dtype {
+	case "", "f32", "f64", "f16", "bf16":
+		return nil
+	}
+	return fmt.Errorf("unknown %s %q (want f32, f64, f16 or bf16)", what, dtype)
+}
+
 // Run measures the suite's shapes that opt.Filter keeps.
 func Run(s Suite, opt Options) (*Result, error) {
 	if opt.Reps < 1 {
 		return nil, fmt.Errorf("bench: reps must be at least 1, got %d", opt.Reps)
 	}
-	switch opt.Dtype {
-	case "", "f32", "f64", "f16", "bf16":
-	default:
-		return nil, fmt.Errorf("bench: unknown dtype %q (want f32, f64, f16 or bf16)", opt.Dtype)
+	if err := CheckDtype("dtype", opt.Dtype); err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
 	}
 	var shapes []Shape
 	for _, sh := range s.Shapes {

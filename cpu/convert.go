@@ -208,7 +208,7 @@ func narrowHalf(d []uint16, s []float32, to elemKind) {
 			if to == kF16 {
 				d[i] = runtime.F16FromFloat32(x)
 			} else {
-				d[i] = bf16Of(x)
+				d[i] = runtime.BF16FromFloat32(x)
 			}
 		}
 		d, s = d[m:], s[m:]
@@ -270,16 +270,4 @@ func widenHalf(d []float32, s []uint16, from elemKind) magRange {
 		d[i] = halfToFloat32(h, from)
 	}
 	return r.join(magnitudes(s))
-}
-
-// bf16Of is runtime.BF16FromFloat32 written out small enough to inline:
-// a number rounds on its bits (ties to even), a NaN keeps its sign and
-// the top of its payload and is made quiet (so that a payload only in
-// the low bits does not become Inf), as runtime's does.
-func bf16Of(x float32) uint16 {
-	u := math.Float32bits(x)
-	if u&0x7fffffff > 0x7f800000 {
-		return uint16(u>>16) | 0x40
-	}
-	return uint16((u + 0x7fff + (u>>16)&1) >> 16)
 }

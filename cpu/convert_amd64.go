@@ -1,6 +1,6 @@
 package cpu
 
-// narrowBF16s rounds src[:n] to bfloat16 in dst (as bf16Of) 16 elements
+// narrowBF16s rounds src[:n] to bfloat16 in dst (as runtime.BF16FromFloat32) 16 elements
 // at a time with AVX-512, up to the first block of 16 that holds a NaN
 // (whose payload the caller rounds in Go), and returns how many it
 // converted: a multiple of 16, at most n.

@@ -32,10 +32,10 @@
 
 // func narrowBF16s(dst *uint16, src *float32, n int) int
 //
-// Per lane, as bf16Of: u + 0x7fff + ((u >> 16) & 1), its top half (ties
+// Per lane, as runtime.BF16FromFloat32: u + 0x7fff + ((u >> 16) & 1), its top half (ties
 // to even on the bits, exact for every number, the carry into Inf
 // included). A block with a NaN (|u| > 0x7f800000) stops the loop: the
-// caller rounds it in Go (bf16Of).
+// caller rounds it in Go.
 TEXT ·narrowBF16s(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI

@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/rand"
-	"os"
 	"testing"
 
 	"github.com/torchlower/torchlower/cpu"
-	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -22,14 +20,7 @@ import (
 // the interpreter's float64 registers set its quiet bit (as for copies);
 // an f16 one comes out quiet from both.
 func TestConvertMatchesInterpreter(t *testing.T) {
-	src, err := os.ReadFile("testdata/convert.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := asm.Parse(newContext(), string(src), asm.Options{FileName: "testdata/convert.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := parseFile(t, "testdata/convert.mlir")
 	rng := rand.New(rand.NewSource(11))
 	f32Specials := []uint32{0x7fc00001, 0x7f800001, 0xffa00000, 0x7f800000, 0xff800000, 0, 0x80000000,
 		0x00000001, 0x807fffff, 0x3f808000, 0x3f818000, 0x7f7fffff, 0x477ff000, 0x477fefff, 0x33800000, 0x387fc000}

@@ -43,7 +43,7 @@ func laneLoadBF16(d *float64, s *uint16, n int) int
 //go:noescape
 func laneStoreF32(d *float32, s *float64, n int) int
 
-// laneStoreBF16 is d[j] = bf16OfFloat64(s[j]), stopping at the first
+// laneStoreBF16 is d[j] = runtime.BF16FromFloat64(s[j]), stopping at the first
 // block of 8 with a lane that is not a float32 value (or is NaN).
 //
 //go:noescape

@@ -63,7 +63,7 @@
 	JNE       done
 
 // BF16_OF rounds Y1's float32s to bfloat16 bits in the low words of Y3's
-// dwords, as bf16OfFloat64's inline case. Y4 holds 0x7fff, Y5 holds 1 in
+// dwords, as runtime.BF16FromFloat32 rounds a number. Y4 holds 0x7fff, Y5 holds 1 in
 // every dword. AVX2 (VEX) forms: no AVX-512VL needed.
 #define BF16_OF \
 	VPSRLD $16, Y1, Y2; \

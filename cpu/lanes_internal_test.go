@@ -160,7 +160,7 @@ func TestLaneKernels(t *testing.T) {
 			t.Fatalf("bf16 n=%d: store did %d lanes, round %d", n, doneS, doneR)
 		}
 		for j := 0; j < doneS; j++ {
-			want := bf16OfFloat64(a[j], roundBF16)
+			want := runtime.BF16FromFloat64(a[j])
 			if h2[j] != want || !same(r[j], float64(math.Float32frombits(uint32(want)<<16))) {
 				t.Fatalf("bf16 lane %d (%v): %#04x / %v, want %#04x", j, a[j], h2[j], r[j], want)
 			}

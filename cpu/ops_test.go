@@ -13,7 +13,8 @@ import (
 	"github.com/torchlower/torchlower/runtime"
 )
 
-func runFile(t *testing.T, path, fn string, args ...*runtime.Tensor) []*runtime.Tensor {
+// parseFile parses the MLIR file at path.
+func parseFile(t testing.TB, path string) *ir.Operation {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -23,6 +24,12 @@ func runFile(t *testing.T, path, fn string, args ...*runtime.Tensor) []*runtime.
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m
+}
+
+func runFile(t *testing.T, path, fn string, args ...*runtime.Tensor) []*runtime.Tensor {
+	t.Helper()
+	m := parseFile(t, path)
 	p, err := plan.Build(m, fn)
 	if err != nil {
 		t.Fatal(err)

@@ -580,10 +580,10 @@ func vUn(a, d int, f, r func(float64) float64) vinstr {
 	}
 }
 
-// vRound is a float cast: the value rounded to the result type rt. The
-// lanes round to f32 and (where the value is a float32 already, as every
-// value of an f32 body is) to bf16 inline; a call per element through
-// rounder was most of a bf16 elementwise body's time.
+// vRound is a float cast: the value rounded to the result type rt: to
+// f32 inline, to bf16 or f16 8 lanes at a time where the CPU has the lane
+// kernels; a call per element through rounder was most of a bf16
+// elementwise body's time.
 func vRound(a, d int, rt ir.Type) vinstr {
 	r := rounder(rt)
 	kind, _ := kindOf(rt)
@@ -597,24 +597,18 @@ func vRound(a, d int, rt ir.Type) vinstr {
 				D[j] = float64(float32(A[j]))
 			}
 		}
-	case kind == kBF16:
-		return func(fr *vframe, n int) {
-			A, D := fr.f[a][:n], fr.f[d][:n]
-			for j := 0; j < n; j++ {
-				if laneKernels && n-j >= 8 {
-					if j += laneRoundBF16(&D[j], &A[j], n-j); j == n {
-						break
-					}
-				}
-				D[j] = float64(math.Float32frombits(uint32(bf16OfFloat64(A[j], r)) << 16))
-			}
+	case (kind == kBF16 || kind == kF16) && laneKernels:
+		k := laneRoundBF16
+		if kind == kF16 {
+			k = laneRoundF16
 		}
-	case kind == kF16 && laneKernels:
 		return func(fr *vframe, n int) {
 			A, D := fr.f[a][:n], fr.f[d][:n]
 			for j := 0; j < n; j++ {
+				// 8 at a time up to a block with a lane that is not a
+				// float32 value; that lane, and the tail, through r.
 				if n-j >= 8 {
-					if j += laneRoundF16(&D[j], &A[j], n-j); j == n {
+					if j += k(&D[j], &A[j], n-j); j == n {
 						break
 					}
 				}
@@ -628,17 +622,6 @@ func vRound(a, d int, rt ir.Type) vinstr {
 			D[j] = r(A[j])
 		}
 	}
-}
-
-// bf16OfFloat64 is runtime.BF16FromFloat64 with its common case inline: x
-// a float32 already (not NaN) rounds on its bits; anything else through
-// roundBF16 (r), whose bits then are the rounded value's.
-func bf16OfFloat64(x float64, r func(float64) float64) uint16 {
-	if f := float32(x); float64(f) == x {
-		u := math.Float32bits(f)
-		return uint16((u + 0x7fff + (u>>16)&1) >> 16)
-	}
-	return uint16(math.Float32bits(float32(r(x))) >> 16)
 }
 
 func vBin(a, b, d int, f func(x, y float64) float64, r func(float64) float64) vinstr {
@@ -1027,7 +1010,7 @@ func storeLanes(op *kOperand, src []float64, q, c int64) {
 	case kBF16:
 		s := typed[uint16](op.mem)
 		for _, v := range src {
-			s[q] = bf16OfFloat64(v, roundBF16)
+			s[q] = runtime.BF16FromFloat64(v)
 			q += c
 		}
 	case kF64:

@@ -3,13 +3,11 @@ package cpu_test
 import (
 	"math"
 	"math/rand"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/torchlower/torchlower/cpu"
-	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -20,14 +18,7 @@ import (
 // differently in f16 and bf16 (finite ones for reductions), and asserts
 // identical bits.
 func TestLanesMatchInterpreter(t *testing.T) {
-	src, err := os.ReadFile("testdata/lanes.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := asm.Parse(newContext(), string(src), asm.Options{FileName: "testdata/lanes.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := parseFile(t, "testdata/lanes.mlir")
 	specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-8, 65519, 3.14159265, -2.5}
 	rng := rand.New(rand.NewSource(7))
 	for _, fn := range []string{"bias_relu", "arith_f32", "bf16_act", "mixed", "in_place", "variance", "sum_lead", "fold_f16", "fold_sub", "reads_out",
@@ -85,14 +76,7 @@ func TestLanesMatchInterpreter(t *testing.T) {
 // A gather whose index is out of range fails in the lane program as in
 // the interpreter, naming the index and the range.
 func TestLaneGatherOutOfRange(t *testing.T) {
-	src, err := os.ReadFile("testdata/lanes.mlir")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := asm.Parse(newContext(), string(src), asm.Options{FileName: "testdata/lanes.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := parseFile(t, "testdata/lanes.mlir")
 	p, err := plan.Build(m, "gather_unchecked")
 	if err != nil {
 		t.Fatal(err)

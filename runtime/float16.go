@@ -50,10 +50,13 @@ func f16FromNormalFloat32(f float32) (uint16, bool) {
 
 // BF16FromFloat32 rounds f to the nearest bfloat16 (ties to even). Unlike
 // the common "add 0x7fff and shift" trick applied blindly, a signalling NaN
-// whose payload sits in the low 16 bits does not turn into Inf.
+// whose payload sits in the low 16 bits does not turn into Inf: a NaN
+// keeps its sign and the top of its payload and is made quiet, as
+// roundToHalf makes it (the same bits; small enough to inline, for the
+// CPU's conversion loops).
 func BF16FromFloat32(f float32) uint16 {
-	if f != f {
-		return roundToHalf(float64(f), 8, 7)
+	if u := math.Float32bits(f); u&0x7fffffff > 0x7f800000 {
+		return uint16(u>>16) | 0x40
 	}
 	return bf16FromNumber(f)
 }

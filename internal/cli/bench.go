@@ -118,10 +118,8 @@ func runBench(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower bench: --warmup must not be negative, got %d\n", *warmup)
 		return 2
 	}
-	switch *dtype {
-	case "", "f32", "f64", "f16", "bf16":
-	default:
-		fmt.Fprintf(env.Stderr, "torchlower bench: unknown --dtype %q (want f32, f64, f16 or bf16)\n", *dtype)
+	if err := bench.CheckDtype("--dtype", *dtype); err != nil {
+		fmt.Fprintf(env.Stderr, "torchlower bench: %v\n", err)
 		return 2
 	}
 	opt := bench.Options{Reps: *reps, Warmup: *warmup, NoTorch: *noTorch, Python: *python, Kernels: *kernels, Dtype: *dtype}
