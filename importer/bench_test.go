@@ -3,16 +3,16 @@ package importer
 import (
 	"testing"
 
-	w "github.com/torchlower/torchlower/importer/internal/pt2write"
+	w "github.com/torchlower/torchlower/internal/pt2write"
 )
 
 // BenchmarkImport200 imports a 201-node joint training graph (33
 // conv+bn+relu blocks, forward and backward) from a 2.9+ archive.
 func BenchmarkImport200(b *testing.B) {
 	blocks := make([]blockCfg, 33)
-	blocks[0] = blockCfg{3, 4, 1, 1}
+	blocks[0] = block3x3(3, 4, 1, 1)
 	for i := 1; i < len(blocks); i++ {
-		blocks[i] = blockCfg{4, 4, 1, 1}
+		blocks[i] = block3x3(4, 4, 1, 1)
 	}
 	p, ts := progJoint(blocks, 2, 8)
 	data, err := writeArchive(w.PT2Raw, p, ts)

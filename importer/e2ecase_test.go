@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	w "github.com/torchlower/torchlower/importer/internal/pt2write"
+	w "github.com/torchlower/torchlower/internal/pt2write"
 	"github.com/torchlower/torchlower/runtime"
 )
 

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	w "github.com/torchlower/torchlower/importer/internal/pt2write"
+	"github.com/torchlower/torchlower/internal/jointnet"
+	w "github.com/torchlower/torchlower/internal/pt2write"
 )
 
 // rezip rewrites an archive record by record; edit returns the new name
@@ -270,7 +271,7 @@ func progInPlaceKV() (*w.Program, []w.Tensor) {
 	}, w.O("index_copy_", f32, 1, 2, 8, 4))
 	p.Output("user_output", "index_copy_", "")
 	seed := uint32(9)
-	return p, []w.Tensor{{FQN: "k_cache", Dtype: f32, Sizes: []int64{1, 2, 8, 4}, Storage: "k", Data: floats(64, &seed)}}
+	return p, []w.Tensor{{FQN: "k_cache", Dtype: f32, Sizes: []int64{1, 2, 8, 4}, Storage: "k", Data: jointnet.Floats(64, &seed)}}
 }
 
 func TestInPlaceOpRefused(t *testing.T) {

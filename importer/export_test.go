@@ -1,6 +1,6 @@
 package importer
 
-import w "github.com/torchlower/torchlower/importer/internal/pt2write"
+import w "github.com/torchlower/torchlower/internal/pt2write"
 
 // FixtureArchive writes the named test program as a 2.9+ archive, for the
 // external CLI test (which cannot live in this package: the CLI imports it).
@@ -18,7 +18,7 @@ func FixtureArchive(name string) ([]byte, error) {
 // (progJoint with one block: cin→cout channels, a 3x3 kernel with padding
 // 1, stride and groups; batch n, hw×hw images) as a 2.9+ archive.
 func JointBlockArchive(cin, cout, stride, groups, n, hw int64) ([]byte, error) {
-	p, ts := progJoint([]blockCfg{{cin, cout, stride, groups}}, n, hw)
+	p, ts := progJoint([]blockCfg{block3x3(cin, cout, stride, groups)}, n, hw)
 	return writeArchive(w.PT2Raw, p, ts)
 }
 
@@ -27,7 +27,7 @@ func JointBlockArchive(cin, cout, stride, groups, n, hw int64) ([]byte, error) {
 // fixture's blocks, then stride-1 blocks cycling through its plain,
 // grouped and depthwise kinds, a deeper network of the same layers.
 func JointArchive(n int) ([]byte, error) {
-	deeper := []blockCfg{{4, 4, 1, 1}, {4, 8, 1, 4}, {8, 8, 1, 8}, {8, 4, 1, 1}}
+	deeper := []blockCfg{block3x3(4, 4, 1, 1), block3x3(4, 8, 1, 4), block3x3(8, 8, 1, 8), block3x3(8, 4, 1, 1)}
 	blocks := append([]blockCfg(nil), jointBlocks[:min(n, len(jointBlocks))]...)
 	for i := 0; len(blocks) < n; i++ {
 		blocks = append(blocks, deeper[i%len(deeper)])

@@ -1,6 +1,9 @@
 package importer
 
-import w "github.com/torchlower/torchlower/importer/internal/pt2write"
+import (
+	"github.com/torchlower/torchlower/internal/jointnet"
+	w "github.com/torchlower/torchlower/internal/pt2write"
+)
 
 // progDynamic is a Linear layer exported with a dynamic batch
 // (dynamic_shapes={"x": {0: Dim("batch", min=2, max=64)}}), as torch.export
@@ -19,7 +22,7 @@ func progDynamic(sizeOut bool) (*w.Program, []w.Tensor) {
 	p := w.NewProgram()
 	var ts []w.Tensor
 	seed := uint32(9)
-	param := paramAdder(p, &ts, &seed)
+	param := jointnet.ParamAdder(p, &ts, &seed, 1)
 	wt, b := param("fc.weight", 3, 4), param("fc.bias", 3)
 	p.Input("user_input", "x", "", f32, 0, 4)
 	p.DynSizes("x", s0, 4)

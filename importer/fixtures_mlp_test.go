@@ -1,6 +1,9 @@
 package importer
 
-import w "github.com/torchlower/torchlower/importer/internal/pt2write"
+import (
+	"github.com/torchlower/torchlower/internal/jointnet"
+	w "github.com/torchlower/torchlower/internal/pt2write"
+)
 
 // mlpShape is the feed-forward fixture: batch rows, in, hidden and out
 // features (Linear(in, hidden), GELU, LayerNorm(hidden),
@@ -26,7 +29,7 @@ func progJointMLP(s mlpShape) (*w.Program, []w.Tensor) {
 	p := w.NewProgram()
 	var ts []w.Tensor
 	seed := uint32(3)
-	param := paramAdder(p, &ts, &seed)
+	param := jointnet.ParamAdder(p, &ts, &seed, 1)
 	w0, b0 := param("net.0.weight", s.hidden, s.in), param("net.0.bias", s.hidden)
 	lnw, lnb := param("net.2.weight", s.hidden), param("net.2.bias", s.hidden)
 	w3, b3 := param("net.3.weight", s.classes, s.hidden), param("net.3.bias", s.classes)
@@ -92,7 +95,7 @@ type coreBuilder struct {
 }
 
 func newCoreBuilder(p *w.Program) *coreBuilder {
-	return &coreBuilder{p: p, nm: fxNamer(map[string]int{"sum": 1}), shapes: map[string][]int64{}}
+	return &coreBuilder{p: p, nm: jointnet.Namer(map[string]int{"sum": 1}), shapes: map[string][]int64{}}
 }
 
 // node adds aten target (overload included) as the next node named after
@@ -223,7 +226,7 @@ func progJointEmbed(s embedShape) (*w.Program, []w.Tensor) {
 	p := w.NewProgram()
 	var ts []w.Tensor
 	seed := uint32(5)
-	param := paramAdder(p, &ts, &seed)
+	param := jointnet.ParamAdder(p, &ts, &seed, 1)
 	emb := param("emb.weight", s.vocab, s.dim)
 	hw, hb := param("head.weight", s.vocab, s.dim), param("head.bias", s.vocab)
 	p.Input("user_input", "tokens", "", i64, s.batch, s.tokens)
@@ -279,7 +282,7 @@ func progJointCNN(s cnnShape) (*w.Program, []w.Tensor) {
 	p := w.NewProgram()
 	var ts []w.Tensor
 	seed := uint32(11)
-	param := scaledParamAdder(p, &ts, &seed, 1.0/16)
+	param := jointnet.ParamAdder(p, &ts, &seed, 1.0/16)
 	w1, b1 := param("conv1.weight", s.c1, s.cin, 3, 3), param("conv1.bias", s.c1)
 	w2, b2 := param("conv2.weight", s.c2, s.c1, 2, 2), param("conv2.bias", s.c2)
 	h1 := s.hw - 2 // conv1 output
@@ -353,15 +356,15 @@ func progJointCNN(s cnnShape) (*w.Program, []w.Tensor) {
 	// Backward.
 	gLogits := c.crossEntropyBackward(xent)
 	gR3, gwt2, gfb2 := c.linearBackward(gLogits, r3, wt2, true)
-	gF1 := coreReluBackward(p, c.nm, gR3, r3saved, hs)
+	gF1 := jointnet.ReluBackwardCore(p, c.nm, gR3, r3saved, hs)
 	c.shapes[gF1] = hs
 	gV, gwt1, gfb1 := c.linearBackward(gF1, v, wt1, true)
 	gQ2 := c.node("view.default", "view", f32, q2s, na("self", T(gV)), na("size", w.Ints(q2s...)))
 	gR2 := poolBackward(gQ2, r2, i2, a2s)
-	gA2 := coreReluBackward(p, c.nm, gR2, r2saved, a2s)
+	gA2 := jointnet.ReluBackwardCore(p, c.nm, gR2, r2saved, a2s)
 	gQ1, gw2, gb2 := convBackward(gA2, q1, w2, s.c2, q1s, sh(s.c2, s.c1, 2, 2), true)
 	gR1 := poolBackward(gQ1, r1, i1, a1s)
-	gA1 := coreReluBackward(p, c.nm, gR1, r1saved, a1s)
+	gA1 := jointnet.ReluBackwardCore(p, c.nm, gR1, r1saved, a1s)
 	_, gw1, gb1 := convBackward(gA1, "x", w1, s.c1, nil, sh(s.c1, s.cin, 3, 3), false)
 	gfw2 := c.permute(gwt2, sh(s.classes, s.hidden))
 	gfw1 := c.permute(gwt1, sh(s.hidden, flat))

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	w "github.com/torchlower/torchlower/importer/internal/pt2write"
+	w "github.com/torchlower/torchlower/internal/pt2write"
 )
 
 // lowerCaps keeps fuzzed size fields from making the fuzzer allocate

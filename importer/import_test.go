@@ -10,7 +10,7 @@ import (
 
 	"github.com/torchlower/torchlower/dialect/arith"
 	fn "github.com/torchlower/torchlower/dialect/func"
-	w "github.com/torchlower/torchlower/importer/internal/pt2write"
+	w "github.com/torchlower/torchlower/internal/pt2write"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/torch"

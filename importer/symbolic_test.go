@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	w "github.com/torchlower/torchlower/importer/internal/pt2write"
+	w "github.com/torchlower/torchlower/internal/pt2write"
 	"github.com/torchlower/torchlower/ir"
 )
 

@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	w "github.com/torchlower/torchlower/importer/internal/pt2write"
+	w "github.com/torchlower/torchlower/internal/pt2write"
 )
 
 func f32s(t *testing.T, tn *Tensor) []float32 {
