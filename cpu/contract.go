@@ -224,6 +224,12 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	if K > maxReduction {
 		return nil
 	}
+	// A sum into one element (a loss's sum over a whole tensor) is one
+	// chain of dependent adds, which the lanes' fold (foldSum32) runs
+	// from the operand itself: here each run would first write K offsets.
+	if c.ib < 0 && len(c.par) == 0 {
+		return nil
+	}
 	// The fast path reads its factors before it writes: refuse an output
 	// that overlaps a factor's storage (the interpreter's element order
 	// would then be observable).

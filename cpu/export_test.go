@@ -72,6 +72,9 @@ func QuadRuns() int64 { return quadRuns.Load() }
 // WindowRuns counts the contractions run by column windows.
 func WindowRuns() int64 { return windowRuns.Load() }
 
+// GroupedFolds counts the groups of eight f32 sums folded interleaved.
+func GroupedFolds() int64 { return groupedFolds.Load() }
+
 // SumLaneRuns counts the plain sums run 16 outputs to a vector.
 func SumLaneRuns() int64 { return sumLaneRuns.Load() }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
@@ -66,6 +67,12 @@ type vframe struct {
 	// fslab and islab hold the registers (laneStore).
 	fslab []float64
 	islab []int64
+	// For a grouped fold (vprogram.group): gn members in the current
+	// group, each member's block of x and output offset.
+	gn  int
+	xs  [foldGroup][]float64
+	gq  [foldGroup]int64
+	xsl []float64
 }
 
 type vinstr func(fr *vframe, n int)
@@ -82,7 +89,18 @@ type vprogram struct {
 	// dims is the generic loop of each lane-program loop, kept when the
 	// body reads loop indices (linalg.index): then loops are not merged.
 	dims []int
+	// group, for a fold whose innermost loop moves no output (-1: none),
+	// is a loop that moves every output: foldGroup consecutive
+	// iterations of it run together, their blocks of x folded
+	// interleaved into their foldGroup distinct output elements
+	// (foldLanesGroup), so that the folds' dependent chains overlap.
+	group int
 }
+
+// foldGroup is how many output elements a grouped fold folds at once:
+// enough independent chains of dependent adds to keep a core's adders
+// busy.
+const foldGroup = 8
 
 // laneCode is a body compiled for lanes; it depends on the body alone, so
 // the steps of a run share it (prepare.go).
@@ -101,6 +119,9 @@ type laneFold struct {
 	f      func(x, y float64) float64
 	r      func(float64) float64
 	xFirst bool
+	// sum32 and sum64 mark an f32 or f64 addf: folded by plain float32
+	// or float64 adds (foldSum32, foldSum64), the same bits (see there).
+	sum32, sum64 bool
 }
 
 // compileVector returns the lane program of kernel k, whose body cb is;
@@ -153,6 +174,7 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 	}
 	if len(k.ops) == k.nIn+1 {
 		if lc := cb.foldCode(); lc != nil {
+			vp.groupFold(k)
 			return lc
 		}
 	}
@@ -175,6 +197,26 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 		}
 	}
 	return nil
+}
+
+// groupFold picks vp.group for a fold: the innermost loop that moves
+// every output (the one output), when the body does not read loop
+// indices. Workers then take ranges of the outermost loop if it moves
+// the output, else of the group loop.
+func (vp *vprogram) groupFold(k *kernel) {
+	vp.group = -1
+	if vp.dims != nil {
+		return
+	}
+	for p := len(vp.ext) - 2; p >= 0; p-- {
+		if movesOutputs(k, vp, p) && vp.ext[p] > 1 {
+			vp.group = p
+			if vp.split < 0 {
+				vp.split = p
+			}
+			return
+		}
+	}
 }
 
 // moveInnermost makes loop p the innermost, the others keeping their
@@ -290,7 +332,15 @@ func compileFold(body *ir.Block, loops int, caps map[*ir.Value]*capture) *laneCo
 	if c.bindArgs(body) != nil {
 		return nil
 	}
-	lc := &laneCode{p: c.p, fold: &laneFold{f: f, r: rounder(last.Result(0).Type()), xFirst: xFirst}}
+	if _, _, _, _, fused := arith.FusedMultiplyAdd(last); fused {
+		// The product is not computed on its own: x has no register.
+		return nil
+	}
+	fd := &laneFold{f: f, r: rounder(last.Result(0).Type()), xFirst: xFirst}
+	if ft, ok := last.Result(0).Type().(ir.FloatType); ok && last.Name == "arith.addf" {
+		fd.sum32, fd.sum64 = ft.Kind == ir.F32, ft.Kind == ir.F64
+	}
+	lc := &laneCode{p: c.p, fold: fd}
 	for o := body.First(); o != last; o = o.Next() {
 		if lc.code = c.appendVectorOp(lc.code, o); lc.code == nil {
 			return nil
@@ -360,6 +410,7 @@ func (vp *vprogram) mergeLoops(k *kernel, keepLoops bool) {
 	// Workers take ranges of the outermost loop, or of the innermost
 	// lanes when that is the only one.
 	vp.split = 0
+	vp.group = -1
 }
 
 func sameOffsets(a, b *kOperand) bool {
@@ -753,6 +804,12 @@ func (k *kernel) newLaneFrame(lanes int64) *vframe {
 	for r, v := range vp.p.initI {
 		fr.i[r] = fillLanes(fr.islab[r*l:(r+1)*l:(r+1)*l], v)
 	}
+	if vp.group >= 0 {
+		fr.xsl = takeSlab(k.store, &k.store.floats, foldGroup*l)
+		for g := range fr.xs {
+			fr.xs[g] = fr.xsl[g*l : (g+1)*l : (g+1)*l]
+		}
+	}
 	return fr
 }
 
@@ -805,8 +862,10 @@ func (s *laneStore) put(fr *vframe) {
 		return
 	}
 	s.mu.Lock()
-	if len(s.floats) < maxKeptSlabs && cap(fr.fslab) > 0 {
-		s.floats = append(s.floats, fr.fslab)
+	for _, slab := range [][]float64{fr.fslab, fr.xsl} {
+		if len(s.floats) < maxKeptSlabs && cap(slab) > 0 {
+			s.floats = append(s.floats, slab)
+		}
 	}
 	if len(s.ints) < maxKeptSlabs && cap(fr.islab) > 0 {
 		s.ints = append(s.ints, fr.islab)
@@ -846,31 +905,66 @@ func (k *kernel) vloop(fr *vframe, d int, offs [][]int64, lo, hi int64) {
 	for o := range k.ops {
 		next[o] = cur[o] + start*vp.coef[o][d]
 	}
-	for i := start; i < end; i++ {
+	step := int64(1)
+	if d == vp.group {
+		step = foldGroup
+	}
+	for i := start; i < end; i += step {
 		if fr.at != nil {
 			fr.at[d] = i
 		}
+		if d == vp.group {
+			fr.gn = int(min(step, end-i))
+		}
 		k.vloop(fr, d+1, offs, lo, hi)
 		for o := range k.ops {
-			next[o] += vp.coef[o][d]
+			next[o] += step * vp.coef[o][d]
 		}
 	}
 }
 
-// vblock runs lanes i0 .. i0+n-1 of the innermost loop at offsets off.
+// vblock runs lanes i0 .. i0+n-1 of the innermost loop at offsets off;
+// for a grouped fold, of each member of the current group in turn, then
+// folds their blocks together.
 func (k *kernel) vblock(fr *vframe, off []int64, i0, n int64) {
 	vp := k.vec
 	last := len(vp.ext) - 1
-	for o := range k.ops {
-		c := vp.coef[o][last]
-		fr.q[o], fr.st[o] = off[o]+i0*c, c
+	if vp.group < 0 {
+		for o := range k.ops {
+			c := vp.coef[o][last]
+			fr.q[o], fr.st[o] = off[o]+i0*c, c
+		}
+		k.runLanes(fr, n)
+		return
 	}
-	k.runLanes(fr, n)
+	y := vp.p.yield[0].idx
+	for g := range fr.gn {
+		for o := range k.ops {
+			c := vp.coef[o][last]
+			fr.q[o], fr.st[o] = off[o]+i0*c+int64(g)*vp.coef[o][vp.group], c
+		}
+		k.computeLanes(fr, n)
+		// The next member's code overwrites the registers.
+		copy(fr.xs[g][:n], fr.f[y][:n])
+		fr.gq[g] = fr.q[k.nIn]
+	}
+	k.foldLanesGroup(fr, n)
 }
 
 // runLanes runs n lanes whose operand o starts at element fr.q[o] and
 // steps by fr.st[o].
 func (k *kernel) runLanes(fr *vframe, n int64) {
+	k.computeLanes(fr, n)
+	if k.vec.fold != nil {
+		k.foldLanes(fr.f[k.vec.p.yield[0].idx][:n], fr.q[k.nIn])
+		return
+	}
+	k.storeYields(fr, n)
+}
+
+// computeLanes loads the operands of n lanes (as runLanes) and runs the
+// body's code on them.
+func (k *kernel) computeLanes(fr *vframe, n int64) {
 	vp := k.vec
 	for o := range k.ops {
 		op := &k.ops[o]
@@ -891,10 +985,11 @@ func (k *kernel) runLanes(fr *vframe, n int64) {
 	for _, c := range vp.code {
 		c(fr, int(n))
 	}
-	if vp.fold != nil {
-		k.foldLanes(fr.f[vp.p.yield[0].idx][:n], fr.q[k.nIn])
-		return
-	}
+}
+
+// storeYields stores the yielded lanes (runLanes).
+func (k *kernel) storeYields(fr *vframe, n int64) {
+	vp := k.vec
 	for j, y := range vp.p.yield {
 		op := &k.ops[k.nIn+j]
 		q, c := fr.q[k.nIn+j], fr.st[k.nIn+j]
@@ -915,6 +1010,23 @@ func (k *kernel) runLanes(fr *vframe, n int64) {
 func (k *kernel) foldLanes(xs []float64, q int64) {
 	fd, out := k.vec.fold, &k.ops[k.nIn]
 	acc := out.acc.loadF(q)
+	switch {
+	case fd.sum32:
+		if s := foldSum32(float32(acc), xs); s == s {
+			acc = float64(s)
+		} else {
+			acc = foldAny(fd, acc, xs) // foldSum32's NaN
+		}
+	case fd.sum64:
+		acc = foldSum64(acc, xs)
+	default:
+		acc = foldAny(fd, acc, xs)
+	}
+	out.acc.storeF(q, acc)
+}
+
+// foldAny folds xs into acc with fd's function and rounding.
+func foldAny(fd *laneFold, acc float64, xs []float64) float64 {
 	for _, x := range xs {
 		if fd.xFirst {
 			acc = round(fd.r, fd.f(x, acc))
@@ -922,7 +1034,81 @@ func (k *kernel) foldLanes(xs []float64, q int64) {
 			acc = round(fd.r, fd.f(acc, x))
 		}
 	}
-	out.acc.storeF(q, acc)
+	return acc
+}
+
+// foldSum32 is foldAny for an f32 addf: acc and every x are float32
+// values (x the result of f32 ops, each rounded to f32), and a float32
+// add rounds their exact sum once, as rounding their float64 sum to
+// float32 does (float64 holds more than twice float32's precision plus
+// two bits, so the double rounding is innocuous), so the chain of
+// dependent adds is float32 adds, a third of the float64 add-and-round's
+// latency. Only a NaN's payload may differ: x86 keeps the first
+// operand's, and Go may order a float32 add's operands either way. A
+// NaN, once there, stays, so a sum that ends in one is folded again by
+// foldAny (TestFoldSums compares payloads).
+func foldSum32(acc float32, xs []float64) float32 {
+	for _, x := range xs {
+		acc += float32(x)
+	}
+	return acc
+}
+
+// foldSum64 is foldAny for an f64 addf (no rounding).
+func foldSum64(acc float64, xs []float64) float64 {
+	for _, x := range xs {
+		acc += x
+	}
+	return acc
+}
+
+// foldLanesGroup folds each member g of the current group's block of x,
+// fr.xs[g][:n], in order into its output element at fr.gq[g]. A full
+// group of f32 sums runs its eight chains interleaved (foldSum32x8); the
+// order within each chain is foldLanes'.
+func (k *kernel) foldLanesGroup(fr *vframe, n int64) {
+	fd, out := k.vec.fold, &k.ops[k.nIn]
+	if fd.sum32 && fr.gn == foldGroup {
+		var acc, init [foldGroup]float32
+		for g := range acc {
+			acc[g] = float32(out.acc.loadF(fr.gq[g]))
+		}
+		init = acc
+		foldSum32x8(&acc, &fr.xs, int(n))
+		groupedFolds.Add(1)
+		for g, a := range acc {
+			v := float64(a)
+			if a != a {
+				v = foldAny(fd, float64(init[g]), fr.xs[g][:n]) // as foldLanes
+			}
+			out.acc.storeF(fr.gq[g], v)
+		}
+		return
+	}
+	for g := range fr.gn {
+		k.foldLanes(fr.xs[g][:n], fr.gq[g])
+	}
+}
+
+// groupedFolds counts foldSum32x8's groups (tests).
+var groupedFolds atomic.Int64
+
+// foldSum32x8 is foldSum32 on eight chains at once: acc[g] folds
+// xs[g][:n].
+func foldSum32x8(acc *[foldGroup]float32, xs *[foldGroup][]float64, n int) {
+	a0, a1, a2, a3, a4, a5, a6, a7 := acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7]
+	x0, x1, x2, x3, x4, x5, x6, x7 := xs[0][:n], xs[1][:n], xs[2][:n], xs[3][:n], xs[4][:n], xs[5][:n], xs[6][:n], xs[7][:n]
+	for j := range x0 {
+		a0 += float32(x0[j])
+		a1 += float32(x1[j])
+		a2 += float32(x2[j])
+		a3 += float32(x3[j])
+		a4 += float32(x4[j])
+		a5 += float32(x5[j])
+		a6 += float32(x6[j])
+		a7 += float32(x7[j])
+	}
+	acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7] = a0, a1, a2, a3, a4, a5, a6, a7
 }
 
 // laneKernels switches the AVX-512 lane kernels (lanes_amd64.s), where

@@ -21,7 +21,7 @@ func TestLanesMatchInterpreter(t *testing.T) {
 	m := parseFile(t, "testdata/lanes.mlir")
 	specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-8, 65519, 3.14159265, -2.5}
 	rng := rand.New(rand.NewSource(7))
-	for _, fn := range []string{"bias_relu", "arith_f32", "bf16_act", "mixed", "in_place", "variance", "sum_lead", "fold_f16", "fold_sub", "reads_out",
+	for _, fn := range []string{"bias_relu", "arith_f32", "bf16_act", "mixed", "in_place", "variance", "variance_wide", "sum_all", "fold_groups", "sum_lead", "fold_f16", "fold_sub", "reads_out",
 		"argmax_rows", "masked_scan", "int_arith", "gather_rows"} {
 		// Every body runs in lanes: @reads_out's reduction, which folds
 		// nothing, and @argmax_rows's two outputs with their row loop
@@ -52,13 +52,18 @@ func TestLanesMatchInterpreter(t *testing.T) {
 				}
 				args = append(args, tensorOf(t, dt, b.Shape, vs))
 			}
-			before := cpu.FastRuns()
+			before, groupsBefore := cpu.FastRuns(), cpu.GroupedFolds()
 			lanes, err := cpu.Run(p, args)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if ran := cpu.FastRuns() != before; ran != wantLanes {
 				t.Fatalf("@%s ran through the lane program: %v, want %v", fn, ran, wantLanes)
+			}
+			// @variance_wide's 19 channels fold 8 at a time: two groups a
+			// batch image.
+			if groups := cpu.GroupedFolds() - groupsBefore; fn == "variance_wide" && groups == 0 {
+				t.Fatalf("@%s folded no group of eight f32 sums interleaved", fn)
 			}
 			ref := interpreted(t, p, args)
 			for i := range ref {

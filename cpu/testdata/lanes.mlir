@@ -128,6 +128,50 @@ func.func @variance(%x: tensor<2x5x7x9xf32>, %m: tensor<5xf32>, %acc: tensor<5xf
   return %r : tensor<5xf32>
 }
 
+// A batch norm's variance over 19 channels, large enough to be divided
+// among workers: the channel loop moves the output and the innermost
+// (H·W) none, so the channels fold eight at a time, interleaved (two
+// full groups, then three channels), each in its own order; workers take
+// ranges of channels.
+func.func @variance_wide(%x: tensor<2x19x30x40xf32>, %m: tensor<19xf32>, %acc: tensor<19xf32>) -> tensor<19xf32> {
+  %r = linalg.generic {indexing_maps = [#bn_x, #bn_c, #bn_c], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%x, %m : tensor<2x19x30x40xf32>, tensor<19xf32>) outs(%acc : tensor<19xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %s = arith.mulf %d, %d : f32
+    %t = arith.addf %o, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<19xf32>
+  return %r : tensor<19xf32>
+}
+
+// A loss: the sum of a whole tensor into one element, onto what the
+// output holds (one chain of float32 adds, not the contraction path).
+func.func @sum_all(%x: tensor<2x3x50x40xf32>, %acc: tensor<f32>) -> tensor<f32> {
+  %r = linalg.generic {indexing_maps = [#bn_x, affine_map<(d0, d1, d2, d3) -> ()>], iterator_types = ["reduction", "reduction", "reduction", "reduction"]} ins(%x : tensor<2x3x50x40xf32>) outs(%acc : tensor<f32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = arith.addf %a, %o : f32
+    linalg.yield %t : f32
+  } -> tensor<f32>
+  return %r : tensor<f32>
+}
+
+// Grouped folds that are not f32 sums: an f64 sum of exponentials and a
+// maximum over 11 channels (a group of eight, then three).
+func.func @fold_groups(%x: tensor<3x11x90xf64>, %y: tensor<3x11x90xf32>, %acc: tensor<11xf64>, %mx: tensor<11xf32>) -> (tensor<11xf64>, tensor<11xf32>) {
+  %r = linalg.generic {indexing_maps = [#lead_x, #mid_o], iterator_types = ["reduction", "parallel", "reduction"]} ins(%x : tensor<3x11x90xf64>) outs(%acc : tensor<11xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %e = math.exp %a : f64
+    %t = arith.addf %o, %e : f64
+    linalg.yield %t : f64
+  } -> tensor<11xf64>
+  %q = linalg.generic {indexing_maps = [#lead_x, #mid_o], iterator_types = ["reduction", "parallel", "reduction"]} ins(%y : tensor<3x11x90xf32>) outs(%mx : tensor<11xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %t = arith.maxf %a, %o : f32
+    linalg.yield %t : f32
+  } -> tensor<11xf32>
+  return %r, %q : tensor<11xf64>, tensor<11xf32>
+}
+
 // A sum over the leading dimension, large enough to be divided among
 // workers: the innermost loops move the output, so lanes are output
 // elements, updated once per batch; the batch loop, which moves no
