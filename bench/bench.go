@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/gob"
 	"errors"
@@ -18,6 +19,9 @@ import (
 
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
+	"github.com/torchlower/torchlower/importer"
+	"github.com/torchlower/torchlower/internal/jointnet"
+	"github.com/torchlower/torchlower/internal/pt2write"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
@@ -246,7 +250,7 @@ func Run(s Suite, opt Options) (*Result, error) {
 func compilePipelines(sh Shape, pipelines []string, target compiler.Target) ([]*plan.Plan, error) {
 	plans := make([]*plan.Plan, len(pipelines))
 	for i, pl := range pipelines {
-		p, err := compile(sh.Case().TorchFunc(), sh.Name, pl, target)
+		p, err := compileShape(sh, pl, target)
 		if err != nil {
 			return nil, fmt.Errorf("%s pipeline: %w", pl, err)
 		}
@@ -409,6 +413,15 @@ func slowest(p *plan.Plan, steps []time.Duration, kinds []StepKernel, n int) []K
 	return ks[:min(n, len(ks))]
 }
 
+// compileShape compiles sh (a convolution_backward call, or a Net's
+// training step) with the pipeline, for target.
+func compileShape(sh Shape, pipeline string, target compiler.Target) (*plan.Plan, error) {
+	if sh.Net != nil {
+		return compileNet(sh, pipeline, target)
+	}
+	return compile(sh.Case().TorchFunc(), sh.Name, pipeline, target)
+}
+
 // compile lowers a torch-dialect function @conv, runs the pipeline (as
 // target runs it) and plans it.
 func compile(src, name, pipeline string, target compiler.Target) (*plan.Plan, error) {
@@ -417,13 +430,43 @@ func compile(src, name, pipeline string, target compiler.Target) (*plan.Plan, er
 	if err != nil {
 		return nil, err
 	}
+	return lowerAndPlan(ctx, m, "conv", pipeline, target)
+}
+
+// compileNet writes sh.Net's training step as a .pt2 archive (the layout
+// torch 2.9+ writes), imports it with the parameters and buffers as
+// arguments, lowers, runs the pipeline and plans it.
+func compileNet(sh Shape, pipeline string, target compiler.Target) (*plan.Plan, error) {
+	if sh.Dtype != "f32" {
+		return nil, fmt.Errorf("a training step runs in f32 only (internal/jointnet builds f32 networks), not %s", sh.Dtype)
+	}
+	prog, tensors := jointnet.ConvBnRelu(sh.Net.Blocks, sh.Net.Batch, sh.Net.HW, jointnet.Core)
+	data, err := (&pt2write.Archive{Layout: pt2write.PT2Raw, Program: prog.JSON(), Tensors: tensors, Protocol: 2}).Bytes()
+	if err != nil {
+		return nil, err
+	}
+	a, err := importer.OpenReaderNamed(bytes.NewReader(data), int64(len(data)), sh.Name+".pt2")
+	if err != nil {
+		return nil, err
+	}
+	ctx := compiler.NewContext()
+	m, _, err := importer.Import(ctx, a, importer.Options{Params: "args", FuncName: "main"})
+	if err != nil {
+		return nil, err
+	}
+	return lowerAndPlan(ctx, m, "main", pipeline, target)
+}
+
+// lowerAndPlan lowers the torch-dialect module m, runs the pipeline (as
+// target runs it) and plans its function fn.
+func lowerAndPlan(ctx *ir.Context, m *ir.Operation, fn, pipeline string, target compiler.Target) (*plan.Plan, error) {
 	if err := compiler.Lower(ctx, m); err != nil {
 		return nil, err
 	}
 	if err := compiler.PreprocessFor(ctx, m, pipeline, target); err != nil {
 		return nil, err
 	}
-	return plan.Build(m, "conv")
+	return plan.Build(m, fn)
 }
 
 // randomArgs fills the plan's arguments with uniform values in [-1, 1)
@@ -564,10 +607,14 @@ func (r *Result) Print(w io.Writer) {
 	if r.Dtype != "" {
 		name += " in " + r.Dtype
 	}
+	what := "convolution_backward"
+	if slices.ContainsFunc(r.Rows, func(row Row) bool { return row.Shape.Net != nil }) {
+		what = "training steps"
+	}
 	if r.Device == "cpu" {
-		fmt.Fprintf(w, "suite %s: convolution_backward on cpu, GOMAXPROCS=%d; times in ms, median of the runs (best)\n", name, r.Threads)
+		fmt.Fprintf(w, "suite %s: %s on cpu, GOMAXPROCS=%d; times in ms, median of the runs (best)\n", name, what, r.Threads)
 	} else {
-		fmt.Fprintf(w, "suite %s: convolution_backward on %s; times in ms (the plan's kernels, by device events), median of the runs (best)\n", name, r.Device)
+		fmt.Fprintf(w, "suite %s: %s on %s; times in ms (the plan's kernels, by device events), median of the runs (best)\n", name, what, r.Device)
 		fmt.Fprintf(w, "peak: %s\n", r.Peak.Desc)
 	}
 	fmt.Fprintf(w, "PyTorch: %s\n\n", r.Torch)

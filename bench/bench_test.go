@@ -213,7 +213,7 @@ func TestSuitesCompile(t *testing.T) {
 		for _, sh := range s.Shapes {
 			for _, pl := range s.Pipelines {
 				for _, target := range []compiler.Target{compiler.CPU, compiler.CUDA, compiler.HIP} {
-					if _, err := compile(sh.Case().TorchFunc(), sh.Name, pl, target); err != nil {
+					if _, err := compileShape(sh, pl, target); err != nil {
 						t.Errorf("%s/%s %s (target %d): %v", s.Name, sh.Name, pl, target, err)
 					}
 				}

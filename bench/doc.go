@@ -19,7 +19,10 @@
 // Suites (Suites, by --suite name) are data: "backward-data" (the data
 // gradient of strided shapes scaled from IREE #23976's MI355x tables, and
 // ResNet stride-2 layers), "resnet" (issue 5's table: every gradient of the
-// shapes of cpu/contract_test.go's benchSpecs, ours against PyTorch) and
-// "smoke" (tiny shapes for the tests). Each shape says where it comes from
+// shapes of cpu/contract_test.go's benchSpecs, ours against PyTorch),
+// "training" (whole training steps of conv+bn+relu networks: Shape.Net,
+// built by internal/jointnet, imported from a .pt2 and timed against
+// PyTorch's eager forward and backward) and "smoke" (tiny shapes for the
+// tests). Each shape says where it comes from
 // (Shape.From), and `torchlower bench --help` lists them.
 package bench

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/torchlower/torchlower/internal/convcase"
+	"github.com/torchlower/torchlower/internal/jointnet"
 )
 
 // Shape is one convolution_backward call: NCHW activations, input x
@@ -21,11 +22,31 @@ type Shape struct {
 	// Mask is output_mask: which of (grad_input, grad_weight, grad_bias)
 	// are computed. The bias gradient, when on, has bias_sizes [F].
 	Mask [3]bool
+	// Net, when set, makes the row a whole training step of a network
+	// rather than one convolution_backward call (the fields above are
+	// then unused, but for Name, From and Dtype).
+	Net *Net
+}
+
+// Net is a network whose training step the "training" suite times:
+// conv+bn+relu blocks (internal/jointnet) on Batch×Blocks[0].Cin×HW×HW
+// f32 images, the summed output as the loss. Ours is its joint
+// forward/backward graph as torch 2.x's _export_forward_backward writes
+// it (core ATen ops), imported from a .pt2 archive with the parameters as
+// arguments (as a training loop passes the weights it updates); PyTorch's
+// is the eager network's forward and loss.backward(), which computes the
+// same values.
+type Net struct {
+	Batch, HW int64
+	Blocks    []jointnet.Block
 }
 
 // Class is the shape's kernel and stride ("3x3 stride 2"), the group the
 // summary takes medians over.
 func (s Shape) Class() string {
+	if s.Net != nil {
+		return "training step"
+	}
 	st := joinInts(s.Stride[:1], "x")
 	for _, v := range s.Stride[1:] {
 		if v != s.Stride[0] {
@@ -134,6 +155,16 @@ func grouped(kind string, n, c, g, hw, s int64) Shape {
 	return sh
 }
 
+// block is a conv+bn+relu block: k×k kernel, padding k/2.
+func block(cin, cout, k, stride, groups int64) jointnet.Block {
+	return jointnet.Block{Cin: cin, Cout: cout, Kernel: k, Stride: stride, Groups: groups}
+}
+
+// net is a training-step row.
+func net(name, from string, batch, hw int64, blocks ...jointnet.Block) Shape {
+	return Shape{Name: name, From: from, Dtype: "f32", Net: &Net{Batch: batch, HW: hw, Blocks: blocks}}
+}
+
 // seed001 is the first line of the IREE seed's tables
 // (/work/shared/seeds/001_*: issue #23976, "Some benchmark results on
 // Mi355x"); its rows are MIOpen convbench shapes, c input and k output
@@ -216,6 +247,26 @@ var Suites = []Suite{
 			grouped("rx", 8, 128, 32, 28, 1),
 			grouped("rx", 8, 256, 32, 28, 2),
 			grouped("rx", 8, 512, 32, 14, 1),
+		},
+	},
+	{
+		Name: "training",
+		Doc: "a whole training step (forward, loss, every gradient, batch-norm running statistics) of conv+bn+relu\n" +
+			"networks in f32, imported from the joint graph torch 2.x's _export_forward_backward writes (core ATen\n" +
+			"ops), against PyTorch's eager forward and loss.backward() on the same network: what the convolution\n" +
+			"gradients amount to among the batch norms, ReLUs and their gradients of a step.",
+		Pipelines: []string{"baseline", "default"},
+		Shapes: []Shape{
+			net("cifar_plain_n16_32x32", "a CIFAR ResNet-like plain stack: 32, 64 (stride 2), 128 (stride 2) channels, two 3x3 blocks each", 16, 32,
+				block(3, 32, 3, 1, 1), block(32, 32, 3, 1, 1), block(32, 64, 3, 2, 1), block(64, 64, 3, 1, 1), block(64, 128, 3, 2, 1), block(128, 128, 3, 1, 1)),
+			net("mobilenet_n8_112x112", "MobileNet-like: a 3x3 stride-2 stem, then depthwise 3x3 + pointwise 1x1 pairs to 256 channels at 7x7", 8, 112,
+				block(3, 32, 3, 2, 1), block(32, 32, 3, 1, 32), block(32, 64, 1, 1, 1), block(64, 64, 3, 2, 64), block(64, 128, 1, 1, 1),
+				block(128, 128, 3, 2, 128), block(128, 256, 1, 1, 1), block(256, 256, 3, 2, 256), block(256, 256, 1, 1, 1)),
+			net("resnext_n8_56x56", "ResNeXt-like: 1x1 reduce, 3x3 in 32 groups, 1x1 expand at 56x56, then the same at 28x28 after a stride-2 grouped 3x3", 8, 56,
+				block(64, 128, 1, 1, 1), block(128, 128, 3, 1, 32), block(128, 256, 1, 1, 1),
+				block(256, 256, 1, 1, 1), block(256, 256, 3, 2, 32), block(256, 512, 1, 1, 1)),
+			net("resnet_layer1_n8_56x56", "ResNet-18's layer1 convolutions and the first of layer2 at ImageNet size, without the skips", 8, 56,
+				block(64, 64, 3, 1, 1), block(64, 64, 3, 1, 1), block(64, 64, 3, 1, 1), block(64, 64, 3, 1, 1), block(64, 128, 3, 2, 1)),
 		},
 	},
 	{

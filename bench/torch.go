@@ -18,18 +18,35 @@ import (
 var torchScript string
 
 type torchShape struct {
-	Name     string  `json:"name"`
-	N        int64   `json:"n"`
-	C        int64   `json:"c"`
-	F        int64   `json:"f"`
-	Groups   int64   `json:"groups"`
-	H        []int64 `json:"h"`
-	K        []int64 `json:"k"`
-	Stride   []int64 `json:"stride"`
-	Padding  []int64 `json:"padding"`
-	Dilation []int64 `json:"dilation"`
-	Dtype    string  `json:"dtype"`
-	Mask     [3]bool `json:"mask"`
+	Name     string    `json:"name"`
+	N        int64     `json:"n"`
+	C        int64     `json:"c"`
+	F        int64     `json:"f"`
+	Groups   int64     `json:"groups"`
+	H        []int64   `json:"h"`
+	K        []int64   `json:"k"`
+	Stride   []int64   `json:"stride"`
+	Padding  []int64   `json:"padding"`
+	Dilation []int64   `json:"dilation"`
+	Dtype    string    `json:"dtype"`
+	Mask     [3]bool   `json:"mask"`
+	Net      *torchNet `json:"net,omitempty"`
+}
+
+// torchNet is a Net for the script: it builds the eager network and
+// times a training step instead of one convolution_backward.
+type torchNet struct {
+	Batch  int64        `json:"batch"`
+	HW     int64        `json:"hw"`
+	Blocks []torchBlock `json:"blocks"`
+}
+
+type torchBlock struct {
+	Cin    int64 `json:"cin"`
+	Cout   int64 `json:"cout"`
+	Kernel int64 `json:"kernel"`
+	Stride int64 `json:"stride"`
+	Groups int64 `json:"groups"`
 }
 
 type torchLine struct {
@@ -149,8 +166,15 @@ func (s *torchSession) time(sh Shape) torchResult {
 	if s.dead != nil {
 		return torchResult{err: "not timed: " + s.dead.Error()}
 	}
-	req, err := json.Marshal(torchShape{Name: sh.Name, N: sh.N, C: sh.C, F: sh.F, Groups: sh.Groups,
-		H: sh.H, K: sh.K, Stride: sh.Stride, Padding: sh.Padding, Dilation: sh.Dilation, Dtype: sh.Dtype, Mask: sh.Mask})
+	ts := torchShape{Name: sh.Name, N: sh.N, C: sh.C, F: sh.F, Groups: sh.Groups,
+		H: sh.H, K: sh.K, Stride: sh.Stride, Padding: sh.Padding, Dilation: sh.Dilation, Dtype: sh.Dtype, Mask: sh.Mask}
+	if n := sh.Net; n != nil {
+		ts.Net = &torchNet{Batch: n.Batch, HW: n.HW}
+		for _, b := range n.Blocks {
+			ts.Net.Blocks = append(ts.Net.Blocks, torchBlock{Cin: b.Cin, Cout: b.Cout, Kernel: b.Kernel, Stride: b.Stride, Groups: b.Groups})
+		}
+	}
+	req, err := json.Marshal(ts)
 	if err != nil {
 		return torchResult{err: err.Error()}
 	}

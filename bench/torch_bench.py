@@ -9,7 +9,17 @@ then one shape per line,
     {"name", "n", "c", "f", "groups", "h", "k", "stride", "padding",
      "dilation", "dtype", "mask"}
 
-and writes JSON lines on stdout: first {"torch": version, "threads": T}
+or, for a whole training step of a network of conv+bn+relu blocks,
+
+    {"name", "dtype", "net": {"batch", "hw", "blocks": [{"cin", "cout",
+     "kernel", "stride", "groups"}, ...]}}
+
+(each block Conv2d(cin, cout, kernel, stride, kernel // 2, groups=groups)
+with a bias, BatchNorm2d(cout) in training mode, ReLU; a run is the
+forward, the sum of the output as the loss and loss.backward(), the
+parameters' gradients set to None first as optimizer.zero_grad() does;
+the input needs no gradient, as in torchlower's joint graph), and writes
+JSON lines on stdout: first {"torch": version, "threads": T}
 (with "device": the GPU's name on cuda), then for each shape, as soon as
 it is timed, {"name", "median_ms", "best_ms", "cpu_ms"} (or {"name",
 "error"}); it ends at the end of its input. bench sends a shape right
@@ -62,12 +72,49 @@ def timed(run):
     s = start.elapsed_time(stop) / 1e3
     return s, s
 
+def report(name, run):
+    """Times req["reps"] runs and prints their median and best."""
+    times, cpu = [], []
+    for _ in range(req["reps"]):
+        t, c = timed(run)
+        times.append(t)
+        cpu.append(c)
+    times.sort()
+    cpu.sort()
+    print(json.dumps({"name": name, "median_ms": times[len(times) // 2] * 1e3,
+                      "best_ms": times[0] * 1e3, "cpu_ms": cpu[len(cpu) // 2] * 1e3}), flush=True)
+
+
+def training_step(net, dt):
+    """A run of one training step of the network net describes."""
+    layers = []
+    for b in net["blocks"]:
+        layers += [torch.nn.Conv2d(b["cin"], b["cout"], b["kernel"], b["stride"], b["kernel"] // 2, groups=b["groups"]),
+                   torch.nn.BatchNorm2d(b["cout"]), torch.nn.ReLU()]
+    model = torch.nn.Sequential(*layers).to(device=dev, dtype=dt).train()
+    g = torch.Generator().manual_seed(0)
+    x = (torch.rand(net["batch"], net["blocks"][0]["cin"], net["hw"], net["hw"], generator=g) * 2 - 1).to(device=dev, dtype=dt)
+    params = list(model.parameters())
+
+    def run():
+        for p in params:
+            p.grad = None
+        model(x).sum().backward()
+    return run
+
+
 for line in sys.stdin:
     if not line.strip():
         continue
     s = json.loads(line)
     try:
         dt = DTYPES[s["dtype"]]
+        if s.get("net"):
+            run = training_step(s["net"], dt)
+            for _ in range(req["warmup"]):
+                run()
+            report(s["name"], run)
+            continue
         nd = len(s["h"])
         out = [(h + 2 * p - d * (k - 1) - 1) // st + 1
                for h, k, st, p, d in zip(s["h"], s["k"], s["stride"], s["padding"], s["dilation"])]
@@ -84,14 +131,6 @@ for line in sys.stdin:
 
         for _ in range(req["warmup"]):
             run()
-        times, cpu = [], []
-        for _ in range(req["reps"]):
-            t, c = timed(run)
-            times.append(t)
-            cpu.append(c)
-        times.sort()
-        cpu.sort()
-        print(json.dumps({"name": s["name"], "median_ms": times[len(times) // 2] * 1e3,
-                          "best_ms": times[0] * 1e3, "cpu_ms": cpu[len(cpu) // 2] * 1e3}), flush=True)
+        report(s["name"], run)
     except Exception as e:
         print(json.dumps({"name": s["name"], "error": f"{type(e).__name__}: {e}"}), flush=True)

@@ -44,6 +44,12 @@ bf16 convolution_backward. PyTorch is Debian's python3-torch run by
 /usr/bin/python3; when either is missing the table says "PyTorch:
 unavailable (why)" and leaves its column as "-".
 
+--suite=training times whole training steps instead: conv+bn+relu
+networks at real sizes, each step's joint forward/backward graph written
+as torch 2.x's _export_forward_backward writes it (core ATen ops), as a
+.pt2 imported with its parameters as arguments, against PyTorch's eager
+forward and loss.backward() on the same network (f32 only).
+
 With --device=cuda (or hip) the plans run on that GPU and each is timed
 by device events around its kernels (arguments already copied in);
 PyTorch runs the same call on its GPU (python3 from PATH, unless

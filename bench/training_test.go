@@ -1,0 +1,151 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// tinyTraining is a training suite of one small network: a plain block,
+// a strided grouped 1x1 block and a depthwise one.
+func tinyTraining() Suite {
+	return Suite{Name: "tiny-training", Pipelines: []string{"baseline", "default"}, Shapes: []Shape{
+		net("tiny_net_n2_8x8", "tests", 2, 8, block(3, 4, 3, 1, 1), block(4, 8, 1, 2, 2), block(8, 8, 3, 1, 8)),
+	}}
+}
+
+// convMACs is the multiply-accumulates of the network's convolutions in a
+// training step: each block's forward and weight gradient, and the data
+// gradient of every block but the first (the input needs none).
+func convMACs(n *Net) int64 {
+	var total int64
+	hw := n.HW
+	for i, b := range n.Blocks {
+		hw = (hw+2*(b.Kernel/2)-b.Kernel)/b.Stride + 1
+		one := n.Batch * b.Cout * hw * hw * (b.Cin / b.Groups) * b.Kernel * b.Kernel
+		total += 2 * one
+		if i > 0 {
+			total += one
+		}
+	}
+	return total
+}
+
+// TestTrainingStep times a network's training step through both
+// pipelines: its joint graph is written as a .pt2, imported with the
+// parameters as arguments and planned. The plans multiply at least the
+// convolutions' products (the batch norms' sums of squares count too),
+// and the baseline more than the default one: the strided block's data
+// gradient scatters zeros.
+func TestTrainingStep(t *testing.T) {
+	r, err := Run(tinyTraining(), Options{Reps: 2, Warmup: 1, NoTorch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := r.Rows[0]
+	if row.Err != "" {
+		t.Fatal(row.Err)
+	}
+	want := convMACs(row.Shape.Net)
+	if row.MACs[1] < want || row.MACs[0] <= row.MACs[1] {
+		t.Errorf("MACs baseline %d, default %d; want default at least the convolutions' %d and baseline more", row.MACs[0], row.MACs[1], want)
+	}
+	for i, tm := range row.Times {
+		if tm.Median <= 0 || tm.Best > tm.Median {
+			t.Errorf("pipeline %s: times %+v", r.Suite.Pipelines[i], tm)
+		}
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	out := sb.String()
+	if !strings.Contains(out, "suite tiny-training: training steps on cpu") || !strings.Contains(out, "tiny_net_n2_8x8  training step") {
+		t.Errorf("table:\n%s", out)
+	}
+}
+
+// TestTrainingStepF32Only: a training step in another dtype is that row's
+// error, saying why.
+func TestTrainingStepF32Only(t *testing.T) {
+	r, err := Run(tinyTraining(), Options{Reps: 1, NoTorch: true, Dtype: "bf16"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := r.Rows[0].Err; !strings.Contains(e, "a training step runs in f32 only") || !strings.Contains(e, "not bf16") {
+		t.Errorf("error %q", e)
+	}
+}
+
+// TestTrainingRequest: the timing script is sent the network (batch,
+// size, blocks), not a convolution.
+func TestTrainingRequest(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "log")
+	py := fakePython(t, `read head
+echo '{"torch": "9.9", "threads": 2}'
+while read line; do
+	echo "$line" >>`+log+`
+	echo '{"name": "tiny_net_n2_8x8", "median_ms": 2.0, "best_ms": 1.5}'
+done
+`)
+	r, err := Run(tinyTraining(), Options{Reps: 1, Python: py})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rows[0].Torch == nil {
+		t.Fatalf("no PyTorch time: %+v", r.Rows[0])
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req torchShape
+	if err := json.Unmarshal(data, &req); err != nil {
+		t.Fatalf("request %q: %v", data, err)
+	}
+	n := req.Net
+	if n == nil || n.Batch != 2 || n.HW != 8 || len(n.Blocks) != 3 || n.Blocks[1] != (torchBlock{Cin: 4, Cout: 8, Kernel: 1, Stride: 2, Groups: 2}) || req.Dtype != "f32" {
+		t.Errorf("request %s", data)
+	}
+}
+
+// TestTorchTimesTrainingStep runs the embedded script with Debian's
+// PyTorch on the tiny network: its eager network builds and steps.
+func TestTorchTimesTrainingStep(t *testing.T) {
+	if err := exec.Command(DefaultPython, "-c", "import torch").Run(); err != nil {
+		t.Skipf("%s cannot import torch (apt-get install python3-torch): %v", DefaultPython, err)
+	}
+	r, err := Run(tinyTraining(), Options{Reps: 2, Warmup: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := r.Rows[0]; row.Torch == nil || row.Torch.Median <= 0 {
+		t.Fatalf("PyTorch %q, row %+v", r.Torch, row)
+	}
+}
+
+// The suite's networks are what their names say: a name's batch and
+// image size are the Net's, and every block's channels follow on from
+// the one before.
+func TestTrainingSuiteShapes(t *testing.T) {
+	s, ok := SuiteByName("training")
+	if !ok {
+		t.Fatal("no training suite")
+	}
+	for _, sh := range s.Shapes {
+		n := sh.Net
+		if n == nil {
+			t.Fatalf("%s is not a network", sh.Name)
+		}
+		if want := fmt.Sprintf("_n%d_%dx%d", n.Batch, n.HW, n.HW); !strings.HasSuffix(sh.Name, want) {
+			t.Errorf("%s: want the suffix %s", sh.Name, want)
+		}
+		for i, b := range n.Blocks {
+			if i > 0 && b.Cin != n.Blocks[i-1].Cout || b.Cin%b.Groups != 0 || b.Cout%b.Groups != 0 || b.Kernel%2 != 1 {
+				t.Errorf("%s block %d: %+v", sh.Name, i, b)
+			}
+		}
+	}
+}
