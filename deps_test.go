@@ -34,7 +34,7 @@ var allowedImports = map[string][]string{
 	"module":              {"plan", "runtime", "ir", "ir/affine", "ir/asm", "dialect/func", "dialect/arith", "dialect/math", "dialect/tensor", "dialect/linalg", "module/internal/fb"},
 	"module/internal/fb":  {},
 	"e2e":                 {"compiler", "cpu", "gpu", "plan", "runtime", "module", "ir", "ir/affine", "ir/asm", "ir/pass", "dialect/func", "dialect/arith", "dialect/math", "dialect/tensor", "dialect/linalg", "torch", "lowering"},
-	"bench":               {"compiler", "cpu", "plan", "runtime", "ir", "ir/affine", "ir/asm", "internal/convcase"},
+	"bench":               {"compiler", "cpu", "plan", "runtime", "ir", "ir/affine", "ir/asm", "importer", "internal/convcase", "internal/jointnet", "internal/pt2write"},
 	"internal/convcase":   {},
 	"internal/pt2write":   {},
 	"internal/jointnet":   {"internal/pt2write"},
