@@ -1118,10 +1118,12 @@ var laneKernels = haveAVX512
 func loadLanes(op *kOperand, dst []float64, q, c int64) {
 	if c == 0 && len(dst) > 0 {
 		// A broadcast along the block (a bias's or a batch norm's
-		// per-channel value in NCHW): one load, copied.
+		// per-channel value in NCHW): one load, copied in doubling
+		// runs (copy's vector moves; an element-by-element loop was
+		// most of a variance's time).
 		loadLanes(op, dst[:1], q, 1)
-		for j := 1; j < len(dst); j++ {
-			dst[j] = dst[0]
+		for k := 1; k < len(dst); k *= 2 {
+			copy(dst[k:], dst[:k])
 		}
 		return
 	}
