@@ -311,6 +311,9 @@ var floatUnary = map[string]func(float64) float64{
 	"arith.truncf":   func(x float64) float64 { return x }, // rounding is the result type's
 }
 
+func maxF(x, y float64) float64 { return max(x, y) }
+func minF(x, y float64) float64 { return min(x, y) }
+
 var floatBinary = map[string]func(x, y float64) float64{
 	"arith.addf": func(x, y float64) float64 { return x + y },
 	"arith.subf": func(x, y float64) float64 { return x - y },
@@ -318,11 +321,13 @@ var floatBinary = map[string]func(x, y float64) float64{
 	"arith.divf": func(x, y float64) float64 { return x / y },
 	"arith.remf": math.Mod,
 	// maxf/minf (MLIR 16) and maximumf/minimumf propagate NaN and order
-	// -0 < +0, as math.Max/Min do; maxnumf/minnumf prefer the number.
-	"arith.maxf":     math.Max,
-	"arith.minf":     math.Min,
-	"arith.maximumf": math.Max,
-	"arith.minimumf": math.Min,
+	// -0 < +0, as Go's max and min do (and the lanes and the GPU's
+	// tl_maxf); maxnumf/minnumf prefer the number. Not math.Max/Min:
+	// math.Max(+Inf, NaN) is +Inf.
+	"arith.maxf":     maxF,
+	"arith.minf":     minF,
+	"arith.maximumf": maxF,
+	"arith.minimumf": minF,
 	"arith.maxnumf": func(x, y float64) float64 {
 		if math.IsNaN(x) {
 			return y
@@ -330,7 +335,7 @@ var floatBinary = map[string]func(x, y float64) float64{
 		if math.IsNaN(y) {
 			return x
 		}
-		return math.Max(x, y)
+		return max(x, y)
 	},
 	"arith.minnumf": func(x, y float64) float64 {
 		if math.IsNaN(x) {
@@ -339,7 +344,7 @@ var floatBinary = map[string]func(x, y float64) float64{
 		if math.IsNaN(y) {
 			return x
 		}
-		return math.Min(x, y)
+		return min(x, y)
 	},
 	"math.powf":     math.Pow,
 	"math.atan2":    math.Atan2,

@@ -69,6 +69,27 @@ func TestElementwise(t *testing.T) {
 	}
 }
 
+// maxf and minf as MLIR defines them (NaN in, NaN out, even against an
+// infinity; -0 < +0), on the interpreter: math.Max(+Inf, NaN) is +Inf.
+func TestMaxMinNaN(t *testing.T) {
+	inf, nan, negZero := math.Inf(1), math.NaN(), math.Copysign(0, -1)
+	xs := []float64{inf, nan, math.Inf(-1), nan, negZero, 0, 1, nan}
+	ys := []float64{nan, inf, nan, math.Inf(-1), 0, negZero, 2, nan}
+	out := runFile(t, "testdata/ops.mlir", "max_min", tensorOf(t, runtime.F32, []int64{8}, xs), tensorOf(t, runtime.F32, []int64{8}, ys))
+	for i := range xs {
+		wantMax, wantMin := max(xs[i], ys[i]), min(xs[i], ys[i])
+		gotMax, gotMin := out[0].Float64(i), out[1].Float64(i)
+		if !sameFloat(gotMax, wantMax) || !sameFloat(gotMin, wantMin) {
+			t.Errorf("max/min(%v, %v) = %v, %v; want %v, %v", xs[i], ys[i], gotMax, gotMin, wantMax, wantMin)
+		}
+	}
+}
+
+// sameFloat is equality that tells -0 from +0 and takes NaN as NaN.
+func sameFloat(a, b float64) bool {
+	return math.IsNaN(a) && math.IsNaN(b) || a == b && math.Signbit(a) == math.Signbit(b)
+}
+
 func TestReduceF16(t *testing.T) {
 	xs := seq(24, func(i int) float64 { return float64(i)*0.1 + 0.013 })
 	x := tensorOf(t, runtime.F16, []int64{4, 6}, xs)

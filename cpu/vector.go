@@ -579,12 +579,12 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 	return nil
 }
 
-// vMinMax is maxf/minf (NaN-propagating, -0 < +0: Go's max and min,
-// math.Max and math.Min alike) inline, rounded inline to an f32 result.
+// vMinMax is maxf/minf (NaN-propagating, -0 < +0: Go's max and min)
+// inline, rounded inline to an f32 result.
 func vMinMax(a, b, d int, isMax bool, rt ir.Type) vinstr {
-	f := math.Min
+	f := minF
 	if isMax {
-		f = math.Max
+		f = maxF
 	}
 	r := rounder(rt)
 	if kind, _ := kindOf(rt); kind != kF32 || r == nil {

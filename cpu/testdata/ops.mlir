@@ -83,3 +83,16 @@ func.func @constants() -> (tensor<2x2xf32>, tensor<3xi32>) {
   %b = arith.constant dense<7> : tensor<3xi32>
   return %a, %b : tensor<2x2xf32>, tensor<3xi32>
 }
+
+// maximumf and minimumf propagate a NaN, even against an infinity, and
+// order -0 < +0 (the x and y columns meet in pairs).
+func.func @max_min(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %0 = tensor.empty() : tensor<8xf32>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x, %y : tensor<8xf32>, tensor<8xf32>) outs(%0, %0 : tensor<8xf32>, tensor<8xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32, %p: f32):
+    %m = arith.maxf %a, %b : f32
+    %n = arith.minf %a, %b : f32
+    linalg.yield %m, %n : f32, f32
+  } -> (tensor<8xf32>, tensor<8xf32>)
+  return %r#0, %r#1 : tensor<8xf32>, tensor<8xf32>
+}
