@@ -152,3 +152,13 @@ func HaveFMA() bool { return haveFMA }
 // ExactFused counts the 16-bit contractions that ran on the fused kernels
 // because every product was exact.
 func ExactFused() int64 { return exactFused.Load() }
+
+// Lanes32Runs counts the steps run in float32 lanes.
+func Lanes32Runs() int64 { return lanes32Runs.Load() }
+
+// SetLanes32 switches float32 lanes and returns the old setting.
+func SetLanes32(on bool) bool {
+	old := useLanes32
+	useLanes32 = on
+	return old
+}

@@ -334,6 +334,9 @@ func (k *kernel) run() error {
 	split, e := k.split, int64(0)
 	if k.vec != nil {
 		fastRuns.Add(1)
+		if k.vec.f32 != nil {
+			lanes32Runs.Add(1)
+		}
 		split = k.vec.split
 	}
 	workers := int64(goruntime.GOMAXPROCS(0))

@@ -158,6 +158,8 @@ type compiledBody struct {
 	lanesDone bool
 	folds     *laneCode
 	foldsDone bool
+	f32       *lane32Code
+	f32Done   bool
 }
 
 // generic returns op's decoded maps, iterators and body, decoding them
@@ -222,6 +224,15 @@ func (cb *compiledBody) laneCode() *laneCode {
 		cb.lanes, cb.lanesDone = compileLanes(cb.body, cb.loops, cb.caps), true
 	}
 	return cb.lanes
+}
+
+// lane32Code returns the body's float32 lane code (nil when it has
+// none), compiling it on the first request.
+func (cb *compiledBody) lane32Code() *lane32Code {
+	if !cb.f32Done {
+		cb.f32, cb.f32Done = compileLanes32(cb.body), true
+	}
+	return cb.f32
 }
 
 // foldCode returns the body's lane code as a fold (compileFold; nil when

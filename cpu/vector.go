@@ -67,6 +67,8 @@ type vframe struct {
 	// fslab and islab hold the registers (laneStore).
 	fslab []float64
 	islab []int64
+	// f32 holds the float32 registers of a float32 lane program.
+	f32 *frame32
 	// For a grouped fold (vprogram.group): gn members in the current
 	// group, each member's block of x and output offset.
 	gn  int
@@ -89,6 +91,11 @@ type vprogram struct {
 	// dims is the generic loop of each lane-program loop, kept when the
 	// body reads loop indices (linalg.index): then loops are not merged.
 	dims []int
+	// f32, when set, runs the blocks in float32 lanes (lanes32.go);
+	// copyIn marks the operands it must copy in rather than read in
+	// place (their memory overlaps an output).
+	f32    *lane32Code
+	copyIn []bool
 	// group, for a fold whose innermost loop moves no output (-1: none),
 	// is a loop that moves every output: foldGroup consecutive
 	// iterations of it run together, their blocks of x folded
@@ -151,6 +158,15 @@ func compileVector(k *kernel, maps []affine.Map, iters []string, cb *compiledBod
 	vp.mergeLoops(k, readsIndex(cb.body))
 	if !reduces {
 		vp.laneCode = cb.laneCode()
+		if lc := cb.lane32Code(); lc != nil && vp.laneCode != nil && useLanes32 && lanes32Fit(k, lc) {
+			vp.f32 = lc
+			vp.copyIn = make([]bool, len(k.ops))
+			for o := 0; o < len(k.ops); o++ {
+				for j := k.nIn; j < len(k.ops); j++ {
+					vp.copyIn[o] = vp.copyIn[o] || overlaps(k.ops[o].mem, k.ops[j].mem)
+				}
+			}
+		}
 	} else {
 		vp.laneCode = reductionLanes(k, vp, cb)
 	}
@@ -804,6 +820,9 @@ func (k *kernel) newLaneFrame(lanes int64) *vframe {
 	for r, v := range vp.p.initI {
 		fr.i[r] = fillLanes(fr.islab[r*l:(r+1)*l:(r+1)*l], v)
 	}
+	if vp.f32 != nil {
+		fr.f32 = k.newFrame32(l)
+	}
 	if vp.group >= 0 {
 		fr.xsl = takeSlab(k.store, &k.store.floats, foldGroup*l)
 		for g := range fr.xs {
@@ -833,6 +852,8 @@ type laneStore struct {
 	mu     sync.Mutex
 	floats [][]float64
 	ints   [][]int64
+	f32s   [][]float32
+	i32s   [][]int32
 }
 
 // maxKeptSlabs bounds what a laneStore keeps of each kind.
@@ -840,7 +861,7 @@ const maxKeptSlabs = 8
 
 // takeSlab returns a kept slab of at least n elements from free, or a
 // new one.
-func takeSlab[T float64 | int64](s *laneStore, free *[][]T, n int) []T {
+func takeSlab[T float64 | int64 | float32 | int32](s *laneStore, free *[][]T, n int) []T {
 	if s != nil {
 		s.mu.Lock()
 		for i, b := range *free {
@@ -869,6 +890,14 @@ func (s *laneStore) put(fr *vframe) {
 	}
 	if len(s.ints) < maxKeptSlabs && cap(fr.islab) > 0 {
 		s.ints = append(s.ints, fr.islab)
+	}
+	if f := fr.f32; f != nil {
+		if len(s.f32s) < maxKeptSlabs && cap(f.fslab) > 0 {
+			s.f32s = append(s.f32s, f.fslab)
+		}
+		if len(s.i32s) < maxKeptSlabs && cap(f.mslab) > 0 {
+			s.i32s = append(s.i32s, f.mslab)
+		}
 	}
 	s.mu.Unlock()
 }
@@ -954,6 +983,10 @@ func (k *kernel) vblock(fr *vframe, off []int64, i0, n int64) {
 // runLanes runs n lanes whose operand o starts at element fr.q[o] and
 // steps by fr.st[o].
 func (k *kernel) runLanes(fr *vframe, n int64) {
+	if k.vec.f32 != nil {
+		k.runLanes32(fr, n)
+		return
+	}
 	k.computeLanes(fr, n)
 	if k.vec.fold != nil {
 		k.foldLanes(fr.f[k.vec.p.yield[0].idx][:n], fr.q[k.nIn])

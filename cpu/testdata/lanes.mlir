@@ -106,6 +106,61 @@ func.func @in_place(%x: tensor<4x600xf32>) -> tensor<4x600xf32> {
   return %r : tensor<4x600xf32>
 }
 
+// Float32 lanes (lanes32.go): a batch norm's apply and ReLU as core
+// ATen lowers them, per-channel operands broadcast along each block and
+// a scalar from a rank-0 tensor, over an odd 2x5x7x33; and the relu
+// gradient as le/where.
+func.func @f32_bn_relu(%x: tensor<2x5x7x33xf32>, %mean: tensor<5xf32>, %istd: tensor<5xf32>, %w: tensor<5xf32>, %b: tensor<5xf32>, %z: tensor<f32>, %g: tensor<2x5x7x33xf32>) -> (tensor<2x5x7x33xf32>, tensor<2x5x7x33xf32>) {
+  %e = tensor.empty() : tensor<2x5x7x33xf32>
+  %zero = arith.constant 0.0 : f32
+  %r:2 = linalg.generic {indexing_maps = [#id4, #bias, #bias, #bias, #bias, affine_map<(d0, d1, d2, d3) -> ()>, #id4, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x, %mean, %istd, %w, %b, %z, %g : tensor<2x5x7x33xf32>, tensor<5xf32>, tensor<5xf32>, tensor<5xf32>, tensor<5xf32>, tensor<f32>, tensor<2x5x7x33xf32>) outs(%e, %e : tensor<2x5x7x33xf32>, tensor<2x5x7x33xf32>) {
+  ^bb0(%a: f32, %m: f32, %s: f32, %ww: f32, %bb: f32, %zz: f32, %gg: f32, %o: f32, %p: f32):
+    %d = arith.subf %a, %m : f32
+    %n = arith.mulf %d, %s : f32
+    %y = arith.mulf %n, %ww : f32
+    %t = arith.addf %y, %bb : f32
+    %c = arith.cmpf ugt, %t, %zero : f32
+    %relu = arith.select %c, %t, %zero : f32
+    %le = arith.cmpf ole, %relu, %zero : f32
+    %grad = arith.select %le, %zz, %gg : f32
+    linalg.yield %relu, %grad : f32, f32
+  } -> (tensor<2x5x7x33xf32>, tensor<2x5x7x33xf32>)
+  return %r#0, %r#1 : tensor<2x5x7x33xf32>, tensor<2x5x7x33xf32>
+}
+
+// Every op float32 lanes run, a transposed (strided) operand, and every
+// comparison predicate feeding a select chain.
+func.func @f32_ops(%x: tensor<3x4x5x6xf32>, %y: tensor<3x6x5x4xf32>) -> (tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>) {
+  %e = tensor.empty() : tensor<3x4x5x6xf32>
+  %half = arith.constant -0.5 : f32
+  %r:2 = linalg.generic {indexing_maps = [#id4, #perm, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x, %y : tensor<3x4x5x6xf32>, tensor<3x6x5x4xf32>) outs(%e, %e : tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32, %p: f32):
+    %s = arith.subf %a, %b : f32
+    %m = arith.mulf %s, %a : f32
+    %d = arith.divf %m, %b : f32
+    %n = arith.negf %d : f32
+    %h = arith.addf %n, %half : f32
+    %mx = arith.maxf %h, %b : f32
+    %mn = arith.minf %mx, %a : f32
+    %mx2 = arith.maxf %a, %d : f32
+    %mn2 = arith.minf %b, %h : f32
+    %c1 = arith.cmpf oeq, %a, %b : f32
+    %c2 = arith.cmpf one, %d, %a : f32
+    %c3 = arith.cmpf oge, %mn, %mx2 : f32
+    %c4 = arith.cmpf ult, %a, %h : f32
+    %c5 = arith.cmpf uno, %d, %m : f32
+    %c6 = arith.cmpf ule, %mn2, %s : f32
+    %q1 = arith.select %c1, %mn, %mx2 : f32
+    %q2 = arith.select %c2, %q1, %mn2 : f32
+    %q3 = arith.select %c3, %q2, %s : f32
+    %q4 = arith.select %c4, %q3, %d : f32
+    %q5 = arith.select %c5, %q4, %n : f32
+    %q6 = arith.select %c6, %q5, %h : f32
+    linalg.yield %q6, %mn : f32, f32
+  } -> (tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>)
+  return %r#0, %r#1 : tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>
+}
+
 #bn_x = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #bn_c = affine_map<(d0, d1, d2, d3) -> (d1)>
 #lead_x = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
