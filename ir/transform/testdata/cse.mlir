@@ -70,3 +70,40 @@ func.func @calls() -> (i32, i32) {
   %1 = call @g() : () -> i32
   return %0, %1 : i32, i32
 }
+
+// -----
+
+// Ops with regions merge when their regions are the same: the pad of one
+// input for a convolution and for its weight gradient. A pad with another
+// padding value, or whose region yields its own index-dependent value,
+// stays; so do linalg ops (their results are destinations updated in
+// place).
+// CHECK-LABEL: func.func @pads
+// CHECK-SAME:    (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK:         %[[P:.*]] = tensor.pad %[[X]] low[1, 1] high[1, 1]
+// CHECK:         tensor.yield %{{.*}} : f32
+// CHECK-NOT:     tensor.pad %[[X]] low[1, 1] high[1, 1] {
+// CHECK:         %[[Q:.*]] = tensor.pad %[[X]] low[1, 1] high[1, 1]
+// CHECK:         %[[F1:.*]] = linalg.fill
+// CHECK:         %[[F2:.*]] = linalg.fill
+// CHECK:         return %[[P]], %[[P]], %[[Q]], %[[F1]], %[[F2]]
+func.func @pads(%x: tensor<2x3xf32>) -> (tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %a = tensor.pad %x low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<2x3xf32> to tensor<4x5xf32>
+  %b = tensor.pad %x low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<2x3xf32> to tensor<4x5xf32>
+  %c = tensor.pad %x low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %one : f32
+  } : tensor<2x3xf32> to tensor<4x5xf32>
+  %e = tensor.empty() : tensor<4x5xf32>
+  %f1 = linalg.fill ins(%zero : f32) outs(%e : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %a, %b, %c, %f1, %f2 : tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>
+}
