@@ -58,7 +58,8 @@ type modelCase struct {
 // training step of the conv+bn+relu blocks as autograd records it and as
 // torch 2.x's core decompositions write it (the same network on the same
 // values, so e2e/gen/joint_conv_bn_relu.py computes the same references
-// for both), the feed-forward block with cross entropy
+// for both) and of mixedBlocks (1x1 and 3x3, strided, grouped and
+// depthwise: bench's training networks in miniature), the feed-forward block with cross entropy
 // (e2e/gen/joint_mlp_xent.py), an embedding with a Linear head and
 // cross entropy (e2e/gen/joint_embed_xent.py), and a small image
 // classifier with max pooling (e2e/gen/joint_cnn_xent.py).
@@ -70,6 +71,10 @@ var modelCases = map[string]modelCase{
 	"joint_conv_bn_relu_core": {
 		func() (*w.Program, []w.Tensor) { return progJointCore(jointBlocks, 2, 8) },
 		func() []*runtime.Tensor { return []*runtime.Tensor{ramp(2, 3, 8, 8)} },
+	},
+	"joint_conv_bn_relu_mixed": {
+		func() (*w.Program, []w.Tensor) { return progJointCore(mixedBlocks, 2, 12) },
+		func() []*runtime.Tensor { return []*runtime.Tensor{ramp(2, 3, 12, 12)} },
 	},
 	"joint_embed_xent": {
 		func() (*w.Program, []w.Tensor) { return progJointEmbed(embedFixture) },

@@ -62,6 +62,15 @@ func progJointCore(blocks []blockCfg, n, hw int64) (*w.Program, []w.Tensor) {
 
 // jointBlocks is the conv+bn+relu test network: plain, strided+grouped,
 // grouped, depthwise and strided channel-reducing blocks (33 nodes).
+// mixedBlocks are bench's training networks' layers in miniature: a
+// strided 3x3 stem, a depthwise 3x3, a pointwise 1x1, a strided grouped
+// 1x1 and a grouped 3x3 (the model case joint_conv_bn_relu_mixed).
+var mixedBlocks = []blockCfg{
+	{Cin: 3, Cout: 8, Stride: 2, Groups: 1, Kernel: 3}, {Cin: 8, Cout: 8, Stride: 1, Groups: 8, Kernel: 3},
+	{Cin: 8, Cout: 16, Stride: 1, Groups: 1, Kernel: 1}, {Cin: 16, Cout: 16, Stride: 2, Groups: 4, Kernel: 1},
+	{Cin: 16, Cout: 8, Stride: 1, Groups: 2, Kernel: 3},
+}
+
 var jointBlocks = []blockCfg{block3x3(3, 4, 1, 1), block3x3(4, 4, 2, 2), block3x3(4, 8, 1, 4), block3x3(8, 8, 1, 8), block3x3(8, 4, 2, 1)}
 
 // progWeights stores weights as PyTorch views do: a transposed

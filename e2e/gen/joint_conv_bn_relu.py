@@ -67,27 +67,35 @@ except ImportError as e:  # pragma: no cover - depends on the machine
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CASE = os.path.normpath(os.path.join(HERE, "..", "cases", "models", "joint_conv_bn_relu"))
 
-# The Go fixture behind each case directory name.
+# jointBlocks in importer/fixtures_test.go: (cin, cout, stride, groups,
+# kernel) of plain, strided+grouped, grouped, depthwise and strided
+# channel-reducing blocks; every conv has padding kernel//2 and a bias.
+JOINT_BLOCKS = [(3, 4, 1, 1, 3), (4, 4, 2, 2, 3), (4, 8, 1, 4, 3), (8, 8, 1, 8, 3), (8, 4, 2, 1, 3)]
+# mixedBlocks: the layers of bench's training networks in miniature: a
+# strided 3x3 stem, a depthwise 3x3, a pointwise 1x1, a strided grouped
+# 1x1 and a grouped 3x3.
+MIXED_BLOCKS = [(3, 8, 2, 1, 3), (8, 8, 1, 8, 3), (8, 16, 1, 1, 1), (16, 16, 2, 4, 1), (16, 8, 1, 2, 3)]
+
+CORE_FORM = ("the backward as torch 2.x's core ATen decompositions write it (le/where, "
+             "unsqueeze/sum/sub/mul)")
+
+# The Go fixture behind each case directory name, how its backward is
+# written, and its blocks.
 FIXTURES = {
     "joint_conv_bn_relu": ("importer/fixtures_test.go progJoint(jointBlocks, 2, 8)",
-                           "the backward as autograd records it (threshold_backward, native_batch_norm_backward)"),
-    "joint_conv_bn_relu_core": ("importer/fixtures_test.go progJointCore(jointBlocks, 2, 8)",
-                                "the backward as torch 2.x's core ATen decompositions write it (le/where, "
-                                "unsqueeze/sum/sub/mul)"),
+                           "the backward as autograd records it (threshold_backward, native_batch_norm_backward)",
+                           JOINT_BLOCKS),
+    "joint_conv_bn_relu_core": ("importer/fixtures_test.go progJointCore(jointBlocks, 2, 8)", CORE_FORM, JOINT_BLOCKS),
+    "joint_conv_bn_relu_mixed": ("importer/fixtures_test.go progJointCore(mixedBlocks, 2, 12)", CORE_FORM, MIXED_BLOCKS),
 }
-
-# jointBlocks in importer/fixtures_test.go: (cin, cout, stride, groups) of
-# plain, strided+grouped, grouped, depthwise and strided channel-reducing
-# blocks; every conv is 3x3 with padding 1 and a bias.
-BLOCKS = [(3, 4, 1, 1), (4, 4, 2, 2), (4, 8, 1, 4), (8, 8, 1, 8), (8, 4, 2, 1)]
 MOMENTUM, EPS = 0.1, 1e-5
 
 
 
 class Block(nn.Module):
-    def __init__(self, cin, cout, stride, groups):
+    def __init__(self, cin, cout, stride, groups, kernel):
         super().__init__()
-        self.conv = nn.Conv2d(cin, cout, 3, stride=stride, padding=1, groups=groups, bias=True)
+        self.conv = nn.Conv2d(cin, cout, kernel, stride=stride, padding=kernel // 2, groups=groups, bias=True)
         self.bn = nn.BatchNorm2d(cout, eps=EPS, momentum=MOMENTUM)
         self.relu = nn.ReLU()
 
@@ -96,9 +104,9 @@ class Block(nn.Module):
 
 
 class Net(nn.Module):
-    def __init__(self):
+    def __init__(self, blocks):
         super().__init__()
-        self.blocks = nn.ModuleList([Block(*b) for b in BLOCKS])
+        self.blocks = nn.ModuleList([Block(*b) for b in blocks])
 
     def forward(self, x):
         for b in self.blocks:
@@ -106,14 +114,15 @@ class Net(nn.Module):
         return x
 
 
-def check_graph(nodes):
-    """Fails unless the archive's forward nodes are the network built here."""
+def check_graph(nodes, blocks):
+    """Fails unless the archive's forward nodes are the network built here
+    (the kernel sizes are checked by load_state, against the weights)."""
     convs = [node_args(n) for n in nodes if n["target"] == "torch.ops.aten.convolution.default"]
     bns = [node_args(n) for n in nodes if n["target"] == "torch.ops.aten._native_batch_norm_legit_functional.default"]
-    if len(convs) != len(BLOCKS) or len(bns) != len(BLOCKS):
-        sys.exit(f"the archive has {len(convs)} convolutions and {len(bns)} batch norms, BLOCKS has {len(BLOCKS)} blocks")
-    for i, ((_, _, s, g), c, bn) in enumerate(zip(BLOCKS, convs, bns)):
-        want = dict(stride=[s, s], padding=[1, 1], dilation=[1, 1], transposed=False, groups=g)
+    if len(convs) != len(blocks) or len(bns) != len(blocks):
+        sys.exit(f"the archive has {len(convs)} convolutions and {len(bns)} batch norms, the case has {len(blocks)} blocks")
+    for i, ((_, _, s, g, k), c, bn) in enumerate(zip(blocks, convs, bns)):
+        want = dict(stride=[s, s], padding=[k // 2, k // 2], dilation=[1, 1], transposed=False, groups=g)
         got = {k: c[k] for k in want}
         if got != want:
             sys.exit(f"block {i}: the archive's convolution has {got}, this script builds {want}")
@@ -135,47 +144,57 @@ def step(net, x):
     return out
 
 
-def positions(x):
+def positions(x, blocks):
     """N*H*W at each block's output: what its batch norm and bias gradients sum over."""
     n, h = x.shape[0], x.shape[2]
     out = []
-    for _, _, s, _ in BLOCKS:
-        h = (h + 2 - 3) // s + 1
+    for _, _, s, _, k in blocks:
+        h = (h + 2 * (k // 2) - k) // s + 1
         out.append(n * h * h)
     return out
 
 
-def lengths(key, x):
+def lengths(key, x, blocks):
     """The longest reduction behind a result of block i: its convolution's
-    taps (cin/groups*9) or its batch norm's and gradients' sums over N*H*W."""
+    taps (cin/groups*k*k) or its batch norm's and gradients' sums over N*H*W."""
     kind, fqn = key
-    pos = positions(x)
-    i = len(BLOCKS) - 1 if kind == "loss_output" else int(fqn.split(".")[1])
-    cin, cout, _, g = BLOCKS[i]
-    n = max(pos[i], cin // g * 9)
+    pos = positions(x, blocks)
+    i = len(blocks) - 1 if kind == "loss_output" else int(fqn.split(".")[1])
+    cin, cout, _, g, k = blocks[i]
+    n = max(pos[i], cin // g * k * k)
     if kind == "loss_output":
         n = max(n, pos[i] * cout)
     return n
 
 
+def block_meta(b):
+    """A block as meta.json lists it (the kernel only where it is not 3,
+    as the cases written before kernels varied list them)."""
+    cin, cout, s, g, k = b
+    m = dict(cin=cin, cout=cout, stride=s, groups=g)
+    if k != 3:
+        m["kernel"] = k
+    return m
+
+
 def main():
     case, out, nodes, specs = start(__doc__, DEFAULT_CASE)
-    check_graph(nodes)
-    net = Net()
-    load_state(net, case)
-    net64 = copy.deepcopy(net).double()
-    x = torch.from_numpy(np.load(os.path.join(case, "inputs", "0.npy")))
-    if x.dtype != torch.float32 or x.shape[1] != BLOCKS[0][0]:
-        sys.exit(f"inputs/0.npy is {x.dtype}{list(x.shape)}, want float32 [N, {BLOCKS[0][0]}, H, W]")
-    got = step(net, x)
-    ref = step(net64, x.double())
-
-    results = write_results(specs, got, ref, lambda key: lengths(key, x), out)
-
     name = os.path.basename(os.path.normpath(case))
     if name not in FIXTURES:
         sys.exit(f"unknown case {name}: known are {', '.join(sorted(FIXTURES))}")
-    fixture, form = FIXTURES[name]
+    fixture, form, blocks = FIXTURES[name]
+    check_graph(nodes, blocks)
+    net = Net(blocks)
+    load_state(net, case)
+    net64 = copy.deepcopy(net).double()
+    x = torch.from_numpy(np.load(os.path.join(case, "inputs", "0.npy")))
+    if x.dtype != torch.float32 or x.shape[1] != blocks[0][0]:
+        sys.exit(f"inputs/0.npy is {x.dtype}{list(x.shape)}, want float32 [N, {blocks[0][0]}, H, W]")
+    got = step(net, x)
+    ref = step(net64, x.double())
+
+    results = write_results(specs, got, ref, lambda key: lengths(key, x, blocks), out)
+
     meta = {
         "name": name,
         "form": "model",
@@ -185,9 +204,9 @@ def main():
         "program": "program.pt2",
         "function": "main",
         "reference": "torch-cpu-f32 eager autograd, one thread",
-        "note": ("one training step of 5 conv+bn+relu blocks; parameters and buffers are inlined from the archive, "
-                 "x is the only argument; outputs in the graph's order: buffer mutations, loss, gradients; " + form),
-        "blocks": [dict(cin=c, cout=f, stride=s, groups=g) for c, f, s, g in BLOCKS],
+        "note": (f"one training step of {len(blocks)} conv+bn+relu blocks; parameters and buffers are inlined from the "
+                 "archive, x is the only argument; outputs in the graph's order: buffer mutations, loss, gradients; " + form),
+        "blocks": [block_meta(b) for b in blocks],
         "inputs": [{"name": "x", "file": "inputs/0.npy", "dtype": "f32", "shape": list(x.shape)}],
         "results": results,
         "torch_version": torch.__version__,
