@@ -62,6 +62,29 @@ func TestFoldSums(t *testing.T) {
 				t.Fatalf("trial %d chain %d: foldLanesGroup %v (%#x), the float64 fold %v (%#x)", trial, g, got, math.Float64bits(got), want[g], math.Float64bits(want[g]))
 			}
 		}
+		// The same blocks in float32 lanes (the values are float32
+		// ones): foldLanesGroup's and foldInto's float32 forms.
+		var xs32 [foldGroup][]float32
+		for g := range xs {
+			xs32[g] = make([]float32, n)
+			for j, x := range xs[g] {
+				xs32[g][j] = float32(x)
+			}
+			k.ops[0].acc.storeF(int64(g), float64(acc[g]))
+		}
+		k.vec.f32 = &lane32Code{}
+		fr = &vframe{gn: foldGroup, xs32: xs32, gq: fr.gq}
+		k.foldLanesGroup(fr, int64(n))
+		for g := range acc {
+			if got := k.ops[0].acc.loadF(int64(g)); !same(got, want[g]) {
+				t.Fatalf("trial %d chain %d: foldLanesGroup in float32 lanes %v (%#x), the float64 fold %v (%#x)", trial, g, got, math.Float64bits(got), want[g], math.Float64bits(want[g]))
+			}
+			one := foldKernel(add, float64(acc[g]))
+			foldInto(one, xs32[g], 0)
+			if got := one.ops[0].acc.loadF(0); !same(got, want[g]) {
+				t.Fatalf("trial %d chain %d: foldInto in float32 lanes %v (%#x), the float64 fold %v (%#x)", trial, g, got, math.Float64bits(got), want[g], math.Float64bits(want[g]))
+			}
+		}
 	}
 }
 

@@ -57,8 +57,9 @@ type frame32 struct {
 }
 
 // compileLanes32 compiles body for float32 lanes; nil when it has another
-// form (vector.go's lanes then run it).
-func compileLanes32(body *ir.Block) *lane32Code {
+// form (vector.go's lanes then run it). With stop set (a fold's last
+// step, foldParts), the code ends before it and yields x.
+func compileLanes32(body *ir.Block, stop *ir.Operation, x *ir.Value) *lane32Code {
 	lc := &lane32Code{}
 	regs := map[*ir.Value]int{}
 	masks := map[*ir.Value]int{}
@@ -89,6 +90,14 @@ func compileLanes32(body *ir.Block) *lane32Code {
 		return r, true
 	}
 	for o := body.First(); o != nil; o = o.Next() {
+		if o == stop {
+			r, ok := operand(x)
+			if !ok {
+				return nil
+			}
+			lc.yield = []int{r}
+			return lc
+		}
 		if o.Name == "linalg.yield" {
 			for _, v := range o.Operands() {
 				r, ok := operand(v)
@@ -295,6 +304,32 @@ func fillLanes32(s []float32, v float32) {
 // runLanes32 is runLanes for float32 lanes: n lanes whose operand o
 // starts at element fr.q[o] and steps by fr.st[o].
 func (k *kernel) runLanes32(fr *vframe, n int64) {
+	k.computeLanes32(fr, n)
+	lc, f := k.vec.f32, fr.f32
+	if k.vec.fold != nil {
+		foldInto(k, f.g[lc.yield[0]][:n], fr.q[k.nIn])
+		return
+	}
+	// The outputs are written after every lane's operands were read: an
+	// output may be an input, element for element.
+	for j, y := range lc.yield {
+		o := k.nIn + j
+		mem, q, c := typed[float32](k.ops[o].mem), fr.q[o], fr.st[o]
+		src := f.g[y][:n]
+		if c == 1 {
+			copy(mem[q:q+n], src)
+			continue
+		}
+		for _, v := range src {
+			mem[q] = v
+			q += c
+		}
+	}
+}
+
+// computeLanes32 loads the operands of n lanes (as runLanes32) and runs
+// the body's code on them.
+func (k *kernel) computeLanes32(fr *vframe, n int64) {
 	lc, f := k.vec.f32, fr.f32
 	for o, r := range lc.args {
 		if r < 0 {
@@ -321,20 +356,5 @@ func (k *kernel) runLanes32(fr *vframe, n int64) {
 	}
 	for _, c := range lc.code {
 		c(f, int(n))
-	}
-	// The outputs are written after every lane's operands were read: an
-	// output may be an input, element for element.
-	for j, y := range lc.yield {
-		o := k.nIn + j
-		mem, q, c := typed[float32](k.ops[o].mem), fr.q[o], fr.st[o]
-		src := f.g[y][:n]
-		if c == 1 {
-			copy(mem[q:q+n], src)
-			continue
-		}
-		for _, v := range src {
-			mem[q] = v
-			q += c
-		}
 	}
 }

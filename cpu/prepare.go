@@ -150,16 +150,18 @@ type genericInfo struct {
 // compiledBody is a body compiled once: its scalar program and, on first
 // demand, its lane code.
 type compiledBody struct {
-	body      *ir.Block // the body it was compiled from
-	loops     int
-	caps      map[*ir.Value]*capture // the step's captured tensors (tensor.extract), or nil
-	prog      *program
-	lanes     *laneCode
-	lanesDone bool
-	folds     *laneCode
-	foldsDone bool
-	f32       *lane32Code
-	f32Done   bool
+	body       *ir.Block // the body it was compiled from
+	loops      int
+	caps       map[*ir.Value]*capture // the step's captured tensors (tensor.extract), or nil
+	prog       *program
+	lanes      *laneCode
+	lanesDone  bool
+	folds      *laneCode
+	foldsDone  bool
+	f32        *lane32Code
+	f32Done    bool
+	fold32     *lane32Code
+	fold32Done bool
 }
 
 // generic returns op's decoded maps, iterators and body, decoding them
@@ -230,9 +232,22 @@ func (cb *compiledBody) laneCode() *laneCode {
 // none), compiling it on the first request.
 func (cb *compiledBody) lane32Code() *lane32Code {
 	if !cb.f32Done {
-		cb.f32, cb.f32Done = compileLanes32(cb.body), true
+		cb.f32, cb.f32Done = compileLanes32(cb.body, nil, nil), true
 	}
 	return cb.f32
+}
+
+// fold32Code returns the body's float32 lane code as a fold (the body
+// up to its fold step, yielding x; nil when it has none), compiling it
+// on the first request.
+func (cb *compiledBody) fold32Code() *lane32Code {
+	if !cb.fold32Done {
+		if last, x, _ := foldParts(cb.body); last != nil {
+			cb.fold32 = compileLanes32(cb.body, last, x)
+		}
+		cb.fold32Done = true
+	}
+	return cb.fold32
 }
 
 // foldCode returns the body's lane code as a fold (compileFold; nil when

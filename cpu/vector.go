@@ -71,10 +71,12 @@ type vframe struct {
 	f32 *frame32
 	// For a grouped fold (vprogram.group): gn members in the current
 	// group, each member's block of x and output offset.
-	gn  int
-	xs  [foldGroup][]float64
-	gq  [foldGroup]int64
-	xsl []float64
+	gn    int
+	xs    [foldGroup][]float64
+	xs32  [foldGroup][]float32
+	gq    [foldGroup]int64
+	xsl   []float64
+	xsl32 []float32
 }
 
 type vinstr func(fr *vframe, n int)
@@ -159,13 +161,7 @@ func compileVector(k *kernel, maps []affine.Map, iters []string, cb *compiledBod
 	if !reduces {
 		vp.laneCode = cb.laneCode()
 		if lc := cb.lane32Code(); lc != nil && vp.laneCode != nil && useLanes32 && lanes32Fit(k, lc) {
-			vp.f32 = lc
-			vp.copyIn = make([]bool, len(k.ops))
-			for o := 0; o < len(k.ops); o++ {
-				for j := k.nIn; j < len(k.ops); j++ {
-					vp.copyIn[o] = vp.copyIn[o] || overlaps(k.ops[o].mem, k.ops[j].mem)
-				}
-			}
+			vp.useLanes32(k, lc)
 		}
 	} else {
 		vp.laneCode = reductionLanes(k, vp, cb)
@@ -191,6 +187,9 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 	if len(k.ops) == k.nIn+1 {
 		if lc := cb.foldCode(); lc != nil {
 			vp.groupFold(k)
+			if l32 := cb.fold32Code(); l32 != nil && lc.fold.sum32 && useLanes32 && lanes32Fit(k, l32) {
+				vp.useLanes32(k, l32)
+			}
 			return lc
 		}
 	}
@@ -213,6 +212,18 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 		}
 	}
 	return nil
+}
+
+// useLanes32 makes vp run in float32 lanes lc, reading in place every
+// operand whose memory overlaps no output.
+func (vp *vprogram) useLanes32(k *kernel, lc *lane32Code) {
+	vp.f32 = lc
+	vp.copyIn = make([]bool, len(k.ops))
+	for o := range k.ops {
+		for j := k.nIn; j < len(k.ops); j++ {
+			vp.copyIn[o] = vp.copyIn[o] || overlaps(k.ops[o].mem, k.ops[j].mem)
+		}
+	}
 }
 
 // groupFold picks vp.group for a fold: the innermost loop that moves
@@ -325,22 +336,8 @@ func compileLanes(body *ir.Block, loops int, caps map[*ir.Value]*capture) *laneC
 // depend on it). The lanes compute x; nil when the body has another form
 // or an op without a lane form.
 func compileFold(body *ir.Block, loops int, caps map[*ir.Value]*capture) *laneCode {
-	args := body.Args()
-	y := body.Last()
-	if len(args) == 0 || y == nil || y.Name != "linalg.yield" || y.NumOperands() != 1 {
-		return nil
-	}
-	out, last := args[len(args)-1], y.Operand(0).DefiningOp()
-	if last == nil || last.Block() != body || !y.Operand(0).HasOneUse() || !out.HasOneUse() || last.NumOperands() != 2 {
-		return nil
-	}
-	f, ok := floatBinary[last.Name]
-	xFirst := last.Operand(1) == out
-	x := last.Operand(0)
-	if !xFirst {
-		x = last.Operand(1)
-	}
-	if !ok || x == out || (!xFirst && last.Operand(0) != out) || !ir.IsFloat(last.Result(0).Type()) {
+	last, x, xFirst := foldParts(body)
+	if last == nil {
 		return nil
 	}
 	c := newCompiler(body, loops)
@@ -348,11 +345,7 @@ func compileFold(body *ir.Block, loops int, caps map[*ir.Value]*capture) *laneCo
 	if c.bindArgs(body) != nil {
 		return nil
 	}
-	if _, _, _, _, fused := arith.FusedMultiplyAdd(last); fused {
-		// The product is not computed on its own: x has no register.
-		return nil
-	}
-	fd := &laneFold{f: f, r: rounder(last.Result(0).Type()), xFirst: xFirst}
+	fd := &laneFold{f: floatBinary[last.Name], r: rounder(last.Result(0).Type()), xFirst: xFirst}
 	if ft, ok := last.Result(0).Type().(ir.FloatType); ok && last.Name == "arith.addf" {
 		fd.sum32, fd.sum64 = ft.Kind == ir.F32, ft.Kind == ir.F64
 	}
@@ -368,6 +361,35 @@ func compileFold(body *ir.Block, loops int, caps map[*ir.Value]*capture) *laneCo
 	}
 	c.p.yield = append(c.p.yield, r)
 	return lc
+}
+
+// foldParts finds a fold body's last step, out' = f(out, x) or f(x, out)
+// (xFirst), and its x; last is nil when the body is no such fold (f not
+// a float binary op, out read elsewhere, a fused multiply-add whose
+// product is not computed on its own).
+func foldParts(body *ir.Block) (last *ir.Operation, x *ir.Value, xFirst bool) {
+	args := body.Args()
+	y := body.Last()
+	if len(args) == 0 || y == nil || y.Name != "linalg.yield" || y.NumOperands() != 1 {
+		return nil, nil, false
+	}
+	out, last := args[len(args)-1], y.Operand(0).DefiningOp()
+	if last == nil || last.Block() != body || !y.Operand(0).HasOneUse() || !out.HasOneUse() || last.NumOperands() != 2 {
+		return nil, nil, false
+	}
+	_, ok := floatBinary[last.Name]
+	xFirst = last.Operand(1) == out
+	x = last.Operand(0)
+	if !xFirst {
+		x = last.Operand(1)
+	}
+	if !ok || x == out || (!xFirst && last.Operand(0) != out) || !ir.IsFloat(last.Result(0).Type()) {
+		return nil, nil, false
+	}
+	if _, _, _, _, fused := arith.FusedMultiplyAdd(last); fused {
+		return nil, nil, false
+	}
+	return last, x, xFirst
 }
 
 // appendVectorOp appends o's lane code to code; nil when o has none.
@@ -823,7 +845,13 @@ func (k *kernel) newLaneFrame(lanes int64) *vframe {
 	if vp.f32 != nil {
 		fr.f32 = k.newFrame32(l)
 	}
-	if vp.group >= 0 {
+	switch {
+	case vp.group >= 0 && vp.f32 != nil:
+		fr.xsl32 = takeSlab(k.store, &k.store.f32s, foldGroup*l)
+		for g := range fr.xs32 {
+			fr.xs32[g] = fr.xsl32[g*l : (g+1)*l : (g+1)*l]
+		}
+	case vp.group >= 0:
 		fr.xsl = takeSlab(k.store, &k.store.floats, foldGroup*l)
 		for g := range fr.xs {
 			fr.xs[g] = fr.xsl[g*l : (g+1)*l : (g+1)*l]
@@ -892,8 +920,10 @@ func (s *laneStore) put(fr *vframe) {
 		s.ints = append(s.ints, fr.islab)
 	}
 	if f := fr.f32; f != nil {
-		if len(s.f32s) < maxKeptSlabs && cap(f.fslab) > 0 {
-			s.f32s = append(s.f32s, f.fslab)
+		for _, slab := range [][]float32{f.fslab, fr.xsl32} {
+			if len(s.f32s) < maxKeptSlabs && cap(slab) > 0 {
+				s.f32s = append(s.f32s, slab)
+			}
 		}
 		if len(s.i32s) < maxKeptSlabs && cap(f.mslab) > 0 {
 			s.i32s = append(s.i32s, f.mslab)
@@ -966,15 +996,19 @@ func (k *kernel) vblock(fr *vframe, off []int64, i0, n int64) {
 		k.runLanes(fr, n)
 		return
 	}
-	y := vp.p.yield[0].idx
 	for g := range fr.gn {
 		for o := range k.ops {
 			c := vp.coef[o][last]
 			fr.q[o], fr.st[o] = off[o]+i0*c+int64(g)*vp.coef[o][vp.group], c
 		}
-		k.computeLanes(fr, n)
 		// The next member's code overwrites the registers.
-		copy(fr.xs[g][:n], fr.f[y][:n])
+		if vp.f32 != nil {
+			k.computeLanes32(fr, n)
+			copy(fr.xs32[g][:n], fr.f32.g[vp.f32.yield[0]][:n])
+		} else {
+			k.computeLanes(fr, n)
+			copy(fr.xs[g][:n], fr.f[vp.p.yield[0].idx][:n])
+		}
 		fr.gq[g] = fr.q[k.nIn]
 	}
 	k.foldLanesGroup(fr, n)
@@ -1040,7 +1074,14 @@ func (k *kernel) storeYields(fr *vframe, n int64) {
 // foldLanes folds xs, in order, into the output element at offset q.
 // The element stays in a register between lanes: each fold rounds it to
 // the output's type, so storing and reloading it would not change it.
-func (k *kernel) foldLanes(xs []float64, q int64) {
+func (k *kernel) foldLanes(xs []float64, q int64) { foldInto(k, xs, q) }
+
+// laneFloat is a lane register's element: float64 lanes (vector.go) or
+// float32 ones (lanes32.go), whose folds are the same.
+type laneFloat interface{ float32 | float64 }
+
+// foldInto is foldLanes for either kind of lanes.
+func foldInto[T laneFloat](k *kernel, xs []T, q int64) {
 	fd, out := k.vec.fold, &k.ops[k.nIn]
 	acc := out.acc.loadF(q)
 	switch {
@@ -1059,12 +1100,12 @@ func (k *kernel) foldLanes(xs []float64, q int64) {
 }
 
 // foldAny folds xs into acc with fd's function and rounding.
-func foldAny(fd *laneFold, acc float64, xs []float64) float64 {
+func foldAny[T laneFloat](fd *laneFold, acc float64, xs []T) float64 {
 	for _, x := range xs {
 		if fd.xFirst {
-			acc = round(fd.r, fd.f(x, acc))
+			acc = round(fd.r, fd.f(float64(x), acc))
 		} else {
-			acc = round(fd.r, fd.f(acc, x))
+			acc = round(fd.r, fd.f(acc, float64(x)))
 		}
 	}
 	return acc
@@ -1080,7 +1121,7 @@ func foldAny(fd *laneFold, acc float64, xs []float64) float64 {
 // operand's, and Go may order a float32 add's operands either way. A
 // NaN, once there, stays, so a sum that ends in one is folded again by
 // foldAny (TestFoldSums compares payloads).
-func foldSum32(acc float32, xs []float64) float32 {
+func foldSum32[T laneFloat](acc float32, xs []T) float32 {
 	for _, x := range xs {
 		acc += float32(x)
 	}
@@ -1088,38 +1129,48 @@ func foldSum32(acc float32, xs []float64) float32 {
 }
 
 // foldSum64 is foldAny for an f64 addf (no rounding).
-func foldSum64(acc float64, xs []float64) float64 {
+func foldSum64[T laneFloat](acc float64, xs []T) float64 {
 	for _, x := range xs {
-		acc += x
+		acc += float64(x)
 	}
 	return acc
 }
 
 // foldLanesGroup folds each member g of the current group's block of x,
-// fr.xs[g][:n], in order into its output element at fr.gq[g]. A full
-// group of f32 sums runs its eight chains interleaved (foldSum32x8); the
-// order within each chain is foldLanes'.
+// fr.xs[g][:n] (fr.xs32 in float32 lanes), in order into its output
+// element at fr.gq[g].
 func (k *kernel) foldLanesGroup(fr *vframe, n int64) {
+	if k.vec.f32 != nil {
+		foldGroupOf(k, &fr.xs32, &fr.gq, fr.gn, n)
+		return
+	}
+	foldGroupOf(k, &fr.xs, &fr.gq, fr.gn, n)
+}
+
+// foldGroupOf is foldLanesGroup for either kind of lanes. A full group of
+// f32 sums runs its eight chains interleaved (foldSum32x8); the order
+// within each chain is foldLanes'.
+func foldGroupOf[T laneFloat](k *kernel, xs *[foldGroup][]T, gq *[foldGroup]int64, gn int, n int64) {
 	fd, out := k.vec.fold, &k.ops[k.nIn]
-	if fd.sum32 && fr.gn == foldGroup {
+	if fd.sum32 && gn == foldGroup {
 		var acc, init [foldGroup]float32
 		for g := range acc {
-			acc[g] = float32(out.acc.loadF(fr.gq[g]))
+			acc[g] = float32(out.acc.loadF(gq[g]))
 		}
 		init = acc
-		foldSum32x8(&acc, &fr.xs, int(n))
+		foldSum32x8(&acc, xs, int(n))
 		groupedFolds.Add(1)
 		for g, a := range acc {
 			v := float64(a)
 			if a != a {
-				v = foldAny(fd, float64(init[g]), fr.xs[g][:n]) // as foldLanes
+				v = foldAny(fd, float64(init[g]), xs[g][:n]) // as foldLanes
 			}
-			out.acc.storeF(fr.gq[g], v)
+			out.acc.storeF(gq[g], v)
 		}
 		return
 	}
-	for g := range fr.gn {
-		k.foldLanes(fr.xs[g][:n], fr.gq[g])
+	for g := range gn {
+		foldInto(k, xs[g][:n], gq[g])
 	}
 }
 
@@ -1128,7 +1179,7 @@ var groupedFolds atomic.Int64
 
 // foldSum32x8 is foldSum32 on eight chains at once: acc[g] folds
 // xs[g][:n].
-func foldSum32x8(acc *[foldGroup]float32, xs *[foldGroup][]float64, n int) {
+func foldSum32x8[T laneFloat](acc *[foldGroup]float32, xs *[foldGroup][]T, n int) {
 	a0, a1, a2, a3, a4, a5, a6, a7 := acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7]
 	x0, x1, x2, x3, x4, x5, x6, x7 := xs[0][:n], xs[1][:n], xs[2][:n], xs[3][:n], xs[4][:n], xs[5][:n], xs[6][:n], xs[7][:n]
 	for j := range x0 {

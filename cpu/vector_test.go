@@ -61,8 +61,8 @@ func TestLanesMatchInterpreter(t *testing.T) {
 				t.Fatalf("@%s ran through the lane program: %v, want %v", fn, ran, wantLanes)
 			}
 			// The f32 bodies of compares, selects and arithmetic run in
-			// float32 lanes.
-			wantF32 := fn == "f32_bn_relu" || fn == "f32_ops" || fn == "in_place"
+			// float32 lanes, and so do the f32 sums' folds.
+			wantF32 := slices.Contains([]string{"f32_bn_relu", "f32_ops", "in_place", "variance", "variance_wide", "sum_all"}, fn)
 			if ran := cpu.Lanes32Runs() != f32Before; ran != wantF32 {
 				t.Fatalf("@%s ran in float32 lanes: %v, want %v", fn, ran, wantF32)
 			}
