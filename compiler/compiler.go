@@ -199,10 +199,7 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // Both end in fuse-elementwise-ops (dispatch formation: elementwise
 // chains become one generic), which is orthogonal to the conv rewrites,
 // so baseline vs default measures backward-data-conv alone; it runs after
-// them because the swap follows separate extf/truncf generics. cse then
-// merges what a training graph computes twice (a layer's input is padded
-// for its convolution and again for its weight gradient: 5 of the 8 pads
-// of a ResNet layer1 step, each a fill and a copy of up to 7 MB). Then
+// them because the swap follows separate extf/truncf generics. Then
 // fp-contract lets every f32 contraction's multiply-add run fused (one
 // rounding, as PyTorch's and IREE's kernels accumulate), in both, last
 // so that it sees the contractions the others leave. Each has an
@@ -210,8 +207,8 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // every sum is rounded on its own (arith's semantics without the flag,
 // what upstream's mlir-cpu-runner computes).
 var Pipelines = map[string]string{
-	"default":  "backward-data-conv,fuse-elementwise-ops,cse,fp-contract",
-	"baseline": "fuse-elementwise-ops,cse,fp-contract",
+	"default":  "backward-data-conv,fuse-elementwise-ops,fp-contract",
+	"baseline": "fuse-elementwise-ops,fp-contract",
 }
 
 // unfused is the suffix of a pipeline's name that leaves out its final
@@ -261,8 +258,7 @@ func TargetFor(device string) Target {
 // tensor-core contraction whose K can become their innermost, contiguous
 // run (the layout mma.go stages in 16-byte loads), and cse (a factor read
 // by several contractions is transposed once); AMD's matrix-core body
-// stages by rows and keeps the factors as they are; it runs cse as the
-// CPU does (a training graph's duplicate pads). Baseline gets the
+// stages by rows and keeps the factors as they are. Baseline gets the
 // same layout passes, so that baseline vs default still measures the conv
 // rewrites alone. Results are the CPU pipelines' bits (the passes' tests,
 // compiler's TestGPUPipelinesGiveCPUBits).
@@ -272,8 +268,8 @@ var GPUPipelines = map[Target]map[string]string{
 		"baseline": "fuse-elementwise-ops,reduction-last-operands,cse,fp-contract",
 	},
 	HIP: {
-		"default":  "backward-data-conv-gpu,fuse-elementwise-ops,cse,fp-contract",
-		"baseline": "fuse-elementwise-ops,cse,fp-contract",
+		"default":  "backward-data-conv-gpu,fuse-elementwise-ops,fp-contract",
+		"baseline": "fuse-elementwise-ops,fp-contract",
 	},
 }
 
