@@ -149,3 +149,35 @@ func TestTrainingSuiteShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainingStepOnDevice times the tiny network through the Device
+// path as `bench --device=cuda --suite=training` does (plans for CUDA,
+// run here by the host stand-in): every round runs both plans, and the
+// default plan's slowest kernels are listed, the convolutions' among
+// them.
+func TestTrainingStepOnDevice(t *testing.T) {
+	dev := &hostDevice{}
+	r, err := Run(tinyTraining(), Options{Reps: 2, Warmup: 1, NoTorch: true, Device: dev, Kernels: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := r.Rows[0]
+	if row.Err != "" {
+		t.Fatal(row.Err)
+	}
+	if dev.runs != 2*3 {
+		t.Errorf("%d device runs, want 6 (2 pipelines × 3 rounds)", dev.runs)
+	}
+	var flops int64
+	for _, k := range row.Kernels {
+		flops += k.FLOPs
+	}
+	if len(row.Kernels) == 0 || flops == 0 {
+		t.Errorf("kernels %+v: want the slowest, a contraction among them", row.Kernels)
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	if out := sb.String(); !strings.Contains(out, "training steps on host: the CPU standing in for a GPU") {
+		t.Errorf("table:\n%s", out)
+	}
+}
