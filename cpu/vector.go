@@ -43,7 +43,11 @@ import (
 // H·W), the body must end in a fold, out' = f(out, x) with x computed
 // without out: the lanes compute a block of x, and f folds them into the
 // output element one by one in loop order, exactly as the interpreter's
-// loads and stores of that element would.
+// loads and stores of that element would. Where an outer loop moves the
+// output (a batch norm's statistics per channel), eight of its
+// iterations run together and their chains fold interleaved
+// (vprogram.group), and workers split that loop; an f32 sum folds in
+// float32 adds (foldSum32: the same bits).
 
 // vecLanes is the block length along the innermost loop.
 const vecLanes = 256
