@@ -864,13 +864,16 @@ func (k *kernel) newLaneFrame(lanes int64) *vframe {
 	return fr
 }
 
-func fillLanes[T float64 | int64](s []T, v T) []T {
-	if v == 0 {
-		clear(s)
+// fillLanes sets every lane of s to v, in doubling copies (copy's vector
+// moves), and returns s. Not clear for a zero: -0.0 is a zero too, and
+// its sign must stay.
+func fillLanes[T float32 | float64 | int64](s []T, v T) []T {
+	if len(s) == 0 {
 		return s
 	}
-	for j := range s {
-		s[j] = v
+	s[0] = v
+	for k := 1; k < len(s); k *= 2 {
+		copy(s[k:], s[:k])
 	}
 	return s
 }

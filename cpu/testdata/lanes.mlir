@@ -161,6 +161,19 @@ func.func @f32_ops(%x: tensor<3x4x5x6xf32>, %y: tensor<3x6x5x4xf32>) -> (tensor<
   return %r#0, %r#1 : tensor<3x4x5x6xf32>, tensor<3x4x5x6xf32>
 }
 
+// A constant -0.0 in float64 lanes: x + (-0) keeps a -0 input's sign,
+// which a +0 register would lose.
+func.func @neg_zero(%x: tensor<4x600xf64>) -> tensor<4x600xf64> {
+  %nz = arith.constant -0.0 : f64
+  %e = tensor.empty() : tensor<4x600xf64>
+  %r = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x600xf64>) outs(%e : tensor<4x600xf64>) {
+  ^bb0(%a: f64, %o: f64):
+    %s = arith.addf %a, %nz : f64
+    linalg.yield %s : f64
+  } -> tensor<4x600xf64>
+  return %r : tensor<4x600xf64>
+}
+
 #bn_x = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 #bn_c = affine_map<(d0, d1, d2, d3) -> (d1)>
 #lead_x = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
