@@ -249,8 +249,23 @@ func Run(s Suite, opt Options) (*Result, error) {
 // compilePipelines compiles sh with each pipeline, for target.
 func compilePipelines(sh Shape, pipelines []string, target compiler.Target) ([]*plan.Plan, error) {
 	plans := make([]*plan.Plan, len(pipelines))
+	// A network's archive is written and opened once; each pipeline
+	// imports it into a module of its own.
+	var a *importer.Archive
+	if sh.Net != nil {
+		var err error
+		if a, err = netArchive(sh); err != nil {
+			return nil, err
+		}
+	}
 	for i, pl := range pipelines {
-		p, err := compileShape(sh, pl, target)
+		var p *plan.Plan
+		var err error
+		if a != nil {
+			p, err = compileNet(a, pl, target)
+		} else {
+			p, err = compileShape(sh, pl, target)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s pipeline: %w", pl, err)
 		}
@@ -417,7 +432,11 @@ func slowest(p *plan.Plan, steps []time.Duration, kinds []StepKernel, n int) []K
 // training step) with the pipeline, for target.
 func compileShape(sh Shape, pipeline string, target compiler.Target) (*plan.Plan, error) {
 	if sh.Net != nil {
-		return compileNet(sh, pipeline, target)
+		a, err := netArchive(sh)
+		if err != nil {
+			return nil, err
+		}
+		return compileNet(a, pipeline, target)
 	}
 	return compile(sh.Case().TorchFunc(), sh.Name, pipeline, target)
 }
@@ -433,10 +452,9 @@ func compile(src, name, pipeline string, target compiler.Target) (*plan.Plan, er
 	return lowerAndPlan(ctx, m, "conv", pipeline, target)
 }
 
-// compileNet writes sh.Net's training step as a .pt2 archive (the layout
-// torch 2.9+ writes), imports it with the parameters and buffers as
-// arguments, lowers, runs the pipeline and plans it.
-func compileNet(sh Shape, pipeline string, target compiler.Target) (*plan.Plan, error) {
+// netArchive writes sh.Net's training step as a .pt2 archive (the
+// layout torch 2.9+ writes) and opens it.
+func netArchive(sh Shape) (*importer.Archive, error) {
 	if sh.Dtype != "f32" {
 		return nil, fmt.Errorf("a training step runs in f32 only (internal/jointnet builds f32 networks), not %s", sh.Dtype)
 	}
@@ -445,10 +463,12 @@ func compileNet(sh Shape, pipeline string, target compiler.Target) (*plan.Plan, 
 	if err != nil {
 		return nil, err
 	}
-	a, err := importer.OpenReaderNamed(bytes.NewReader(data), int64(len(data)), sh.Name+".pt2")
-	if err != nil {
-		return nil, err
-	}
+	return importer.OpenReaderNamed(bytes.NewReader(data), int64(len(data)), sh.Name+".pt2")
+}
+
+// compileNet imports a network's archive with the parameters and buffers
+// as arguments, lowers it, runs the pipeline and plans it.
+func compileNet(a *importer.Archive, pipeline string, target compiler.Target) (*plan.Plan, error) {
 	ctx := compiler.NewContext()
 	m, _, err := importer.Import(ctx, a, importer.Options{Params: "args", FuncName: "main"})
 	if err != nil {

@@ -198,22 +198,25 @@ func lanes32Fit(k *kernel, lc *lane32Code) bool {
 	return true
 }
 
+// binary32 are the binary float ops of float32 lanes: the AVX-512
+// kernel and the Go op of each.
+var binary32 = map[string]struct {
+	asm func(d, a, b *float32, n int) int
+	op  func(x, y float32) float32
+}{
+	"arith.addf":     {lane32Add, func(x, y float32) float32 { return x + y }},
+	"arith.subf":     {lane32Sub, func(x, y float32) float32 { return x - y }},
+	"arith.mulf":     {lane32Mul, func(x, y float32) float32 { return x * y }},
+	"arith.divf":     {lane32Div, func(x, y float32) float32 { return x / y }},
+	"arith.maxf":     {lane32Max, func(x, y float32) float32 { return max(x, y) }},
+	"arith.maximumf": {lane32Max, func(x, y float32) float32 { return max(x, y) }},
+	"arith.minf":     {lane32Min, func(x, y float32) float32 { return min(x, y) }},
+	"arith.minimumf": {lane32Min, func(x, y float32) float32 { return min(x, y) }},
+}
+
 // bin32 is a binary float op on float32 lanes; nil for another op.
 func bin32(name string, a, b, d int) func(fr *frame32, n int) {
-	type kernels struct {
-		asm func(d, a, b *float32, n int) int
-		op  func(x, y float32) float32
-	}
-	ks, ok := map[string]kernels{
-		"arith.addf":     {lane32Add, func(x, y float32) float32 { return x + y }},
-		"arith.subf":     {lane32Sub, func(x, y float32) float32 { return x - y }},
-		"arith.mulf":     {lane32Mul, func(x, y float32) float32 { return x * y }},
-		"arith.divf":     {lane32Div, func(x, y float32) float32 { return x / y }},
-		"arith.maxf":     {lane32Max, func(x, y float32) float32 { return max(x, y) }},
-		"arith.maximumf": {lane32Max, func(x, y float32) float32 { return max(x, y) }},
-		"arith.minf":     {lane32Min, func(x, y float32) float32 { return min(x, y) }},
-		"arith.minimumf": {lane32Min, func(x, y float32) float32 { return min(x, y) }},
-	}[name]
+	ks, ok := binary32[name]
 	if !ok {
 		return nil
 	}
@@ -285,20 +288,9 @@ func (k *kernel) newFrame32(lanes int) *frame32 {
 		fr.m[r] = fr.mslab[r*lanes : (r+1)*lanes : (r+1)*lanes]
 	}
 	for _, c := range lc.consts {
-		fillLanes32(fr.own[c.reg], c.v)
+		fillLanes(fr.own[c.reg], c.v)
 	}
 	return fr
-}
-
-// fillLanes32 sets every lane of s to v, in doubling copies.
-func fillLanes32(s []float32, v float32) {
-	if len(s) == 0 {
-		return
-	}
-	s[0] = v
-	for k := 1; k < len(s); k *= 2 {
-		copy(s[k:], s[:k])
-	}
 }
 
 // runLanes32 is runLanes for float32 lanes: n lanes whose operand o
@@ -343,7 +335,7 @@ func (k *kernel) computeLanes32(fr *vframe, n int64) {
 			copy(f.own[r][:n], mem[q:q+n])
 			f.g[r] = f.own[r]
 		case c == 0:
-			fillLanes32(f.own[r][:n], mem[q])
+			fillLanes(f.own[r][:n], mem[q])
 			f.g[r] = f.own[r]
 		default:
 			dst := f.own[r][:n]

@@ -184,7 +184,7 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				for i := range offs {
 					offs[i] = i * K * runLanes * 4
 				}
-				runPacked(panel, b, out, &c, &offs, tile, packedRa, rbB, pb, po, dm.cout, v)
+				runTile8(panel, b, out, &c, &offs, tile, packedRa, rbB, pb, po, dm.cout, v)
 				continue
 			}
 			inPlace := !wide && K > 0
@@ -203,31 +203,18 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				}
 				continue
 			}
-			cs := (*[runsPerTile * runLanes]float32)(c[:runsPerTile*runLanes])
-			*cs = [runsPerTile * runLanes]float32{}
-			if !v.outZero {
-				for i, ch := range tile {
-					gatherStrided(cs[i*runLanes:i*runLanes+ch.n], out, po+ch.offO, dm.cout)
-				}
-			}
-			// Direct calls: through a func value the arrays would
-			// escape to the heap, one allocation a tile.
-			if v.fma {
-				kern8x4runsf(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], cs, K)
-			} else {
-				kern8x4runs(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], cs, K)
-			}
-			for i, ch := range tile {
-				scatterStrided(out, po+ch.offO, dm.cout, cs[i*runLanes:i*runLanes+ch.n])
-			}
+			runTile8(a, b, out, &c, &offs, tile, raB, rbB, pb, po, dm.cout, v)
 		}
 	})
 }
 
-// runPacked runs one tile of chunks packed by packRuns (offs: each
-// chunk's byte offset in panel) through the 8-lane kernel, its outputs
-// gathered into c and scattered back.
-func runPacked(panel, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, offs *[runsPerTile]int, tile []runChunk, packedRa, rbB []int, pb, po, cout int, v *vecSpace) {
+// runTile8 runs one tile of up to runsPerTile chunks through the 8-lane
+// kernel: the first factor read from a at each chunk's byte offset offs
+// plus the reduction points' byte offsets raB (a in place, or a panel
+// of packRuns), the outputs gathered into c and scattered back. Direct
+// calls to the kernels: through a func value the arrays would escape to
+// the heap, one allocation a tile.
+func runTile8(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, offs *[runsPerTile]int, tile []runChunk, raB, rbB []int, pb, po, cout int, v *vecSpace) {
 	cs := (*[runsPerTile * runLanes]float32)(c[:runsPerTile*runLanes])
 	*cs = [runsPerTile * runLanes]float32{}
 	if !v.outZero {
@@ -236,9 +223,9 @@ func runPacked(panel, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, 
 		}
 	}
 	if v.fma {
-		kern8x4runsf(&panel[0], offs, &packedRa[0], &b[0], pb*4, &rbB[0], cs, len(packedRa))
+		kern8x4runsf(&a[0], offs, &raB[0], &b[0], pb*4, &rbB[0], cs, len(raB))
 	} else {
-		kern8x4runs(&panel[0], offs, &packedRa[0], &b[0], pb*4, &rbB[0], cs, len(packedRa))
+		kern8x4runs(&a[0], offs, &raB[0], &b[0], pb*4, &rbB[0], cs, len(raB))
 	}
 	for i, ch := range tile {
 		scatterStrided(out, po+ch.offO, cout, cs[i*runLanes:i*runLanes+ch.n])

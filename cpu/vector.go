@@ -165,7 +165,7 @@ func compileVector(k *kernel, maps []affine.Map, iters []string, cb *compiledBod
 	if !reduces {
 		vp.laneCode = cb.laneCode()
 		if lc := cb.lane32Code(); lc != nil && vp.laneCode != nil && useLanes32 && lanes32Fit(k, lc) {
-			vp.useLanes32(k, lc)
+			vp.setLanes32(k, lc)
 		}
 	} else {
 		vp.laneCode = reductionLanes(k, vp, cb)
@@ -192,7 +192,7 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 		if lc := cb.foldCode(); lc != nil {
 			vp.groupFold(k)
 			if l32 := cb.fold32Code(); l32 != nil && lc.fold.sum32 && useLanes32 && lanes32Fit(k, l32) {
-				vp.useLanes32(k, l32)
+				vp.setLanes32(k, l32)
 			}
 			return lc
 		}
@@ -218,9 +218,9 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 	return nil
 }
 
-// useLanes32 makes vp run in float32 lanes lc, reading in place every
+// setLanes32 makes vp run in float32 lanes lc, reading in place every
 // operand whose memory overlaps no output.
-func (vp *vprogram) useLanes32(k *kernel, lc *lane32Code) {
+func (vp *vprogram) setLanes32(k *kernel, lc *lane32Code) {
 	vp.f32 = lc
 	vp.copyIn = make([]bool, len(k.ops))
 	for o := range k.ops {
@@ -1209,13 +1209,10 @@ var laneKernels = haveAVX512
 func loadLanes(op *kOperand, dst []float64, q, c int64) {
 	if c == 0 && len(dst) > 0 {
 		// A broadcast along the block (a bias's or a batch norm's
-		// per-channel value in NCHW): one load, copied in doubling
-		// runs (copy's vector moves; an element-by-element loop was
-		// most of a variance's time).
+		// per-channel value in NCHW): one load, copied (fillLanes; an
+		// element-by-element loop was most of a variance's time).
 		loadLanes(op, dst[:1], q, 1)
-		for k := 1; k < len(dst); k *= 2 {
-			copy(dst[k:], dst[:k])
-		}
+		fillLanes(dst, dst[0])
 		return
 	}
 	if laneKernels && c == 1 && len(dst) >= 8 {
