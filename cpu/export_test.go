@@ -153,6 +153,16 @@ func HaveFMA() bool { return haveFMA }
 // because every product was exact.
 func ExactFused() int64 { return exactFused.Load() }
 
+// SetRowBlocks switches blocks of rows and returns the old setting.
+func SetRowBlocks(on bool) bool {
+	old := useRowBlocks
+	useRowBlocks = on
+	return old
+}
+
+// RowBlockRuns counts the steps whose lane blocks spanned rows.
+func RowBlockRuns() int64 { return rowBlockRuns.Load() }
+
 // Lanes32Runs counts the steps run in float32 lanes.
 func Lanes32Runs() int64 { return lanes32Runs.Load() }
 

@@ -139,3 +139,40 @@ func TestCopyViewTranspose(t *testing.T) {
 		}
 	}
 }
+
+// TestFillStridedViews fills strided windows — one strided dim, unit dims
+// before and after the innermost, a run of two that steps into the next
+// row as a padded image's border columns do, one large enough to be split
+// among the workers — and checks that exactly the window's elements hold
+// the value.
+func TestFillStridedViews(t *testing.T) {
+	f32 := ir.FloatType{Kind: ir.F32}
+	for _, c := range []struct {
+		buf     []int64
+		offset  int64
+		shape   []int64
+		strides []int64
+	}{
+		{[]int64{50}, 3, []int64{9}, []int64{5}},
+		{[]int64{2, 3, 10, 10}, 10, []int64{2, 3, 8, 1}, []int64{300, 100, 10, 1}},
+		{[]int64{2, 3, 10, 10}, 9, []int64{2, 3, 9, 2}, []int64{300, 100, 10, 1}},
+		{[]int64{2, 3, 1, 10, 10}, 90, []int64{2, 3, 1, 1, 10}, []int64{300, 100, 100, 10, 1}},
+		{[]int64{16, 64, 58, 58}, 57, []int64{16, 64, 57, 2}, []int64{215296, 3364, 58, 1}},
+	} {
+		buf := &plan.Buffer{Elem: f32, Shape: c.buf}
+		mem := make([]byte, buf.Bytes())
+		for i := range mem {
+			mem[i] = 0xAB
+		}
+		v := plan.View{Buf: buf, Offset: c.offset, Shape: c.shape, Strides: c.strides}
+		if err := fill(v, ir.FloatAttr{Type: f32, Value: 1.5}, func(*plan.Buffer) ([]byte, error) { return mem, nil }); err != nil {
+			t.Fatal(err)
+		}
+		want := bytes.Repeat([]byte{0xAB}, len(mem))
+		one := []byte{0, 0, 0xC0, 0x3F} // 1.5 as f32, little-endian
+		forEach(c.shape, c.strides, c.strides, c.offset, 0, func(o, _ int64) { copy(want[o*4:], one) })
+		if !bytes.Equal(mem, want) {
+			t.Fatalf("fill of %v at %d strides %v in %v: bytes differ", c.shape, c.offset, c.strides, c.buf)
+		}
+	}
+}

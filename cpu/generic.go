@@ -337,6 +337,9 @@ func (k *kernel) run() error {
 		if k.vec.f32 != nil {
 			lanes32Runs.Add(1)
 		}
+		if k.vec.rows > 1 {
+			rowBlockRuns.Add(1)
+		}
 		split = k.vec.split
 	}
 	workers := int64(goruntime.GOMAXPROCS(0))

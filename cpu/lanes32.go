@@ -306,15 +306,18 @@ func (k *kernel) runLanes32(fr *vframe, n int64) {
 	// output may be an input, element for element.
 	for j, y := range lc.yield {
 		o := k.nIn + j
-		mem, q, c := typed[float32](k.ops[o].mem), fr.q[o], fr.st[o]
-		src := f.g[y][:n]
-		if c == 1 {
-			copy(mem[q:q+n], src)
-			continue
-		}
-		for _, v := range src {
-			mem[q] = v
-			q += c
+		mem, c := typed[float32](k.ops[o].mem), fr.st[o]
+		rows, cols, rs := fr.rowsOf(o, n)
+		for r := range rows {
+			q, src := fr.q[o]+r*rs, f.g[y][r*cols:(r+1)*cols]
+			if c == 1 {
+				copy(mem[q:q+cols], src)
+				continue
+			}
+			for _, v := range src {
+				mem[q] = v
+				q += c
+			}
 		}
 	}
 }
@@ -327,24 +330,27 @@ func (k *kernel) computeLanes32(fr *vframe, n int64) {
 		if r < 0 {
 			continue
 		}
-		mem, q, c := typed[float32](k.ops[o].mem), fr.q[o], fr.st[o]
-		switch {
-		case c == 1 && !k.vec.copyIn[o]:
+		mem, c := typed[float32](k.ops[o].mem), fr.st[o]
+		rows, cols, rs := fr.rowsOf(o, n)
+		if q := fr.q[o]; rows == 1 && c == 1 && !k.vec.copyIn[o] {
 			f.g[r] = mem[q : q+n : q+n]
-		case c == 1:
-			copy(f.own[r][:n], mem[q:q+n])
-			f.g[r] = f.own[r]
-		case c == 0:
-			fillLanes(f.own[r][:n], mem[q])
-			f.g[r] = f.own[r]
-		default:
-			dst := f.own[r][:n]
-			for j := range dst {
-				dst[j] = mem[q]
-				q += c
-			}
-			f.g[r] = f.own[r]
+			continue
 		}
+		for row := range rows {
+			q, dst := fr.q[o]+row*rs, f.own[r][row*cols:(row+1)*cols]
+			switch c {
+			case 1:
+				copy(dst, mem[q:q+cols])
+			case 0:
+				fillLanes(dst, mem[q])
+			default:
+				for j := range dst {
+					dst[j] = mem[q]
+					q += c
+				}
+			}
+		}
+		f.g[r] = f.own[r]
 	}
 	for _, c := range lc.code {
 		c(f, int(n))

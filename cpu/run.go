@@ -494,18 +494,52 @@ func fill(v plan.View, a ir.Attribute, mem func(*plan.Buffer) ([]byte, error)) e
 		fillBytes(m[v.Offset*es:(v.Offset+v.NumElements())*es], e)
 		return nil
 	}
+	// Unit dims go, so that the typed loop below runs along the innermost
+	// dim that has extent: a pad's left and right border columns are
+	// [N, C, H, 1] windows, whose loop is then the H rows.
+	v = dropUnitDims(v)
 	if len(v.Shape) == 0 {
 		copy(m[v.Offset*es:(v.Offset+1)*es], e)
 		return nil
 	}
 	// A strided window (a phase of a decomposed backward-data
-	// convolution): a typed loop over the innermost dim.
+	// convolution, a pad's border): typed loops over the two innermost
+	// dims, the windows of the outer ones split among the workers (a
+	// pad's border columns are a run of two elements per row, on a cache
+	// line of their own).
+	if len(v.Shape) == 1 {
+		v.Shape, v.Strides = []int64{1, v.Shape[0]}, []int64{0, v.Strides[0]}
+	}
 	r := len(v.Shape)
+	rows, rowStep := v.Shape[r-2], v.Strides[r-2]*es
 	n, step := v.Shape[r-1], v.Strides[r-1]*es
-	forEach(v.Shape[:r-1], v.Strides, v.Strides, v.Offset, 0, func(o, _ int64) {
-		fillStrided(m, e, o*es, step, n)
+	outer := v.Shape[:r-2]
+	splitRange(int(ir.NumElements(outer)), v.NumElements(), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			o := v.Offset
+			for d, rest := len(outer)-1, int64(i); d >= 0; d-- {
+				o += rest % outer[d] * v.Strides[d]
+				rest /= outer[d]
+			}
+			for row, db := int64(0), o*es; row < rows; row, db = row+1, db+rowStep {
+				fillStrided(m, e, db, step, n)
+			}
+		}
 	})
 	return nil
+}
+
+// dropUnitDims is v without its dims of extent 1 (the same elements).
+func dropUnitDims(v plan.View) plan.View {
+	out := v
+	out.Shape, out.Strides = nil, nil
+	for k, n := range v.Shape {
+		if n != 1 {
+			out.Shape = append(out.Shape, n)
+			out.Strides = append(out.Strides, v.Strides[k])
+		}
+	}
+	return out
 }
 
 // fillChunk is the bytes a worker of fillBytes writes at a time; the

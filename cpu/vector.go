@@ -61,6 +61,10 @@ type vframe struct {
 	i [][]int64
 	// q and st are the current block's start and step per operand.
 	q, st []int64
+	// A block of rows (vprogram.rows) is nrows runs of ncols lanes; rst
+	// is each operand's step from one row to the next.
+	nrows, ncols int64
+	rst          []int64
 	// at holds the outer loops' current iterations and i0 the current
 	// block's first iteration of the innermost loop, for linalg.index;
 	// dimPos maps each generic loop to its lane-program loop (-1: a unit
@@ -102,6 +106,9 @@ type vprogram struct {
 	// place (their memory overlaps an output).
 	f32    *lane32Code
 	copyIn []bool
+	// rows, when above 1, is how many iterations of the loop outside the
+	// innermost one a block of an elementwise program spans (rowBlocks).
+	rows int64
 	// group, for a fold whose innermost loop moves no output (-1: none),
 	// is a loop that moves every output: foldGroup consecutive
 	// iterations of it run together, their blocks of x folded
@@ -167,6 +174,7 @@ func compileVector(k *kernel, maps []affine.Map, iters []string, cb *compiledBod
 		if lc := cb.lane32Code(); lc != nil && vp.laneCode != nil && useLanes32 && lanes32Fit(k, lc) {
 			vp.setLanes32(k, lc)
 		}
+		vp.rowBlocks()
 	} else {
 		vp.laneCode = reductionLanes(k, vp, cb)
 	}
@@ -228,6 +236,39 @@ func (vp *vprogram) setLanes32(k *kernel, lc *lane32Code) {
 			vp.copyIn[o] = vp.copyIn[o] || overlaps(k.ops[o].mem, k.ops[j].mem)
 		}
 	}
+}
+
+// rowBlocks sets vp.rows for an elementwise program whose innermost loop
+// is short: a block then spans several iterations of the loop outside it
+// too, as many as fill a block. An operand whose rows follow on from one
+// another (an input read densely) is still one run of lanes; one whose
+// rows do not (an output written into the interior of a padded buffer,
+// 56 of every 58 elements) is loaded and stored a row at a time. Without
+// it such an output's blocks were one row each, and the per-block cost
+// (a call per op) quadrupled a batch norm's time at 56 lanes a row.
+func (vp *vprogram) rowBlocks() {
+	last := len(vp.ext) - 1
+	if !useRowBlocks || vp.dims != nil || last < 1 || vp.ext[last] >= vecLanes/2 {
+		return
+	}
+	vp.rows = min(vecLanes/vp.ext[last], vp.ext[last-1])
+}
+
+// useRowBlocks switches blocks of rows (benchmarks compare); rowBlockRuns
+// counts the steps run in them.
+var (
+	useRowBlocks = true
+	rowBlockRuns atomic.Int64
+)
+
+// rowsOf says how a block of n lanes reads or writes operand o: in rows
+// runs of cols lanes, rs elements apart, when the block spans rows
+// (vframe.nrows) that are not one run for o; else as one run (1, n, 0).
+func (fr *vframe) rowsOf(o int, n int64) (rows, cols, rs int64) {
+	if fr.nrows > 1 && fr.rst[o] != fr.ncols*fr.st[o] {
+		return fr.nrows, fr.ncols, fr.rst[o]
+	}
+	return 1, n, 0
 }
 
 // groupFold picks vp.group for a fold: the innermost loop that moves
@@ -818,14 +859,14 @@ func vSelect(cond, a, b, d int, float bool) vinstr {
 
 // newVFrame makes lane registers for blocks of the innermost loop.
 func (k *kernel) newVFrame() *vframe {
-	return k.newLaneFrame(min(vecLanes, k.vec.ext[len(k.vec.ext)-1]))
+	return k.newLaneFrame(min(vecLanes, max(k.vec.rows, 1)*k.vec.ext[len(k.vec.ext)-1]))
 }
 
 // newLaneFrame makes lane registers for blocks of up to lanes elements,
 // constants filled in (every other register zero).
 func (k *kernel) newLaneFrame(lanes int64) *vframe {
 	vp, l := k.vec, int(lanes)
-	fr := &vframe{f: make([][]float64, len(vp.p.initF)), i: make([][]int64, len(vp.p.initI)), q: make([]int64, len(k.ops)), st: make([]int64, len(k.ops))}
+	fr := &vframe{f: make([][]float64, len(vp.p.initF)), i: make([][]int64, len(vp.p.initI)), q: make([]int64, len(k.ops)), st: make([]int64, len(k.ops)), rst: make([]int64, len(k.ops))}
 	if vp.dims != nil {
 		fr.at = make([]int64, len(vp.ext))
 		fr.dimPos = make([]int, len(k.ext))
@@ -960,6 +1001,10 @@ func (k *kernel) vloop(fr *vframe, d int, offs [][]int64, lo, hi int64) {
 		start, end = lo, hi
 	}
 	cur := offs[d]
+	if vp.rows > 1 && d == len(vp.ext)-2 {
+		k.vrows(fr, cur, start, end)
+		return
+	}
 	if d == len(vp.ext)-1 {
 		for i := start; i < end; i += vecLanes {
 			fr.i0 = i
@@ -987,6 +1032,22 @@ func (k *kernel) vloop(fr *vframe, d int, offs [][]int64, lo, hi int64) {
 			next[o] += step * vp.coef[o][d]
 		}
 	}
+}
+
+// vrows runs iterations start..end-1 of the loop outside the innermost
+// one, vp.rows of them (with all of the innermost loop) a block.
+func (k *kernel) vrows(fr *vframe, off []int64, start, end int64) {
+	vp := k.vec
+	last := len(vp.ext) - 1
+	fr.ncols = vp.ext[last]
+	for i := start; i < end; i += vp.rows {
+		fr.nrows = min(vp.rows, end-i)
+		for o := range k.ops {
+			fr.q[o], fr.st[o], fr.rst[o] = off[o]+i*vp.coef[o][last-1], vp.coef[o][last], vp.coef[o][last-1]
+		}
+		k.runLanes(fr, fr.nrows*fr.ncols)
+	}
+	fr.nrows = 0
 }
 
 // vblock runs lanes i0 .. i0+n-1 of the innermost loop at offsets off;
@@ -1045,15 +1106,19 @@ func (k *kernel) computeLanes(fr *vframe, n int64) {
 		if op.reg.idx < 0 {
 			continue
 		}
-		q, c := fr.q[o], fr.st[o]
-		if op.reg.float {
-			loadLanes(op, fr.f[op.reg.idx][:n], q, c)
-			continue
-		}
-		dst := fr.i[op.reg.idx][:n]
-		for j := range dst {
-			dst[j] = op.acc.loadI(q)
-			q += c
+		c := fr.st[o]
+		rows, cols, rs := fr.rowsOf(o, n)
+		for r := range rows {
+			q, lo := fr.q[o]+r*rs, r*cols
+			if op.reg.float {
+				loadLanes(op, fr.f[op.reg.idx][lo:lo+cols], q, c)
+				continue
+			}
+			dst := fr.i[op.reg.idx][lo : lo+cols]
+			for j := range dst {
+				dst[j] = op.acc.loadI(q)
+				q += c
+			}
 		}
 	}
 	for _, c := range vp.code {
@@ -1066,14 +1131,18 @@ func (k *kernel) storeYields(fr *vframe, n int64) {
 	vp := k.vec
 	for j, y := range vp.p.yield {
 		op := &k.ops[k.nIn+j]
-		q, c := fr.q[k.nIn+j], fr.st[k.nIn+j]
-		if y.float {
-			storeLanes(op, fr.f[y.idx][:n], q, c)
-			continue
-		}
-		for _, v := range fr.i[y.idx][:n] {
-			op.acc.storeI(q, v)
-			q += c
+		c := fr.st[k.nIn+j]
+		rows, cols, rs := fr.rowsOf(k.nIn+j, n)
+		for r := range rows {
+			q, lo := fr.q[k.nIn+j]+r*rs, r*cols
+			if y.float {
+				storeLanes(op, fr.f[y.idx][lo:lo+cols], q, c)
+				continue
+			}
+			for _, v := range fr.i[y.idx][lo : lo+cols] {
+				op.acc.storeI(q, v)
+				q += c
+			}
 		}
 	}
 }

@@ -22,7 +22,7 @@ func TestLanesMatchInterpreter(t *testing.T) {
 	specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-8, 65519, 3.14159265, -2.5}
 	rng := rand.New(rand.NewSource(7))
 	for _, fn := range []string{"bias_relu", "arith_f32", "bf16_act", "mixed", "in_place", "neg_zero", "f32_bn_relu", "f32_ops", "variance", "variance_wide", "sum_all", "fold_groups", "sum_lead", "fold_f16", "fold_sub", "reads_out",
-		"argmax_rows", "masked_scan", "int_arith", "gather_rows"} {
+		"argmax_rows", "masked_scan", "int_arith", "gather_rows", "rows_window"} {
 		// Every body runs in lanes: @reads_out's reduction, which folds
 		// nothing, and @argmax_rows's two outputs with their row loop
 		// moved innermost; @masked_scan and @int_arith with integer
@@ -30,7 +30,7 @@ func TestLanesMatchInterpreter(t *testing.T) {
 		wantLanes := true
 		// A NaN or an infinity would take over a whole reduction and
 		// hide a wrong order of its terms: reductions get finite values.
-		reduces := !slices.Contains([]string{"bias_relu", "arith_f32", "bf16_act", "mixed", "in_place", "neg_zero", "f32_bn_relu", "f32_ops", "int_arith", "gather_rows"}, fn)
+		reduces := !slices.Contains([]string{"bias_relu", "arith_f32", "bf16_act", "mixed", "in_place", "neg_zero", "f32_bn_relu", "f32_ops", "int_arith", "gather_rows", "rows_window"}, fn)
 		t.Run(fn, func(t *testing.T) {
 			p, err := plan.Build(m, fn)
 			if err != nil {
@@ -52,7 +52,7 @@ func TestLanesMatchInterpreter(t *testing.T) {
 				}
 				args = append(args, tensorOf(t, dt, b.Shape, vs))
 			}
-			before, groupsBefore, f32Before := cpu.FastRuns(), cpu.GroupedFolds(), cpu.Lanes32Runs()
+			before, groupsBefore, f32Before, rowsBefore := cpu.FastRuns(), cpu.GroupedFolds(), cpu.Lanes32Runs(), cpu.RowBlockRuns()
 			lanes, err := cpu.Run(p, args)
 			if err != nil {
 				t.Fatal(err)
@@ -62,7 +62,7 @@ func TestLanesMatchInterpreter(t *testing.T) {
 			}
 			// The f32 bodies of compares, selects and arithmetic run in
 			// float32 lanes, and so do the f32 sums' folds.
-			wantF32 := slices.Contains([]string{"f32_bn_relu", "f32_ops", "in_place", "variance", "variance_wide", "sum_all"}, fn)
+			wantF32 := slices.Contains([]string{"f32_bn_relu", "f32_ops", "in_place", "variance", "variance_wide", "sum_all", "rows_window"}, fn)
 			if ran := cpu.Lanes32Runs() != f32Before; ran != wantF32 {
 				t.Fatalf("@%s ran in float32 lanes: %v, want %v", fn, ran, wantF32)
 			}
@@ -70,6 +70,10 @@ func TestLanesMatchInterpreter(t *testing.T) {
 			// batch image.
 			if groups := cpu.GroupedFolds() - groupsBefore; fn == "variance_wide" && groups == 0 {
 				t.Fatalf("@%s folded no group of eight f32 sums interleaved", fn)
+			}
+			// @rows_window's three bodies run in blocks of rows.
+			if rows := cpu.RowBlockRuns() - rowsBefore; fn == "rows_window" && rows != 3 {
+				t.Fatalf("@%s ran %d steps in blocks of rows, want 3", fn, rows)
 			}
 			ref := interpreted(t, p, args)
 			for i := range ref {

@@ -378,3 +378,54 @@ func.func @gather_unchecked(%w: tensor<5x300xf32>, %ids: tensor<7xi64>, %o: tens
   } -> tensor<7x300xf32>
   return %r : tensor<7x300xf32>
 }
+
+// Bodies whose results land in a window of a larger tensor (the plan
+// writes them straight into it: rows of 20 of every 22 elements) and
+// whose innermost loop is short: each lane block spans rows, loading the
+// dense input as one run and storing the output a row at a time. The f32
+// body runs in float32 lanes, the bf16 one in float64 lanes with an
+// integer result as well. A third body reads a window back, a row at a
+// time.
+func.func @rows_window(%x: tensor<2x3x9x20xf32>, %b: tensor<3xf32>, %y: tensor<2x3x9x20xbf16>) -> (tensor<2x3x11x22xf32>, tensor<2x3x11x22xbf16>, tensor<2x3x11x22xi64>, tensor<2x3x9x20xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %big = tensor.empty() : tensor<2x3x11x22xf32>
+  %bigz = linalg.fill ins(%zero : f32) outs(%big : tensor<2x3x11x22xf32>) -> tensor<2x3x11x22xf32>
+  %e = tensor.empty() : tensor<2x3x9x20xf32>
+  %r = linalg.generic {indexing_maps = [#id4, #bias, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x, %b : tensor<2x3x9x20xf32>, tensor<3xf32>) outs(%e : tensor<2x3x9x20xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %c : f32
+    %m = arith.maxf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3x9x20xf32>
+  %p = tensor.insert_slice %r into %bigz[0, 0, 1, 1] [2, 3, 9, 20] [1, 1, 1, 1] : tensor<2x3x9x20xf32> into tensor<2x3x11x22xf32>
+  %zh = arith.constant 0.0 : bf16
+  %zi = arith.constant 0 : i64
+  %bh = tensor.empty() : tensor<2x3x11x22xbf16>
+  %bhz = linalg.fill ins(%zh : bf16) outs(%bh : tensor<2x3x11x22xbf16>) -> tensor<2x3x11x22xbf16>
+  %bi = tensor.empty() : tensor<2x3x11x22xi64>
+  %biz = linalg.fill ins(%zi : i64) outs(%bi : tensor<2x3x11x22xi64>) -> tensor<2x3x11x22xi64>
+  %eh = tensor.empty() : tensor<2x3x9x20xbf16>
+  %ei = tensor.empty() : tensor<2x3x9x20xi64>
+  %two = arith.constant 2.0 : f32
+  %h:2 = linalg.generic {indexing_maps = [#id4, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%y : tensor<2x3x9x20xbf16>) outs(%eh, %ei : tensor<2x3x9x20xbf16>, tensor<2x3x9x20xi64>) {
+  ^bb0(%a: bf16, %o: bf16, %oi: i64):
+    %a32 = arith.extf %a : bf16 to f32
+    %pos = arith.cmpf ogt, %a32, %zero : f32
+    %t = arith.mulf %a32, %two : f32
+    %u = arith.subf %a32, %two : f32
+    %s = arith.select %pos, %t, %u : f32
+    %sh = arith.truncf %s : f32 to bf16
+    %i = arith.fptosi %t : f32 to i64
+    linalg.yield %sh, %i : bf16, i64
+  } -> (tensor<2x3x9x20xbf16>, tensor<2x3x9x20xi64>)
+  %ph = tensor.insert_slice %h#0 into %bhz[0, 0, 1, 1] [2, 3, 9, 20] [1, 1, 1, 1] : tensor<2x3x9x20xbf16> into tensor<2x3x11x22xbf16>
+  %pi = tensor.insert_slice %h#1 into %biz[0, 0, 1, 1] [2, 3, 9, 20] [1, 1, 1, 1] : tensor<2x3x9x20xi64> into tensor<2x3x11x22xi64>
+  %w = tensor.extract_slice %p[0, 0, 2, 1] [2, 3, 9, 20] [1, 1, 1, 1] : tensor<2x3x11x22xf32> to tensor<2x3x9x20xf32>
+  %en = tensor.empty() : tensor<2x3x9x20xf32>
+  %n = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%w : tensor<2x3x9x20xf32>) outs(%en : tensor<2x3x9x20xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.negf %a : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3x9x20xf32>
+  return %p, %ph, %pi, %n : tensor<2x3x11x22xf32>, tensor<2x3x11x22xbf16>, tensor<2x3x11x22xi64>, tensor<2x3x9x20xf32>
+}
