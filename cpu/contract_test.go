@@ -189,10 +189,14 @@ func TestContractionFastPath(t *testing.T) {
 		{n: 2, cin: 64, cout: 64, spatial: []int64{11, 12}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: allTrue},
 		{fwd: true, n: 2, cin: 6, cout: 8, spatial: []int64{10, 9}, kernel: []int64{3, 3}, stride: []int64{2, 1}, pad: []int64{1, 1}, groups: 2, dtype: "f32", bias: true},
 		// Forward depthwise convolutions at stride 2 and 3 along the
-		// rows (the one-column path packs each tile's rows): image rows
-		// of 11 outputs (chunks of 8 and 3) and of 6.
+		// rows: image rows of 11 outputs (chunks of 8 and 3) and of 6,
+		// each chunk starting on a multiple of the stride (the
+		// one-column path reads phase-split copies), and rows of 17
+		// elements read at stride 2 one row at a time, whose odd rows
+		// start on odd elements (it packs each tile's rows).
 		{fwd: true, n: 2, cin: 8, cout: 8, spatial: []int64{13, 21}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 8, dtype: "f32", bias: true},
 		{fwd: true, n: 1, cin: 5, cout: 5, spatial: []int64{9, 16}, kernel: []int64{3, 3}, stride: []int64{1, 3}, pad: []int64{1, 1}, groups: 5, dtype: "f32"},
+		{fwd: true, n: 2, cin: 3, cout: 3, spatial: []int64{5, 15}, kernel: []int64{3, 3}, stride: []int64{1, 2}, pad: []int64{1, 1}, groups: 3, dtype: "f32"},
 		{fwd: true, n: 2, cin: 4, cout: 6, spatial: []int64{6, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, transposed: true, dtype: "bf16", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 8, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f16"},
 	}
@@ -215,7 +219,7 @@ func TestContractionFastPath(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
-		stridedColumnsBefore := cpu.StridedColumnRuns()
+		stridedColumnsBefore, phaseSplitBefore := cpu.StridedColumnRuns(), cpu.PhaseSplitRuns()
 		groupLanesBefore, quadsBefore, windowsBefore, sumLanesBefore := cpu.GroupLaneRuns(), cpu.QuadRuns(), cpu.WindowRuns(), cpu.SumLaneRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
 		widenedBefore, exactBefore := cpu.KeptWidenings(), cpu.ExactFused()
@@ -232,8 +236,9 @@ func TestContractionFastPath(t *testing.T) {
 		if ran := cpu.OneColumnRuns() - oneColumnBefore; (ran > 0) != (kc.k.Vec && kc.k.OneColumn && vec) {
 			t.Errorf("%s: the one-column path ran %d contractions", kc.name, ran)
 		}
-		if ran := cpu.StridedColumnRuns() - stridedColumnsBefore; (ran > 0) != (kc.k.Vec && kc.k.OneColumn && vec) {
-			t.Errorf("%s: the one-column path packed the strided rows of %d contractions", kc.name, ran)
+		strided, split := cpu.StridedColumnRuns()-stridedColumnsBefore, cpu.PhaseSplitRuns()-phaseSplitBefore
+		if on := kc.k.Vec && kc.k.OneColumn && vec; (split > 0) != on || (strided-split > 0) != on {
+			t.Errorf("%s: the one-column path read %d strided contractions from phase-split copies and packed the tiles of %d", kc.name, split, strided-split)
 		}
 		if ran := cpu.GroupLaneRuns() - groupLanesBefore; (ran > 0) != (kc.k.Vec && kc.k.GroupLanes && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
 			t.Errorf("%s: the group-lanes path ran %d contractions (AVX-512: %v)", kc.name, ran, cpu.HaveAVX512())

@@ -84,6 +84,10 @@ func NarrowRuns() int64 { return narrowRuns.Load() }
 // OneColumnRuns counts the contractions the one-column path ran.
 func OneColumnRuns() int64 { return oneColumnRuns.Load() }
 
+// PhaseSplitRuns counts the strided one-column contractions read from
+// phase-split copies of their first factor.
+func PhaseSplitRuns() int64 { return phaseSplitRuns.Load() }
+
 // StridedColumnRuns counts the one-column contractions whose rows were
 // packed (m strided in the first factor).
 func StridedColumnRuns() int64 { return stridedColumnRuns.Load() }

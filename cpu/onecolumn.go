@@ -24,9 +24,11 @@ const (
 // useOneColumn switches the one-column path (where the vector kernels run).
 var useOneColumn = true
 
-// oneColumnRuns counts the contractions the one-column path ran, and
-// stridedColumnRuns those of them whose rows it packed (tests).
-var oneColumnRuns, stridedColumnRuns atomic.Int64
+// oneColumnRuns counts the contractions the one-column path ran,
+// stridedColumnRuns those of them whose m loop is strided in the first
+// factor, and phaseSplitRuns those of these it read from phase-split
+// copies rather than packed tiles (tests).
+var oneColumnRuns, stridedColumnRuns, phaseSplitRuns atomic.Int64
 
 // oneColumnFits reports whether the one-column path applies: no n loop,
 // and m moving forward in the first factor. Where m is not unit-stride
@@ -126,8 +128,16 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 	if v.outZero {
 		load = 0
 	}
-	// A strided tile's packed panel: point k of every chunk is k·runLanes
+	// A strided contraction reads phase-split copies of each group's
+	// first factor where it can (phaseSplit), else packs each tile's
+	// rows into a panel, where point k of every chunk is k·runLanes
 	// floats from the chunk's start.
+	var ph *phasePlan
+	if strided && K > 0 {
+		if ph = phaseSplit(chunks, ra, dm.ca); ph != nil {
+			phaseSplitRuns.Add(1)
+		}
+	}
 	var packedRa []int
 	if strided {
 		packedRa = make([]int, K)
@@ -137,12 +147,20 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 	}
 	return parallelRange(k, units, int64(units)*runsPerTile*int64(lanes)*int64(K), func(lo, hi int) {
 		var c [runsPerTile * 2 * runLanes]float32
-		var panel []float32
+		var panel, phases []float32
+		if ph != nil {
+			p, words := getFloats(ph.s * ph.L)
+			defer putWords(words)
+			phases = p
+		}
 		if strided {
 			p, words := getFloats(runsPerTile * K * runLanes)
 			defer putWords(words)
 			panel = p
 		}
+		// The group and the elements (relative to its base) of the
+		// window panel holds.
+		splitG, wlo, wend := -1, 0, 0
 		g, t := lo/tiles, lo%tiles
 		pa, pb, po := v.groupBase(g, baseA, baseB, baseO, nil)
 		inGroup := wts != nil && reach.fits(pa, po, raSpan, len(a), len(out))
@@ -179,6 +197,18 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				continue
 			}
 			var offs [runsPerTile]int
+			if ph != nil && ph.near[t] {
+				if splitG != g || ph.lo[t] < wlo || ph.hi[t] > wend {
+					splitG, wlo = g, floorDiv(ph.lo[t], ph.s)*ph.s
+					wend = ph.window(wlo, t)
+					ph.split(phases, a, pa+wlo, wend-wlo)
+				}
+				for i := range offs {
+					offs[i] = (tile[min(i, len(tile)-1)].offA - wlo) / ph.s * 4
+				}
+				runTile8(phases, b, out, &c, &offs, tile, ph.raB, rbB, pb, po, dm.cout, v)
+				continue
+			}
 			if strided && K > 0 {
 				packRuns(panel, a, tile, ra, pa, dm.ca)
 				for i := range offs {
@@ -335,6 +365,150 @@ func runWide(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, wt *wi
 	if cout != 1 {
 		for i, ch := range tile {
 			scatterStrided(out, po+ch.offO, cout, c[i*lanes:i*lanes+ch.n])
+		}
+	}
+}
+
+// phasePlan is a strided one-column contraction read from phase-split
+// copies of its first factor. Where m steps s elements in the first
+// factor (a stride-s forward depthwise convolution), splitting a window
+// of a group's elements by their offset modulo s makes every chunk's
+// rows consecutive: element wlo + s·q + p goes to phase p, entry q, at
+// p·L + q of the copy. When every chunk starts on a multiple of s, the
+// split offset of (chunk, reduction point) is the chunk's offset plus
+// the point's, so the 8-lane kernel runs on the copy as it runs in
+// place. A worker splits a window of L·s elements from the first tile
+// that needs it and keeps it while the next tiles' rows lie inside (the
+// tiles run in the order of their offsets), so each element is copied
+// about once, and each tile's loads are unit-stride. Packing each tile's
+// rows instead (packRuns) copies an element for every multiply-add.
+type phasePlan struct {
+	s, L int
+	// lo and hi bound the elements each tile reads, relative to its
+	// group's base; near says the tile reads from split windows (a tile
+	// whose chunks lie far apart, in two batch images, packs its rows);
+	// raB is each reduction point's split offset in bytes.
+	lo, hi []int
+	near   []bool
+	raB    []int
+}
+
+// phaseWindow is the least number of entries a phase of a window holds:
+// windows of 2·4096 floats (32 KB) at stride 2. A tile that reads across
+// more than a quarter of that is packed.
+const phaseWindow = 4096
+
+// maxPhaseFloats bounds a window (one per worker).
+const maxPhaseFloats = 1 << 22
+
+// phaseSplit plans the split for chunks that step s elements a row
+// through the first factor, tiled runsPerTile at a time, with reduction
+// offsets ra; nil when a chunk starts off a multiple of s or a tile's
+// reach would not fit a window.
+func phaseSplit(chunks []runChunk, ra []int, s int) *phasePlan {
+	if s < 2 || len(chunks) == 0 || len(ra) == 0 {
+		return nil
+	}
+	span := spanOf(ra)
+	tiles := (len(chunks) + runsPerTile - 1) / runsPerTile
+	ph := &phasePlan{s: s, lo: make([]int, tiles), hi: make([]int, tiles), near: make([]bool, tiles), raB: make([]int, len(ra))}
+	need, near := 0, 0
+	for t := range tiles {
+		tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
+		minO, maxO := tile[0].offA, tile[0].offA
+		for _, ch := range tile {
+			if ch.offA%s != 0 {
+				return nil
+			}
+			minO, maxO = min(minO, ch.offA), max(maxO, ch.offA)
+		}
+		// Every lane of the tile's chunks, those past their rows too.
+		ph.lo[t] = minO + span.lo
+		ph.hi[t] = maxO + (runLanes-1)*s + span.hi + 1
+		if ph.near[t] = ph.hi[t]-ph.lo[t] <= phaseWindow*s/4; ph.near[t] {
+			need = max(need, (ph.hi[t]-floorDiv(ph.lo[t], s)*s+s-1)/s)
+			near++
+		}
+	}
+	if near == 0 {
+		return nil
+	}
+	ph.L = max(need, phaseWindow)
+	if s*ph.L > maxPhaseFloats {
+		return nil
+	}
+	// The windows must copy fewer elements than packing would: not so
+	// where a tile's reduction points reach far (a weight gradient's sum
+	// over the batch), so that each tile needs a window of its own.
+	copied, wlo, wend := 0, 0, -1
+	for t := range tiles {
+		if ph.near[t] && (wend < 0 || ph.lo[t] < wlo || ph.hi[t] > wend) {
+			wlo = floorDiv(ph.lo[t], s) * s
+			wend = ph.window(wlo, t)
+			copied += wend - wlo
+		}
+	}
+	if 2*copied > near*runsPerTile*len(ra)*runLanes {
+		return nil
+	}
+	for k, r := range ra {
+		q := floorDiv(r, s)
+		ph.raB[k] = ((r-q*s)*ph.L + q) * 4
+	}
+	return ph
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// window returns the end of the window split from wlo for tile t on: it
+// reaches as far as the tiles from t on read, while they lie inside L·s
+// elements from wlo and each starts within what the tiles before it
+// read, so that no more is copied than the tiles read (a 30x30 image is
+// 900 elements, not a window's 8192; the next batch image's plane, a
+// channel count of planes on, starts a window of its own).
+func (ph *phasePlan) window(wlo, t int) (wend int) {
+	wend = ph.hi[t]
+	for u := t + 1; u < len(ph.lo) && ph.near[u] && ph.lo[u] >= wlo && ph.lo[u] <= wend && ph.hi[u] <= wlo+ph.s*ph.L; u++ {
+		wend = max(wend, ph.hi[u])
+	}
+	return wend
+}
+
+// split copies the n elements of a from element from on into dst by
+// phases; elements outside a (which only lanes past a chunk's rows read)
+// are zeros.
+func (ph *phasePlan) split(dst, a []float32, from, n int) {
+	for p := range ph.s {
+		d := dst[p*ph.L : p*ph.L+(n-p+ph.s-1)/ph.s]
+		e := from + p
+		if len(d) == 0 {
+			continue
+		}
+		if e >= 0 && e+(len(d)-1)*ph.s < len(a) {
+			if ph.s == 2 {
+				src := a[e : e+2*(len(d)-1)+1]
+				for q := range d {
+					d[q] = src[2*q]
+				}
+				continue
+			}
+			for q := range d {
+				d[q] = a[e+q*ph.s]
+			}
+			continue
+		}
+		for q := range d {
+			if i := e + q*ph.s; i >= 0 && i < len(a) {
+				d[q] = a[i]
+			} else {
+				d[q] = 0
+			}
 		}
 	}
 }
