@@ -43,35 +43,40 @@ func BenchmarkLanes(b *testing.B) {
 				widen = "%x32 = arith.addf %x, %zero : f32\n    %y32 = arith.addf %y, %zero : f32"
 				narrow = "linalg.yield %m : f32"
 			}
-			src := strings.NewReplacer("WIDEN", widen, "NARROW", narrow, "xT", "x"+dt, ": T", ": "+dt).Replace(residualReLU)
-			m, err := asm.Parse(newContext(), src, asm.Options{FileName: "lanes.mlir"})
-			if err != nil {
-				b.Fatal(err)
-			}
-			p, err := plan.Build(m, "main")
-			if err != nil {
-				b.Fatal(err)
-			}
-			var args []*runtime.Tensor
-			for _, a := range p.Args {
-				d, err := cpu.DTypeOf(a.Elem)
-				if err != nil {
-					b.Fatal(err)
-				}
-				args = append(args, runtime.New(d, a.Shape...))
-			}
-			e := cpu.NewExecutor(p)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				r, err := e.Run(args, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				e.Recycle(r...)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(8*64*56*56), "ns/elem")
+			benchMain(b, strings.NewReplacer("WIDEN", widen, "NARROW", narrow, "xT", "x"+dt, ": T", ": "+dt).Replace(residualReLU), 8*64*56*56)
 		})
 	}
+}
+
+// benchMain times @main of src through an Executor (results recycled,
+// as bench does), its arguments zeros, in ns an element of elems.
+func benchMain(b *testing.B, src string, elems int) {
+	m, err := asm.Parse(newContext(), src, asm.Options{FileName: "bench.mlir"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := plan.Build(m, "main")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var args []*runtime.Tensor
+	for _, a := range p.Args {
+		d, err := cpu.DTypeOf(a.Elem)
+		if err != nil {
+			b.Fatal(err)
+		}
+		args = append(args, runtime.New(d, a.Shape...))
+	}
+	e := cpu.NewExecutor(p)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r, err := e.Run(args, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Recycle(r...)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(elems), "ns/elem")
 }
 
 // windowReLU is residualReLU (f32) written into the interior of a
@@ -103,28 +108,7 @@ func BenchmarkLanesRows(b *testing.B) {
 	for _, rows := range []bool{true, false} {
 		b.Run(map[bool]string{true: "rows", false: "one_row"}[rows], func(b *testing.B) {
 			defer cpu.SetRowBlocks(cpu.SetRowBlocks(rows))
-			m, err := asm.Parse(newContext(), windowReLU, asm.Options{FileName: "window.mlir"})
-			if err != nil {
-				b.Fatal(err)
-			}
-			p, err := plan.Build(m, "main")
-			if err != nil {
-				b.Fatal(err)
-			}
-			var args []*runtime.Tensor
-			for _, a := range p.Args {
-				args = append(args, runtime.New(runtime.F32, a.Shape...))
-			}
-			e := cpu.NewExecutor(p)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				r, err := e.Run(args, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				e.Recycle(r...)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(8*64*56*56), "ns/elem")
+			benchMain(b, windowReLU, 8*64*56*56)
 		})
 	}
 }

@@ -458,6 +458,8 @@ func phaseSplit(chunks []runChunk, ra []int, s int) *phasePlan {
 	return ph
 }
 
+// floorDiv is a/b rounded toward −∞ (b > 0): reduction offsets may be
+// negative.
 func floorDiv(a, b int) int {
 	q := a / b
 	if a%b != 0 && a < 0 {
