@@ -550,6 +550,12 @@ func (b *builder) generic(i int, op *ir.Operation) error {
 	}
 	for j := range outs {
 		needInit := body.Arg(len(ins) + j).HasUses()
+		if !needInit && len(outs) == 1 {
+			if v, ok := b.dyingContraction(i, op, s); ok {
+				s.Outputs = append(s.Outputs, v)
+				continue
+			}
+		}
 		dst, err := b.destination(i, op, len(ins)+j, needInit)
 		if err != nil {
 			return err
@@ -1138,4 +1144,48 @@ func (b *builder) ret(i int, op *ir.Operation) error {
 		b.p.Results = append(b.p.Results, buf)
 	}
 	return nil
+}
+
+// dyingContraction returns the view of an input of the elementwise
+// generic op (at index i, its step s so far) that a contraction computed
+// and nothing reads after op, when op may write its one output there in
+// place: the contraction's epilogue (a bias add, a ReLU) then reads and
+// writes the same elements, which the contraction's tiles have just
+// stored.
+func (b *builder) dyingContraction(i int, op *ir.Operation, s *Step) (View, bool) {
+	maps := linalg.IndexingMaps(op)
+	ins := linalg.Inputs(op)
+	for _, it := range linalg.IteratorTypes(op) {
+		if it != linalg.Parallel {
+			return View{}, false
+		}
+	}
+	if len(maps) != len(ins)+1 || !maps[len(ins)].IsIdentity() {
+		return View{}, false
+	}
+	rt := op.Result(0).Type()
+	for k, in := range ins {
+		d := in.DefiningOp()
+		if d == nil || d.Name != linalg.Generic || !slices.Contains(linalg.IteratorTypes(d), linalg.Reduction) || !ir.TypeEqual(in.Type(), rt) || !maps[k].IsIdentity() {
+			continue
+		}
+		v := s.Inputs[k]
+		if v.Buf.Kind != Temporary || !v.IsWhole() {
+			continue
+		}
+		dies := true
+		for _, a := range b.aliases[v.Buf] {
+			dies = dies && b.lastUse[a] <= i
+		}
+		for j, w := range s.Inputs {
+			dies = dies && (j == k || w.Buf != v.Buf)
+		}
+		for _, c := range s.Captures {
+			dies = dies && c.View.Buf != v.Buf
+		}
+		if dies {
+			return v, true
+		}
+	}
+	return View{}, false
 }

@@ -302,3 +302,26 @@ func.func @f(%a: tensor<4xf32>, %unused: tensor<4xf32>, %ret: tensor<4xf32>) -> 
 		}
 	}
 }
+
+// TestEpilogueInPlace: an elementwise consumer of a contraction whose
+// result nothing else reads writes over that result (the contraction's
+// buffer, one buffer fewer) and is still its epilogue; where the result
+// is returned too, the consumer writes a buffer of its own.
+func TestEpilogueInPlace(t *testing.T) {
+	m := parse(t, "testdata/epilogue_in_place.mlir")
+	p, err := plan.Build(m, "dying")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := p.String()
+	if !strings.Contains(text, "generic epilogue ins(%b3, %b2) outs(%b3)") || strings.Count(text, "tensor<4x6xf32> 96 bytes") != 1 {
+		t.Errorf("dying: want the bias add in place over the product, one 4x6 buffer:\n%s", text)
+	}
+	p, err = plan.Build(m, "kept")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := p.String(); !strings.Contains(text, "generic epilogue ins(%b3, %b2) outs(%b4)") {
+		t.Errorf("kept: want the bias add into a buffer of its own:\n%s", text)
+	}
+}
