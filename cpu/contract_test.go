@@ -193,10 +193,12 @@ func TestContractionFastPath(t *testing.T) {
 		// each chunk starting on a multiple of the stride (the
 		// one-column path reads phase-split copies), and rows of 17
 		// elements read at stride 2 one row at a time, whose odd rows
-		// start on odd elements (it packs each tile's rows).
+		// start on odd elements (it packs each tile's rows); rows of 42
+		// at stride 3 split three ways.
 		{fwd: true, n: 2, cin: 8, cout: 8, spatial: []int64{13, 21}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 8, dtype: "f32", bias: true},
 		{fwd: true, n: 1, cin: 5, cout: 5, spatial: []int64{9, 16}, kernel: []int64{3, 3}, stride: []int64{1, 3}, pad: []int64{1, 1}, groups: 5, dtype: "f32"},
 		{fwd: true, n: 2, cin: 3, cout: 3, spatial: []int64{5, 15}, kernel: []int64{3, 3}, stride: []int64{1, 2}, pad: []int64{1, 1}, groups: 3, dtype: "f32"},
+		{fwd: true, n: 1, cin: 4, cout: 4, spatial: []int64{7, 40}, kernel: []int64{3, 3}, stride: []int64{1, 3}, pad: []int64{1, 1}, groups: 4, dtype: "f32"},
 		{fwd: true, n: 2, cin: 4, cout: 6, spatial: []int64{6, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, transposed: true, dtype: "bf16", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 8, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f16"},
 	}

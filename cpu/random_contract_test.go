@@ -3,6 +3,8 @@ package cpu_test
 import (
 	"math/rand"
 	"testing"
+
+	"github.com/torchlower/torchlower/cpu"
 )
 
 // TestContractionFastPathRandom runs seeded random convolution_backward
@@ -55,5 +57,51 @@ func TestContractionFastPathRandom(t *testing.T) {
 		for _, pipeline := range []string{"baseline", "default"} {
 			t.Run(pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
 		}
+	}
+}
+
+// TestForwardFastPathRandom runs seeded random forward convolutions the
+// same way, half of them depthwise, with strides up to 3, dilation and
+// 1-D ones among them: the strided one-column path reads phase-split
+// copies of their inputs where it can (it must have, for some) and
+// packs rows where it cannot, and both must give the interpreter's bits.
+func TestForwardFastPathRandom(t *testing.T) {
+	rng := rand.New(rand.NewSource(31))
+	pick := func(xs ...int64) int64 { return xs[rng.Intn(len(xs))] }
+	n := 24
+	if testing.Short() {
+		n = 8
+	}
+	splitBefore := cpu.PhaseSplitRuns()
+	for i := 0; i < n; {
+		rank := int(pick(1, 2, 2))
+		c := pick(1, 3, 8, 16)
+		s := convSpec{fwd: true, n: pick(1, 2), cin: c, cout: c, groups: c, dtype: "f32", bias: rng.Intn(2) == 0}
+		if rng.Intn(2) == 0 {
+			s.cout, s.groups = c*pick(1, 2), 1
+		}
+		ok := true
+		for d := 0; d < rank; d++ {
+			k, st, dil := pick(1, 2, 3, 3, 5), pick(1, 2, 2, 3), pick(1, 1, 2)
+			size := pick(7, 9, 14, 17, 28, 33, 40)
+			if rank == 2 && d == 0 {
+				size = pick(3, 5, 7)
+			}
+			pad := rng.Int63n(dil*(k-1) + 1)
+			s.spatial = append(s.spatial, size)
+			s.kernel = append(s.kernel, k)
+			s.stride = append(s.stride, st)
+			s.pad = append(s.pad, pad)
+			s.dil = append(s.dil, dil)
+			ok = ok && size+2*pad-dil*(k-1) >= 1
+		}
+		if !ok {
+			continue
+		}
+		i++
+		t.Run(s.name(), func(t *testing.T) { checkFastPath(t, s, "default") })
+	}
+	if cpu.HaveVectorKernel() && !testing.Short() && cpu.PhaseSplitRuns() == splitBefore {
+		t.Errorf("no random forward convolution read phase-split copies")
 	}
 }
