@@ -198,9 +198,9 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 			}
 			var offs [runsPerTile]int
 			if ph != nil && ph.near[t] {
-				if splitG != g || ph.lo[t] < wlo || ph.hi[t] > wend {
-					splitG, wlo = g, floorDiv(ph.lo[t], ph.s)*ph.s
-					wend = ph.window(wlo, t)
+				if splitG != g || !ph.holds(t, wlo, wend) {
+					splitG = g
+					wlo, wend = ph.windowFor(t)
 					ph.split(phases, a, pa+wlo, wend-wlo)
 				}
 				for i := range offs {
@@ -442,9 +442,8 @@ func phaseSplit(chunks []runChunk, ra []int, s int) *phasePlan {
 	// over the batch), so that each tile needs a window of its own.
 	copied, wlo, wend := 0, 0, -1
 	for t := range tiles {
-		if ph.near[t] && (wend < 0 || ph.lo[t] < wlo || ph.hi[t] > wend) {
-			wlo = floorDiv(ph.lo[t], s) * s
-			wend = ph.window(wlo, t)
+		if ph.near[t] && !ph.holds(t, wlo, wend) {
+			wlo, wend = ph.windowFor(t)
 			copied += wend - wlo
 		}
 	}
@@ -466,6 +465,18 @@ func floorDiv(a, b int) int {
 		q--
 	}
 	return q
+}
+
+// holds reports whether the window [wlo, wend) holds what tile t reads.
+func (ph *phasePlan) holds(t, wlo, wend int) bool {
+	return ph.lo[t] >= wlo && ph.hi[t] <= wend
+}
+
+// windowFor returns the window split for tile t: from its first element
+// (down to a multiple of s) to window's end.
+func (ph *phasePlan) windowFor(t int) (wlo, wend int) {
+	wlo = floorDiv(ph.lo[t], ph.s) * ph.s
+	return wlo, ph.window(wlo, t)
 }
 
 // window returns the end of the window split from wlo for tile t on: it

@@ -30,27 +30,7 @@ func TestContractionFastPathRandom(t *testing.T) {
 			groups, cout = cin, cin
 		}
 		s := convSpec{n: pick(1, 2), cin: cin, cout: cout, groups: groups, dtype: "f32", mask: allTrue, bias: rng.Intn(2) == 0, transposed: rng.Intn(5) == 0}
-		ok := true
-		for d := 0; d < rank; d++ {
-			k, st, dil := pick(1, 2, 3, 3, 5), pick(1, 2, 2, 3), pick(1, 1, 2)
-			size := pick(3, 7, 9, 14, 17, 28, 33, 40)
-			if rank == 2 && d == 0 {
-				size = pick(3, 5, 7) // keep the data small
-			}
-			pad := rng.Int63n(dil*(k-1) + 1)
-			s.spatial = append(s.spatial, size)
-			s.kernel = append(s.kernel, k)
-			s.stride = append(s.stride, st)
-			s.pad = append(s.pad, pad)
-			s.dil = append(s.dil, dil)
-			if s.transposed {
-				s.outPad = append(s.outPad, rng.Int63n(max(st, dil)))
-				ok = ok && (size-1)*st-2*pad+dil*(k-1)+s.outPad[d]+1 >= 1
-			} else {
-				ok = ok && size+2*pad-dil*(k-1) >= 1
-			}
-		}
-		if !ok {
+		if !randomDims(rng, pick, &s, rank, 3, 7, 9, 14, 17, 28, 33, 40) {
 			continue
 		}
 		i++
@@ -80,22 +60,7 @@ func TestForwardFastPathRandom(t *testing.T) {
 		if rng.Intn(2) == 0 {
 			s.cout, s.groups = c*pick(1, 2), 1
 		}
-		ok := true
-		for d := 0; d < rank; d++ {
-			k, st, dil := pick(1, 2, 3, 3, 5), pick(1, 2, 2, 3), pick(1, 1, 2)
-			size := pick(7, 9, 14, 17, 28, 33, 40)
-			if rank == 2 && d == 0 {
-				size = pick(3, 5, 7)
-			}
-			pad := rng.Int63n(dil*(k-1) + 1)
-			s.spatial = append(s.spatial, size)
-			s.kernel = append(s.kernel, k)
-			s.stride = append(s.stride, st)
-			s.pad = append(s.pad, pad)
-			s.dil = append(s.dil, dil)
-			ok = ok && size+2*pad-dil*(k-1) >= 1
-		}
-		if !ok {
+		if !randomDims(rng, pick, &s, rank, 7, 9, 14, 17, 28, 33, 40) {
 			continue
 		}
 		i++
@@ -104,4 +69,32 @@ func TestForwardFastPathRandom(t *testing.T) {
 	if cpu.HaveVectorKernel() && !testing.Short() && cpu.PhaseSplitRuns() == splitBefore {
 		t.Errorf("no random forward convolution read phase-split copies")
 	}
+}
+
+// randomDims gives s rank spatial dims: kernel, stride, dilation and
+// padding drawn for each, its size from sizes (a 2-D shape's first dim
+// from 3, 5 or 7, to keep the data small), and an output padding for a
+// transposed s. It reports whether the output is not empty.
+func randomDims(rng *rand.Rand, pick func(...int64) int64, s *convSpec, rank int, sizes ...int64) bool {
+	ok := true
+	for d := 0; d < rank; d++ {
+		k, st, dil := pick(1, 2, 3, 3, 5), pick(1, 2, 2, 3), pick(1, 1, 2)
+		size := pick(sizes...)
+		if rank == 2 && d == 0 {
+			size = pick(3, 5, 7)
+		}
+		pad := rng.Int63n(dil*(k-1) + 1)
+		s.spatial = append(s.spatial, size)
+		s.kernel = append(s.kernel, k)
+		s.stride = append(s.stride, st)
+		s.pad = append(s.pad, pad)
+		s.dil = append(s.dil, dil)
+		if s.transposed {
+			s.outPad = append(s.outPad, rng.Int63n(max(st, dil)))
+			ok = ok && (size-1)*st-2*pad+dil*(k-1)+s.outPad[d]+1 >= 1
+		} else {
+			ok = ok && size+2*pad-dil*(k-1) >= 1
+		}
+	}
+	return ok
 }

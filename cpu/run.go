@@ -494,19 +494,18 @@ func fill(v plan.View, a ir.Attribute, mem func(*plan.Buffer) ([]byte, error)) e
 		fillBytes(m[v.Offset*es:(v.Offset+v.NumElements())*es], e)
 		return nil
 	}
-	// Unit dims go, so that the typed loop below runs along the innermost
-	// dim that has extent: a pad's left and right border columns are
-	// [N, C, H, 1] windows, whose loop is then the H rows.
+	// Unit dims go, so that the typed loops below run along the innermost
+	// dims that have extent (an [N, C, H, 1] window's loop is its H rows).
 	v = dropUnitDims(v)
 	if len(v.Shape) == 0 {
 		copy(m[v.Offset*es:(v.Offset+1)*es], e)
 		return nil
 	}
 	// A strided window (a phase of a decomposed backward-data
-	// convolution, a pad's border): typed loops over the two innermost
-	// dims, the windows of the outer ones split among the workers (a
-	// pad's border columns are a run of two elements per row, on a cache
-	// line of their own).
+	// convolution): typed loops over the two innermost dims, the windows
+	// of the outer ones split among the workers (a short run per row
+	// touches a cache line of its own, so the fill is bound by memory,
+	// not by the loop).
 	if len(v.Shape) == 1 {
 		v.Shape, v.Strides = []int64{1, v.Shape[0]}, []int64{0, v.Strides[0]}
 	}

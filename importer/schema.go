@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -126,7 +128,7 @@ func (u *Union) UnmarshalJSON(b []byte) error {
 		n++
 	}
 	if n != 1 {
-		keys := sortedKeys(m)
+		keys := slices.Sorted(maps.Keys(m))
 		return fmt.Errorf("union must have exactly one non-null key, got %d (%s)", n, strings.Join(keys, ", "))
 	}
 	*u = Union{Key: key, Val: m[key]}

@@ -3,7 +3,9 @@ package importer
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/bits"
+	"slices"
 
 	"github.com/torchlower/torchlower/ir"
 )
@@ -263,7 +265,7 @@ func (a *Archive) loadRawPayload(dir, cfgName string) (map[string]*Tensor, error
 	}
 	storages := map[string]*Storage{}
 	out := map[string]*Tensor{}
-	for _, fqn := range sortedKeys(cfg.Config) {
+	for _, fqn := range slices.Sorted(maps.Keys(cfg.Config)) {
 		e := cfg.Config[fqn]
 		if e.UsePickle {
 			// Tensor subclasses and torchbind objects need libtorch; record

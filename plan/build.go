@@ -551,7 +551,7 @@ func (b *builder) generic(i int, op *ir.Operation) error {
 	for j := range outs {
 		needInit := body.Arg(len(ins) + j).HasUses()
 		if !needInit && len(outs) == 1 {
-			if v, ok := b.dyingContraction(i, op, s); ok {
+			if v, ok := b.dyingContraction(i, op); ok {
 				s.Outputs = append(s.Outputs, v)
 				continue
 			}
@@ -1147,12 +1147,12 @@ func (b *builder) ret(i int, op *ir.Operation) error {
 }
 
 // dyingContraction returns the view of an input of the elementwise
-// generic op (at index i, its step s so far) that a contraction computed
+// generic op (at index i) that a contraction computed
 // and nothing reads after op, when op may write its one output there in
 // place: the contraction's epilogue (a bias add, a ReLU) then reads and
 // writes the same elements, which the contraction's tiles have just
 // stored.
-func (b *builder) dyingContraction(i int, op *ir.Operation, s *Step) (View, bool) {
+func (b *builder) dyingContraction(i int, op *ir.Operation) (View, bool) {
 	maps := linalg.IndexingMaps(op)
 	ins := linalg.Inputs(op)
 	for _, it := range linalg.IteratorTypes(op) {
@@ -1169,21 +1169,9 @@ func (b *builder) dyingContraction(i int, op *ir.Operation, s *Step) (View, bool
 		if d == nil || d.Name != linalg.Generic || !slices.Contains(linalg.IteratorTypes(d), linalg.Reduction) || !ir.TypeEqual(in.Type(), rt) || !maps[k].IsIdentity() {
 			continue
 		}
-		v := s.Inputs[k]
-		if v.Buf.Kind != Temporary || !v.IsWhole() {
-			continue
-		}
-		dies := true
-		for _, a := range b.aliases[v.Buf] {
-			dies = dies && b.lastUse[a] <= i
-		}
-		for j, w := range s.Inputs {
-			dies = dies && (j == k || w.Buf != v.Buf)
-		}
-		for _, c := range s.Captures {
-			dies = dies && c.View.Buf != v.Buf
-		}
-		if dies {
+		// The same rule as for writing an init in place (writable): the
+		// input's buffer holds nothing read later, nor another operand.
+		if v, ok := b.writable(i, op, k); ok && v.Buf.Kind == Temporary && v.IsWhole() {
 			return v, true
 		}
 	}

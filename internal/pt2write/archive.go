@@ -6,7 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 )
 
@@ -95,13 +96,18 @@ func (a *Archive) Write(w io.Writer) error {
 	if proto == 0 {
 		proto = 2
 	}
+	// The weights and the constants as torch.save writes them (the legacy
+	// zip's state dict, the PT2 archive's nested pickles).
+	saveBoth := func() (ts, cs []byte, err error) {
+		if ts, err = TorchSave(weights, proto); err != nil {
+			return nil, nil, err
+		}
+		cs, err = TorchSave(consts, proto)
+		return ts, cs, err
+	}
 	switch a.Layout {
 	case Legacy:
-		ts, err := TorchSave(weights, proto)
-		if err != nil {
-			return err
-		}
-		cs, err := TorchSave(consts, proto)
+		ts, cs, err := saveBoth()
 		if err != nil {
 			return err
 		}
@@ -122,11 +128,7 @@ func (a *Archive) Write(w io.Writer) error {
 		add(".data/serialization_id", bytes.Repeat([]byte("0"), 40))
 		add("models/model.json", a.Program)
 		if a.Layout == PT2Pickle {
-			ts, err := TorchSave(weights, proto)
-			if err != nil {
-				return err
-			}
-			cs, err := TorchSave(consts, proto)
+			ts, cs, err := saveBoth()
 			if err != nil {
 				return err
 			}
@@ -142,7 +144,7 @@ func (a *Archive) Write(w io.Writer) error {
 		}
 		add("data/sample_inputs/model.pt", emptyTorchSave())
 	}
-	for _, k := range sortedKeys(a.Extra) {
+	for _, k := range slices.Sorted(maps.Keys(a.Extra)) {
 		add(k, a.Extra[k])
 	}
 	root := ""
@@ -248,12 +250,3 @@ var storageClass = map[int]string{
 }
 
 var elemSize = map[int]int{1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 2, 7: 4, 8: 8, 12: 1, 13: 2}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
