@@ -61,7 +61,7 @@ func newTileEpilogue(c *contraction, k, epi *kernel, v *vecSpace) *tileEpilogue 
 			}
 		}
 		rows := make([]int, len(v.rowA))
-		walkOffsets(dims, func(r, a, _, _ int) { rows[r] = a })
+		offsetTables(dims, rows, nil, nil)
 		ep.rowE[o] = rows
 		if v.dn.loop >= 0 {
 			ep.cn[o] = ep.coef[o][v.dn.loop]

@@ -288,7 +288,7 @@ func (k *kernel) newFrame32(lanes int) *frame32 {
 		fr.m[r] = fr.mslab[r*lanes : (r+1)*lanes : (r+1)*lanes]
 	}
 	for _, c := range lc.consts {
-		fillLanes(fr.own[c.reg], c.v)
+		fill32(fr.own[c.reg], c.v)
 	}
 	return fr
 }
@@ -333,16 +333,25 @@ func (k *kernel) computeLanes32(fr *vframe, n int64) {
 		mem, c := typed[float32](k.ops[o].mem), fr.st[o]
 		rows, cols, rs := fr.rowsOf(o, n)
 		if q := fr.q[o]; rows == 1 && c == 1 && !k.vec.copyIn[o] {
+			fr.forget(o)
 			f.g[r] = mem[q : q+n : q+n]
 			continue
 		}
+		if rows == 1 && c == 0 {
+			if !fr.holdsBroadcast(o, fr.q[o], n) {
+				fill32(f.own[r][:n], mem[fr.q[o]])
+			}
+			f.g[r] = f.own[r]
+			continue
+		}
+		fr.forget(o)
 		for row := range rows {
 			q, dst := fr.q[o]+row*rs, f.own[r][row*cols:(row+1)*cols]
 			switch c {
 			case 1:
 				copy(dst, mem[q:q+cols])
 			case 0:
-				fillLanes(dst, mem[q])
+				fill32(dst, mem[q])
 			default:
 				for j := range dst {
 					dst[j] = mem[q]
@@ -354,5 +363,15 @@ func (k *kernel) computeLanes32(fr *vframe, n int64) {
 	}
 	for _, c := range lc.code {
 		c(f, int(n))
+	}
+}
+
+// fill32 sets every lane of s to v.
+func fill32(s []float32, v float32) {
+	if laneKernels && len(s) >= 16 {
+		s = s[lane32Fill(&s[0], v, len(s)):]
+	}
+	for j := range s {
+		s[j] = v
 	}
 }

@@ -27,6 +27,12 @@ func lane32Max(d, a, b *float32, n int) int
 //go:noescape
 func lane32Min(d, a, b *float32, n int) int
 
+// lane32Fill is d[j] = v (a broadcast operand's lanes, an NCHW batch
+// norm's per-channel value: doubling copies were 8 calls for 256 lanes).
+//
+//go:noescape
+func lane32Fill(d *float32, v float32, n int) int
+
 // lane32Select is d[j] = c[j] != 0 ? a[j] : b[j].
 //
 //go:noescape

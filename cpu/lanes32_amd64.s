@@ -183,3 +183,22 @@ done:
 	MOVQ AX, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// func lane32Fill(d *float32, v float32, n int) int
+//
+// d[j] = v, 16 lanes a store.
+TEXT ·lane32Fill(SB), NOSPLIT, $0-32
+	MOVQ         d+0(FP), DI
+	VBROADCASTSS v+8(FP), Z0
+	MOVQ         n+16(FP), CX
+	XORQ         AX, AX
+
+loop:
+	NEXT16
+	VMOVUPS Z0, (DI)(AX*4)
+	STEP
+
+done:
+	MOVQ AX, ret+24(FP)
+	VZEROUPPER
+	RET

@@ -93,3 +93,53 @@ func TestLanes32MatchFloat64(t *testing.T) {
 		laneKernels = old
 	}
 }
+
+// fill32 (lane32Fill where the CPU has it) writes v's bits into every
+// lane, a NaN's payload and a zero's sign included, and nothing past.
+func TestFill32(t *testing.T) {
+	for _, v := range []float32{math.Float32frombits(0x7fc01234), float32(math.Copysign(0, -1)), 3.5} {
+		for n := 0; n <= 40; n++ {
+			s := make([]float32, n+1)
+			s[n] = 9
+			fill32(s[:n], v)
+			for j := range n {
+				if math.Float32bits(s[j]) != math.Float32bits(v) {
+					t.Fatalf("n=%d lane %d: %#x, want %#x", n, j, math.Float32bits(s[j]), math.Float32bits(v))
+				}
+			}
+			if s[n] != 9 {
+				t.Fatalf("n=%d: wrote past the lanes", n)
+			}
+		}
+	}
+}
+
+// A broadcast's fill is kept for the next block of the same element
+// only as far as it went, and never for an operand that overlaps an
+// output; another load forgets it.
+func TestHoldsBroadcast(t *testing.T) {
+	fr := &vframe{held: []int64{0, -1}, heldN: []int64{0, 0}}
+	steps := []struct {
+		o     int
+		q, n  int64
+		held  bool
+		label string
+	}{
+		{0, 5, 100, false, "first fill"},
+		{0, 5, 100, true, "same element, same lanes"},
+		{0, 5, 60, true, "fewer lanes"},
+		{0, 5, 200, false, "more lanes than filled"},
+		{0, 6, 100, false, "another element"},
+		{1, 5, 100, false, "overlaps an output"},
+		{1, 5, 100, false, "overlaps an output, again"},
+	}
+	for _, s := range steps {
+		if got := fr.holdsBroadcast(s.o, s.q, s.n); got != s.held {
+			t.Fatalf("%s: holds %v, want %v", s.label, got, s.held)
+		}
+	}
+	fr.forget(0)
+	if fr.holdsBroadcast(0, 6, 100) {
+		t.Fatal("held a fill after another load")
+	}
+}

@@ -8,6 +8,9 @@ func lane32Mul(d, a, b *float32, n int) int { panic("cpu: no vector kernel on th
 func lane32Div(d, a, b *float32, n int) int { panic("cpu: no vector kernel on this architecture") }
 func lane32Max(d, a, b *float32, n int) int { panic("cpu: no vector kernel on this architecture") }
 func lane32Min(d, a, b *float32, n int) int { panic("cpu: no vector kernel on this architecture") }
+func lane32Fill(d *float32, v float32, n int) int {
+	panic("cpu: no vector kernel on this architecture")
+}
 func lane32Select(d, a, b *float32, c *int32, n int) int {
 	panic("cpu: no vector kernel on this architecture")
 }

@@ -85,6 +85,11 @@ type vframe struct {
 	gq    [foldGroup]int64
 	xsl   []float64
 	xsl32 []float32
+	// held[o] is 1 + the element whose value operand o's register holds
+	// in its first heldN[o] lanes, a broadcast's fill kept from the last
+	// block (0: none; -1: never, o overlaps an output, which may change
+	// the element meanwhile).
+	held, heldN []int64
 }
 
 type vinstr func(fr *vframe, n int)
@@ -879,6 +884,14 @@ func (k *kernel) newLaneFrame(lanes int64) *vframe {
 			}
 		}
 	}
+	fr.held, fr.heldN = make([]int64, len(k.ops)), make([]int64, len(k.ops))
+	for o := range k.nIn {
+		for j := k.nIn; j < len(k.ops); j++ {
+			if overlaps(k.ops[o].mem, k.ops[j].mem) {
+				fr.held[o] = -1
+			}
+		}
+	}
 	fr.fslab = takeSlab(k.store, &k.store.floats, len(vp.p.initF)*l)
 	for r, v := range vp.p.initF {
 		fr.f[r] = fillLanes(fr.fslab[r*l:(r+1)*l:(r+1)*l], v)
@@ -1108,6 +1121,12 @@ func (k *kernel) computeLanes(fr *vframe, n int64) {
 		}
 		c := fr.st[o]
 		rows, cols, rs := fr.rowsOf(o, n)
+		if rows == 1 && c == 0 && op.reg.float && fr.holdsBroadcast(o, fr.q[o], n) {
+			continue
+		}
+		if rows > 1 || c != 0 || !op.reg.float {
+			fr.forget(o)
+		}
 		for r := range rows {
 			q, lo := fr.q[o]+r*rs, r*cols
 			if op.reg.float {
@@ -1274,6 +1293,33 @@ func foldSum32x8[T laneFloat](acc *[foldGroup]float32, xs *[foldGroup][]T, n int
 // laneKernels switches the AVX-512 lane kernels (lanes_amd64.s), where
 // the CPU has them; tests turn them off to compare.
 var laneKernels = haveAVX512
+
+// holdsBroadcast reports whether operand o's register still holds, in
+// its first n lanes, the broadcast of element q that an earlier block
+// filled it with (an NCHW batch norm's per-channel values are the same
+// for the dozen blocks of a channel's plane, and refilling them was a
+// tenth of a training step); when not, it notes that the caller fills
+// them now. Registers that hold operands are never written by a body's
+// code (every value has a register of its own), so only another load
+// into the register forgets the fill (forget).
+func (fr *vframe) holdsBroadcast(o int, q, n int64) bool {
+	switch {
+	case fr.held[o] < 0:
+		return false
+	case fr.held[o] == q+1 && fr.heldN[o] >= n:
+		return true
+	}
+	fr.held[o], fr.heldN[o] = q+1, n
+	return false
+}
+
+// forget notes that operand o's register is loaded other than with a
+// broadcast.
+func (fr *vframe) forget(o int) {
+	if fr.held[o] > 0 {
+		fr.held[o] = 0
+	}
+}
 
 func loadLanes(op *kOperand, dst []float64, q, c int64) {
 	if c == 0 && len(dst) > 0 {
