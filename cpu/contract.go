@@ -100,6 +100,10 @@ type contraction struct {
 	// fma: the multiply-add is fused (arith.FusedMultiplyAdd: the body's
 	// mulf and addf carry contract), each term x·y + acc rounded once.
 	fma bool
+	// tables keeps the offset tables of a kept kernel's contraction
+	// (prepCache.keep) from its first run for the later ones; nil for
+	// one prepared for a single run.
+	tables *contractionTables
 }
 
 // matchContraction recognises the fast-path form; nil when it does not
@@ -422,25 +426,16 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		}
 		return t
 	}
-	// Reduction tables, in lexicographic order of the reduction loops.
-	K := 1
-	for _, d := range c.red {
-		K *= int(k.ext[d])
-	}
-	ra, words := getInts(K)
-	defer putWords(words)
-	var rb []int
-	if ob != nil {
-		rb, words = getInts(K)
-		defer putWords(words)
-	}
 	// The reduction loops' dims, then the outer loops' (one array).
 	dims := make([]tdim, len(c.red)+len(c.par))
 	red := dims[:len(c.red):len(c.red)]
 	for j, d := range c.red {
 		red[j] = dim(d)
 	}
-	offsetTables(red, ra, rb, nil)
+	// Reduction tables, in lexicographic order of the reduction loops.
+	memo := c.tables
+	ra, rb := memo.reduction(red, ob != nil)
+	K := len(ra)
 	outer := dims[len(c.red):len(c.red)]
 	for _, d := range c.par {
 		if d != c.m && d != c.n {
@@ -480,14 +475,10 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			if narrowFits(dm, dn) {
 				return false, runNarrow(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
 			}
-			rows, words := getInts(2 * v.rowCount())
-			defer putWords(words)
-			v.buildRows(rows)
+			memo.vecRows(v)
 			var raB []int
 			if useDirect {
-				var words []uint64
-				raB, words = inBytes(ra, 4)
-				defer putWords(words)
+				raB = memo.bytes32(ra)
 			}
 			ep := newTileEpilogue(c, k, epi, v)
 			stage := newOutStage(v, baseO, ep != nil)
@@ -568,6 +559,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	sz := int(unsafe.Sizeof(z))
 	var raB, rbB []int
 	if rb != nil {
+		var words []uint64
 		raB, words = inBytes(ra, sz)
 		defer putWords(words)
 		rbB, words = inBytes(rb, sz)

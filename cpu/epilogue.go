@@ -53,16 +53,6 @@ func newTileEpilogue(c *contraction, k, epi *kernel, v *vecSpace) *tileEpilogue 
 				ep.coef[o][l] = epi.ops[o].coef[d]
 			}
 		}
-		dims := make([]tdim, len(v.rowDims))
-		for j, rd := range v.rowDims {
-			dims[j] = tdim{ext: rd.ext, loop: rd.loop}
-			if rd.loop >= 0 {
-				dims[j].ca = int(ep.coef[o][rd.loop])
-			}
-		}
-		rows := make([]int, len(v.rowA))
-		offsetTables(dims, rows, nil, nil)
-		ep.rowE[o] = rows
 		if v.dn.loop >= 0 {
 			ep.cn[o] = ep.coef[o][v.dn.loop]
 		}
@@ -74,9 +64,23 @@ func newTileEpilogue(c *contraction, k, epi *kernel, v *vecSpace) *tileEpilogue 
 	// fixed cost a row: the epilogue runs as a pass, 256 contiguous
 	// lanes at a time. Measured on an 8x64x56x56 3x3 convolution with a
 	// bias add: 12.0-12.7 ms in the tiles, 7.8-8.3 ms as a pass (8x64x28x28:
-	// 2.6 against 1.85 ms).
+	// 2.6 against 1.85 ms). Decided before the row tables are built: they
+	// are a row each of every operand (25088 at 8x56x56), built on one
+	// core while the other waits.
 	if ep.cn[len(ep.cn)-1] != 1 {
 		return nil
+	}
+	for o := range epi.ops {
+		dims := make([]tdim, len(v.rowDims))
+		for j, rd := range v.rowDims {
+			dims[j] = tdim{ext: rd.ext, loop: rd.loop}
+			if rd.loop >= 0 {
+				dims[j].ca = int(ep.coef[o][rd.loop])
+			}
+		}
+		rows := make([]int, len(v.rowA))
+		offsetTables(dims, rows, nil, nil)
+		ep.rowE[o] = rows
 	}
 	return ep
 }

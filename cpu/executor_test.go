@@ -36,6 +36,12 @@ func TestExecutorRunsMany(t *testing.T) {
 				args[i].SetFloat64(j, float64((j*7+i*3+r*5)%13)/4-1.5)
 			}
 		}
+		builds := cpu.TableBuilds()
+		ex.Run(args, nil)
+		// Later runs read the offset tables the first built.
+		if built := cpu.TableBuilds() - builds; (r == 0) != (built > 0) {
+			t.Errorf("run %d built %d offset tables", r, built)
+		}
 		runAgainstFresh(t, ex, p, args, r)
 		if r == 0 && ex.KeptKernels() != generics {
 			t.Errorf("after the first run the executor keeps %d kernels, want one per generic step (%d)", ex.KeptKernels(), generics)

@@ -176,3 +176,6 @@ func SetLanes32(on bool) bool {
 	useLanes32 = on
 	return old
 }
+
+// TableBuilds counts the contraction offset tables built.
+func TableBuilds() int64 { return tableBuilds.Load() }

@@ -93,6 +93,9 @@ func (c *prepCache) keep(s *plan.Step, k *kernel) {
 		return
 	}
 	if ov, ok := overlapPattern(k); ok {
+		if k.fast != nil {
+			k.fast.tables = &contractionTables{}
+		}
 		t := *k
 		t.overlap = ov
 		// The kept kernel holds no memory: this run's results must not

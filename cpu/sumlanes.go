@@ -62,7 +62,11 @@ func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, ou
 	sumLaneRuns.Add(1)
 	split := splitLanes(outer, li)
 	L, units := split.lanes, split.units
-	runs := sumRuns(ra)
+	var memo *contractionTables
+	if k.fast != nil {
+		memo = k.fast.tables
+	}
+	runs := memo.sumRuns(ra)
 	lo16, hi16 := min(0, 15*L.ca), 15+max(0, 15*L.ca)
 	return parallelRange(k, units, int64(units)*16*int64(len(ra)), func(lo, hi int) {
 		var acc [16]float32
