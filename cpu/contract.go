@@ -466,7 +466,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			v := newVecLoops(outer, dm, dn, K)
 			v.outZero, v.fma = k.outZero, fma
 			b32, o32 := any(b).([]float32), any(out).([]float32)
-			if lr := laneGroup(v, dm, dn, ra, rb); lr != nil {
+			if lr := memo.laneGroup(v, dm, dn, ra, rb); lr != nil {
 				return false, runGroupLanes(k, a32, b32, o32, ra, rb, v, lr, baseA, baseB, baseO)
 			}
 			if oneColumnFits(dm, dn) {

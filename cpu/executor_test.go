@@ -124,3 +124,38 @@ func runAgainstFresh(t *testing.T, ex *cpu.Executor, p *plan.Plan, args []*runti
 	}
 	return got
 }
+
+// TestExecutorKeepsPlans runs stride-2 depthwise convolutions, forward
+// (phase-split one-column tiles) and backward (the data gradient's
+// one-column phases, the weight gradient's group lanes), through one
+// Executor three times: each run gives a fresh run's bytes, and only
+// the first builds the contractions' tables and plans, which the later
+// ones read (contractionTables).
+func TestExecutorKeepsPlans(t *testing.T) {
+	for _, fwd := range []bool{true, false} {
+		spec := convSpec{fwd: fwd, n: 2, cin: 16, cout: 16, spatial: []int64{13, 21}, kernel: []int64{3, 3},
+			stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: [3]bool{true, true, false}}
+		p, args := spec.buildWith(t, "default")
+		ex := cpu.NewExecutor(p)
+		columns, groups, phases := cpu.OneColumnRuns(), cpu.GroupLaneRuns(), cpu.PhaseSplitRuns()
+		for r := range 3 {
+			for _, a := range args {
+				for j := range a.NumElements() {
+					a.SetFloat64(j, float64((j*7+r*5)%13)/4-1.5)
+				}
+			}
+			builds := cpu.TableBuilds()
+			if _, err := ex.Run(args, nil); err != nil {
+				t.Fatal(err)
+			}
+			if built := cpu.TableBuilds() - builds; (r == 0) != (built > 0) {
+				t.Errorf("%s run %d built %d tables and plans", spec.name(), r, built)
+			}
+			runAgainstFresh(t, ex, p, args, r)
+		}
+		if cpu.OneColumnRuns() == columns || fwd && cpu.PhaseSplitRuns() == phases || !fwd && cpu.GroupLaneRuns() == groups {
+			t.Errorf("%s: one-column runs %d, phase splits %d, group lanes %d: want the paths whose plans are kept", spec.name(),
+				cpu.OneColumnRuns()-columns, cpu.PhaseSplitRuns()-phases, cpu.GroupLaneRuns()-groups)
+		}
+	}
+}

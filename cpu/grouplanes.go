@@ -71,6 +71,9 @@ type laneRows struct {
 	clLo, clHi []int // per cluster, its rows' lowest and highest offset
 	span       int   // the widest cluster's hi - lo
 	blocks     []groupBlock
+	// ra64 and rb64 are the reduction tables in bytes of a panel, whose
+	// points are 16 groups (64 bytes) each.
+	ra64, rb64 []int
 }
 
 // laneGroup plans the group-lanes path, or returns nil when it does not
@@ -123,6 +126,10 @@ func laneGroup(v *vecSpace, dm, dn tdim, ra, rb []int) *laneRows {
 	if len(lr.blocks)*16 > len(ra) {
 		return nil
 	}
+	lr.ra64, lr.rb64 = make([]int, len(ra)), make([]int, len(rb))
+	for r := range ra {
+		lr.ra64[r], lr.rb64[r] = ra[r]*groupLanes*4, rb[r]*groupLanes*4
+	}
 	return lr
 }
 
@@ -163,14 +170,7 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 	groupLaneRuns.Add(1)
 	R := len(lr.rowA)
 	blocks := lr.blocks
-	// The tables in bytes of a panel: one point's 16 groups are 64.
-	ra64, aWords := getInts(len(ra))
-	defer putWords(aWords)
-	rb64, bWords := getInts(len(rb))
-	defer putWords(bWords)
-	for r := range ra {
-		ra64[r], rb64[r] = ra[r]*groupLanes*4, rb[r]*groupLanes*4
-	}
+	ra64, rb64 := lr.ra64, lr.rb64
 	split := splitLanes(v.groups, lr.gl)
 	G, units := split.lanes, split.units
 	dn := v.dn

@@ -89,61 +89,29 @@ type runChunk struct{ offA, offO, n int }
 func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
 	oneColumnRuns.Add(1)
 	K := len(ra)
-	// Runs of up to 8 rows (a 3x3 kernel's taps) keep the 8-lane
-	// kernel: in 16 lanes they measured 1.5x slower (the weight
-	// gradient into 384 channels, 0.46 -> 0.70 ms).
-	strided := dm.ca != 1
+	var memo *contractionTables
+	if k.fast != nil {
+		memo = k.fast.tables
+	}
+	cp := memo.oneColumn(v, dm, ra, rb)
+	strided, wide, lanes := cp.strided, cp.wide, cp.lanes
 	if strided {
 		stridedColumnRuns.Add(1)
 	}
-	wide := haveAVX512 && useAVX512 && dm.ext > runLanes && !strided
-	lanes := runLanes
-	if wide {
-		lanes = 2 * runLanes
+	chunks, raB, rbB, raSpan := cp.chunks, cp.raB, cp.rbB, cp.raSpan
+	wts, reach, ph, packedRa := cp.wts, cp.reach, cp.ph, cp.packedRa
+	if ph != nil {
+		phaseSplitRuns.Add(1)
 	}
-	perRun := (dm.ext + lanes - 1) / lanes
-	chunks := make([]runChunk, 0, v.rowCount()/dm.ext*perRun)
-	walkOffsets(v.rowDims[:len(v.rowDims)-1], func(_, a, _, o int) {
-		for i := 0; i < dm.ext; i += lanes {
-			chunks = append(chunks, runChunk{offA: a + i*dm.ca, offO: o + i*dm.cout, n: min(lanes, dm.ext-i)})
-		}
-	})
-	raB, aWords := inBytes(ra, 4)
-	defer putWords(aWords)
-	rbB, bWords := inBytes(rb, 4)
-	defer putWords(bWords)
-	raSpan := spanOf(ra)
 	tiles := (len(chunks) + runsPerTile - 1) / runsPerTile
 	units := tiles
 	for _, g := range v.groups {
 		units *= g.ext
 	}
 	dotOf := dotFor[float32](v.fma)
-	var wts []wideTile
-	var reach wideReach
-	if wide && K > 0 {
-		wts, reach = wideTiles(chunks, tiles, dm.cout)
-	}
 	load := 1
 	if v.outZero {
 		load = 0
-	}
-	// A strided contraction reads phase-split copies of each group's
-	// first factor where it can (phaseSplit), else packs each tile's
-	// rows into a panel, where point k of every chunk is k·runLanes
-	// floats from the chunk's start.
-	var ph *phasePlan
-	if strided && K > 0 {
-		if ph = phaseSplit(chunks, ra, dm.ca); ph != nil {
-			phaseSplitRuns.Add(1)
-		}
-	}
-	var packedRa []int
-	if strided {
-		packedRa = make([]int, K)
-		for k := range packedRa {
-			packedRa[k] = k * runLanes * 4
-		}
 	}
 	return parallelRange(k, units, int64(units)*runsPerTile*int64(lanes)*int64(K), func(lo, hi int) {
 		var c [runsPerTile * 2 * runLanes]float32
@@ -236,6 +204,75 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 			runTile8(a, b, out, &c, &offs, tile, raB, rbB, pb, po, dm.cout, v)
 		}
 	})
+}
+
+// columnPlan is what runOneColumn works out of a contraction's loops
+// and tables before its tiles run: the same in every run of a kept
+// kernel (contractionTables).
+type columnPlan struct {
+	// strided: the m loop steps by more than one element of the first
+	// factor; wide: runs longer than 8 rows in chunks of 16 (lanes).
+	strided, wide bool
+	lanes         int
+	chunks        []runChunk
+	raB, rbB      []int // the reduction tables in bytes
+	raSpan        tableSpan
+	// wts and reach: each tile's kernel arguments (wide).
+	wts   []wideTile
+	reach wideReach
+	// ph: the phase split of a strided contraction's first factor, or
+	// nil; packedRa: the byte offsets of a packed tile's points.
+	ph       *phasePlan
+	packedRa []int
+}
+
+// planOneColumn works out runOneColumn's plan. On AVX-512 runs longer
+// than 8 rows are cut into chunks of up to 16; runs of up to 8 rows (a
+// 3x3 kernel's taps) keep the 8-lane kernel: in 16 lanes they measured
+// 1.5x slower (the weight gradient into 384 channels, 0.46 -> 0.70 ms).
+func planOneColumn(v *vecSpace, dm tdim, ra, rb []int) *columnPlan {
+	K := len(ra)
+	cp := &columnPlan{strided: dm.ca != 1}
+	cp.wide = haveAVX512 && useAVX512 && dm.ext > runLanes && !cp.strided
+	cp.lanes = runLanes
+	if cp.wide {
+		cp.lanes = 2 * runLanes
+	}
+	lanes := cp.lanes
+	perRun := (dm.ext + lanes - 1) / lanes
+	chunks := make([]runChunk, 0, v.rowCount()/dm.ext*perRun)
+	walkOffsets(v.rowDims[:len(v.rowDims)-1], func(_, a, _, o int) {
+		for i := 0; i < dm.ext; i += lanes {
+			chunks = append(chunks, runChunk{offA: a + i*dm.ca, offO: o + i*dm.cout, n: min(lanes, dm.ext-i)})
+		}
+	})
+	cp.chunks = chunks
+	cp.raB, cp.rbB = make([]int, K), make([]int, len(rb))
+	for r, x := range ra {
+		cp.raB[r] = x * 4
+	}
+	for r, x := range rb {
+		cp.rbB[r] = x * 4
+	}
+	cp.raSpan = spanOf(ra)
+	tiles := (len(chunks) + runsPerTile - 1) / runsPerTile
+	if cp.wide && K > 0 {
+		cp.wts, cp.reach = wideTiles(chunks, tiles, dm.cout)
+	}
+	// A strided contraction reads phase-split copies of each group's
+	// first factor where it can (phaseSplit), else packs each tile's
+	// rows into a panel, where point k of every chunk is k·runLanes
+	// floats from the chunk's start.
+	if cp.strided && K > 0 {
+		cp.ph = phaseSplit(chunks, ra, dm.ca)
+	}
+	if cp.strided {
+		cp.packedRa = make([]int, K)
+		for k := range cp.packedRa {
+			cp.packedRa[k] = k * runLanes * 4
+		}
+	}
+	return cp
 }
 
 // runTile8 runs one tile of up to runsPerTile chunks through the 8-lane

@@ -12,7 +12,7 @@ import "sync/atomic"
 // run and reads them in the later ones. A nil *contractionTables keeps
 // nothing: every call builds new ones.
 
-// tableBuilds counts the reduction and row tables built (tests).
+// tableBuilds counts the tables and plans built (tests).
 var tableBuilds atomic.Int64
 
 // contractionTables are one kept contraction's tables, each nil until
@@ -22,6 +22,11 @@ type contractionTables struct {
 	raB    []int // ra in bytes of float32
 	rows   []int // the vecSpace's rows: rowA, then rowO
 	runs   []int // sumRuns(ra)
+	// group is laneGroup's plan (nil: the path does not apply), once
+	// groupPlanned.
+	group        *laneRows
+	groupPlanned bool
+	column       *columnPlan // planOneColumn's plan
 }
 
 // reduction returns the offsets of the reduction loops red's points in
@@ -86,4 +91,30 @@ func (t *contractionTables) sumRuns(ra []int) []int {
 		t.runs = runs
 	}
 	return runs
+}
+
+// laneGroup is laneGroup(v, dm, dn, ra, rb).
+func (t *contractionTables) laneGroup(v *vecSpace, dm, dn tdim, ra, rb []int) *laneRows {
+	if t != nil && t.groupPlanned {
+		return t.group
+	}
+	tableBuilds.Add(1)
+	lr := laneGroup(v, dm, dn, ra, rb)
+	if t != nil {
+		t.group, t.groupPlanned = lr, true
+	}
+	return lr
+}
+
+// oneColumn is planOneColumn(v, dm, ra, rb).
+func (t *contractionTables) oneColumn(v *vecSpace, dm tdim, ra, rb []int) *columnPlan {
+	if t != nil && t.column != nil {
+		return t.column
+	}
+	tableBuilds.Add(1)
+	cp := planOneColumn(v, dm, ra, rb)
+	if t != nil {
+		t.column = cp
+	}
+	return cp
 }
