@@ -481,8 +481,12 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 				raB = memo.bytes32(ra)
 			}
 			ep := newTileEpilogue(c, k, epi, v)
+			var bias *tileBias
+			if ep == nil {
+				bias = newTileBias(c, k, epi, v)
+			}
 			stage := newOutStage(v, baseO, ep != nil)
-			if windowsFit(v, raB, ep, stage) {
+			if bias == nil && windowsFit(v, raB, ep, stage) {
 				return false, runWindows(k, a32, b32, o32, rb, raB, v, baseA, baseB, baseO)
 			}
 			var segs []bSeg
@@ -507,13 +511,16 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 				}
 			}
 			units := v.units()
+			if bias != nil {
+				tileBiasRuns.Add(1)
+			}
 			err := parallelRange(k, units, int64(units)*int64(K)*int64(vM*dn.ext), func(lo, hi int) {
-				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, segs, raB, ep, stage)
+				vecGEMM(a32, b32, o32, ra, rb, v, baseA, baseB, baseO, lo, hi, segs, raB, ep, stage, bias)
 			})
 			if stage != nil && err == nil {
 				err = stage.unstage(k, o32)
 			}
-			return ep != nil, err
+			return ep != nil || bias != nil, err
 		}
 	}
 	if b != nil && c.m >= 0 && c.n >= 0 && dn.ext >= tileN && usePacked && panelOK && !c.fma {
@@ -1199,7 +1206,7 @@ func (v *vecSpace) units() int {
 // micro24u: every address formed is an in-range element of a.
 //
 // ep, when not nil, is applied to each tile right after it is stored.
-func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, segs []bSeg, raB []int, ep *tileEpilogue, stage *outStage) {
+func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO, lo, hi int, segs []bSeg, raB []int, ep *tileEpilogue, stage *outStage, bias *tileBias) {
 	K, dn := v.K, v.dn
 	mT := v.tiles()
 	nT := (dn.ext + vN - 1) / vN
@@ -1369,6 +1376,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			for nt := 0; nt < nT; nt++ {
 				nr := min(vN, dn.ext-nt*vN)
 				c := &cs[j*nT+nt]
+				if bias != nil {
+					bias.add(c, nt*vN, ut.mr, nr)
+				}
 				if stage != nil {
 					for i := 0; i < ut.mr; i++ {
 						q := stage.row(po+v.rowO[ut.i0+i]) + nt*vN

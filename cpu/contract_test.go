@@ -188,6 +188,10 @@ func TestContractionFastPath(t *testing.T) {
 		{n: 2, cin: 40, cout: 80, spatial: []int64{8, 9}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 20, dtype: "f32", mask: [3]bool{false, true, true}, bias: true},
 		{n: 2, cin: 64, cout: 64, spatial: []int64{11, 12}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: allTrue},
 		{fwd: true, n: 2, cin: 6, cout: 8, spatial: []int64{10, 9}, kernel: []int64{3, 3}, stride: []int64{2, 1}, pad: []int64{1, 1}, groups: 2, dtype: "f32", bias: true},
+		// A forward convolution with its bias into 40 channels (two
+		// whole n tiles and half of one) over 2x7x9 positions (a partial
+		// row tile): the bias is added in the tiles (tileBias).
+		{fwd: true, n: 2, cin: 5, cout: 40, spatial: []int64{7, 9}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", bias: true},
 		// Forward depthwise convolutions at stride 2 and 3 along the
 		// rows: image rows of 11 outputs (chunks of 8 and 3) and of 6,
 		// each chunk starting on a multiple of the stride (the
@@ -224,7 +228,7 @@ func TestContractionFastPath(t *testing.T) {
 		stridedColumnsBefore, phaseSplitBefore := cpu.StridedColumnRuns(), cpu.PhaseSplitRuns()
 		groupLanesBefore, quadsBefore, windowsBefore, sumLanesBefore := cpu.GroupLaneRuns(), cpu.QuadRuns(), cpu.WindowRuns(), cpu.SumLaneRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
-		widenedBefore, exactBefore := cpu.KeptWidenings(), cpu.ExactFused()
+		widenedBefore, exactBefore, biasBefore := cpu.KeptWidenings(), cpu.ExactFused(), cpu.TileBiasRuns()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
 			for _, s := range specs {
 				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
@@ -234,6 +238,9 @@ func TestContractionFastPath(t *testing.T) {
 		vec := cpu.HaveVectorKernel()
 		if ran := cpu.NarrowRuns() - narrowBefore; (ran > 0) != (kc.k.Vec && kc.k.Narrow && vec) {
 			t.Errorf("%s: the narrow vector path ran %d contractions", kc.name, ran)
+		}
+		if ran := cpu.TileBiasRuns() - biasBefore; (ran > 0) != (kc.k.Vec && vec) {
+			t.Errorf("%s: %d contractions added a bias in their tiles", kc.name, ran)
 		}
 		if ran := cpu.OneColumnRuns() - oneColumnBefore; (ran > 0) != (kc.k.Vec && kc.k.OneColumn && vec) {
 			t.Errorf("%s: the one-column path ran %d contractions", kc.name, ran)

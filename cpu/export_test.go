@@ -179,3 +179,6 @@ func SetLanes32(on bool) bool {
 
 // TableBuilds counts the contraction offset tables built.
 func TableBuilds() int64 { return tableBuilds.Load() }
+
+// TileBiasRuns counts the contractions that added a bias in their tiles.
+func TileBiasRuns() int64 { return tileBiasRuns.Load() }

@@ -48,6 +48,11 @@ func kern16x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *
 //go:noescape
 func kern16x4lanesf(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
 
+// addRows4x16 adds b[j] to c[i*16+j] for the tile's four rows i.
+//
+//go:noescape
+func addRows4x16(c *[64]float32, b *[16]float32)
+
 // storeT4x16 stores the row-major 4x16 tile c transposed: dst[j*stride
 // + 4i] = c[i*16+j], stride in bytes, one 16-byte store per column.
 //

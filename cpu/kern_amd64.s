@@ -1294,3 +1294,35 @@ TEXT ·kern8x16r(SB), NOSPLIT, $0-64
 
 TEXT ·kern8x16rf(SB), NOSPLIT, $0-64
 	KERN8X16R(FMADD)
+
+// func addRows4x16(c *[64]float32, b *[16]float32)
+//
+// c[i*16 + j] += b[j] for the four rows i of the tile c: a
+// convolution's bias per column (tileBias), each sum rounded once as
+// the epilogue's addf rounds it.
+TEXT ·addRows4x16(SB), NOSPLIT, $0-16
+	MOVQ   c+0(FP), DI
+	MOVQ   b+8(FP), SI
+	MOVUPS 0(SI), X4
+	MOVUPS 16(SI), X5
+	MOVUPS 32(SI), X6
+	MOVUPS 48(SI), X7
+	MOVQ   $4, CX
+
+rows:
+	MOVUPS 0(DI), X0
+	MOVUPS 16(DI), X1
+	MOVUPS 32(DI), X2
+	MOVUPS 48(DI), X3
+	ADDPS  X4, X0
+	ADDPS  X5, X1
+	ADDPS  X6, X2
+	ADDPS  X7, X3
+	MOVUPS X0, 0(DI)
+	MOVUPS X1, 16(DI)
+	MOVUPS X2, 32(DI)
+	MOVUPS X3, 48(DI)
+	ADDQ   $64, DI
+	DECQ   CX
+	JNZ    rows
+	RET

@@ -167,3 +167,11 @@ func kern16x9lanesf(a *float32, offs *[3]int, ra *int, b *float32, boff int, rb 
 func dotFMA32(a *float32, pa int, ra *int, b *float32, pb int, rb *int, k int, acc float32) float32 {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func addRows4x16(c *[64]float32, b *[16]float32) {
+	for i := range 4 {
+		for j, x := range b {
+			c[i*16+j] += x
+		}
+	}
+}

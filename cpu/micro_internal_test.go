@@ -28,7 +28,7 @@ func BenchmarkMicroKernel(b *testing.B) {
 	kernels := map[string]func(){
 		"vec4x16": func() {
 			if haveAVX {
-				vecGEMM(a, bb, out, ra, rb, newVecSpace(nil, tdim{ext: M, ca: K, cout: N}, tdim{ext: N, cb: K, cout: 1}, K), 0, 0, 0, 0, M/vM, nil, nil, nil, nil)
+				vecGEMM(a, bb, out, ra, rb, newVecSpace(nil, tdim{ext: M, ca: K, cout: N}, tdim{ext: N, cb: K, cout: 1}, K), 0, 0, 0, 0, M/vM, nil, nil, nil, nil, nil)
 			}
 		},
 		"packed24": func() {
