@@ -466,13 +466,25 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			v := newVecLoops(outer, dm, dn, K)
 			v.outZero, v.fma = k.outZero, fma
 			b32, o32 := any(b).([]float32), any(out).([]float32)
+			// These paths may read their output: a fill deferred to the
+			// contraction runs first. vecGEMM and the column windows
+			// below write every output element without reading it.
 			if lr := memo.laneGroup(v, dm, dn, ra, rb); lr != nil {
+				if err := k.zeroOutput(); err != nil {
+					return false, err
+				}
 				return false, runGroupLanes(k, a32, b32, o32, ra, rb, v, lr, baseA, baseB, baseO)
 			}
 			if oneColumnFits(dm, dn) {
+				if err := k.zeroOutput(); err != nil {
+					return false, err
+				}
 				return false, runOneColumn(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
 			}
 			if narrowFits(dm, dn) {
+				if err := k.zeroOutput(); err != nil {
+					return false, err
+				}
 				return false, runNarrow(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
 			}
 			memo.vecRows(v)
@@ -522,6 +534,9 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			}
 			return ep != nil || bias != nil, err
 		}
+	}
+	if err := k.zeroOutput(); err != nil {
+		return false, err
 	}
 	if b != nil && c.m >= 0 && c.n >= 0 && dn.ext >= tileN && usePacked && panelOK && !c.fma {
 		units := nOuter * mT

@@ -159,3 +159,50 @@ func TestExecutorKeepsPlans(t *testing.T) {
 		}
 	}
 }
+
+// TestDeferredFills runs convolutions whose outputs are zero filled and
+// then accumulated (zero on entry) through one Executor, each run's
+// results recycled so that the next run's outputs start as the last
+// run's values, under each choice of kernels: the paths that drop the
+// deferred fill (vecGEMM, the column windows) and those that run it
+// first (one column, group lanes, narrow, the scalar tiles) all give a
+// fresh run's bytes. With the vector kernels some fills are dropped;
+// with the scalar tiles every deferred fill runs.
+func TestDeferredFills(t *testing.T) {
+	wgrad := [3]bool{false, true, false}
+	specs := []convSpec{
+		{fwd: true, n: 2, cin: 5, cout: 40, spatial: []int64{7, 9}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", bias: true},
+		{fwd: true, n: 2, cin: 8, cout: 8, spatial: []int64{13, 21}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 8, dtype: "f32"},
+		{n: 1, cin: 8, cout: 52, spatial: []int64{32, 32}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: wgrad},
+		{n: 1, cin: 16, cout: 16, spatial: []int64{33, 33}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: wgrad},
+		{n: 2, cin: 6, cout: 40, spatial: []int64{9, 10}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+	}
+	for _, kc := range []struct {
+		name string
+		k    cpu.Kernels
+	}{
+		{"vector", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
+		{"tiles", cpu.Kernels{}},
+	} {
+		restore := cpu.SetKernels(kc.k)
+		deferredBefore, ranBefore := cpu.DeferredFills()
+		for _, spec := range specs {
+			p, args := spec.buildWith(t, "default")
+			ex := cpu.NewExecutor(p)
+			for r := range 3 {
+				for _, a := range args {
+					for j := range a.NumElements() {
+						a.SetFloat64(j, float64((j*7+r*5)%13)/4-1.5)
+					}
+				}
+				ex.Recycle(runAgainstFresh(t, ex, p, args, r)...)
+			}
+		}
+		restore()
+		deferred, ran := cpu.DeferredFills()
+		deferred, ran = deferred-deferredBefore, ran-ranBefore
+		if deferred == 0 || (kc.name == "vector") == (ran == deferred) {
+			t.Errorf("%s: %d zero fills deferred to their contractions, %d of them ran", kc.name, deferred, ran)
+		}
+	}
+}

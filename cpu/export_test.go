@@ -182,3 +182,7 @@ func TableBuilds() int64 { return tableBuilds.Load() }
 
 // TileBiasRuns counts the contractions that added a bias in their tiles.
 func TileBiasRuns() int64 { return tileBiasRuns.Load() }
+
+// DeferredFills counts the zero fills deferred to a contraction, and
+// those that ran after all.
+func DeferredFills() (deferred, ran int64) { return deferredFills.Load(), deferredFillsRun.Load() }

@@ -37,6 +37,9 @@ type kernel struct {
 	// panels is the run's cache of packed panels (nil: none), set for
 	// each run.
 	panels *panelCache
+	// zeroOut is the zero fill of the output deferred to this kernel
+	// (deferfill.go), or nil; set for each run.
+	zeroOut func() error
 }
 
 type kOperand struct {
@@ -319,6 +322,12 @@ func pickSplit(iters []string, outMaps []affine.Map, ext []int64) int {
 const parallelWork = 1 << 15
 
 func (k *kernel) run() error {
+	if k.work == 0 || k.fast == nil {
+		// Only a contraction knows whether its path reads its output.
+		if err := k.zeroOutput(); err != nil {
+			return err
+		}
+	}
 	if k.work == 0 {
 		return nil
 	}

@@ -218,6 +218,9 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 	if prof != nil {
 		prof.Steps = make([]time.Duration, len(p.Steps))
 	}
+	// A zero fill deferred to step deferredTo (deferredFill).
+	var deferred *plan.Step
+	deferredTo := -1
 	for i := 0; i < len(p.Steps); i++ {
 		s := p.Steps[i]
 		var start time.Time
@@ -240,17 +243,33 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 				}
 			}
 		}
+		if j := deferredFill(p, i); j > i {
+			// The contraction at j zeroes its tiles itself; the fill
+			// runs there only if it takes a path that reads its output.
+			deferred, deferredTo = s, j
+			deferredFills.Add(1)
+			if prof != nil {
+				prof.Steps[i] = time.Since(start)
+			}
+			continue
+		}
+		var zeroOut func() error
+		if deferredTo == i {
+			f := deferred
+			zeroOut = func() error { return fill(f.Outputs[0], f.Value, lookup) }
+			deferred, deferredTo = nil, -1
+		}
 		if epi != nil {
 			// One dispatch: the epilogue runs inside the contraction
 			// (its time is the contraction's; it shows 0).
-			err = runFused(s, epi, lookup, pc, p.ZeroOnEntry(i))
+			err = runFused(s, epi, lookup, pc, p.ZeroOnEntry(i), zeroOut)
 		} else {
 			// Dynamic view offsets are known now: resolve them (with
 			// their range checks) before runStep's checkView proves the
 			// bounds.
 			var rs *plan.Step
 			if rs, err = regs.resolveStep(s); err == nil {
-				err = runStep(rs, lookup, regs, pc, p.ZeroOnEntry(i))
+				err = runStep(rs, lookup, regs, pc, p.ZeroOnEntry(i), zeroOut)
 			}
 		}
 		if prof != nil {
@@ -315,8 +334,10 @@ func checkView(v *plan.View, mem []byte) error {
 	return nil
 }
 
-// runStep runs one step; outZero is plan.ZeroOnEntry for it.
-func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars, pc *prepCache, outZero bool) (err error) {
+// runStep runs one step; outZero is plan.ZeroOnEntry for it, and
+// zeroOut (nil: none) the zero fill of its output deferred to it
+// (deferredFill).
+func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars, pc *prepCache, outZero bool, zeroOut func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
@@ -348,7 +369,7 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars
 		if err != nil {
 			return err
 		}
-		k.outZero = outZero
+		k.outZero, k.zeroOut = outZero, zeroOut
 		k.panels = pc.panels
 		return k.run()
 	case plan.StepScalar:
@@ -393,7 +414,7 @@ func viewAt(s *plan.Step, o int) *plan.View {
 // runFused runs a generic and its epilogue (plan.IsEpilogueOf holds) as
 // one dispatch: inside the contraction's tiles where its fast path runs,
 // else one after the other.
-func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache, outZero bool) (err error) {
+func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache, outZero bool, zeroOut func() error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
@@ -408,7 +429,7 @@ func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *
 	if err != nil {
 		return err
 	}
-	kp.outZero = outZero
+	kp.outZero, kp.zeroOut = outZero, zeroOut
 	kp.panels = pc.panels
 	ke, err := newKernel(epi, mem, pc)
 	if err != nil {
