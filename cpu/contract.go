@@ -100,6 +100,10 @@ type contraction struct {
 	// fma: the multiply-add is fused (arith.FusedMultiplyAdd: the body's
 	// mulf and addf carry contract), each term x·y + acc rounded once.
 	fma bool
+	// dev: the body sums squared deviations, out + (a − b)·(a − b), b
+	// a value per output (a batch norm's variance, b the mean); the
+	// factors are a and b then (runDeviations).
+	dev bool
 	// tables keeps the offset tables of a kept kernel's contraction
 	// (prepCache.keep) from its first run for the later ones; nil for
 	// one prepared for a single run.
@@ -126,10 +130,36 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 		src = src.set(args[i], i)
 	}
 	c := &contraction{acc: ok, ia: -1, ib: -1, m: -1, n: -1}
-	var prod, sum *ir.Value
+	var prod, sum, dev *ir.Value
 	nmul := 0
 	for o := body.First(); o != nil; o = o.Next() {
 		switch o.Name {
+		case "arith.subf":
+			// A deviation a − b of two inputs, squared below.
+			x, okx := src.get(o.Operand(0))
+			y, oky := src.get(o.Operand(1))
+			if !useDevSums || !okx || !oky || dev != nil || nmul > 0 || ok != kF32 || !isF32(o.Result(0).Type()) ||
+				!isF32(o.Operand(0).Type()) || !isF32(o.Operand(1).Type()) {
+				return nil
+			}
+			c.ia, c.ib, dev = x, y, o.Result(0)
+			continue
+		case "arith.mulf":
+			if dev != nil {
+				if o.Operand(0) != dev || o.Operand(1) != dev || nmul > 0 {
+					return nil
+				}
+				nmul++
+				c.dev, prod = true, o.Result(0)
+				continue
+			}
+			x, okx := src.get(o.Operand(0))
+			y, oky := src.get(o.Operand(1))
+			if !okx || !oky || nmul > 0 || sum != nil || !ir.TypeEqual(o.Result(0).Type(), accT) || !ir.TypeEqual(o.Operand(0).Type(), accT) || !ir.TypeEqual(o.Operand(1).Type(), accT) {
+				return nil
+			}
+			nmul++
+			c.ia, c.ib, prod = x, y, o.Result(0)
 		case "linalg.yield":
 			if o.NumOperands() != 1 || sum == nil || o.Operand(0) != sum || o.Next() != nil {
 				return nil
@@ -140,14 +170,6 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 				return nil
 			}
 			src = src.set(o.Result(0), i)
-		case "arith.mulf":
-			x, okx := src.get(o.Operand(0))
-			y, oky := src.get(o.Operand(1))
-			if !okx || !oky || nmul > 0 || sum != nil || !ir.TypeEqual(o.Result(0).Type(), accT) || !ir.TypeEqual(o.Operand(0).Type(), accT) || !ir.TypeEqual(o.Operand(1).Type(), accT) {
-				return nil
-			}
-			nmul++
-			c.ia, c.ib, prod = x, y, o.Result(0)
 		case "arith.addf":
 			if sum != nil || !ir.TypeEqual(o.Result(0).Type(), accT) {
 				return nil
@@ -163,6 +185,11 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 				sum = o.Result(0)
 				_, _, _, addend, fused := arith.FusedMultiplyAdd(o)
 				c.fma = fused && addend == outArg
+				if c.dev && fused {
+					// The deviations' kernels round the square and the
+					// sum apart.
+					return nil
+				}
 				break
 			}
 			i, found := src.get(q)
@@ -174,7 +201,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			return nil
 		}
 	}
-	if sum == nil {
+	if sum == nil || dev != nil && !c.dev {
 		return nil
 	}
 	// The storage must be what the block arguments say (the widening
@@ -242,7 +269,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			return nil
 		}
 	}
-	if c.ib >= 0 {
+	if c.ib >= 0 && !c.dev {
 		c.m = pickTile(k, c.par, k.ops[c.ia].coef, k.ops[c.ib].coef)
 		c.n = pickTile(k, c.par, k.ops[c.ib].coef, k.ops[c.ia].coef)
 		if c.n < 0 || k.ext[c.n] <= narrowMaxN {
@@ -442,6 +469,10 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			outer = append(outer, dim(d))
 		}
 	}
+	if c.dev {
+		baseA, baseB, baseO := int(oa.base), int(ob.base), int(oo.base)
+		return false, runDeviations(k, any(a).([]float32), any(b).([]float32), any(out).([]float32), ra, rb, outer, baseA, baseB, baseO)
+	}
 	dm, dn := dim(c.m), dim(c.n)
 	mT := (dm.ext + tileM - 1) / tileM
 	nT := (dn.ext + tileN - 1) / tileN
@@ -547,7 +578,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	if b == nil && mT == 1 && nT == 1 {
 		if a32, ok := any(a).([]float32); ok && useVec {
 			if li := sumLaneLoop(outer, K); li >= 0 {
-				return false, runSumLanes(k, a32, any(out).([]float32), ra, outer, li, k.outZero, baseA, baseO)
+				return false, runSumLanes(k, a32, any(out).([]float32), ra, outer, li, k.outZero, baseA, baseO, nil, 0)
 			}
 		}
 		// A plain sum (a bias gradient): each output is one chain of

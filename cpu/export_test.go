@@ -186,3 +186,14 @@ func TileBiasRuns() int64 { return tileBiasRuns.Load() }
 // DeferredFills counts the zero fills deferred to a contraction, and
 // those that ran after all.
 func DeferredFills() (deferred, ran int64) { return deferredFills.Load(), deferredFillsRun.Load() }
+
+// SetDevSums switches squared-deviation sums as contractions and returns
+// the previous setting.
+func SetDevSums(on bool) bool {
+	old := useDevSums
+	useDevSums = on
+	return old
+}
+
+// DeviationRuns counts the squared-deviation sums run as contractions.
+func DeviationRuns() int64 { return deviationRuns.Load() }

@@ -1326,3 +1326,45 @@ rows:
 	DECQ   CX
 	JNZ    rows
 	RET
+
+// SQDEV adds (x − mean)² to the accumulator Z16, x in register X and
+// the mean in Z17: three roundings, in the body's order.
+#define SQDEV(X) \
+	VSUBPS Z17, X, X \
+	VMULPS X, X, X \
+	VADDPS X, Z16, Z16
+
+// func sqDevT16x16(acc *[16]float32, src *float32, ss int, mean *[16]float32)
+//
+// sumT16x16 of squared deviations: column j of the 16x16 block at src
+// (rows ss bytes apart) less mean (lane i row i's), squared, added to
+// acc in turn, column 0 first; each subtraction, product and sum
+// rounded alone, as the scalar loop d := x - m; acc += d*d does. A batch
+// norm's variance, 16 channels in the lanes.
+TEXT ·sqDevT16x16(SB), NOSPLIT, $0-32
+	MOVQ src+8(FP), SI
+	MOVQ ss+16(FP), BX
+	TRANSPOSE16X16
+	MOVQ mean+24(FP), DX
+	VMOVUPS (DX), Z17
+	MOVQ acc+0(FP), DI
+	VMOVUPS (DI), Z16
+	SQDEV(Z0)
+	SQDEV(Z1)
+	SQDEV(Z2)
+	SQDEV(Z3)
+	SQDEV(Z4)
+	SQDEV(Z5)
+	SQDEV(Z6)
+	SQDEV(Z7)
+	SQDEV(Z8)
+	SQDEV(Z9)
+	SQDEV(Z10)
+	SQDEV(Z11)
+	SQDEV(Z12)
+	SQDEV(Z13)
+	SQDEV(Z14)
+	SQDEV(Z15)
+	VMOVUPS Z16, (DI)
+	VZEROUPPER
+	RET

@@ -18,6 +18,9 @@ import (
 // differently in f16 and bf16 (finite ones for reductions), and asserts
 // identical bits.
 func TestLanesMatchInterpreter(t *testing.T) {
+	// The variances run as contractions otherwise (runDeviations); here
+	// they test the lanes' grouped folds.
+	defer cpu.SetDevSums(cpu.SetDevSums(false))
 	m := parseFile(t, "testdata/lanes.mlir")
 	specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-8, 65519, 3.14159265, -2.5}
 	rng := rand.New(rand.NewSource(7))
@@ -110,6 +113,52 @@ func TestLaneGatherOutOfRange(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), "tensor.extract index 9 out of range [0, 5) in dimension 0") {
 			t.Errorf("fast=%v: error %v, want the index out of range", fast, err)
+		}
+	}
+}
+
+// TestDeviationsMatchInterpreter runs batch norms' variances, Σ (x −
+// mean)², as squared-deviation contractions: 5 channels one output at a
+// time, 19 channels in lanes (16 and 3, rows of 40 in runs of 16 and a
+// rest of 8), and asserts the interpreter's bits (signed zeros, values
+// whose differences and squares round, large and tiny ones).
+func TestDeviationsMatchInterpreter(t *testing.T) {
+	m := parseFile(t, "testdata/lanes.mlir")
+	rng := rand.New(rand.NewSource(17))
+	specials := []float64{0, math.Copysign(0, -1), 1e-20, 1234.5, 1 + 1.0/(1<<22), -2.5}
+	for _, fn := range []string{"variance", "variance_wide"} {
+		p, err := plan.Build(m, fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var args []*runtime.Tensor
+		for _, b := range p.Args {
+			vs := make([]float64, b.NumElements())
+			for i := range vs {
+				if i%13 == 0 {
+					vs[i] = specials[(i/13)%len(specials)]
+				} else {
+					vs[i] = rng.NormFloat64() * 3
+				}
+			}
+			args = append(args, tensorOf(t, runtime.F32, b.Shape, vs))
+		}
+		devs, lanes := cpu.DeviationRuns(), cpu.SumLaneRuns()
+		got, err := cpu.Run(p, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cpu.DeviationRuns() == devs {
+			t.Fatalf("@%s did not run as a squared-deviation contraction", fn)
+		}
+		if inLanes := cpu.SumLaneRuns() != lanes; inLanes != (fn == "variance_wide" && cpu.HaveAVX512()) {
+			t.Fatalf("@%s summed in lanes: %v", fn, inLanes)
+		}
+		want := interpreted(t, p, args)
+		for j := 0; j < want[0].NumElements(); j++ {
+			if g, w := got[0].Float64(j), want[0].Float64(j); math.Float64bits(g) != math.Float64bits(w) {
+				t.Fatalf("@%s element %d: %v, the interpreter %v", fn, j, g, w)
+			}
 		}
 	}
 }
