@@ -138,7 +138,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			// A deviation a − b of two inputs, squared below.
 			x, okx := src.get(o.Operand(0))
 			y, oky := src.get(o.Operand(1))
-			if !useDevSums || !okx || !oky || dev != nil || nmul > 0 || ok != kF32 || !isF32(o.Result(0).Type()) ||
+			if !useDevSums || !okx || !oky || dev != nil || nmul > 0 || sum != nil || ok != kF32 || !isF32(o.Result(0).Type()) ||
 				!isF32(o.Operand(0).Type()) || !isF32(o.Operand(1).Type()) {
 				return nil
 			}
@@ -146,7 +146,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			continue
 		case "arith.mulf":
 			if dev != nil {
-				if o.Operand(0) != dev || o.Operand(1) != dev || nmul > 0 {
+				if o.Operand(0) != dev || o.Operand(1) != dev || nmul > 0 || sum != nil {
 					return nil
 				}
 				nmul++

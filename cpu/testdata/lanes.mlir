@@ -212,6 +212,20 @@ func.func @variance_wide(%x: tensor<2x19x30x40xf32>, %m: tensor<19xf32>, %acc: t
   return %r : tensor<19xf32>
 }
 
+// Not a variance: the sum adds the input itself, and the squared
+// deviation after it is dead (the squared-deviation contraction must
+// not take it).
+func.func @variance_dead(%x: tensor<2x19x30x40xf32>, %m: tensor<19xf32>, %acc: tensor<19xf32>) -> tensor<19xf32> {
+  %r = linalg.generic {indexing_maps = [#bn_x, #bn_c, #bn_c], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%x, %m : tensor<2x19x30x40xf32>, tensor<19xf32>) outs(%acc : tensor<19xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %t = arith.addf %o, %a : f32
+    %s = arith.mulf %d, %d : f32
+    linalg.yield %t : f32
+  } -> tensor<19xf32>
+  return %r : tensor<19xf32>
+}
+
 // A loss: the sum of a whole tensor into one element, onto what the
 // output holds (one chain of float32 adds, not the contraction path).
 func.func @sum_all(%x: tensor<2x3x50x40xf32>, %acc: tensor<f32>) -> tensor<f32> {
