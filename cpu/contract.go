@@ -471,7 +471,10 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	}
 	if c.dev {
 		baseA, baseB, baseO := int(oa.base), int(ob.base), int(oo.base)
-		return false, runDeviations(k, any(a).([]float32), any(b).([]float32), any(out).([]float32), ra, rb, outer, baseA, baseB, baseO)
+		// b moves along no reduction loop of more than one point: read
+		// off the loops, not a scan of rb each run.
+		fixed := !slices.ContainsFunc(red, func(d tdim) bool { return d.cb != 0 && d.ext > 1 })
+		return false, runDeviations(k, any(a).([]float32), any(b).([]float32), any(out).([]float32), ra, rb, fixed, outer, baseA, baseB, baseO)
 	}
 	dm, dn := dim(c.m), dim(c.n)
 	mT := (dm.ext + tileM - 1) / tileM

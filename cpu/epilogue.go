@@ -165,8 +165,8 @@ func newTileBias(c *contraction, k, epi *kernel, v *vecSpace) *tileBias {
 		}
 	}
 	// The body: %s = arith.addf of the two inputs' arguments, yielded.
-	args := epi.op.Region(0).Blocks()[0].Args()
-	add := epi.op.Region(0).Blocks()[0].First()
+	body := epi.op.Region(0).Blocks()[0]
+	args, add := body.Args(), body.First()
 	if add == nil || add.Name != "arith.addf" || add.NumOperands() != 2 || add.NumResults() != 1 || !isF32(add.Result(0).Type()) {
 		return nil
 	}

@@ -126,10 +126,7 @@ func laneGroup(v *vecSpace, dm, dn tdim, ra, rb []int) *laneRows {
 	if len(lr.blocks)*16 > len(ra) {
 		return nil
 	}
-	lr.ra64, lr.rb64 = make([]int, len(ra)), make([]int, len(rb))
-	for r := range ra {
-		lr.ra64[r], lr.rb64[r] = ra[r]*groupLanes*4, rb[r]*groupLanes*4
-	}
+	lr.ra64, lr.rb64 = scaled(ra, groupLanes*4), scaled(rb, groupLanes*4)
 	return lr
 }
 

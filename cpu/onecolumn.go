@@ -89,11 +89,7 @@ type runChunk struct{ offA, offO, n int }
 func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
 	oneColumnRuns.Add(1)
 	K := len(ra)
-	var memo *contractionTables
-	if k.fast != nil {
-		memo = k.fast.tables
-	}
-	cp := memo.oneColumn(v, dm, ra, rb)
+	cp := k.tables().oneColumn(v, dm, ra, rb)
 	strided, wide, lanes := cp.strided, cp.wide, cp.lanes
 	if strided {
 		stridedColumnRuns.Add(1)
@@ -247,13 +243,7 @@ func planOneColumn(v *vecSpace, dm tdim, ra, rb []int) *columnPlan {
 		}
 	})
 	cp.chunks = chunks
-	cp.raB, cp.rbB = make([]int, K), make([]int, len(rb))
-	for r, x := range ra {
-		cp.raB[r] = x * 4
-	}
-	for r, x := range rb {
-		cp.rbB[r] = x * 4
-	}
+	cp.raB, cp.rbB = scaled(ra, 4), scaled(rb, 4)
 	cp.raSpan = spanOf(ra)
 	tiles := (len(chunks) + runsPerTile - 1) / runsPerTile
 	if cp.wide && K > 0 {

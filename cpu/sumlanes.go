@@ -1,9 +1,6 @@
 package cpu
 
-import (
-	"slices"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // Plain sums in lanes. A bias gradient, db[c] = Σ_{n,h,w} dy[n, c, h, w],
 // is one chain of dependent adds per channel; four chains at a time
@@ -71,11 +68,7 @@ func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, ou
 	sumLaneRuns.Add(1)
 	split := splitLanes(outer, li)
 	L, units := split.lanes, split.units
-	var memo *contractionTables
-	if k.fast != nil {
-		memo = k.fast.tables
-	}
-	runs := memo.sumRuns(ra)
+	runs := k.tables().sumRuns(ra)
 	lo16, hi16 := min(0, 15*L.ca), 15+max(0, 15*L.ca)
 	return parallelRange(k, units, int64(units)*16*int64(len(ra)), func(lo, hi int) {
 		var acc, m [16]float32
@@ -142,9 +135,9 @@ var deviationRuns atomic.Int64
 // reduction, 16 points of an outer loop go in the lanes (runSumLanes);
 // else each output is summed alone. Either way each output adds its
 // terms in the interpreter's order, each operation rounded to float32.
-func runDeviations(k *kernel, a, b, out []float32, ra, rb []int, outer []tdim, baseA, baseB, baseO int) error {
+// fixed says b does not move along the reduction (rb is all zeros).
+func runDeviations(k *kernel, a, b, out []float32, ra, rb []int, fixed bool, outer []tdim, baseA, baseB, baseO int) error {
 	deviationRuns.Add(1)
-	fixed := !slices.ContainsFunc(rb, func(x int) bool { return x != 0 })
 	if li := sumLaneLoop(outer, len(ra)); li >= 0 && fixed && useVec {
 		return runSumLanes(k, a, out, ra, outer, li, k.outZero, baseA, baseO, b, baseB)
 	}

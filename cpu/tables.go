@@ -12,6 +12,25 @@ import "sync/atomic"
 // run and reads them in the later ones. A nil *contractionTables keeps
 // nothing: every call builds new ones.
 
+// tables returns the tables k's contraction keeps (nil: none, or no
+// contraction).
+func (k *kernel) tables() *contractionTables {
+	if k.fast == nil {
+		return nil
+	}
+	return k.fast.tables
+}
+
+// scaled is a new table of t's entries times by (offsets in bytes, or
+// in 16-lane points), for keeping; inBytes is its scratch form.
+func scaled(t []int, by int) []int {
+	s := make([]int, len(t))
+	for r, x := range t {
+		s[r] = x * by
+	}
+	return s
+}
+
 // tableBuilds counts the tables and plans built (tests).
 var tableBuilds atomic.Int64
 
@@ -71,10 +90,7 @@ func (t *contractionTables) bytes32(ra []int) []int {
 	if t != nil && t.raB != nil {
 		return t.raB
 	}
-	b := make([]int, len(ra))
-	for r, x := range ra {
-		b[r] = x * 4
-	}
+	b := scaled(ra, 4)
 	if t != nil {
 		t.raB = b
 	}
