@@ -36,3 +36,46 @@ func TestScratchKeepsRecentClasses(t *testing.T) {
 		t.Errorf("after a buffer larger than the pool: %d big, %d huge kept", len(scratch.free[16]), len(scratch.free[18]))
 	}
 }
+
+// A class keeps more buffers than perClass when they are small: a step
+// that holds twenty 32 KiB buffers at once (a weight gradient's panels,
+// one a run of rows) gets all twenty back on its next run, not eight kept
+// and twelve from fresh memory, page-faulted in.
+func TestScratchKeepsAStepsBuffers(t *testing.T) {
+	scratch.Lock()
+	saved, savedBytes := scratch.free, scratch.bytes
+	scratch.free, scratch.bytes = [64][][]uint64{}, 0
+	scratch.Unlock()
+	defer func() {
+		scratch.Lock()
+		scratch.free, scratch.bytes = saved, savedBytes
+		scratch.Unlock()
+	}()
+	const n, words = 20, 1 << 12 // 32 KiB each
+	first := map[*uint64]bool{}
+	var held [][]uint64
+	for range n {
+		w := getWords(words)
+		first[&w[0]] = true
+		held = append(held, w)
+	}
+	for _, w := range held {
+		putWords(w)
+	}
+	for range n {
+		if w := getWords(words); !first[&w[0]] {
+			t.Fatalf("a buffer of the second run is fresh memory (%d of %d were kept)", len(scratch.free[12]), n)
+		}
+	}
+	// Large buffers are still kept perClass a class.
+	var big [][]uint64
+	for range perClass + 2 {
+		big = append(big, getWords(1<<19)) // 4 MiB
+	}
+	for _, w := range big {
+		putWords(w)
+	}
+	if got := len(scratch.free[19]); got != perClass {
+		t.Errorf("%d buffers of 4 MiB kept, want %d", got, perClass)
+	}
+}
