@@ -970,7 +970,20 @@ const (
 	// accumulators of one (floats): 16 KB, a third of L1.
 	maxUnitBatch = 16
 	batchSums    = 4096
+	// wideBatchSums bounds the accumulators of batchFor's wide batches
+	// (floats: 512 KB, a quarter of a core's L2).
+	wideBatchSums = 128 << 10
 )
+
+// streamedPanel is the most bytes of packed second factor that vecGEMM's
+// batches re-read from L2 (a quarter of a core's); past it each batch
+// streams the panel from memory, and batches grow (batchFor). A variable
+// so that tests can run small contractions in wide batches.
+var streamedPanel = 512 << 10
+
+// wideBatchRuns counts the vecGEMM calls whose batches grew past
+// batchOf's (tests).
+var wideBatchRuns atomic.Int64
 
 // batchOf is how many row tiles of nT column tiles share each block of
 // the packed second factor in vecGEMM: as many as keep their
@@ -982,6 +995,24 @@ const (
 // 16 tiles' accumulators (32 KB) crowded L1 and ran slower.
 func batchOf(nT int) int {
 	return max(unitBatch, min(maxUnitBatch, batchSums/(nT*vM*vN)))
+}
+
+// batchFor is vecGEMM's batch for a worker's units row tiles of nT
+// column tiles over a panel of K reduction points. A panel that stays in
+// L2 is read by batchOf's batches. A larger one (a weight gradient's dy,
+// K = N·H·W points: 6.4 MB into 64 channels at 8x56x56) came from memory
+// once per batch, nine times a worker: there the worker's tiles share as
+// few passes as wideBatchSums allows, split evenly (that weight gradient
+// 6.8 -> 6.0 ms, one pass instead of five; its accumulators, 72 KB,
+// are read from L2 once per block of kBlockV points).
+func batchFor(nT, K, units int) int {
+	b := batchOf(nT)
+	if K*nT*vN*4 <= streamedPanel {
+		return b
+	}
+	most := max(b, wideBatchSums/(nT*vM*vN))
+	passes := (units + most - 1) / most
+	return max(b, (units+passes-1)/passes)
 }
 
 // useVec switches the vector path (where the CPU has it).
@@ -1276,7 +1307,10 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	K, dn := v.K, v.dn
 	mT := v.tiles()
 	nT := (dn.ext + vN - 1) / vN
-	batch := batchOf(nT)
+	batch := batchFor(nT, K, min(hi-lo, mT))
+	if batch > batchOf(nT) {
+		wideBatchRuns.Add(1)
+	}
 	// The first factor's panels are packed once per worker when groups
 	// reuse them (no group moves them, and they fit); otherwise each tile
 	// is used once and full tiles read it in place.
@@ -1290,8 +1324,15 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 		defer putWords(words)
 		packedA = make([]bool, mT)
 	} else {
+		// Full tiles read the first factor in place where they can: then
+		// only a batch's partial tile (at most one: a batch lies within
+		// one group) packs.
+		slots := batch
+		if raB != nil {
+			slots = 1
+		}
 		var words []uint64
-		bufA, words = getFloats(batch * K * vM)
+		bufA, words = getFloats(slots * K * vM)
 		defer putWords(words)
 	}
 	packA := func(dst []float32, pa, i0, mr int) {
@@ -1383,6 +1424,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 		}
 		lastG = g
 		batch := units[:end-u]
+		slot := 0
 		for j := range batch {
 			ut := &batch[j]
 			mt := (u + j) % mT
@@ -1392,10 +1434,12 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			// place through the byte-offset table (no packing); the
 			// rest pack.
 			ut.direct = ut.mr == vM && !cacheA && raB != nil
-			if cacheA {
+			switch {
+			case cacheA:
 				ut.panel = allA[mt*K*vM : (mt+1)*K*vM]
-			} else {
-				ut.panel = bufA[j*K*vM : (j+1)*K*vM]
+			case !ut.direct:
+				ut.panel = bufA[slot*K*vM : (slot+1)*K*vM]
+				slot++
 			}
 			if ut.direct {
 				for i := range ut.offs {

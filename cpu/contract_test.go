@@ -318,6 +318,30 @@ func TestContractionFastPath(t *testing.T) {
 // after pipeline; the default pipeline's phases accumulate into windows
 // that hold zeros on entry (plan.ZeroOnEntry), which the fast path then
 // does not read.
+// TestWideBatches runs the vector path's wide batches (batchFor: a
+// worker's row tiles in as few batches as possible, where the second
+// factor's panel streams from memory) on small contractions by lowering
+// the panel size that triggers them, and requires the interpreter's bits:
+// a weight gradient of 72 rows (18 row tiles) into 20 channels (two n
+// tiles, the second partial), a forward convolution with its bias over
+// 126 positions (the last row tile partial, packed while the others read
+// in place) into 40 channels, and a data gradient.
+func TestWideBatches(t *testing.T) {
+	defer cpu.SetStreamedPanel(0)()
+	before := cpu.WideBatchRuns()
+	for _, s := range []convSpec{
+		{n: 2, cin: 8, cout: 20, spatial: []int64{8, 9}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{false, true, false}},
+		{fwd: true, n: 2, cin: 5, cout: 40, spatial: []int64{7, 9}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", bias: true},
+		{n: 2, cin: 40, cout: 6, spatial: []int64{9, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		{n: 2, cin: 8, cout: 20, spatial: []int64{8, 9}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "bf16", mask: allTrue, bias: true},
+	} {
+		t.Run(s.name(), func(t *testing.T) { checkFastPath(t, s, "default") })
+	}
+	if ran := cpu.WideBatchRuns() - before; (ran > 0) != cpu.HaveVectorKernel() {
+		t.Errorf("%d vector-path calls ran wide batches (vector kernel: %v)", ran, cpu.HaveVectorKernel())
+	}
+}
+
 func checkFastPath(t *testing.T, s convSpec, pipeline string) {
 	{
 		p, args := s.buildWith(t, pipeline)

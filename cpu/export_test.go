@@ -180,6 +180,18 @@ func SetLanes32(on bool) bool {
 // TableBuilds counts the contraction offset tables built.
 func TableBuilds() int64 { return tableBuilds.Load() }
 
+// WideBatchRuns counts the vector-path calls whose batches of row tiles
+// grew past batchOf's because their panel streams from memory.
+func WideBatchRuns() int64 { return wideBatchRuns.Load() }
+
+// SetStreamedPanel sets the panel size (bytes) past which the vector
+// path's batches grow and returns a function that restores it.
+func SetStreamedPanel(bytes int) (restore func()) {
+	old := streamedPanel
+	streamedPanel = bytes
+	return func() { streamedPanel = old }
+}
+
 // TileBiasRuns counts the contractions that added a bias in their tiles.
 func TileBiasRuns() int64 { return tileBiasRuns.Load() }
 
