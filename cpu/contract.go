@@ -1011,7 +1011,7 @@ func batchFor(nT, K, units int) int {
 		return b
 	}
 	most := max(b, wideBatchSums/(nT*vM*vN))
-	passes := (units + most - 1) / most
+	passes := max(1, (units+most-1)/most)
 	return max(b, (units+passes-1)/passes)
 }
 
