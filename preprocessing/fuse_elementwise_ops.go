@@ -14,7 +14,8 @@ import (
 // a truncf after a convolution become one dispatch. It is our analogue of
 // upstream MLIR's -linalg-fuse-elementwise-ops (ElementwiseOpFusion.cpp,
 // fuseElementwiseOps with the "producer has one use" control), restricted
-// to consumers without reduction loops.
+// to consumers without reduction loops — except, with the option
+// fuse-into-sums, a plain sum (see below).
 //
 // Only linalg.generic is matched; named ops (linalg.fill, linalg.matmul,
 // linalg.transpose, ...) are left alone, so run
@@ -25,7 +26,13 @@ import (
 //   - every iterator of P and of C is parallel (C with a reduction loop is
 //     never a consumer: the CPU's contraction fast path needs a plain
 //     multiply-accumulate body, and fusing, say, a kernel flip into a
-//     convolution would make it slow);
+//     convolution would make it slow). With fuse-into-sums, C may instead
+//     be a plain sum: one input, one output, and a body that only adds
+//     the input to the output (arith.addf of the two block arguments,
+//     yielded), with reduction loops; C then reads P at every point of
+//     its loops once (L a permutation, broadcast or not). A batch norm's
+//     gradient sums dy·(x − mean) over all but the channel: fused, the
+//     product is never written (the CPU sums it as a contraction);
 //   - every use of every result of P is an input operand of C (at least one;
 //     results without uses are dropped). No result is read elsewhere, so no
 //     work is duplicated and P disappears;
@@ -65,13 +72,18 @@ var FuseElementwiseOps = &pass.Def{
 	Summary: "fuse all-parallel linalg.generic producers into the all-parallel linalg.generic consumer that alone reads them",
 	Options: []pass.Option{
 		{Name: "fuse-broadcast-producers", Default: "false", Help: "also fuse a producer its consumer broadcasts, recomputing the producer's body for every broadcast copy"},
+		{Name: "fuse-into-sums", Default: "false", Help: "also fuse a producer into a plain sum that alone reads it (a consumer with reduction loops whose body only adds its input to its output)"},
 	},
 	Run: func(op *ir.Operation, c *pass.Context) error {
 		bc, err := c.Options.Bool("fuse-broadcast-producers")
 		if err != nil {
 			return err
 		}
-		_, err = pass.ApplyPatternsGreedily(c.IR, op, []*ir.Pattern{FuseElementwiseOpsPattern(bc)}, pass.GreedyConfig{})
+		sums, err := c.Options.Bool("fuse-into-sums")
+		if err != nil {
+			return err
+		}
+		_, err = pass.ApplyPatternsGreedily(c.IR, op, []*ir.Pattern{fuseElementwiseOpsPattern(bc, sums)}, pass.GreedyConfig{})
 		return err
 	},
 }
@@ -79,11 +91,17 @@ var FuseElementwiseOps = &pass.Def{
 // FuseElementwiseOpsPattern is the rewrite as a pattern rooted at the
 // consumer; broadcast is the fuse-broadcast-producers option.
 func FuseElementwiseOpsPattern(broadcast bool) *ir.Pattern {
+	return fuseElementwiseOpsPattern(broadcast, false)
+}
+
+// fuseElementwiseOpsPattern is the pattern with both options: broadcast,
+// fuse-broadcast-producers, and sums, fuse-into-sums.
+func fuseElementwiseOpsPattern(broadcast, sums bool) *ir.Pattern {
 	return &ir.Pattern{
 		Name: "fuse-elementwise-ops",
 		Root: linalg.Generic,
 		Rewrite: func(op *ir.Operation, rw *ir.Rewriter) bool {
-			return rewriteFuseElementwise(op, rw, broadcast)
+			return rewriteFuseElementwise(op, rw, broadcast, sums)
 		},
 	}
 }
@@ -96,9 +114,14 @@ type fusionPlan struct {
 	loopMap affine.Map  // C's loops → P's loops
 }
 
-func rewriteFuseElementwise(c *ir.Operation, rw *ir.Rewriter, broadcast bool) bool {
+func rewriteFuseElementwise(c *ir.Operation, rw *ir.Rewriter, broadcast, sums bool) bool {
+	sum := false
 	if !isAllParallelGeneric(c) {
-		return false
+		if !sums || !isPlainSum(c) {
+			return false
+		}
+		// A sum reads each element of P once: no broadcast.
+		sum, broadcast = true, false
 	}
 	tried := map[*ir.Operation]bool{}
 	for _, in := range linalg.Inputs(c) {
@@ -107,7 +130,7 @@ func rewriteFuseElementwise(c *ir.Operation, rw *ir.Rewriter, broadcast bool) bo
 			continue
 		}
 		tried[p] = true
-		if fp, ok := matchElementwiseFusion(p, c, broadcast); ok && fuseElementwise(fp, rw) {
+		if fp, ok := matchElementwiseFusion(p, c, broadcast); ok && (!sum || fp.loopMap.IsPermutation()) && fuseElementwise(fp, rw) {
 			return true
 		}
 	}
@@ -115,9 +138,44 @@ func rewriteFuseElementwise(c *ir.Operation, rw *ir.Rewriter, broadcast bool) bo
 }
 
 // isAllParallelGeneric reports whether op is a well-formed linalg.generic
-// (maps without symbols, one per operand, a body, one result per init)
-// whose loops are all parallel.
+// (isWellFormedGeneric) whose loops are all parallel.
 func isAllParallelGeneric(op *ir.Operation) bool {
+	if !isWellFormedGeneric(op) {
+		return false
+	}
+	for _, it := range linalg.IteratorTypes(op) {
+		if it != linalg.Parallel {
+			return false
+		}
+	}
+	return true
+}
+
+// isPlainSum reports whether op is a well-formed linalg.generic with one
+// input and one output whose body adds the input to the output and
+// yields the sum: out + in (either order) over its loops, some of them
+// reductions.
+func isPlainSum(op *ir.Operation) bool {
+	if !isWellFormedGeneric(op) || len(linalg.Inputs(op)) != 1 || len(linalg.Outputs(op)) != 1 {
+		return false
+	}
+	body := linalg.Body(op)
+	add := body.First()
+	if add == nil || add.Name != arith.AddF || add.NumOperands() != 2 || add.Next() != body.Terminator() {
+		return false
+	}
+	in, out := body.Arg(0), body.Arg(1)
+	x, y := add.Operand(0), add.Operand(1)
+	if !(x == in && y == out || x == out && y == in) {
+		return false
+	}
+	yield := body.Terminator()
+	return yield.NumOperands() == 1 && yield.Operand(0) == add.Result(0)
+}
+
+// isWellFormedGeneric reports whether op is a linalg.generic with maps
+// without symbols, one per operand, a body, and one result per init.
+func isWellFormedGeneric(op *ir.Operation) bool {
 	if op.Name != linalg.Generic {
 		return false
 	}
@@ -129,11 +187,6 @@ func isAllParallelGeneric(op *ir.Operation) bool {
 	}
 	for _, m := range maps {
 		if m.NumSymbols != 0 || m.NumDims != len(iters) {
-			return false
-		}
-	}
-	for _, it := range iters {
-		if it != linalg.Parallel {
 			return false
 		}
 	}

@@ -1,5 +1,6 @@
 // RUN: torchlower opt %s -p fuse-elementwise-ops --split-input-file | FileCheck %s
 // RUN: torchlower opt %s -p 'fuse-elementwise-ops{fuse-broadcast-producers=true}' --split-input-file | FileCheck %s --check-prefix=BCAST
+// RUN: torchlower opt %s -p 'fuse-elementwise-ops{fuse-into-sums=true}' --split-input-file | FileCheck %s --check-prefix=SUMS
 
 // Two-op chain: negf(add(a, b)) becomes one generic over a and b; the
 // producer's init is gone.
@@ -373,4 +374,84 @@ func.func @non_permutation_producer(%a: tensor<4x1xf32>) -> tensor<4xf32> {
     linalg.yield %n : f32
   } -> tensor<4xf32>
   return %1 : tensor<4xf32>
+}
+
+// -----
+
+// A batch norm's gradient sums dy·(x − mean) over all but the channel.
+// With fuse-into-sums the product goes into the plain sum (the sum's
+// loops and iterators, the product's inputs, its body then the add), and
+// its init with it; without, both stay.
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#ch = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: func.func @product_into_sum(
+// CHECK-COUNT-2: linalg.generic
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+// SUMS-LABEL: func.func @product_into_sum(
+// SUMS-SAME:      %[[DY:[^:]*]]: tensor<2x3x4xf32>, %[[X:[^:]*]]: tensor<2x3x4xf32>, %[[M:[^:]*]]: tensor<3xf32>)
+// SUMS:         %[[Z:.*]] = linalg.fill
+// SUMS-NOT:     tensor.empty() : tensor<2x3x4xf32>
+// SUMS:         %[[G:.*]] = linalg.generic {indexing_maps = [#[[ID:map[0-9]*]], #[[ID]], #[[CH:map[0-9]*]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction"]} ins(%[[DY]], %[[X]], %[[M]] : tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<3xf32>) outs(%[[Z]] : tensor<3xf32>)
+// SUMS-NEXT:    ^bb0(%[[A:[^:]*]]: f32, %[[B:[^:]*]]: f32, %[[C:[^:]*]]: f32, %[[O:[^:]*]]: f32):
+// SUMS-NEXT:      %[[D:.*]] = arith.subf %[[B]], %[[C]] : f32
+// SUMS-NEXT:      %[[P:.*]] = arith.mulf %[[A]], %[[D]] : f32
+// SUMS-NEXT:      %[[S:.*]] = arith.addf %[[O]], %[[P]] : f32
+// SUMS-NEXT:      linalg.yield %[[S]] : f32
+// SUMS-NOT:     linalg.generic
+// SUMS:         return %[[G]]
+func.func @product_into_sum(%dy: tensor<2x3x4xf32>, %x: tensor<2x3x4xf32>, %m: tensor<3xf32>) -> tensor<3xf32> {
+  %e0 = tensor.empty() : tensor<2x3x4xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id, #ch, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%dy, %x, %m : tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<3xf32>) outs(%e0 : tensor<2x3x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %out: f32):
+    %d = arith.subf %b, %c : f32
+    %p = arith.mulf %a, %d : f32
+    linalg.yield %p : f32
+  } -> tensor<2x3x4xf32>
+  %cst = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<3xf32>
+  %z = linalg.fill ins(%cst : f32) outs(%e1 : tensor<3xf32>) -> tensor<3xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #ch], iterator_types = ["reduction", "parallel", "reduction"]} ins(%0 : tensor<2x3x4xf32>) outs(%z : tensor<3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<3xf32>
+  return %1 : tensor<3xf32>
+}
+
+// -----
+
+// Not plain sums, or not alone: a product the function also returns, and
+// a reduction that scales its input before adding it, stay apart with
+// fuse-into-sums.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// SUMS-LABEL: func.func @not_plain_sums(
+// SUMS-COUNT-4: linalg.generic
+// SUMS-NOT:     linalg.generic
+// SUMS:         return
+func.func @not_plain_sums(%a: tensor<2x5xf32>, %b: tensor<2x5xf32>, %z: tensor<2xf32>) -> (tensor<2x5xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %e = tensor.empty() : tensor<2x5xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<2x5xf32>, tensor<2x5xf32>) outs(%e : tensor<2x5xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %p = arith.mulf %x, %y : f32
+    linalg.yield %p : f32
+  } -> tensor<2x5xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%0 : tensor<2x5xf32>) outs(%z : tensor<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  %2 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<2x5xf32>, tensor<2x5xf32>) outs(%e : tensor<2x5xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %p = arith.subf %x, %y : f32
+    linalg.yield %p : f32
+  } -> tensor<2x5xf32>
+  %3 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%2 : tensor<2x5xf32>) outs(%z : tensor<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %t = arith.addf %in, %in : f32
+    %s = arith.addf %t, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  return %0, %1, %3 : tensor<2x5xf32>, tensor<2xf32>, tensor<2xf32>
 }
