@@ -199,7 +199,10 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // Both end in fuse-elementwise-ops (dispatch formation: elementwise
 // chains become one generic), which is orthogonal to the conv rewrites,
 // so baseline vs default measures backward-data-conv alone; it runs after
-// them because the swap follows separate extf/truncf generics. Then
+// them because the swap follows separate extf/truncf generics. On the
+// CPU it also fuses a producer into the plain sum that alone reads it (a
+// batch norm gradient's Σ dy·(x − mean), which the CPU runs as a
+// deviation contraction without writing the products). Then
 // fp-contract lets every f32 contraction's multiply-add run fused (one
 // rounding, as PyTorch's and IREE's kernels accumulate), in both, last
 // so that it sees the contractions the others leave. Each has an
@@ -207,8 +210,8 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // every sum is rounded on its own (arith's semantics without the flag,
 // what upstream's mlir-cpu-runner computes).
 var Pipelines = map[string]string{
-	"default":  "backward-data-conv,fuse-elementwise-ops,fp-contract",
-	"baseline": "fuse-elementwise-ops,fp-contract",
+	"default":  "backward-data-conv,fuse-elementwise-ops{fuse-into-sums=true},fp-contract",
+	"baseline": "fuse-elementwise-ops{fuse-into-sums=true},fp-contract",
 }
 
 // unfused is the suffix of a pipeline's name that leaves out its final

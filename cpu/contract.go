@@ -102,8 +102,12 @@ type contraction struct {
 	fma bool
 	// dev: the body sums squared deviations, out + (a − b)·(a − b), b
 	// a value per output (a batch norm's variance, b the mean); the
-	// factors are a and b then (runDeviations).
+	// factors are a and b then (runDeviations). With ic ≥ 0 the
+	// deviations are scaled instead of squared, out + c·(a − b), c the
+	// input ic, which moves as a does along every loop (a batch norm
+	// gradient's Σ dy·(x − mean)).
 	dev bool
+	ic  int
 	// tables keeps the offset tables of a kept kernel's contraction
 	// (prepCache.keep) from its first run for the later ones; nil for
 	// one prepared for a single run.
@@ -129,7 +133,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	for i := 0; i < k.nIn; i++ {
 		src = src.set(args[i], i)
 	}
-	c := &contraction{acc: ok, ia: -1, ib: -1, m: -1, n: -1}
+	c := &contraction{acc: ok, ia: -1, ib: -1, ic: -1, m: -1, n: -1}
 	var prod, sum, dev *ir.Value
 	nmul := 0
 	for o := body.First(); o != nil; o = o.Next() {
@@ -146,8 +150,20 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			continue
 		case "arith.mulf":
 			if dev != nil {
-				if o.Operand(0) != dev || o.Operand(1) != dev || nmul > 0 || sum != nil {
+				// Squared, or scaled by an f32 input.
+				x, y := o.Operand(0), o.Operand(1)
+				if y == dev {
+					x, y = y, x
+				}
+				if x != dev || nmul > 0 || sum != nil {
 					return nil
+				}
+				if y != dev {
+					i, found := src.get(y)
+					if !found || !y.IsBlockArg() || !isF32(y.Type()) {
+						return nil
+					}
+					c.ic = i
 				}
 				nmul++
 				c.dev, prod = true, o.Result(0)
@@ -264,10 +280,15 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	// The fast path reads its factors before it writes: refuse an output
 	// that overlaps a factor's storage (the interpreter's element order
 	// would then be observable).
-	for _, i := range []int{c.ia, c.ib} {
+	for _, i := range []int{c.ia, c.ib, c.ic} {
 		if i >= 0 && overlaps(k.ops[i].mem, k.ops[k.nIn].mem) {
 			return nil
 		}
+	}
+	// A scale reads its elements where the deviations' first operand
+	// does (its offsets are a's, shifted).
+	if c.ic >= 0 && !slices.Equal(k.ops[c.ic].coef, k.ops[c.ia].coef) {
+		return nil
 	}
 	if c.ib >= 0 && !c.dev {
 		c.m = pickTile(k, c.par, k.ops[c.ia].coef, k.ops[c.ib].coef)
@@ -474,7 +495,12 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		// b moves along no reduction loop of more than one point: read
 		// off the loops, not a scan of rb each run.
 		fixed := !slices.ContainsFunc(red, func(d tdim) bool { return d.cb != 0 && d.ext > 1 })
-		return false, runDeviations(k, any(a).([]float32), any(b).([]float32), any(out).([]float32), ra, rb, fixed, outer, baseA, baseB, baseO)
+		dev := deviations{mean: any(b).([]float32), baseM: baseB}
+		if c.ic >= 0 {
+			dev.scale, _ = operandAs[float32](k, c.ic, c.acc)
+			dev.baseS = int(k.ops[c.ic].base)
+		}
+		return false, runDeviations(k, any(a).([]float32), any(out).([]float32), ra, rb, fixed, outer, baseA, baseO, dev)
 	}
 	dm, dn := dim(c.m), dim(c.n)
 	mT := (dm.ext + tileM - 1) / tileM
@@ -581,7 +607,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	if b == nil && mT == 1 && nT == 1 {
 		if a32, ok := any(a).([]float32); ok && useVec {
 			if li := sumLaneLoop(outer, K); li >= 0 {
-				return false, runSumLanes(k, a32, any(out).([]float32), ra, outer, li, k.outZero, baseA, baseO, nil, 0)
+				return false, runSumLanes(k, a32, any(out).([]float32), ra, outer, li, k.outZero, baseA, baseO, nil)
 			}
 		}
 		// A plain sum (a bias gradient): each output is one chain of

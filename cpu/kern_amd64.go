@@ -81,6 +81,14 @@ func transpose16x16(dst *float32, ds int, src *float32, ss int)
 //go:noescape
 func sqDevT16x16(acc *[16]float32, src *float32, ss int, mean *[16]float32)
 
+// mulDevT16x16 adds s·(x − mean) of column j of the 16x16 block at src
+// (rows ss bytes apart), s the element in the same place of the block at
+// scale (rows as far apart), to acc for j in turn, lane i row i's, each
+// operation rounded alone.
+//
+//go:noescape
+func mulDevT16x16(acc *[16]float32, src, scale *float32, ss int, mean *[16]float32)
+
 // sumT16x16 adds column j of the 16x16 block at src (row i at src +
 // i*ss, ss in bytes) to acc, j = 0 to 15 in turn: lane i sums row i's
 // elements in order, acc the first source of each add.

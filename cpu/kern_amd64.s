@@ -854,6 +854,11 @@ done: \
 	VMOVUPS (SI), Z14 \
 	ADDQ BX, SI \
 	VMOVUPS (SI), Z15 \
+	TRANSPOSEREGS16X16
+
+// TRANSPOSEREGS16X16 transposes the 16x16 block in Z0-Z15 (row i in Zi)
+// in place: Zj gets column j. It uses Z16-Z31.
+#define TRANSPOSEREGS16X16 \
 	VUNPCKLPS Z1, Z0, Z16 \
 	VUNPCKHPS Z1, Z0, Z17 \
 	VUNPCKLPS Z3, Z2, Z18 \
@@ -1333,6 +1338,71 @@ rows:
 	VSUBPS Z17, X, X \
 	VMULPS X, X, X \
 	VADDPS X, Z16, Z16
+
+// DEVPROD loads row X of the block at SI less the row's mean (lane i's,
+// at off(DX)), times the same row of the scale's block at R8: (x −
+// mean)·s, each rounded alone; SI and R8 step BX bytes to the next row.
+#define DEVPROD(X, off) \
+	VMOVUPS (SI), X \
+	VBROADCASTSS off(DX), Z16 \
+	VSUBPS Z16, X, X \
+	VMULPS (R8), X, X \
+	ADDQ BX, SI \
+	ADDQ BX, R8
+
+// func mulDevT16x16(acc *[16]float32, src, scale *float32, ss int, mean *[16]float32)
+//
+// sumT16x16 of scaled deviations: each element of the 16x16 block at src
+// (rows ss bytes apart) less its row's mean, times the element of the
+// block at scale in its place (rows as far apart), then column j of the
+// products added to acc in turn, column 0 first; each subtraction,
+// product and sum rounded alone, as the scalar loop d := x - m; acc +=
+// s*d does. A batch norm gradient's Σ dy·(x − mean), 16 channels in the
+// lanes. The products are formed row by row (a row is one channel, one
+// mean) before the transpose: elementwise, they round the same.
+TEXT ·mulDevT16x16(SB), NOSPLIT, $0-40
+	MOVQ src+8(FP), SI
+	MOVQ scale+16(FP), R8
+	MOVQ ss+24(FP), BX
+	MOVQ mean+32(FP), DX
+	DEVPROD(Z0, 0)
+	DEVPROD(Z1, 4)
+	DEVPROD(Z2, 8)
+	DEVPROD(Z3, 12)
+	DEVPROD(Z4, 16)
+	DEVPROD(Z5, 20)
+	DEVPROD(Z6, 24)
+	DEVPROD(Z7, 28)
+	DEVPROD(Z8, 32)
+	DEVPROD(Z9, 36)
+	DEVPROD(Z10, 40)
+	DEVPROD(Z11, 44)
+	DEVPROD(Z12, 48)
+	DEVPROD(Z13, 52)
+	DEVPROD(Z14, 56)
+	DEVPROD(Z15, 60)
+	TRANSPOSEREGS16X16
+	MOVQ acc+0(FP), DI
+	VMOVUPS (DI), Z16
+	VADDPS Z0, Z16, Z16
+	VADDPS Z1, Z16, Z16
+	VADDPS Z2, Z16, Z16
+	VADDPS Z3, Z16, Z16
+	VADDPS Z4, Z16, Z16
+	VADDPS Z5, Z16, Z16
+	VADDPS Z6, Z16, Z16
+	VADDPS Z7, Z16, Z16
+	VADDPS Z8, Z16, Z16
+	VADDPS Z9, Z16, Z16
+	VADDPS Z10, Z16, Z16
+	VADDPS Z11, Z16, Z16
+	VADDPS Z12, Z16, Z16
+	VADDPS Z13, Z16, Z16
+	VADDPS Z14, Z16, Z16
+	VADDPS Z15, Z16, Z16
+	VMOVUPS Z16, (DI)
+	VZEROUPPER
+	RET
 
 // func sqDevT16x16(acc *[16]float32, src *float32, ss int, mean *[16]float32)
 //

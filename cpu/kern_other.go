@@ -179,3 +179,7 @@ func addRows4x16(c *[64]float32, b *[16]float32) {
 func sqDevT16x16(acc *[16]float32, src *float32, ss int, mean *[16]float32) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func mulDevT16x16(acc *[16]float32, src, scale *float32, ss int, mean *[16]float32) {
+	panic("cpu: no vector kernel on this architecture")
+}

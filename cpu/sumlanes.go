@@ -59,17 +59,26 @@ func sumRuns(ra []int) []int {
 // of outer[li] 16 at a time in the lanes; a unit is 16 of its points at
 // one point of the other outer loops.
 //
-// With mean (not nil) it sums squared deviations instead, out + (a −
-// mean)·(a − mean), the mean moving along the outer loops (tdim.cb, from
-// baseM) and not along the reduction: each lane's mean is subtracted,
-// the difference squared and added, each rounded alone, in lanes
-// (sqDevT16x16) as element by element.
-func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, outZero bool, baseA, baseO int, mean []float32, baseM int) error {
+// With dev (not nil) it sums deviations from dev.mean instead, the mean
+// moving along the outer loops (tdim.cb, from dev.baseM) and not along
+// the reduction: squared, out + (a − mean)·(a − mean) (sqDevT16x16), or
+// with dev.scale, out + s·(a − mean), s the scale's element where a's
+// is (mulDevT16x16). Each lane's mean is subtracted, the difference
+// squared or scaled and added, each rounded alone, in lanes as element
+// by element.
+func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, outZero bool, baseA, baseO int, dev *deviations) error {
 	sumLaneRuns.Add(1)
 	split := splitLanes(outer, li)
 	L, units := split.lanes, split.units
 	runs := k.tables().sumRuns(ra)
 	lo16, hi16 := min(0, 15*L.ca), 15+max(0, 15*L.ca)
+	var mean, scale []float32
+	baseM, shift := 0, 0
+	if dev != nil {
+		mean, baseM = dev.mean, dev.baseM
+		// The scale's element for a[q] is scale[q+shift].
+		scale, shift = dev.scale, dev.baseS-baseA
+	}
 	return parallelRange(k, units, int64(units)*16*int64(len(ra)), func(lo, hi int) {
 		var acc, m [16]float32
 		for u := lo; u < hi; u++ {
@@ -86,11 +95,15 @@ func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, ou
 				if nl == 16 && next < len(runs) && runs[next] == r {
 					s := pa + ra[r]
 					// The block's extreme elements are in range, hence
-					// all of it.
+					// all of it (the scale's too: it lies as a does).
 					_, _ = a[s+lo16], a[s+hi16]
-					if mean != nil {
+					switch {
+					case scale != nil:
+						_, _ = scale[s+shift+lo16], scale[s+shift+hi16]
+						mulDevT16x16(&acc, &a[s], &scale[s+shift], L.ca*4, &m)
+					case mean != nil:
 						sqDevT16x16(&acc, &a[s], L.ca*4, &m)
-					} else {
+					default:
 						sumT16x16(&acc, &a[s], L.ca*4)
 					}
 					next++
@@ -101,12 +114,18 @@ func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, ou
 					next++
 				}
 				q := pa + ra[r]
-				if mean != nil {
+				switch {
+				case scale != nil:
+					for l := range nl {
+						d := a[q+l*L.ca] - m[l]
+						acc[l] += float32(scale[q+shift+l*L.ca] * d)
+					}
+				case mean != nil:
 					for l := range nl {
 						d := a[q+l*L.ca] - m[l]
 						acc[l] += float32(d * d)
 					}
-				} else {
+				default:
 					for l := range nl {
 						acc[l] += a[q+l*L.ca]
 					}
@@ -126,34 +145,51 @@ var useDevSums = true
 // (tests).
 var deviationRuns atomic.Int64
 
-// runDeviations runs a squared-deviation contraction (contraction.dev):
-// out + Σ (a − b)·(a − b) over the reduction points ra (a) and rb (b)
-// for each point of the outer loops. A batch norm's variance folded its
-// channels eight at a time, each element's deviation, square and sum a
-// pass of lane code of its own: 0.7-0.8 ms over 8x64x56x56, against
-// 0.25-0.4 for a plain sum in lanes. Where b does not move along the
-// reduction, 16 points of an outer loop go in the lanes (runSumLanes);
-// else each output is summed alone. Either way each output adds its
-// terms in the interpreter's order, each operation rounded to float32.
-// fixed says b does not move along the reduction (rb is all zeros).
-func runDeviations(k *kernel, a, b, out []float32, ra, rb []int, fixed bool, outer []tdim, baseA, baseB, baseO int) error {
+// deviations are the operands of a deviation sum besides the first
+// factor: the mean (from baseM) and, for scaled deviations, the scale
+// (from baseS; nil for squared ones).
+type deviations struct {
+	mean  []float32
+	baseM int
+	scale []float32
+	baseS int
+}
+
+// runDeviations runs a deviation contraction (contraction.dev): out +
+// Σ (a − b)·(a − b), or with dev.scale out + Σ s·(a − b), over the
+// reduction points ra (a, and the scale where a lies) and rb (b, the
+// mean) for each point of the outer loops. A batch norm's variance
+// folded its channels eight at a time, each element's deviation, square
+// and sum a pass of lane code of its own: 0.7-0.8 ms over 8x64x56x56,
+// against 0.25-0.4 for a plain sum in lanes. Where b does not move along
+// the reduction, 16 points of an outer loop go in the lanes
+// (runSumLanes); else each output is summed alone. Either way each output
+// adds its terms in the interpreter's order, each operation rounded to
+// float32. fixed says b does not move along the reduction (rb is all
+// zeros).
+func runDeviations(k *kernel, a, out []float32, ra, rb []int, fixed bool, outer []tdim, baseA, baseO int, dev deviations) error {
 	deviationRuns.Add(1)
 	if li := sumLaneLoop(outer, len(ra)); li >= 0 && fixed && useVec {
-		return runSumLanes(k, a, out, ra, outer, li, k.outZero, baseA, baseO, b, baseB)
+		return runSumLanes(k, a, out, ra, outer, li, k.outZero, baseA, baseO, &dev)
 	}
 	total := 1
 	for _, d := range outer {
 		total *= d.ext
 	}
+	b, scale, shift := dev.mean, dev.scale, dev.baseS-baseA
 	return parallelRange(k, total, int64(total)*int64(len(ra)), func(lo, hi int) {
 		for t := lo; t < hi; t++ {
-			pa, pb, po := outerBase(outer, t, baseA, baseB, baseO)
+			pa, pb, po := outerBase(outer, t, baseA, dev.baseM, baseO)
 			var acc float32
 			if !k.outZero {
 				acc = out[po]
 			}
 			for r, x := range ra {
 				d := a[pa+x] - b[pb+rb[r]]
+				if scale != nil {
+					acc += float32(scale[pa+x+shift] * d)
+					continue
+				}
 				acc += float32(d * d)
 			}
 			out[po] = acc

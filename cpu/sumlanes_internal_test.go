@@ -40,7 +40,7 @@ func TestSumLanes(t *testing.T) {
 			}
 		}
 		got := append([]float32(nil), start...)
-		if err := runSumLanes(&kernel{}, a, got, ra, outer, 1, zero, 0, 0, nil, 0); err != nil {
+		if err := runSumLanes(&kernel{}, a, got, ra, outer, 1, zero, 0, 0, nil); err != nil {
 			t.Fatal(err)
 		}
 		for i := range got {

@@ -118,16 +118,21 @@ func TestLaneGatherOutOfRange(t *testing.T) {
 }
 
 // TestDeviationsMatchInterpreter runs batch norms' variances, Σ (x −
-// mean)², as squared-deviation contractions: 5 channels one output at a
-// time, 19 channels in lanes (16 and 3, rows of 40 in runs of 16 and a
-// rest of 8), and asserts the interpreter's bits (signed zeros, values
-// whose differences and squares round, large and tiny ones); a body
-// whose squared deviation is dead (it sums the input) is not one.
+// mean)², as squared-deviation contractions, and their gradients' Σ dy·(x
+// − mean) as scaled ones: 5 channels one output at a time, 19 channels
+// in lanes (16 and 3, rows of 40 in runs of 16 and a rest of 8; x and
+// dy also as windows of wider rows, one element apart), and
+// asserts the interpreter's bits (signed zeros, values whose differences
+// and products round, large and tiny ones); a body whose squared
+// deviation is dead (it sums the input) is not one, nor one whose scale
+// does not lie as x does.
 func TestDeviationsMatchInterpreter(t *testing.T) {
 	m := parseFile(t, "testdata/lanes.mlir")
 	rng := rand.New(rand.NewSource(17))
 	specials := []float64{0, math.Copysign(0, -1), 1e-20, 1234.5, 1 + 1.0/(1<<22), -2.5}
-	for _, fn := range []string{"variance", "variance_wide", "variance_dead"} {
+	for _, fn := range []string{"variance", "variance_wide", "variance_dead", "scaled_dev", "scaled_dev_wide", "scaled_dev_windows", "scaled_dev_transposed"} {
+		notOne := fn == "variance_dead" || fn == "scaled_dev_transposed"
+		wide := fn == "variance_wide" || fn == "scaled_dev_wide" || fn == "scaled_dev_windows"
 		p, err := plan.Build(m, fn)
 		if err != nil {
 			t.Fatal(err)
@@ -149,10 +154,10 @@ func TestDeviationsMatchInterpreter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ran := cpu.DeviationRuns() != devs; ran != (fn != "variance_dead") {
-			t.Fatalf("@%s ran as a squared-deviation contraction: %v", fn, ran)
+		if ran := cpu.DeviationRuns() != devs; ran != !notOne {
+			t.Fatalf("@%s ran as a deviation contraction: %v", fn, ran)
 		}
-		if inLanes := cpu.SumLaneRuns() != lanes; fn != "variance_dead" && inLanes != (fn == "variance_wide" && cpu.HaveAVX512()) {
+		if inLanes := cpu.SumLaneRuns() != lanes; !notOne && inLanes != (wide && cpu.HaveAVX512()) {
 			t.Fatalf("@%s summed in lanes: %v", fn, inLanes)
 		}
 		want := interpreted(t, p, args)

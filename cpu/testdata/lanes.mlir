@@ -226,6 +226,61 @@ func.func @variance_dead(%x: tensor<2x19x30x40xf32>, %m: tensor<19xf32>, %acc: t
   return %r : tensor<19xf32>
 }
 
+// A batch norm gradient's Σ dy·(x − m) over N, H and W: the deviation
+// scaled by dy, which lies as x does.
+func.func @scaled_dev(%dy: tensor<2x5x7x9xf32>, %x: tensor<2x5x7x9xf32>, %m: tensor<5xf32>, %acc: tensor<5xf32>) -> tensor<5xf32> {
+  %r = linalg.generic {indexing_maps = [#bn_x, #bn_x, #bn_c, #bn_c], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%dy, %x, %m : tensor<2x5x7x9xf32>, tensor<2x5x7x9xf32>, tensor<5xf32>) outs(%acc : tensor<5xf32>) {
+  ^bb0(%g: f32, %a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %s = arith.mulf %g, %d : f32
+    %t = arith.addf %o, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<5xf32>
+  return %r : tensor<5xf32>
+}
+
+// The same over 19 channels (16 in lanes, then 3; rows of 40 in runs of
+// 16 and a rest of 8), the product's factors the other way round and
+// the sum's too.
+func.func @scaled_dev_wide(%dy: tensor<2x19x30x40xf32>, %x: tensor<2x19x30x40xf32>, %m: tensor<19xf32>, %acc: tensor<19xf32>) -> tensor<19xf32> {
+  %r = linalg.generic {indexing_maps = [#bn_x, #bn_x, #bn_c, #bn_c], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%dy, %x, %m : tensor<2x19x30x40xf32>, tensor<2x19x30x40xf32>, tensor<19xf32>) outs(%acc : tensor<19xf32>) {
+  ^bb0(%g: f32, %a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %s = arith.mulf %d, %g : f32
+    %t = arith.addf %s, %o : f32
+    linalg.yield %t : f32
+  } -> tensor<19xf32>
+  return %r : tensor<19xf32>
+}
+
+// The same with x and dy windows of wider rows (41), x one element in:
+// the scale's elements lie one before x's.
+func.func @scaled_dev_windows(%dyw: tensor<2x19x30x41xf32>, %xw: tensor<2x19x30x41xf32>, %m: tensor<19xf32>, %acc: tensor<19xf32>) -> tensor<19xf32> {
+  %dy = tensor.extract_slice %dyw[0, 0, 0, 0] [2, 19, 30, 40] [1, 1, 1, 1] : tensor<2x19x30x41xf32> to tensor<2x19x30x40xf32>
+  %x = tensor.extract_slice %xw[0, 0, 0, 1] [2, 19, 30, 40] [1, 1, 1, 1] : tensor<2x19x30x41xf32> to tensor<2x19x30x40xf32>
+  %r = linalg.generic {indexing_maps = [#bn_x, #bn_x, #bn_c, #bn_c], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%dy, %x, %m : tensor<2x19x30x40xf32>, tensor<2x19x30x40xf32>, tensor<19xf32>) outs(%acc : tensor<19xf32>) {
+  ^bb0(%g: f32, %a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %s = arith.mulf %g, %d : f32
+    %t = arith.addf %o, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<19xf32>
+  return %r : tensor<19xf32>
+}
+
+// Not a scaled deviation sum the contraction takes: the scale is read
+// transposed (H and W swapped), not where x lies.
+func.func @scaled_dev_transposed(%dy: tensor<2x19x40x30xf32>, %x: tensor<2x19x30x40xf32>, %m: tensor<19xf32>, %acc: tensor<19xf32>) -> tensor<19xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3, d2)>, #bn_x, #bn_c, #bn_c], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%dy, %x, %m : tensor<2x19x40x30xf32>, tensor<2x19x30x40xf32>, tensor<19xf32>) outs(%acc : tensor<19xf32>) {
+  ^bb0(%g: f32, %a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %s = arith.mulf %g, %d : f32
+    %t = arith.addf %o, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<19xf32>
+  return %r : tensor<19xf32>
+}
+
 // A loss: the sum of a whole tensor into one element, onto what the
 // output holds (one chain of float32 adds, not the contraction path).
 func.func @sum_all(%x: tensor<2x3x50x40xf32>, %acc: tensor<f32>) -> tensor<f32> {
