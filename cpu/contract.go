@@ -225,7 +225,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	if ak, err := kindOf(accT); err != nil || ak != ok {
 		return nil
 	}
-	for _, i := range []int{c.ia, c.ib} {
+	for _, i := range []int{c.ia, c.ib, c.ic} {
 		if i < 0 {
 			continue
 		}
