@@ -3,6 +3,7 @@ package compiler_test
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/e2e"
+	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/preprocessing"
 	"github.com/torchlower/torchlower/runtime"
@@ -23,6 +25,58 @@ import (
 // as it is for data gradients into at most 8 channels, most of the
 // suite's); and those plans do differ (they hold transposes the CPU's do
 // not, or lack some).
+// The CPU's pipelines fuse a producer into the sum that reads it where
+// the GPUs' do not (fuse-into-sums): the results stay bit for bit the
+// same, a product of two inputs summed (which fused would become a
+// multiply-accumulate for fp-contract) stays unfused, and the
+// deviation product fuses (the CPU plan has fewer generics).
+func TestFusedSumsGiveGPUBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	var args []*runtime.Tensor
+	for _, shape := range [][]int64{{16, 300}, {16, 300}, {16}} {
+		vs := make([]float64, ir.NumElements(shape))
+		for i := range vs {
+			vs[i] = rng.NormFloat64() * 3
+		}
+		a, err := runtime.FromFloat64s(runtime.F32, shape, vs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, a)
+	}
+	var want []*runtime.Tensor
+	var steps []int
+	for _, target := range []compiler.Target{compiler.CPU, compiler.CUDA, compiler.HIP} {
+		p, err := compiler.CompileFor("testdata/sums.mlir", "sums", "default", nil, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := cpu.Run(p, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		generics := 0
+		for _, st := range p.Steps {
+			if st.Op != nil && st.Op.Name == "linalg.generic" {
+				generics++
+			}
+		}
+		steps = append(steps, generics)
+		if want == nil {
+			want = got
+			continue
+		}
+		for i := range want {
+			if !bytes.Equal(got[i].Data, want[i].Data) {
+				t.Errorf("target %d: result %d differs from the CPU pipeline's", target, i)
+			}
+		}
+	}
+	if steps[0] >= steps[2] {
+		t.Errorf("generics planned: CPU %d, HIP %d; the CPU's should be fewer (the deviations fused into their sum)", steps[0], steps[2])
+	}
+}
+
 func TestGPUPipelinesGiveCPUBits(t *testing.T) {
 	cases, err := e2e.LoadCases(filepath.Join("..", "e2e", "cases", "conv_backward"))
 	if err != nil {

@@ -290,6 +290,20 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	if c.ic >= 0 && !slices.Equal(k.ops[c.ic].coef, k.ops[c.ia].coef) {
 		return nil
 	}
+	// Deviations from a mean per output, into outputs the lanes can
+	// hold: one moving along the reduction (Σ (x − y)², a squared
+	// error), or a sum into one element, would be one scalar chain per
+	// output here, slower than the lanes' fold of the body.
+	if c.dev {
+		if len(c.par) == 0 {
+			return nil
+		}
+		for _, d := range c.red {
+			if k.ext[d] > 1 && k.ops[c.ib].coef[d] != 0 {
+				return nil
+			}
+		}
+	}
 	if c.ib >= 0 && !c.dev {
 		c.m = pickTile(k, c.par, k.ops[c.ia].coef, k.ops[c.ib].coef)
 		c.n = pickTile(k, c.par, k.ops[c.ib].coef, k.ops[c.ia].coef)
@@ -492,15 +506,12 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	}
 	if c.dev {
 		baseA, baseB, baseO := int(oa.base), int(ob.base), int(oo.base)
-		// b moves along no reduction loop of more than one point: read
-		// off the loops, not a scan of rb each run.
-		fixed := !slices.ContainsFunc(red, func(d tdim) bool { return d.cb != 0 && d.ext > 1 })
 		dev := deviations{mean: any(b).([]float32), baseM: baseB}
 		if c.ic >= 0 {
 			dev.scale, _ = operandAs[float32](k, c.ic, c.acc)
 			dev.baseS = int(k.ops[c.ic].base)
 		}
-		return false, runDeviations(k, any(a).([]float32), any(out).([]float32), ra, rb, fixed, outer, baseA, baseO, dev)
+		return false, runDeviations(k, any(a).([]float32), any(out).([]float32), ra, rb, outer, baseA, baseO, dev)
 	}
 	dm, dn := dim(c.m), dim(c.n)
 	mT := (dm.ext + tileM - 1) / tileM

@@ -158,18 +158,17 @@ type deviations struct {
 // runDeviations runs a deviation contraction (contraction.dev): out +
 // Σ (a − b)·(a − b), or with dev.scale out + Σ s·(a − b), over the
 // reduction points ra (a, and the scale where a lies) and rb (b, the
-// mean) for each point of the outer loops. A batch norm's variance
-// folded its channels eight at a time, each element's deviation, square
-// and sum a pass of lane code of its own: 0.7-0.8 ms over 8x64x56x56,
-// against 0.25-0.4 for a plain sum in lanes. Where b does not move along
-// the reduction, 16 points of an outer loop go in the lanes
-// (runSumLanes); else each output is summed alone. Either way each output
-// adds its terms in the interpreter's order, each operation rounded to
-// float32. fixed says b does not move along the reduction (rb is all
-// zeros).
-func runDeviations(k *kernel, a, out []float32, ra, rb []int, fixed bool, outer []tdim, baseA, baseO int, dev deviations) error {
+// mean) for each point of the outer loops; b does not move along the
+// reduction (matchContraction). A batch norm's variance folded its
+// channels eight at a time, each element's deviation, square and sum a
+// pass of lane code of its own: 0.7-0.8 ms over 8x64x56x56, against
+// 0.25-0.4 for a plain sum in lanes. Here 16 points of an outer loop go
+// in the lanes (runSumLanes), or where none fits each output is summed
+// alone. Either way each output adds its terms in the interpreter's
+// order, each operation rounded to float32.
+func runDeviations(k *kernel, a, out []float32, ra, rb []int, outer []tdim, baseA, baseO int, dev deviations) error {
 	deviationRuns.Add(1)
-	if li := sumLaneLoop(outer, len(ra)); li >= 0 && fixed && useVec {
+	if li := sumLaneLoop(outer, len(ra)); li >= 0 && useVec {
 		return runSumLanes(k, a, out, ra, outer, li, k.outZero, baseA, baseO, &dev)
 	}
 	total := 1

@@ -125,13 +125,14 @@ func TestLaneGatherOutOfRange(t *testing.T) {
 // asserts the interpreter's bits (signed zeros, values whose differences
 // and products round, large and tiny ones); a body whose squared
 // deviation is dead (it sums the input) is not one, nor one whose scale
-// does not lie as x does.
+// does not lie as x does, nor squared errors (the subtrahend moving along
+// the reduction).
 func TestDeviationsMatchInterpreter(t *testing.T) {
 	m := parseFile(t, "testdata/lanes.mlir")
 	rng := rand.New(rand.NewSource(17))
 	specials := []float64{0, math.Copysign(0, -1), 1e-20, 1234.5, 1 + 1.0/(1<<22), -2.5}
-	for _, fn := range []string{"variance", "variance_wide", "variance_dead", "scaled_dev", "scaled_dev_wide", "scaled_dev_windows", "scaled_dev_transposed"} {
-		notOne := fn == "variance_dead" || fn == "scaled_dev_transposed"
+	for _, fn := range []string{"variance", "variance_wide", "variance_dead", "scaled_dev", "scaled_dev_wide", "scaled_dev_windows", "scaled_dev_transposed", "sq_error_rows"} {
+		notOne := fn == "variance_dead" || fn == "scaled_dev_transposed" || fn == "sq_error_rows"
 		wide := fn == "variance_wide" || fn == "scaled_dev_wide" || fn == "scaled_dev_windows"
 		p, err := plan.Build(m, fn)
 		if err != nil {

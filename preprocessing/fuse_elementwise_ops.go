@@ -30,9 +30,12 @@ import (
 //     be a plain sum: one input, one output, and a body that only adds
 //     the input to the output (arith.addf of the two block arguments,
 //     yielded), with reduction loops; C then reads P at every point of
-//     its loops once (L a permutation, broadcast or not). A batch norm's
-//     gradient sums dy·(x − mean) over all but the channel: fused, the
-//     product is never written (the CPU sums it as a contraction);
+//     its loops once (L a permutation, broadcast or not), and P does not
+//     yield a product of two of its inputs (fused, that would be a
+//     multiply-accumulate, which fp-contract rounds once a term where the
+//     unfused pair rounds each product). A batch norm's gradient sums
+//     dy·(x − mean) over all but the channel: fused, the product is never
+//     written (the CPU sums it as a contraction);
 //   - every use of every result of P is an input operand of C (at least one;
 //     results without uses are dropped). No result is read elsewhere, so no
 //     work is duplicated and P disappears;
@@ -123,6 +126,18 @@ func rewriteFuseElementwise(c *ir.Operation, rw *ir.Rewriter, broadcast, sums bo
 		// A sum reads each element of P once: no broadcast.
 		sum, broadcast = true, false
 	}
+	if sum {
+		for _, in := range linalg.Inputs(c) {
+			if p := in.DefiningOp(); p != nil && yieldsProduct(p) {
+				// Fused, a product of two inputs summed is a
+				// multiply-accumulate, which fp-contract would round
+				// once a term where the unfused pair rounds the product
+				// apart (and the GPUs' pipelines, which keep them
+				// apart, would no longer give the CPU's bits).
+				return false
+			}
+		}
+	}
 	tried := map[*ir.Operation]bool{}
 	for _, in := range linalg.Inputs(c) {
 		p := in.DefiningOp()
@@ -145,6 +160,25 @@ func isAllParallelGeneric(op *ir.Operation) bool {
 	}
 	for _, it := range linalg.IteratorTypes(op) {
 		if it != linalg.Parallel {
+			return false
+		}
+	}
+	return true
+}
+
+// yieldsProduct reports whether op is a linalg.generic whose body yields
+// an arith.mulf of two of its block arguments.
+func yieldsProduct(op *ir.Operation) bool {
+	body := linalg.Body(op)
+	if op.Name != linalg.Generic || body == nil || body.Terminator() == nil || body.Terminator().NumOperands() != 1 {
+		return false
+	}
+	mul := body.Terminator().Operand(0).DefiningOp()
+	if mul == nil || mul.Name != arith.MulF {
+		return false
+	}
+	for _, v := range mul.Operands() {
+		if !v.IsBlockArg() || v.OwnerBlock() != body {
 			return false
 		}
 	}

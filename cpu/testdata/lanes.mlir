@@ -281,6 +281,20 @@ func.func @scaled_dev_transposed(%dy: tensor<2x19x40x30xf32>, %x: tensor<2x19x30
   return %r : tensor<19xf32>
 }
 
+// Squared errors summed per row, Σ (x − y)²: y moves along the
+// reduction, so this is no deviation from a mean per output (a chain per
+// row in scalars would be slower than the lanes' fold).
+func.func @sq_error_rows(%x: tensor<19x300xf32>, %y: tensor<19x300xf32>, %acc: tensor<19xf32>) -> tensor<19xf32> {
+  %r = linalg.generic {indexing_maps = [#row_x, #row_x, #row_o], iterator_types = ["parallel", "reduction"]} ins(%x, %y : tensor<19x300xf32>, tensor<19x300xf32>) outs(%acc : tensor<19xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %d = arith.subf %a, %b : f32
+    %s = arith.mulf %d, %d : f32
+    %t = arith.addf %o, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<19xf32>
+  return %r : tensor<19xf32>
+}
+
 // A loss: the sum of a whole tensor into one element, onto what the
 // output holds (one chain of float32 adds, not the contraction path).
 func.func @sum_all(%x: tensor<2x3x50x40xf32>, %acc: tensor<f32>) -> tensor<f32> {

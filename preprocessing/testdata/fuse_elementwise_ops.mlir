@@ -421,16 +421,18 @@ func.func @product_into_sum(%dy: tensor<2x3x4xf32>, %x: tensor<2x3x4xf32>, %m: t
 
 // -----
 
-// Not plain sums, or not alone: a product the function also returns, and
-// a reduction that scales its input before adding it, stay apart with
-// fuse-into-sums.
+// Not plain sums, or not alone, or a product: a product the function
+// also returns, a reduction that scales its input before adding it, and
+// a product of two inputs summed alone (fused, fp-contract would round
+// each term once where the pair rounds the product apart) stay apart
+// with fuse-into-sums.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 // SUMS-LABEL: func.func @not_plain_sums(
-// SUMS-COUNT-4: linalg.generic
+// SUMS-COUNT-6: linalg.generic
 // SUMS-NOT:     linalg.generic
 // SUMS:         return
-func.func @not_plain_sums(%a: tensor<2x5xf32>, %b: tensor<2x5xf32>, %z: tensor<2xf32>) -> (tensor<2x5xf32>, tensor<2xf32>, tensor<2xf32>) {
+func.func @not_plain_sums(%a: tensor<2x5xf32>, %b: tensor<2x5xf32>, %z: tensor<2xf32>) -> (tensor<2x5xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
   %e = tensor.empty() : tensor<2x5xf32>
   %0 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<2x5xf32>, tensor<2x5xf32>) outs(%e : tensor<2x5xf32>) {
   ^bb0(%x: f32, %y: f32, %out: f32):
@@ -453,5 +455,15 @@ func.func @not_plain_sums(%a: tensor<2x5xf32>, %b: tensor<2x5xf32>, %z: tensor<2
     %s = arith.addf %t, %out : f32
     linalg.yield %s : f32
   } -> tensor<2xf32>
-  return %0, %1, %3 : tensor<2x5xf32>, tensor<2xf32>, tensor<2xf32>
+  %4 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%a, %b : tensor<2x5xf32>, tensor<2x5xf32>) outs(%e : tensor<2x5xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %p = arith.mulf %x, %y : f32
+    linalg.yield %p : f32
+  } -> tensor<2x5xf32>
+  %5 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%4 : tensor<2x5xf32>) outs(%z : tensor<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  return %0, %1, %3, %5 : tensor<2x5xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
 }
