@@ -1345,6 +1345,11 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	mT := v.tiles()
 	nT := (dn.ext + vN - 1) / vN
 	batch := batchFor(nT, K, min(hi-lo, mT))
+	if raB == nil {
+		// Every tile packs its rows (K×vM floats a tile): wide batches
+		// would hold them all at once.
+		batch = min(batch, batchOf(nT))
+	}
 	if batch > batchOf(nT) {
 		wideBatchRuns.Add(1)
 	}
