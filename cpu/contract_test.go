@@ -342,6 +342,59 @@ func TestWideBatches(t *testing.T) {
 	}
 }
 
+// TestPixelRows runs 1x1 convolutions in NCHW with their factors swapped
+// (the weights' rows broadcast, blocks of merged pixels in the lanes) on
+// every vector configuration, fused and unfused, and requires the
+// interpreter's bits: forward ones with a bias per row (10 output
+// channels: a partial row tile) over 10x16 pixels (five blocks of 32)
+// and 9x16 (three of 48: an odd number of tiles), f16 and bf16 factors
+// over 4x8 (one block), and a data gradient over 12x16 (two of 96) (the scalar tiles run the swapped factors too); a
+// weight gradient (whose reduction runs along the pixels), a 7x7 image
+// (no block of 16 divides 49) and a reduction of 32 channels are not
+// taken.
+func TestPixelRows(t *testing.T) {
+	taken := []convSpec{
+		{fwd: true, n: 2, cin: 72, cout: 10, spatial: []int64{10, 16}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", bias: true},
+		{fwd: true, n: 3, cin: 70, cout: 20, spatial: []int64{9, 16}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", bias: true},
+		{fwd: true, n: 1, cin: 64, cout: 8, spatial: []int64{4, 8}, kernel: []int64{1, 1}, groups: 1, dtype: "bf16", bias: true},
+		{fwd: true, n: 1, cin: 64, cout: 8, spatial: []int64{4, 8}, kernel: []int64{1, 1}, groups: 1, dtype: "f16"},
+		{n: 2, cin: 12, cout: 80, spatial: []int64{12, 16}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+	}
+	notTaken := []convSpec{
+		{n: 2, cin: 80, cout: 12, spatial: []int64{8, 8}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{false, true, false}},
+		{fwd: true, n: 2, cin: 80, cout: 12, spatial: []int64{7, 7}, kernel: []int64{1, 1}, groups: 1, dtype: "f32"},
+		{fwd: true, n: 2, cin: 32, cout: 12, spatial: []int64{8, 8}, kernel: []int64{1, 1}, groups: 1, dtype: "f32"},
+	}
+	for _, kc := range []struct {
+		name string
+		k    cpu.Kernels
+	}{
+		{"vector", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
+		{"vector-avx", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
+		{"vector-packed", cpu.Kernels{Vec: true, AVX512: true, Narrow: true, OneColumn: true, Packed: true}},
+		{"tiles", cpu.Kernels{}},
+	} {
+		restore := cpu.SetKernels(kc.k)
+		for _, pipeline := range []string{"default", "default-unfused"} {
+			for _, s := range taken {
+				before := cpu.PixelRowRuns()
+				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
+				if cpu.PixelRowRuns() == before {
+					t.Errorf("%s %s %s did not run in blocks of pixels", kc.name, pipeline, s.name())
+				}
+			}
+			for _, s := range notTaken {
+				before := cpu.PixelRowRuns()
+				t.Run(kc.name+"/"+pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
+				if cpu.PixelRowRuns() != before {
+					t.Errorf("%s %s %s ran in blocks of pixels", kc.name, pipeline, s.name())
+				}
+			}
+		}
+		restore()
+	}
+}
+
 func checkFastPath(t *testing.T, s convSpec, pipeline string) {
 	{
 		p, args := s.buildWith(t, pipeline)

@@ -119,9 +119,13 @@ func fusedEpilogue(p *plan.Plan, i int) *plan.Step {
 // a 7 ms convolution). Here each tile's accumulators get their
 // columns' values added before the store: the same single rounding of
 // the same two values as the pass (a NaN's payload aside: addf's
-// operands may come either way), once every reduction block is in.
+// operands may come either way), once every reduction block is in. A
+// bias per row of the m loop (a 1x1 convolution whose channels are its
+// rows: contraction.pixels) is added the same way, each row's value to
+// its 16 columns.
 type tileBias struct {
-	vals []float32 // per point of the n loop
+	vals []float32 // per point of the n loop, or with rows of the m loop
+	rows bool
 }
 
 // tileBiasRuns counts the contractions that added a bias in their tiles
@@ -131,7 +135,8 @@ var tileBiasRuns atomic.Int64
 // newTileBias returns epi as a tileBias for c's vector path over v, or
 // nil when it is not one: a body that is one f32 addf of its two inputs,
 // one the contraction's output read in place and written back there,
-// the other f32 memory that moves only along c's n loop.
+// the other f32 memory that moves only along c's n loop, or only along
+// its m loop.
 func newTileBias(c *contraction, k, epi *kernel, v *vecSpace) *tileBias {
 	if epi == nil || !useTileBias || c.n < 0 || epi.nIn != 2 || len(epi.ops) != 3 || len(epi.ext) != len(k.ops[k.nIn].coef)-len(c.red) {
 		return nil
@@ -159,8 +164,17 @@ func newTileBias(c *contraction, k, epi *kernel, v *vecSpace) *tileBias {
 	if !inPlace(acc) || !inPlace(2) || epi.ops[bias].acc.kind != kF32 {
 		return nil
 	}
+	// The loop the bias moves along: n, else m (else it is constant: n).
+	along := c.n
+	if c.m >= 0 && c.outDim[c.m] >= 0 && epi.ops[bias].coef[c.outDim[c.m]] != 0 {
+		along = c.m
+	}
+	if c.pixels >= 0 && along != c.m {
+		// The n loop's columns are blocks of merged pixels.
+		return nil
+	}
 	for l, d := range c.outDim {
-		if d >= 0 && l != c.n && epi.ops[bias].coef[d] != 0 {
+		if d >= 0 && l != along && epi.ops[bias].coef[d] != 0 {
 			return nil
 		}
 	}
@@ -179,12 +193,11 @@ func newTileBias(c *contraction, k, epi *kernel, v *vecSpace) *tileBias {
 		return nil
 	}
 	mem := typed[float32](epi.ops[bias].mem)
-	d := c.outDim[c.n]
-	if d < 0 {
+	if along < 0 || c.outDim[along] < 0 {
 		return nil
 	}
-	step := epi.ops[bias].coef[d]
-	tb := &tileBias{vals: make([]float32, v.dn.ext)}
+	step := epi.ops[bias].coef[c.outDim[along]]
+	tb := &tileBias{vals: make([]float32, k.ext[along]), rows: along != c.n}
 	for j := range tb.vals {
 		tb.vals[j] = mem[epi.ops[bias].base+int64(j)*step]
 	}
@@ -194,9 +207,28 @@ func newTileBias(c *contraction, k, epi *kernel, v *vecSpace) *tileBias {
 // useTileBias switches biases added in the tiles (benchmarks compare).
 var useTileBias = true
 
-// add adds columns [col, col+nr) of the bias to the first mr rows of
-// tile c.
-func (tb *tileBias) add(c *[vM * vN]float32, col, mr, nr int) {
+// add adds columns [col, col+nr) of the bias, or with rows the values of
+// rows [row, row+mr), to the first mr rows of tile c. The m loop is the
+// fastest of the rows (vecSpace.rowDims), and a row bias moves along no
+// other: row r's value is that of point r mod its extent.
+func (tb *tileBias) add(c *[vM * vN]float32, row, col, mr, nr int) {
+	if tb.rows {
+		var b [vM]float32
+		for i := range mr {
+			b[i] = tb.vals[(row+i)%len(tb.vals)]
+		}
+		if mr == vM && nr == vN {
+			addBcastRows4x16(c, &b)
+			return
+		}
+		for i := range mr {
+			row := c[i*vN : i*vN+nr]
+			for j := range row {
+				row[j] += b[i]
+			}
+		}
+		return
+	}
 	if mr == vM && nr == vN {
 		// A whole tile: four rows of 16 vector adds, not 64 scalar ones
 		// (which cost more than the pass they replace).

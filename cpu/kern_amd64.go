@@ -74,6 +74,24 @@ func transpose8x8(dst *float32, ds int, src *float32, ss int)
 //go:noescape
 func transpose16x16(dst *float32, ds int, src *float32, ss int)
 
+// prefetchLines prefetches n cache lines from p on (PREFETCHT1: into
+// L2 and outward).
+//
+//go:noescape
+func prefetchLines(p *float32, n int)
+
+// prefetchWLines prefetches n cache lines from p on to be written
+// (PREFETCHW: owned, so that the stores need not ask for them).
+//
+//go:noescape
+func prefetchWLines(p *float32, n int)
+
+// addBcastRows4x16 adds b[i] to the 16 elements of row i of the tile c,
+// for its four rows: a bias per row, each sum rounded once.
+//
+//go:noescape
+func addBcastRows4x16(c *[64]float32, b *[4]float32)
+
 // sqDevT16x16 adds (column j − mean)² of the 16x16 block at src (rows ss
 // bytes apart) to acc for j in turn, lane i row i's, each operation
 // rounded alone.
@@ -263,6 +281,18 @@ var haveAVX512 = func() bool {
 	}
 	lo, _ := xgetbv()
 	return lo&0xe6 == 0xe6
+}()
+
+// havePrefetchW reports whether the CPU has PREFETCHW
+// (CPUID.80000001H:ECX.PRFCHW, bit 8); without it prefetchWLines is not
+// called.
+var havePrefetchW = func() bool {
+	maxExt, _, _, _ := cpuid(0x80000000, 0)
+	if maxExt < 0x80000001 {
+		return false
+	}
+	_, _, ecx, _ := cpuid(0x80000001, 0)
+	return ecx&(1<<8) != 0
 }()
 
 // haveFMA reports whether the CPU has FMA3 (CPUID.1:ECX bit 12), for the

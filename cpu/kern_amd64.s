@@ -1338,6 +1338,61 @@ rows:
 	JNZ    rows
 	RET
 
+// func prefetchLines(p *float32, n int)
+TEXT ·prefetchLines(SB), NOSPLIT, $0-16
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	TESTQ CX, CX
+	JLE pfdone
+
+pfloop:
+	PREFETCHT1 (SI)
+	ADDQ $64, SI
+	DECQ CX
+	JNZ pfloop
+
+pfdone:
+	RET
+
+// func prefetchWLines(p *float32, n int)
+TEXT ·prefetchWLines(SB), NOSPLIT, $0-16
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	TESTQ CX, CX
+	JLE pwdone
+
+pwloop:
+	BYTE $0x0F; BYTE $0x0D; BYTE $0x0E // PREFETCHW (SI)
+	ADDQ $64, SI
+	DECQ CX
+	JNZ pwloop
+
+pwdone:
+	RET
+
+// func addBcastRows4x16(c *[64]float32, b *[4]float32)
+//
+// c[i*16 + j] += b[i] for the four rows i of the tile c (AVX): a 1x1
+// convolution's bias per row (tileBias with rows), each sum rounded once
+// as the epilogue's addf rounds it.
+TEXT ·addBcastRows4x16(SB), NOSPLIT, $0-16
+	MOVQ c+0(FP), DI
+	MOVQ b+8(FP), SI
+	MOVQ $4, CX
+
+bcastrows:
+	VBROADCASTSS (SI), Y2
+	VADDPS (DI), Y2, Y0
+	VADDPS 32(DI), Y2, Y1
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	ADDQ $64, DI
+	ADDQ $4, SI
+	DECQ CX
+	JNZ bcastrows
+	VZEROUPPER
+	RET
+
 // SQDEV adds (x − mean)² to the accumulator Z16, x in register X and
 // the mean in Z17: three roundings, in the body's order.
 #define SQDEV(X) \

@@ -8,6 +8,8 @@ const haveAVX512 = false
 
 const haveFMA = false
 
+const havePrefetchW = false
+
 func kern4x16(a, b *float32, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
@@ -172,6 +174,20 @@ func addRows4x16(c *[64]float32, b *[16]float32) {
 	for i := range 4 {
 		for j, x := range b {
 			c[i*16+j] += x
+		}
+	}
+}
+
+// prefetchLines and prefetchWLines are hints; without them nothing
+// changes but the time.
+func prefetchLines(p *float32, n int) {}
+
+func prefetchWLines(p *float32, n int) {}
+
+func addBcastRows4x16(c *[64]float32, b *[4]float32) {
+	for i := range 4 {
+		for j := range 16 {
+			c[i*16+j] += b[i]
 		}
 	}
 }
