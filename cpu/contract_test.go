@@ -134,6 +134,24 @@ func (s convSpec) buildWith(t testing.TB, pipeline string) (*plan.Plan, []*runti
 
 var allTrue = [3]bool{true, true, true}
 
+// kernelConfigs are every choice of contraction kernels the fast path
+// can make: the vector tiles (where the CPU has them), the packed scalar
+// tiles, the plain ones. The narrow path (n of at most 8, m unit-stride)
+// takes the data gradients into few channels, the one-column path the
+// depthwise weight gradients; "vector-wide" runs those on the 4×16 tiles
+// or the scalar ones instead.
+var kernelConfigs = []struct {
+	name string
+	k    cpu.Kernels
+}{
+	{"vector", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
+	{"vector-avx", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
+	{"vector-packed", cpu.Kernels{Vec: true, AVX512: true, Narrow: true, OneColumn: true, Packed: true}},
+	{"vector-wide", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Packed: true}},
+	{"packed", cpu.Kernels{Packed: true}},
+	{"tiles", cpu.Kernels{}},
+}
+
 // TestContractionFastPath runs convolutions through the contraction fast
 // path and through the generic interpreter and requires the same bits:
 // the fast path keeps the interpreter's summation order and rounding.
@@ -206,23 +224,8 @@ func TestContractionFastPath(t *testing.T) {
 		{fwd: true, n: 2, cin: 4, cout: 6, spatial: []int64{6, 5}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, transposed: true, dtype: "bf16", bias: true},
 		{fwd: true, n: 2, cin: 4, cout: 8, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f16"},
 	}
-	// Every kernel the fast path can pick must match: the vector tiles
-	// (where the CPU has them), the packed scalar tiles, the plain ones.
-	// The narrow path (n of at most 8, m unit-stride) takes the data
-	// gradients into few channels, the one-column path the depthwise
-	// weight gradients; "vector-wide" runs those on the 4×16 tiles or the
-	// scalar ones instead.
-	for _, kc := range []struct {
-		name string
-		k    cpu.Kernels
-	}{
-		{"vector", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
-		{"vector-avx", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
-		{"vector-packed", cpu.Kernels{Vec: true, AVX512: true, Narrow: true, OneColumn: true, Packed: true}},
-		{"vector-wide", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Packed: true}},
-		{"packed", cpu.Kernels{Packed: true}},
-		{"tiles", cpu.Kernels{}},
-	} {
+	// Every kernel the fast path can pick must match (kernelConfigs).
+	for _, kc := range kernelConfigs {
 		restore := cpu.SetKernels(kc.k)
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
 		stridedColumnsBefore, phaseSplitBefore := cpu.StridedColumnRuns(), cpu.PhaseSplitRuns()
@@ -365,15 +368,7 @@ func TestPixelRows(t *testing.T) {
 		{fwd: true, n: 2, cin: 80, cout: 12, spatial: []int64{7, 7}, kernel: []int64{1, 1}, groups: 1, dtype: "f32"},
 		{fwd: true, n: 2, cin: 32, cout: 12, spatial: []int64{8, 8}, kernel: []int64{1, 1}, groups: 1, dtype: "f32"},
 	}
-	for _, kc := range []struct {
-		name string
-		k    cpu.Kernels
-	}{
-		{"vector", cpu.Kernels{Vec: true, AVX512: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
-		{"vector-avx", cpu.Kernels{Vec: true, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true}},
-		{"vector-packed", cpu.Kernels{Vec: true, AVX512: true, Narrow: true, OneColumn: true, Packed: true}},
-		{"tiles", cpu.Kernels{}},
-	} {
+	for _, kc := range kernelConfigs {
 		restore := cpu.SetKernels(kc.k)
 		for _, pipeline := range []string{"default", "default-unfused"} {
 			for _, s := range taken {

@@ -1338,37 +1338,32 @@ rows:
 	JNZ    rows
 	RET
 
+// PREFETCHLOOP runs LINE, a prefetch of the line at SI, for CX lines
+// from SI on, 64 bytes apart, and returns.
+#define PREFETCHLOOP(LINE) \
+	TESTQ CX, CX \
+	JLE done \
+loop: \
+	LINE \
+	ADDQ $64, SI \
+	DECQ CX \
+	JNZ loop \
+done: \
+	RET
+
 // func prefetchLines(p *float32, n int)
 TEXT ·prefetchLines(SB), NOSPLIT, $0-16
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
-	TESTQ CX, CX
-	JLE pfdone
-
-pfloop:
-	PREFETCHT1 (SI)
-	ADDQ $64, SI
-	DECQ CX
-	JNZ pfloop
-
-pfdone:
-	RET
+	PREFETCHLOOP(PREFETCHT1 (SI))
 
 // func prefetchWLines(p *float32, n int)
+//
+// PREFETCHW (SI), which the assembler does not name: 0F 0D /1.
 TEXT ·prefetchWLines(SB), NOSPLIT, $0-16
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
-	TESTQ CX, CX
-	JLE pwdone
-
-pwloop:
-	BYTE $0x0F; BYTE $0x0D; BYTE $0x0E // PREFETCHW (SI)
-	ADDQ $64, SI
-	DECQ CX
-	JNZ pwloop
-
-pwdone:
-	RET
+	PREFETCHLOOP(BYTE $0x0F; BYTE $0x0D; BYTE $0x0E)
 
 // func addBcastRows4x16(c *[64]float32, b *[4]float32)
 //
