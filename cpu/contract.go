@@ -355,6 +355,13 @@ func pixelRows(k *kernel, c *contraction) int {
 	if w < 0 || a[w] != 1 || out[w] != 1 {
 		return -1
 	}
+	// The weights' side becomes the rows: into (or from) at most 8
+	// channels the narrow path, which such convolutions take unswapped,
+	// ran them faster than a lone, part-empty row tile (3 channels
+	// from 256 at 8x56x56: 1.1 against 1.7 ms).
+	if m := pickTile(k, c.par, b, a); useNarrow && (m < 0 || k.ext[m] <= narrowMaxN) {
+		return -1
+	}
 	for _, h := range c.par {
 		if h != w && b[h] == 0 && a[h] == k.ext[w]*a[w] && out[h] == k.ext[w]*out[w] && pixelBlock(int(k.ext[h]*k.ext[w])) > 0 {
 			return h
