@@ -337,7 +337,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 // into blocks a multiple of 16 wide (pixelBlock), no lane is empty.
 // The terms are the same products added in the same order.
 func pixelRows(k *kernel, c *contraction) int {
-	if !usePixelRows || c.ia == c.ib {
+	if c.ia == c.ib {
 		return -1
 	}
 	a, b, out := k.ops[c.ia].coef, k.ops[c.ib].coef, k.ops[k.nIn].coef
@@ -381,9 +381,6 @@ func pixelBlock(p int) int {
 	}
 	return 0
 }
-
-// usePixelRows switches the swapped 1x1 convolutions (pixelRows).
-var usePixelRows = true
 
 // pixelRowRuns counts the contractions run in blocks of pixels (tests).
 var pixelRowRuns atomic.Int64
@@ -600,10 +597,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	}
 	mT := (dm.ext + tileM - 1) / tileM
 	nT := (dn.ext + tileN - 1) / tileN
-	nOuter := 1
-	for _, t := range outer {
-		nOuter *= t.ext
-	}
+	nOuter := points(outer)
 	total := nOuter * mT * nT
 	baseA, baseO := int(oa.base), int(oo.base)
 	baseB := 0
@@ -620,7 +614,7 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			}
 			v := newVecLoops(outer, dm, dn, K)
 			v.outZero, v.fma = k.outZero, fma
-			v.prefetch = c.pixels >= 0 && dn.cb == 1 && dn.cout == 1
+			v.prefetch = c.pixels >= 0
 			b32, o32 := any(b).([]float32), any(out).([]float32)
 			// These paths may read their output: a fill deferred to the
 			// contraction runs first. vecGEMM and the column windows
@@ -1285,8 +1279,8 @@ type vecSpace struct {
 	// kernels' fused forms run.
 	fma bool
 	// prefetch: each group prefetches the next one's rows of the
-	// second factor and of the output (contraction.pixels: unit-stride
-	// runs of dn.ext elements in both).
+	// second factor and of the output (contraction.pixels, whose n loop
+	// is unit-stride in both: pixelRows).
 	prefetch bool
 }
 
@@ -1328,22 +1322,20 @@ func (v *vecSpace) groupBase(g, pa, pb, po int, visit func(od tdim, i int)) (int
 }
 
 // groupCount is the number of group points.
-func (v *vecSpace) groupCount() int {
+func (v *vecSpace) groupCount() int { return points(v.groups) }
+
+// points is the number of points of the loops dims (the product of
+// their extents).
+func points(dims []tdim) int {
 	n := 1
-	for _, d := range v.groups {
+	for _, d := range dims {
 		n *= d.ext
 	}
 	return n
 }
 
 // rowCount is the number of rows (the product of the row dims' extents).
-func (v *vecSpace) rowCount() int {
-	n := 1
-	for _, d := range v.rowDims {
-		n *= d.ext
-	}
-	return n
-}
+func (v *vecSpace) rowCount() int { return points(v.rowDims) }
 
 // buildRows fills rowA and rowO, using rows (2·rowCount ints) as their
 // storage.
@@ -1401,10 +1393,7 @@ func offsetTables(dims []tdim, ta, tb, to []int) {
 // (the last loop fastest), each with its offsets in the first factor, the
 // second and the output, updated incrementally.
 func walkOffsets(dims []tdim, visit func(r, a, b, o int)) {
-	n := 1
-	for _, d := range dims {
-		n *= d.ext
-	}
+	n := points(dims)
 	idx := make([]int, len(dims))
 	a, b, o := 0, 0, 0
 	for r := 0; r < n; r++ {
@@ -1447,13 +1436,13 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	K, dn := v.K, v.dn
 	mT := v.tiles()
 	nT := (dn.ext + vN - 1) / vN
-	batch := batchFor(nT, K, min(hi-lo, mT))
+	batch, narrow := batchFor(nT, K, min(hi-lo, mT)), batchOf(nT)
 	if raB == nil {
 		// Every tile packs its rows (K×vM floats a tile): wide batches
 		// would hold them all at once.
-		batch = min(batch, batchOf(nT))
+		batch = narrow
 	}
-	if batch > batchOf(nT) {
+	if batch > narrow {
 		wideBatchRuns.Add(1)
 	}
 	// The first factor's panels are packed once per worker when groups
@@ -1577,11 +1566,10 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				for _, r := range rb {
 					prefetchLines(&b[pn+r], lines)
 				}
-				for _, r := range v.rowO {
-					if !havePrefetchW {
-						break
+				if havePrefetchW {
+					for _, r := range v.rowO {
+						prefetchWLines(&out[on+r], lines)
 					}
-					prefetchWLines(&out[on+r], lines)
 				}
 			}
 		}

@@ -409,15 +409,7 @@ func TestRowBiases(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				rng := rand.New(rand.NewSource(3))
-				var args []*runtime.Tensor
-				for _, b := range p.Args {
-					vs := make([]float64, b.NumElements())
-					for i := range vs {
-						vs[i] = rng.NormFloat64()
-					}
-					args = append(args, tensorOf(t, runtime.F32, b.Shape, vs))
-				}
+				args := normalArgs(t, p, 3)
 				biases, pixels := cpu.TileBiasRuns(), cpu.PixelRowRuns()
 				got, err := cpu.Run(p, args)
 				if err != nil {
@@ -605,15 +597,7 @@ func TestContractionInitialOutput(t *testing.T) {
 			if !slices.Equal(zero, c.zero) {
 				t.Fatalf("ZeroOnEntry of the generics = %v, want %v\n%s", zero, c.zero, p)
 			}
-			rng := rand.New(rand.NewSource(5))
-			var args []*runtime.Tensor
-			for _, b := range p.Args {
-				vs := make([]float64, b.NumElements())
-				for i := range vs {
-					vs[i] = rng.NormFloat64()
-				}
-				args = append(args, tensorOf(t, runtime.F32, b.Shape, vs))
-			}
+			args := normalArgs(t, p, 5)
 			before, narrowBefore := cpu.FastRuns(), cpu.NarrowRuns()
 			got, err := cpu.Run(p, args)
 			if err != nil {
@@ -772,4 +756,24 @@ func interpreted(t *testing.T, p *plan.Plan, args []*runtime.Tensor) []*runtime.
 		t.Errorf("fast path ran while switched off")
 	}
 	return ref
+}
+
+// normalArgs draws p's arguments from a normal distribution (seeded), in
+// their element types.
+func normalArgs(t *testing.T, p *plan.Plan, seed int64) []*runtime.Tensor {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	var args []*runtime.Tensor
+	for _, b := range p.Args {
+		dt, err := cpu.DTypeOf(b.Elem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs := make([]float64, b.NumElements())
+		for i := range vs {
+			vs[i] = rng.NormFloat64()
+		}
+		args = append(args, tensorOf(t, dt, b.Shape, vs))
+	}
+	return args
 }

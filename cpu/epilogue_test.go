@@ -2,7 +2,6 @@ package cpu_test
 
 import (
 	"math"
-	"math/rand"
 	"os"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/plan"
-	"github.com/torchlower/torchlower/runtime"
 )
 
 // TestEpilogues checks dispatch formation end to end: the elementwise
@@ -38,19 +36,7 @@ func TestEpilogues(t *testing.T) {
 			if !strings.Contains(p.String(), ": generic epilogue ") {
 				t.Fatalf("no epilogue in the plan:\n%s", p)
 			}
-			rng := rand.New(rand.NewSource(3))
-			var args []*runtime.Tensor
-			for _, b := range p.Args {
-				dt, err := cpu.DTypeOf(b.Elem)
-				if err != nil {
-					t.Fatal(err)
-				}
-				vs := make([]float64, b.NumElements())
-				for i := range vs {
-					vs[i] = rng.NormFloat64()
-				}
-				args = append(args, tensorOf(t, dt, b.Shape, vs))
-			}
+			args := normalArgs(t, p, 3)
 			before, convertBefore := cpu.FusedEpilogues(), cpu.ConvertRuns()
 			got, err := cpu.Run(p, args)
 			if err != nil {

@@ -196,14 +196,6 @@ func SetStreamedPanel(bytes int) (restore func()) {
 // pixels in the vector lanes (a 1x1 convolution in NCHW).
 func PixelRowRuns() int64 { return pixelRowRuns.Load() }
 
-// SetPixelRows turns the swapped 1x1 convolutions on or off and returns
-// the previous setting.
-func SetPixelRows(on bool) bool {
-	old := usePixelRows
-	usePixelRows = on
-	return old
-}
-
 // TileBiasRuns counts the contractions that added a bias in their tiles.
 func TileBiasRuns() int64 { return tileBiasRuns.Load() }
 

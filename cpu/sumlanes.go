@@ -171,10 +171,7 @@ func runDeviations(k *kernel, a, out []float32, ra, rb []int, outer []tdim, base
 	if li := sumLaneLoop(outer, len(ra)); li >= 0 && useVec {
 		return runSumLanes(k, a, out, ra, outer, li, k.outZero, baseA, baseO, &dev)
 	}
-	total := 1
-	for _, d := range outer {
-		total *= d.ext
-	}
+	total := points(outer)
 	b, scale, shift := dev.mean, dev.scale, dev.baseS-baseA
 	return parallelRange(k, total, int64(total)*int64(len(ra)), func(lo, hi int) {
 		for t := lo; t < hi; t++ {

@@ -118,25 +118,21 @@ type fusionPlan struct {
 }
 
 func rewriteFuseElementwise(c *ir.Operation, rw *ir.Rewriter, broadcast, sums bool) bool {
-	sum := false
 	if !isAllParallelGeneric(c) {
 		if !sums || !isPlainSum(c) {
 			return false
 		}
-		// A sum reads each element of P once: no broadcast.
-		sum, broadcast = true, false
-	}
-	if sum {
-		for _, in := range linalg.Inputs(c) {
-			if p := in.DefiningOp(); p != nil && yieldsProduct(p) {
-				// Fused, a product of two inputs summed is a
-				// multiply-accumulate, which fp-contract would round
-				// once a term where the unfused pair rounds the product
-				// apart (and the GPUs' pipelines, which keep them
-				// apart, would no longer give the CPU's bits).
-				return false
-			}
+		// Fused, a product of two inputs summed is a
+		// multiply-accumulate, which fp-contract would round once a term
+		// where the unfused pair rounds the product apart (and the GPUs'
+		// pipelines, which keep them apart, would no longer give the
+		// CPU's bits).
+		if p := linalg.Inputs(c)[0].DefiningOp(); p != nil && yieldsProduct(p) {
+			return false
 		}
+		// A sum reads each element of its one input once: no broadcast
+		// (matchElementwiseFusion then wants L a permutation).
+		broadcast = false
 	}
 	tried := map[*ir.Operation]bool{}
 	for _, in := range linalg.Inputs(c) {
@@ -145,7 +141,7 @@ func rewriteFuseElementwise(c *ir.Operation, rw *ir.Rewriter, broadcast, sums bo
 			continue
 		}
 		tried[p] = true
-		if fp, ok := matchElementwiseFusion(p, c, broadcast); ok && (!sum || fp.loopMap.IsPermutation()) && fuseElementwise(fp, rw) {
+		if fp, ok := matchElementwiseFusion(p, c, broadcast); ok && fuseElementwise(fp, rw) {
 			return true
 		}
 	}
