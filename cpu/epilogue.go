@@ -222,9 +222,9 @@ func (tb *tileBias) add(c *[vM * vN]float32, row, col, mr, nr int) {
 			return
 		}
 		for i := range mr {
-			row := c[i*vN : i*vN+nr]
-			for j := range row {
-				row[j] += b[i]
+			r := c[i*vN : i*vN+nr]
+			for j := range r {
+				r[j] += b[i]
 			}
 		}
 		return
