@@ -1158,6 +1158,10 @@ var rowPairRuns atomic.Int64
 // at a time (kern8x16x2).
 var quadRuns atomic.Int64
 
+// tripleRuns counts the vecGEMM calls that ran pairs of n tiles three
+// units at a time (kern12x16x2r).
+var tripleRuns atomic.Int64
+
 // packB packs the second factor's n tiles [ntLo, ntHi) at offset pb into
 // dst ([nT][K][vN], columns past the end zero).
 func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
@@ -1445,6 +1449,15 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	if batch > narrow {
 		wideBatchRuns.Add(1)
 	}
+	// Units whose rows are runs of floats run three at a time on pairs
+	// of n tiles (kern12x16x2r): batches of a multiple of three leave no
+	// unit to the two-tile kernel alone (a 3x3 convolution into 64
+	// channels at 8x56x56: 16 a batch, 6.5 ms; 18, 5.8-6.3).
+	wide := haveAVX512 && useAVX512
+	quadsFit := wide && quadsRead(ra, 1)
+	if triplesFit(v, raB, quadsFit, nT) {
+		batch = (batch + 2) / 3 * 3
+	}
 	// The first factor's panels are packed once per worker when groups
 	// reuse them (no group moves them, and they fit); otherwise each tile
 	// is used once and full tiles read it in place.
@@ -1524,7 +1537,6 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			}
 		}
 	}
-	wide := haveAVX512 && useAVX512
 	if wide {
 		avx512Runs.Add(1)
 	}
@@ -1533,14 +1545,16 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	// 3x3 data gradient into 128 channels ran 6-8% faster. Where they are
 	// a plane apart (dy in NCHW, a 1x1 data gradient), every point is a
 	// new cache line, and eight rows at a time ran 5-13% slower.
-	quadsFit := wide && quadsRead(ra, 1)
-	rowPairs, quads := false, false
+	rowPairs, quads, triples := false, false, false
 	defer func() {
 		if rowPairs {
 			rowPairRuns.Add(1)
 		}
 		if quads {
 			quadRuns.Add(1)
+		}
+		if triples {
+			tripleRuns.Add(1)
 		}
 	}()
 	lastG := -1
@@ -1575,6 +1589,9 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 		}
 		lastG = g
 		batch := units[:end-u]
+		if havePrefetchW && end < hi && !v.prefetch {
+			v.prefetchOut(out, baseA, baseB, baseO, end, min(hi, end+len(units)), po, g)
+		}
 		slot := 0
 		for j := range batch {
 			ut := &batch[j]
@@ -1592,10 +1609,12 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				ut.panel = bufA[slot*K*vM : (slot+1)*K*vM]
 				slot++
 			}
+			ut.run = false
 			if ut.direct {
 				for i := range ut.offs {
 					ut.offs[i] = (pa + v.rowA[ut.i0+i]) * 4
 				}
+				ut.run = ut.offs[1] == ut.offs[0]+4 && ut.offs[2] == ut.offs[0]+8 && ut.offs[3] == ut.offs[0]+12
 			} else if !cacheA || !packedA[mt] {
 				packA(ut.panel, pa, ut.i0, ut.mr)
 				if cacheA {
@@ -1621,8 +1640,8 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			seg := &segs[si]
 			for k0, k1 := seg.k0, 0; k0 < seg.k1; k0 = k1 {
 				k1 = min(seg.k1, k0+kBlockV)
-				rp, q := vecBlock(a, raB, batch, cs, seg, k0, k1, nT, wide, quadsFit, v.fma)
-				rowPairs, quads = rowPairs || rp, quads || q
+				rp, q, tr := vecBlock(a, raB, batch, cs, seg, k0, k1, nT, wide, quadsFit, v.fma)
+				rowPairs, quads, triples = rowPairs || rp, quads || q, triples || tr
 			}
 		}
 		for j := range batch {
@@ -1669,6 +1688,51 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	}
 }
 
+// triplesFit reports whether vecGEMM's units may run three at a time
+// (kern12x16x2r): pairs of n tiles read in place, each tile's rows
+// consecutive elements of the first factor (the row tiles' loop, dm,
+// unit-stride in it).
+func triplesFit(v *vecSpace, raB []int, quadsFit bool, nT int) bool {
+	return quadsFit && raB != nil && nT >= 2 && v.rowDims[len(v.rowDims)-1].ca == 1
+}
+
+// prefetchOut prefetches to be written the output rows of units [u,
+// end), the next batch, while the current one (in group g, output base
+// po) computes. A tile's 4x16 outputs lie in 16 lines a plane apart in
+// NCHW, each a quarter written: the stores waited for every line to come
+// from memory, a tenth of a 3x3 convolution's time at 8x64x56x56 (its
+// step 7.5 -> 6.4 ms; a 1x1 one from 32 channels 2.3 -> 1.5 ms). Rows
+// must lie in one run of the output (dn's stride not 1) or each row's
+// channels in a run (stride 1); others are left to the hardware.
+func (v *vecSpace) prefetchOut(out []float32, baseA, baseB, baseO, u, end, po, g int) {
+	mT := v.tiles()
+	dn := v.dn
+	if g2 := u / mT; g2 != g {
+		_, _, po = v.groupBase(g2, baseA, baseB, baseO, nil)
+		// A batch lies within one group.
+		end = min(end, (g2+1)*mT)
+	} else {
+		end = min(end, (g+1)*mT)
+	}
+	first := (u % mT) * vM
+	last := min(len(v.rowA), ((end-1)%mT+1)*vM) - 1
+	if dn.cout == 1 {
+		lines := (dn.ext*4+63)/64 + 1
+		for _, r := range v.rowO[first : last+1] {
+			prefetchWLines(&out[po+r], lines)
+		}
+		return
+	}
+	if v.rowO[last]-v.rowO[first] != last-first {
+		return
+	}
+	lines := ((last-first+1)*4+63)/64 + 1
+	q := po + v.rowO[first]
+	for ch := range dn.ext {
+		prefetchWLines(&out[q+ch*dn.cout], lines)
+	}
+}
+
 // quadsRead reports whether two units at once (kern8x16x2) read the
 // first factor well: its reduction points are consecutive elements, the
 // table t stepping by unit (1 for element offsets, 4 for bytes).
@@ -1687,10 +1751,12 @@ func quadsRead(t []int, unit int) bool {
 // with quadsFit two units at once (kern8x16x2: sixteen accumulators,
 // each panel row serving eight rows; the last unit of an odd batch, or a
 // pair of which one reads in place and the other from a panel, one at a
-// time); a lone n tile (the last of an odd count, a group's 16 channels)
-// runs two units at a time. It reports whether any lone tile ran so
-// (rowPairs) and whether any pair of tiles ran two units at once (quads).
-func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, seg *bSeg, k0, k1, nT int, wide, quadsFit, fma bool) (rowPairs, quads bool) {
+// time), or three where each of the three reads rows that are a run of
+// floats (kern12x16x2r: twenty-four accumulators); a lone n tile (the
+// last of an odd count, a group's 16 channels) runs two units at a time.
+// It reports whether any lone tile ran so (rowPairs), whether any pair
+// of tiles ran two units at once (quads) and whether three (triples).
+func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, seg *bSeg, k0, k1, nT int, wide, quadsFit, fma bool) (rowPairs, quads, triples bool) {
 	for nt := 0; nt < nT; nt++ {
 		pbk := seg.panelAt(nt, k0)
 		if wide && nt+1 < nT {
@@ -1700,14 +1766,27 @@ func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, s
 				return (*[2 * vM * vN]float32)(unsafe.Pointer(&cs[j*nT+nt]))
 			}
 			j := 0
-			for ; quadsFit && j+1 < len(batch); j += 2 {
+			for quadsFit && j+1 < len(batch) {
 				u0, u1 := &batch[j], &batch[j+1]
-				if u0.direct != u1.direct {
-					u0.pairBlock(a, raB, k0, k1, pbk, pbk1, pair(j), fma)
-					u1.pairBlock(a, raB, k0, k1, pbk, pbk1, pair(j+1), fma)
+				if j+2 < len(batch) && u0.run && u1.run && batch[j+2].run {
+					// Three units whose rows are runs of floats: 24
+					// accumulators on each pair of panel rows.
+					if fma {
+						kern12x16x2rf(&a[0], &u0.offs, &u1.offs, &batch[j+2].offs, &raB[k0], pbk, pbk1, pair(j), pair(j+1), pair(j+2), k1-k0)
+					} else {
+						kern12x16x2r(&a[0], &u0.offs, &u1.offs, &batch[j+2].offs, &raB[k0], pbk, pbk1, pair(j), pair(j+1), pair(j+2), k1-k0)
+					}
+					triples = true
+					j += 3
 					continue
 				}
-				u0.quadBlock(u1, a, raB, k0, k1, pbk, pbk1, pair(j), pair(j+1), fma)
+				j += 2
+				if u0.direct != u1.direct {
+					u0.pairBlock(a, raB, k0, k1, pbk, pbk1, pair(j-2), fma)
+					u1.pairBlock(a, raB, k0, k1, pbk, pbk1, pair(j-1), fma)
+					continue
+				}
+				u0.quadBlock(u1, a, raB, k0, k1, pbk, pbk1, pair(j-2), pair(j-1), fma)
 				quads = true
 			}
 			for ; j < len(batch); j++ {
@@ -1731,15 +1810,18 @@ func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, s
 			batch[j].block(a, raB, k0, k1, pbk, &cs[j*nT+nt], fma)
 		}
 	}
-	return rowPairs, quads
+	return rowPairs, quads, triples
 }
 
 // unitTile is one unit of vecGEMM's batch: a row tile of one group.
 type unitTile struct {
 	i0, mr int
 	direct bool // reads the first factor in place (offs), else panel
-	offs   [vM]int
-	panel  []float32
+	// run: direct, and the rows are consecutive floats (offs[i] =
+	// offs[0] + 4i): three such units run at once (kern12x16x2r).
+	run   bool
+	offs  [vM]int
+	panel []float32
 }
 
 // block runs reduction points [k0, k1) of the tile into c, whose column

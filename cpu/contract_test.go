@@ -210,6 +210,11 @@ func TestContractionFastPath(t *testing.T) {
 		// whole n tiles and half of one) over 2x7x9 positions (a partial
 		// row tile): the bias is added in the tiles (tileBias).
 		{fwd: true, n: 2, cin: 5, cout: 40, spatial: []int64{7, 9}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", bias: true},
+		// Into 64 channels (two pairs of n tiles) over image rows of 13:
+		// of each row's four tiles the last crosses into the next row,
+		// so batches mix tiles whose rows are runs of floats (three at a
+		// time, kern12x16x2r) with tiles that are not.
+		{fwd: true, n: 2, cin: 6, cout: 64, spatial: []int64{5, 13}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32"},
 		// Forward depthwise convolutions at stride 2 and 3 along the
 		// rows: image rows of 11 outputs (chunks of 8 and 3) and of 6,
 		// each chunk starting on a multiple of the stride (the
@@ -230,6 +235,7 @@ func TestContractionFastPath(t *testing.T) {
 		narrowBefore, oneColumnBefore, avx512Before, fmaBefore := cpu.NarrowRuns(), cpu.OneColumnRuns(), cpu.AVX512Runs(), cpu.FMARuns()
 		stridedColumnsBefore, phaseSplitBefore := cpu.StridedColumnRuns(), cpu.PhaseSplitRuns()
 		groupLanesBefore, quadsBefore, windowsBefore, sumLanesBefore := cpu.GroupLaneRuns(), cpu.QuadRuns(), cpu.WindowRuns(), cpu.SumLaneRuns()
+		triplesBefore := cpu.TripleRuns()
 		stagedBefore, transposedBefore, keptBefore, rowPairBefore := cpu.StagedRuns(), cpu.TransposedPacks(), cpu.KeptPanelRuns(), cpu.RowPairRuns()
 		widenedBefore, exactBefore, biasBefore := cpu.KeptWidenings(), cpu.ExactFused(), cpu.TileBiasRuns()
 		for _, pipeline := range []string{"baseline", "default", "default-unfused"} {
@@ -286,6 +292,13 @@ func TestContractionFastPath(t *testing.T) {
 		// units at a time on AVX-512.
 		if ran := cpu.QuadRuns() - quadsBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && vec && cpu.HaveAVX512()) {
 			t.Errorf("%s: %d calls ran pairs of n tiles two units at a time", kc.name, ran)
+		}
+		// Forward convolutions into 40 and 64 channels and a stride-1
+		// data gradient into 40 (pairs of n tiles) read in place run
+		// three units at a time on AVX-512 where a tile's rows are
+		// consecutive (not those across image rows of 9 or 13).
+		if ran := cpu.TripleRuns() - triplesBefore; (ran > 0) != (kc.k.Vec && kc.k.AVX512 && kc.k.Direct && vec && cpu.HaveAVX512()) {
+			t.Errorf("%s: %d calls ran pairs of n tiles three units at a time", kc.name, ran)
 		}
 		// The 1x1 weight gradient of 8 rows, 52 columns and 1024
 		// positions runs by column windows where the paired kernels

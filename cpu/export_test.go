@@ -69,6 +69,10 @@ func RowPairRuns() int64 { return rowPairRuns.Load() }
 // units at a time (kern8x16x2).
 func QuadRuns() int64 { return quadRuns.Load() }
 
+// TripleRuns counts the vector-path calls that ran pairs of n tiles
+// three units at a time (kern12x16x2r).
+func TripleRuns() int64 { return tripleRuns.Load() }
+
 // WindowRuns counts the contractions run by column windows.
 func WindowRuns() int64 { return windowRuns.Load() }
 

@@ -83,3 +83,68 @@ func randomFloats(rng *rand.Rand, n int, lo, hi float32) []float32 {
 	}
 	return f
 }
+
+// TestKern12x16x2 checks the three-unit kernel against three calls of
+// the one-unit two-tile kernel reading in place, bit for bit, unfused
+// and fused: each unit's rows are four consecutive floats (the only rows
+// it reads: offs[1:] are set to nonsense here, so a kernel that read
+// them would differ), the reduction points every third element, the
+// values with products that round, a NaN and an infinity.
+func TestKern12x16x2(t *testing.T) {
+	if !haveAVX512 || !haveFMA {
+		t.Skip("no AVX-512F or FMA")
+	}
+	const K = 37
+	rng := rand.New(rand.NewSource(3))
+	a := randomFloats(rng, 4096, -1, 1)
+	a[1002], a[1503] = float32(math.Inf(-1)), float32(math.NaN())
+	b := randomFloats(rng, 2*K*vN, -2, 2)
+	ra := make([]int, K)
+	for r := range ra {
+		ra[r] = r * 3 * 4
+	}
+	starts := [3]int{3, 1000, 1500}
+	var runs, lies [3][vM]int
+	for u, s := range starts {
+		for i := range vM {
+			runs[u][i] = (s + i) * 4
+			lies[u][i] = runs[u][0] - 7*4*i // read only offs[0]
+		}
+	}
+	start := func() (c [3][2 * vM * vN]float32) {
+		for u := range c {
+			for i := range c[u] {
+				c[u][i] = float32(i*(u+1)) / 9
+			}
+		}
+		return
+	}
+	for _, fused := range []bool{false, true} {
+		want, got := start(), start()
+		for u := range want {
+			if fused {
+				kern4x16x2rf(&a[0], &runs[u], &ra[0], &b[0], &b[K*vN], &want[u], K)
+			} else {
+				kern4x16x2r(&a[0], &runs[u], &ra[0], &b[0], &b[K*vN], &want[u], K)
+			}
+		}
+		if fused {
+			kern12x16x2rf(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &got[0], &got[1], &got[2], K)
+		} else {
+			kern12x16x2r(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &got[0], &got[1], &got[2], K)
+		}
+		for u := range want {
+			for i := range want[u] {
+				if math.Float32bits(got[u][i]) != math.Float32bits(want[u][i]) {
+					t.Fatalf("fused %v, unit %d, element %d: %v, want %v", fused, u, i, got[u][i], want[u][i])
+				}
+			}
+		}
+	}
+	// No reduction points: the tiles come back unchanged.
+	c := start()
+	kern12x16x2rf(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &c[0], &c[1], &c[2], 0)
+	if c != start() {
+		t.Errorf("k = 0 changed the tiles")
+	}
+}

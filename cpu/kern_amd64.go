@@ -200,6 +200,17 @@ func kern8x16x2r(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0,
 //go:noescape
 func kern8x16x2rf(a *float32, offs0, offs1 *[4]int, ra *int, b0, b1 *float32, c0, c1 *[128]float32, k int)
 
+// kern12x16x2r is kern8x16x2r on three units at once whose rows are
+// each four consecutive floats: row i of the unit with offsets offs at
+// reduction point r is the float32 at byte address a + offs[0] + 4i +
+// ra[r] (offs[1:] are not read). Twenty-four accumulators; same bits.
+//
+//go:noescape
+func kern12x16x2r(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)
+
+//go:noescape
+func kern12x16x2rf(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)
+
 // kern4x16x2 is kern4x16 on two adjacent n tiles (AVX-512): b0 and b1
 // their panels, c the two tiles one after the other; same bits.
 //

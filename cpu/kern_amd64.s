@@ -619,6 +619,95 @@ loop: \
 done: \
 	STORE16X16(c0+48(FP), c1+56(FP))
 
+// ROW12 is one row of ROWS12X16X2: the row's value at A broadcast into
+// ZB, times both panel rows (Z24, Z25) added to its accumulators C0 (the
+// first n tile) and C1 (the second); T0 and T1 are MULADD's products.
+#define ROW12(MAC, A, ZB, T0, T1, C0, C1) \
+	VBROADCASTSS A, ZB \
+	MAC(Z24, ZB, T0, C0) \
+	MAC(Z25, ZB, T1, C1)
+
+// ROWS12X16X2 is one reduction point (R8 its byte offset) of three units'
+// 4x16 tile pairs, each unit's four rows consecutive floats from SI, R9
+// and R11: rows 0-3 into Z0-Z3 and Z4-Z7, 4-7 into Z8-Z11 and Z12-Z15,
+// 8-11 into Z16-Z19 and Z20-Z23. Two rows are in flight at a time (Z26
+// and Z29 broadcast in turn, each with its own two products).
+#define ROWS12X16X2(MAC) \
+	ROW12(MAC, 0(SI)(R8*1), Z26, Z27, Z28, Z0, Z4) \
+	ROW12(MAC, 4(SI)(R8*1), Z29, Z30, Z31, Z1, Z5) \
+	ROW12(MAC, 8(SI)(R8*1), Z26, Z27, Z28, Z2, Z6) \
+	ROW12(MAC, 12(SI)(R8*1), Z29, Z30, Z31, Z3, Z7) \
+	ROW12(MAC, 0(R9)(R8*1), Z26, Z27, Z28, Z8, Z12) \
+	ROW12(MAC, 4(R9)(R8*1), Z29, Z30, Z31, Z9, Z13) \
+	ROW12(MAC, 8(R9)(R8*1), Z26, Z27, Z28, Z10, Z14) \
+	ROW12(MAC, 12(R9)(R8*1), Z29, Z30, Z31, Z11, Z15) \
+	ROW12(MAC, 0(R11)(R8*1), Z26, Z27, Z28, Z16, Z20) \
+	ROW12(MAC, 4(R11)(R8*1), Z29, Z30, Z31, Z17, Z21) \
+	ROW12(MAC, 8(R11)(R8*1), Z26, Z27, Z28, Z18, Z22) \
+	ROW12(MAC, 12(R11)(R8*1), Z29, Z30, Z31, Z19, Z23)
+
+// func kern12x16x2r(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)
+//
+// kern8x16x2r on three units at once whose rows are each four
+// consecutive floats (offs[i] = offs[0] + 4i: a forward or stride-1
+// convolution's w): rows a + offs0[0] on into c0, offs1 into c1, offs2
+// into c2. Twenty-four accumulators share each pair of panel rows, a
+// third fewer panel loads a row than kern8x16x2r's sixteen: on panels in
+// L1 both run at 98 GMAC/s a core (BenchmarkKern4x16), but in a
+// convolution's batch the panels' block and the rows' lines overflow L1,
+// and there this one ran at 92-98 against 75-84 (a 64-channel 3x3
+// convolution's rows and panels, alone). One base register a unit (the
+// rows' offsets are displacements) leaves a register for the table's
+// end. Per lane the same multiply-adds in the same order of r: the same
+// bits.
+#define KERN12X16X2R(MAC) \
+	MOVQ c0+56(FP), DX \
+	LOADZ8 \
+	MOVQ c1+64(FP), DX \
+	LOADZ4(0, Z8, Z9, Z10, Z11) \
+	LOADZ4(256, Z12, Z13, Z14, Z15) \
+	MOVQ c2+72(FP), DX \
+	LOADZ4(0, Z16, Z17, Z18, Z19) \
+	LOADZ4(256, Z20, Z21, Z22, Z23) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs0+8(FP), SI \
+	MOVQ 0(SI), SI \
+	ADDQ AX, SI \
+	MOVQ offs1+16(FP), R9 \
+	MOVQ 0(R9), R9 \
+	ADDQ AX, R9 \
+	MOVQ offs2+24(FP), R11 \
+	MOVQ 0(R11), R11 \
+	ADDQ AX, R11 \
+	MOVQ ra+32(FP), BX \
+	MOVQ b0+40(FP), DI \
+	MOVQ b1+48(FP), CX \
+	MOVQ k+80(FP), R10 \
+	TESTQ R10, R10 \
+	JLE done \
+	SHLQ $3, R10 \
+	ADDQ BX, R10 \
+loop: \
+	MOVQ 0(BX), R8 \
+	VMOVUPS 0(DI), Z24 \
+	VMOVUPS 0(CX), Z25 \
+	ROWS12X16X2(MAC) \
+	ADDQ $8, BX \
+	ADDQ $64, DI \
+	ADDQ $64, CX \
+	CMPQ BX, R10 \
+	JNE loop \
+done: \
+	MOVQ c0+56(FP), DX \
+	STOREZ8 \
+	MOVQ c1+64(FP), DX \
+	STOREZ4(0, Z8, Z9, Z10, Z11) \
+	STOREZ4(256, Z12, Z13, Z14, Z15) \
+	MOVQ c2+72(FP), DX \
+	STOREZ4(0, Z16, Z17, Z18, Z19) \
+	STOREZ4(256, Z20, Z21, Z22, Z23) \
+	VZEROUPPER
+
 // func kern16x8(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
 //
 // kern16x4 on both n tiles of a narrow contraction at once (AVX-512): the
@@ -1007,6 +1096,16 @@ TEXT ·kern8x16x2r(SB), NOSPLIT, $0-72
 
 TEXT ·kern8x16x2rf(SB), NOSPLIT, $0-72
 	KERN8X16X2R(FMADD)
+
+// kern12x16x2r and kern12x16x2rf: KERN12X16X2R (above) with MULADD and
+// with FMADD.
+TEXT ·kern12x16x2r(SB), NOSPLIT, $0-88
+	KERN12X16X2R(MULADD)
+	RET
+
+TEXT ·kern12x16x2rf(SB), NOSPLIT, $0-88
+	KERN12X16X2R(FMADD)
+	RET
 
 // kern16x8 and its fused (f) and zero-start (z) forms: KERN16X8 (above).
 TEXT ·kern16x8(SB), NOSPLIT, $0-48

@@ -29,6 +29,7 @@ func BenchmarkKern4x16(b *testing.B) {
 	for i := range offs {
 		offs[i] = i * K * 4
 	}
+	runs := [vM]int{0, 4, 8, 12}
 	ra := make([]int, K)
 	for k := range ra {
 		ra[k] = k * 4
@@ -54,6 +55,9 @@ func BenchmarkKern4x16(b *testing.B) {
 		// 4×32 columns of 4 rows.
 		{"8x16x2-fused", haveAVX512, 4 * vN, func() { kern8x16x2f(&a[0], &a[0], &bb[0], &bb[K*vN], &c, &c, K) }},
 		{"8x16x2-in-place-fused", haveAVX512, 4 * vN, func() { kern8x16x2rf(&rows[0], &offs, &offs, &ra[0], &bb[0], &bb[K*vN], &c, &c, K) }},
+		// Three units whose rows are runs of floats on two n tiles: 12
+		// rows × 32 columns, counted as 6×32 columns of 4 rows.
+		{"12x16x2-in-place-fused", haveAVX512, 6 * vN, func() { kern12x16x2rf(&rows[0], &runs, &runs, &runs, &ra[0], &bb[0], &bb[K*vN], &c, &c, &c, K) }},
 	} {
 		b.Run(k.name, func(b *testing.B) {
 			if !k.ok {
