@@ -358,6 +358,33 @@ func TestWideBatches(t *testing.T) {
 	}
 }
 
+// TestRunTilesOverImages runs 3x3 convolutions over more images than
+// each image row has pixels (12 images of 8x8, as CIFAR's last stage
+// at N=16): the row tiles follow w, whose four pixels are a run of
+// floats, not the larger n loop, whose images lie a plane apart, so
+// they go three tiles at a time where the CPU has AVX-512 (and only
+// then: with n as the tiles no triple runs); the interpreter's bits
+// either way. Rows of 6 (not a multiple of a tile) keep n.
+func TestRunTilesOverImages(t *testing.T) {
+	for _, c := range []struct {
+		s       convSpec
+		triples bool
+	}{
+		{convSpec{fwd: true, n: 12, cin: 4, cout: 32, spatial: []int64{8, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", bias: true}, true},
+		{convSpec{n: 12, cin: 32, cout: 4, spatial: []int64{8, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}}, true},
+		{convSpec{fwd: true, n: 12, cin: 4, cout: 32, spatial: []int64{6, 6}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32"}, false},
+	} {
+		t.Run(c.s.name(), func(t *testing.T) {
+			before := cpu.TripleRuns()
+			checkFastPath(t, c.s, "default")
+			want := c.triples && cpu.HaveVectorKernel() && cpu.HaveAVX512()
+			if ran := cpu.TripleRuns() - before; (ran > 0) != want {
+				t.Errorf("%d calls ran three tiles at a time, want them: %v", ran, want)
+			}
+		})
+	}
+}
+
 // TestPixelRows runs 1x1 convolutions in NCHW with their factors swapped
 // (the weights' rows broadcast, blocks of merged pixels in the lanes) on
 // every vector configuration, fused and unfused, and requires the

@@ -661,11 +661,7 @@ done: \
 // end. Per lane the same multiply-adds in the same order of r: the same
 // bits.
 #define KERN12X16X2R(MAC) \
-	MOVQ c0+56(FP), DX \
-	LOADZ8 \
-	MOVQ c1+64(FP), DX \
-	LOADZ4(0, Z8, Z9, Z10, Z11) \
-	LOADZ4(256, Z12, Z13, Z14, Z15) \
+	LOAD16X16(c0+56(FP), c1+64(FP)) \
 	MOVQ c2+72(FP), DX \
 	LOADZ4(0, Z16, Z17, Z18, Z19) \
 	LOADZ4(256, Z20, Z21, Z22, Z23) \
@@ -698,15 +694,10 @@ loop: \
 	CMPQ BX, R10 \
 	JNE loop \
 done: \
-	MOVQ c0+56(FP), DX \
-	STOREZ8 \
-	MOVQ c1+64(FP), DX \
-	STOREZ4(0, Z8, Z9, Z10, Z11) \
-	STOREZ4(256, Z12, Z13, Z14, Z15) \
 	MOVQ c2+72(FP), DX \
 	STOREZ4(0, Z16, Z17, Z18, Z19) \
 	STOREZ4(256, Z20, Z21, Z22, Z23) \
-	VZEROUPPER
+	STORE16X16(c0+56(FP), c1+64(FP))
 
 // func kern16x8(a *float32, ra *int, b0, b1 *float32, c *[128]float32, k int)
 //
@@ -1101,11 +1092,9 @@ TEXT ·kern8x16x2rf(SB), NOSPLIT, $0-72
 // with FMADD.
 TEXT ·kern12x16x2r(SB), NOSPLIT, $0-88
 	KERN12X16X2R(MULADD)
-	RET
 
 TEXT ·kern12x16x2rf(SB), NOSPLIT, $0-88
 	KERN12X16X2R(FMADD)
-	RET
 
 // kern16x8 and its fused (f) and zero-start (z) forms: KERN16X8 (above).
 TEXT ·kern16x8(SB), NOSPLIT, $0-48
