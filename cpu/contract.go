@@ -1664,8 +1664,35 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				rowPairs, quads, triples = rowPairs || rp, quads || q, triples || tr
 			}
 		}
-		for j := range batch {
+		for j := 0; j < len(batch); j++ {
 			ut := &batch[j]
+			// Three tiles of twelve consecutive output positions store
+			// each channel's twelve at once (storeT12x16). (A tile
+			// epilogue's rows are contiguous in the output, these are a
+			// channel stride apart: none runs here.)
+			if wide && stage == nil && epf == nil && j+2 < len(batch) && v.consecutiveOut(batch[j:j+3]) {
+				for nt := 0; nt < nT; nt++ {
+					nr := min(vN, dn.ext-nt*vN)
+					if bias != nil {
+						for t := j; t < j+3; t++ {
+							bias.add(&cs[t*nT+nt], batch[t].i0, nt*vN, vM, nr)
+						}
+					}
+					q := po + v.rowO[ut.i0] + nt*vN*dn.cout
+					if nr == vN {
+						storeT12x16(&out[q], dn.cout*4, &cs[j*nT+nt], &cs[(j+1)*nT+nt], &cs[(j+2)*nT+nt])
+						continue
+					}
+					for t := j; t < j+3; t++ {
+						c := &cs[t*nT+nt]
+						for i := 0; i < vM; i++ {
+							scatterStrided(out, q+(t-j)*vM+i, dn.cout, c[i*vN:i*vN+nr])
+						}
+					}
+				}
+				j += 2
+				continue
+			}
 			// Four consecutive output positions (a stride-1 gradient's or
 			// a forward convolution's w) of 16 channels: each channel's
 			// four as one vector store (storeT4x16) instead of 64 scalar
@@ -1706,6 +1733,27 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 		}
 		u = end
 	}
+}
+
+// consecutiveOut reports whether the three units' twelve rows are
+// twelve consecutive output positions, each a channel stride apart from
+// the next channel's (a transposed store of all three: storeT12x16).
+func (v *vecSpace) consecutiveOut(units []unitTile) bool {
+	if v.dn.cout == 1 {
+		return false
+	}
+	first := v.rowO[units[0].i0]
+	for t, ut := range units {
+		if ut.mr != vM || ut.i0 != units[0].i0+t*vM {
+			return false
+		}
+		for i := range vM {
+			if v.rowO[ut.i0+i] != first+t*vM+i {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // triplesFit reports whether vecGEMM's units may run three at a time

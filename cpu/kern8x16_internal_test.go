@@ -148,3 +148,31 @@ func TestKern12x16x2(t *testing.T) {
 		t.Errorf("k = 0 changed the tiles")
 	}
 }
+
+// TestStoreT12x16 checks the three-tile transposed store against
+// storeT4x16 thrice: every channel's twelve positions land where
+// storeT4x16 puts them, and nothing else in the output changes (the
+// four lanes past the twelve are masked off: at the end of an output
+// they would lie past it).
+func TestStoreT12x16(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("no AVX-512F")
+	}
+	const stride = 37 // floats between channels: rows not line-aligned
+	rng := rand.New(rand.NewSource(4))
+	var c [3][vM * vN]float32
+	for u := range c {
+		copy(c[u][:], randomFloats(rng, vM*vN, -1, 1))
+	}
+	want := randomFloats(rng, 16*stride+16, 5, 6)
+	got := append([]float32(nil), want...)
+	for u := range c {
+		storeT4x16(&want[3+u*vM], stride*4, &c[u])
+	}
+	storeT12x16(&got[3], stride*4, &c[0], &c[1], &c[2])
+	for i := range want {
+		if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+			t.Fatalf("element %d: %v, want %v", i, got[i], want[i])
+		}
+	}
+}

@@ -315,3 +315,10 @@ var haveFMA = func() bool {
 	_, _, ecx, _ := cpuid(1, 0)
 	return ecx&(1<<12) != 0
 }()
+
+// storeT12x16 is storeT4x16 on three tiles of twelve consecutive output
+// positions at once (AVX-512): dst[j*stride + 4i] = c_(i/4)[(i%4)*16 + j],
+// stride in bytes, each channel's twelve one masked store.
+//
+//go:noescape
+func storeT12x16(dst *float32, stride int, c0, c1, c2 *[64]float32)

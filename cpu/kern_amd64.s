@@ -1224,6 +1224,72 @@ tblock:
 	JNZ tblock
 	RET
 
+// func storeT12x16(dst *float32, stride int, c0, c1, c2 *[64]float32)
+//
+// storeT4x16 on three tiles of consecutive output positions at once
+// (AVX-512): the 12x16 block of rows c0, c1 and c2 transposed
+// (TRANSPOSEREGS16X16, four zero rows), each channel's twelve positions
+// one masked 48-byte store: dst[j*stride + 4i] = c_(i/4)[(i%4)*16 + j]
+// (stride in bytes). Sixteen stores where storeT4x16 thrice made 48.
+TEXT ·storeT12x16(SB), NOSPLIT, $0-40
+	MOVQ c0+16(FP), SI
+	VMOVUPS 0(SI), Z0
+	VMOVUPS 64(SI), Z1
+	VMOVUPS 128(SI), Z2
+	VMOVUPS 192(SI), Z3
+	MOVQ c1+24(FP), SI
+	VMOVUPS 0(SI), Z4
+	VMOVUPS 64(SI), Z5
+	VMOVUPS 128(SI), Z6
+	VMOVUPS 192(SI), Z7
+	MOVQ c2+32(FP), SI
+	VMOVUPS 0(SI), Z8
+	VMOVUPS 64(SI), Z9
+	VMOVUPS 128(SI), Z10
+	VMOVUPS 192(SI), Z11
+	VPXORD Z12, Z12, Z12
+	VPXORD Z13, Z13, Z13
+	VPXORD Z14, Z14, Z14
+	VPXORD Z15, Z15, Z15
+	TRANSPOSEREGS16X16
+	MOVQ dst+0(FP), DI
+	MOVQ stride+8(FP), BX
+	MOVL $0x0FFF, AX
+	KMOVW AX, K1
+	VMOVUPS Z0, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z1, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z2, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z3, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z4, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z5, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z6, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z7, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z8, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z9, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z10, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z11, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z12, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z13, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z14, K1, (DI)
+	ADDQ BX, DI
+	VMOVUPS Z15, K1, (DI)
+	VZEROUPPER
+	RET
+
 // kern4x16x2 and kern4x16x2f: KERN4X16X2 (above) with MULADD and with FMADD.
 TEXT ·kern4x16x2(SB), NOSPLIT, $0-40
 	KERN4X16X2(MULADD)
