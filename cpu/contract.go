@@ -1629,12 +1629,12 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 				ut.panel = bufA[slot*K*vM : (slot+1)*K*vM]
 				slot++
 			}
-			ut.run = false
+			ut.run = 0
 			if ut.direct {
 				for i := range ut.offs {
 					ut.offs[i] = (pa + v.rowA[ut.i0+i]) * 4
 				}
-				ut.run = ut.offs[1] == ut.offs[0]+4 && ut.offs[2] == ut.offs[0]+8 && ut.offs[3] == ut.offs[0]+12
+				ut.run = rowStep(&ut.offs)
 			} else if !cacheA || !packedA[mt] {
 				packA(ut.panel, pa, ut.i0, ut.mr)
 				if cacheA {
@@ -1757,11 +1757,22 @@ func (v *vecSpace) consecutiveOut(units []unitTile) bool {
 }
 
 // triplesFit reports whether vecGEMM's units may run three at a time
-// (kern12x16x2r): pairs of n tiles read in place, each tile's rows
-// consecutive elements of the first factor (the row tiles' loop, dm,
-// unit-stride in it).
+// (kern12x16x2r, kern12x16x2r2): pairs of n tiles read in place, each
+// tile's rows consecutive elements of the first factor or every other
+// one (the row tiles' loop, dm, of stride 1 or 2 in it).
 func triplesFit(v *vecSpace, raB []int, quadsFit bool, nT int) bool {
-	return quadsFit && raB != nil && nT >= 2 && v.rowDims[len(v.rowDims)-1].ca == 1
+	ca := v.rowDims[len(v.rowDims)-1].ca
+	return quadsFit && raB != nil && nT >= 2 && (ca == 1 || ca == 2)
+}
+
+// rowStep is the byte step of a unit's rows when they are evenly spaced
+// one or two floats apart (offs in bytes), else 0.
+func rowStep(offs *[vM]int) int {
+	d := offs[1] - offs[0]
+	if (d != 4 && d != 8) || offs[2] != offs[0]+2*d || offs[3] != offs[0]+3*d {
+		return 0
+	}
+	return d
 }
 
 // prefetchOut prefetches to be written the output rows of units [u,
@@ -1836,13 +1847,19 @@ func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, s
 			j := 0
 			for quadsFit && j+1 < len(batch) {
 				u0, u1 := &batch[j], &batch[j+1]
-				if j+2 < len(batch) && u0.run && u1.run && batch[j+2].run {
-					// Three units whose rows are runs of floats: 24
+				if u2 := j + 2; u2 < len(batch) && u0.run != 0 && u0.run == u1.run && u0.run == batch[u2].run {
+					// Three units whose rows are evenly spaced floats: 24
 					// accumulators on each pair of panel rows.
-					if fma {
-						kern12x16x2rf(&a[0], &u0.offs, &u1.offs, &batch[j+2].offs, &raB[k0], pbk, pbk1, pair(j), pair(j+1), pair(j+2), k1-k0)
-					} else {
-						kern12x16x2r(&a[0], &u0.offs, &u1.offs, &batch[j+2].offs, &raB[k0], pbk, pbk1, pair(j), pair(j+1), pair(j+2), k1-k0)
+					o2 := &batch[u2].offs
+					switch {
+					case u0.run == 4 && fma:
+						kern12x16x2rf(&a[0], &u0.offs, &u1.offs, o2, &raB[k0], pbk, pbk1, pair(j), pair(j+1), pair(u2), k1-k0)
+					case u0.run == 4:
+						kern12x16x2r(&a[0], &u0.offs, &u1.offs, o2, &raB[k0], pbk, pbk1, pair(j), pair(j+1), pair(u2), k1-k0)
+					case fma:
+						kern12x16x2r2f(&a[0], &u0.offs, &u1.offs, o2, &raB[k0], pbk, pbk1, pair(j), pair(j+1), pair(u2), k1-k0)
+					default:
+						kern12x16x2r2(&a[0], &u0.offs, &u1.offs, o2, &raB[k0], pbk, pbk1, pair(j), pair(j+1), pair(u2), k1-k0)
 					}
 					triples = true
 					j += 3
@@ -1885,9 +1902,10 @@ func vecBlock(a []float32, raB []int, batch []unitTile, cs [][vM * vN]float32, s
 type unitTile struct {
 	i0, mr int
 	direct bool // reads the first factor in place (offs), else panel
-	// run: direct, and the rows are consecutive floats (offs[i] =
-	// offs[0] + 4i): three such units run at once (kern12x16x2r).
-	run   bool
+	// run: direct, and the rows are consecutive floats (4: offs[i] =
+	// offs[0] + 4i) or every other float (8): three units of one step
+	// run at once (kern12x16x2r, kern12x16x2r2); 0 otherwise.
+	run   int
 	offs  [vM]int
 	panel []float32
 }

@@ -364,7 +364,9 @@ func TestWideBatches(t *testing.T) {
 // floats, not the larger n loop, whose images lie a plane apart, so
 // they go three tiles at a time where the CPU has AVX-512 (and only
 // then: with n as the tiles no triple runs); the interpreter's bits
-// either way. Rows of 6 (not a multiple of a tile) keep n.
+// either way. Rows of 6 (not a multiple of a tile) keep n. Stride-2
+// forward convolutions' tiles read every other float, three at a time
+// too.
 func TestRunTilesOverImages(t *testing.T) {
 	for _, c := range []struct {
 		s       convSpec
@@ -373,6 +375,12 @@ func TestRunTilesOverImages(t *testing.T) {
 		{convSpec{fwd: true, n: 12, cin: 4, cout: 32, spatial: []int64{8, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", bias: true}, true},
 		{convSpec{n: 12, cin: 32, cout: 4, spatial: []int64{8, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}}, true},
 		{convSpec{fwd: true, n: 12, cin: 4, cout: 32, spatial: []int64{6, 6}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32"}, false},
+		// Stride 2: a tile's four pixels read every other float of a
+		// row (kern12x16x2r2), over output rows of 8 and 12, and of 6
+		// (every other tile across two rows: no three in a row).
+		{convSpec{fwd: true, n: 2, cin: 5, cout: 32, spatial: []int64{16, 16}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", bias: true}, true},
+		{convSpec{fwd: true, n: 1, cin: 3, cout: 48, spatial: []int64{6, 24}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32"}, true},
+		{convSpec{fwd: true, n: 2, cin: 5, cout: 48, spatial: []int64{12, 11}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32"}, false},
 	} {
 		t.Run(c.s.name(), func(t *testing.T) {
 			before := cpu.TripleRuns()

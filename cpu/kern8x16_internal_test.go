@@ -84,10 +84,11 @@ func randomFloats(rng *rand.Rand, n int, lo, hi float32) []float32 {
 	return f
 }
 
-// TestKern12x16x2 checks the three-unit kernel against three calls of
+// TestKern12x16x2 checks the three-unit kernels against three calls of
 // the one-unit two-tile kernel reading in place, bit for bit, unfused
-// and fused: each unit's rows are four consecutive floats (the only rows
-// it reads: offs[1:] are set to nonsense here, so a kernel that read
+// and fused: each unit's rows are four consecutive floats
+// (kern12x16x2r) or every other float (kern12x16x2r2), the only rows
+// they read (offs[1:] are set to nonsense here, so a kernel that read
 // them would differ), the reduction points every third element, the
 // values with products that round, a NaN and an infinity.
 func TestKern12x16x2(t *testing.T) {
@@ -104,13 +105,27 @@ func TestKern12x16x2(t *testing.T) {
 		ra[r] = r * 3 * 4
 	}
 	starts := [3]int{3, 1000, 1500}
-	var runs, lies [3][vM]int
-	for u, s := range starts {
-		for i := range vM {
-			runs[u][i] = (s + i) * 4
-			lies[u][i] = runs[u][0] - 7*4*i // read only offs[0]
+	for _, step := range []int{1, 2} {
+		var runs, lies [3][vM]int
+		for u, s := range starts {
+			for i := range vM {
+				runs[u][i] = (s + step*i) * 4
+				lies[u][i] = runs[u][0] - 7*4*i // read only offs[0]
+			}
 		}
+		kern, kernF := kern12x16x2r, kern12x16x2rf
+		if step == 2 {
+			kern, kernF = kern12x16x2r2, kern12x16x2r2f
+		}
+		checkKern12(t, step, a, b, ra, runs, lies, kern, kernF)
 	}
+}
+
+// checkKern12 is TestKern12x16x2 for rows step floats apart: kern and
+// kernF against kern4x16x2r and kern4x16x2rf on rows runs (lies for the
+// three-unit kernels).
+func checkKern12(t *testing.T, step int, a, b []float32, ra []int, runs, lies [3][vM]int, kern, kernF func(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)) {
+	const K = 37
 	start := func() (c [3][2 * vM * vN]float32) {
 		for u := range c {
 			for i := range c[u] {
@@ -129,21 +144,21 @@ func TestKern12x16x2(t *testing.T) {
 			}
 		}
 		if fused {
-			kern12x16x2rf(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &got[0], &got[1], &got[2], K)
+			kernF(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &got[0], &got[1], &got[2], K)
 		} else {
-			kern12x16x2r(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &got[0], &got[1], &got[2], K)
+			kern(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &got[0], &got[1], &got[2], K)
 		}
 		for u := range want {
 			for i := range want[u] {
 				if math.Float32bits(got[u][i]) != math.Float32bits(want[u][i]) {
-					t.Fatalf("fused %v, unit %d, element %d: %v, want %v", fused, u, i, got[u][i], want[u][i])
+					t.Fatalf("step %d, fused %v, unit %d, element %d: %v, want %v", step, fused, u, i, got[u][i], want[u][i])
 				}
 			}
 		}
 	}
 	// No reduction points: the tiles come back unchanged.
 	c := start()
-	kern12x16x2rf(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &c[0], &c[1], &c[2], 0)
+	kernF(&a[0], &lies[0], &lies[1], &lies[2], &ra[0], &b[0], &b[K*vN], &c[0], &c[1], &c[2], 0)
 	if c != start() {
 		t.Errorf("k = 0 changed the tiles")
 	}

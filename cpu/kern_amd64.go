@@ -211,6 +211,15 @@ func kern12x16x2r(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *floa
 //go:noescape
 func kern12x16x2rf(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)
 
+// kern12x16x2r2 is kern12x16x2r on rows every other float: row i of a
+// unit at byte address a + offs[0] + 8i + ra[r].
+//
+//go:noescape
+func kern12x16x2r2(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)
+
+//go:noescape
+func kern12x16x2r2f(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)
+
 // kern4x16x2 is kern4x16 on two adjacent n tiles (AVX-512): b0 and b1
 // their panels, c the two tiles one after the other; same bits.
 //

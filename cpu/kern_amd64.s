@@ -628,23 +628,24 @@ done: \
 	MAC(Z25, ZB, T1, C1)
 
 // ROWS12X16X2 is one reduction point (R8 its byte offset) of three units'
-// 4x16 tile pairs, each unit's four rows consecutive floats from SI, R9
-// and R11: rows 0-3 into Z0-Z3 and Z4-Z7, 4-7 into Z8-Z11 and Z12-Z15,
-// 8-11 into Z16-Z19 and Z20-Z23. Two rows are in flight at a time (Z26
-// and Z29 broadcast in turn, each with its own two products).
-#define ROWS12X16X2(MAC) \
+// 4x16 tile pairs, each unit's four rows at byte displacements 0, S1, S2
+// and S3 from SI, R9 and R11 (4, 8, 12: consecutive floats; 8, 16, 24:
+// every other float): rows 0-3 into Z0-Z3 and Z4-Z7, 4-7 into Z8-Z11 and
+// Z12-Z15, 8-11 into Z16-Z19 and Z20-Z23. Two rows are in flight at a
+// time (Z26 and Z29 broadcast in turn, each with its own two products).
+#define ROWS12X16X2(MAC, S1, S2, S3) \
 	ROW12(MAC, 0(SI)(R8*1), Z26, Z27, Z28, Z0, Z4) \
-	ROW12(MAC, 4(SI)(R8*1), Z29, Z30, Z31, Z1, Z5) \
-	ROW12(MAC, 8(SI)(R8*1), Z26, Z27, Z28, Z2, Z6) \
-	ROW12(MAC, 12(SI)(R8*1), Z29, Z30, Z31, Z3, Z7) \
+	ROW12(MAC, S1(SI)(R8*1), Z29, Z30, Z31, Z1, Z5) \
+	ROW12(MAC, S2(SI)(R8*1), Z26, Z27, Z28, Z2, Z6) \
+	ROW12(MAC, S3(SI)(R8*1), Z29, Z30, Z31, Z3, Z7) \
 	ROW12(MAC, 0(R9)(R8*1), Z26, Z27, Z28, Z8, Z12) \
-	ROW12(MAC, 4(R9)(R8*1), Z29, Z30, Z31, Z9, Z13) \
-	ROW12(MAC, 8(R9)(R8*1), Z26, Z27, Z28, Z10, Z14) \
-	ROW12(MAC, 12(R9)(R8*1), Z29, Z30, Z31, Z11, Z15) \
+	ROW12(MAC, S1(R9)(R8*1), Z29, Z30, Z31, Z9, Z13) \
+	ROW12(MAC, S2(R9)(R8*1), Z26, Z27, Z28, Z10, Z14) \
+	ROW12(MAC, S3(R9)(R8*1), Z29, Z30, Z31, Z11, Z15) \
 	ROW12(MAC, 0(R11)(R8*1), Z26, Z27, Z28, Z16, Z20) \
-	ROW12(MAC, 4(R11)(R8*1), Z29, Z30, Z31, Z17, Z21) \
-	ROW12(MAC, 8(R11)(R8*1), Z26, Z27, Z28, Z18, Z22) \
-	ROW12(MAC, 12(R11)(R8*1), Z29, Z30, Z31, Z19, Z23)
+	ROW12(MAC, S1(R11)(R8*1), Z29, Z30, Z31, Z17, Z21) \
+	ROW12(MAC, S2(R11)(R8*1), Z26, Z27, Z28, Z18, Z22) \
+	ROW12(MAC, S3(R11)(R8*1), Z29, Z30, Z31, Z19, Z23)
 
 // func kern12x16x2r(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)
 //
@@ -660,7 +661,7 @@ done: \
 // rows' offsets are displacements) leaves a register for the table's
 // end. Per lane the same multiply-adds in the same order of r: the same
 // bits.
-#define KERN12X16X2R(MAC) \
+#define KERN12X16X2R(MAC, S1, S2, S3) \
 	LOAD16X16(c0+56(FP), c1+64(FP)) \
 	MOVQ c2+72(FP), DX \
 	LOADZ4(0, Z16, Z17, Z18, Z19) \
@@ -687,7 +688,7 @@ loop: \
 	MOVQ 0(BX), R8 \
 	VMOVUPS 0(DI), Z24 \
 	VMOVUPS 0(CX), Z25 \
-	ROWS12X16X2(MAC) \
+	ROWS12X16X2(MAC, S1, S2, S3) \
 	ADDQ $8, BX \
 	ADDQ $64, DI \
 	ADDQ $64, CX \
@@ -1089,12 +1090,19 @@ TEXT ·kern8x16x2rf(SB), NOSPLIT, $0-72
 	KERN8X16X2R(FMADD)
 
 // kern12x16x2r and kern12x16x2rf: KERN12X16X2R (above) with MULADD and
-// with FMADD.
+// with FMADD, rows consecutive floats; kern12x16x2r2 and kern12x16x2r2f
+// rows every other float (a stride-2 convolution's w).
 TEXT ·kern12x16x2r(SB), NOSPLIT, $0-88
-	KERN12X16X2R(MULADD)
+	KERN12X16X2R(MULADD, 4, 8, 12)
 
 TEXT ·kern12x16x2rf(SB), NOSPLIT, $0-88
-	KERN12X16X2R(FMADD)
+	KERN12X16X2R(FMADD, 4, 8, 12)
+
+TEXT ·kern12x16x2r2(SB), NOSPLIT, $0-88
+	KERN12X16X2R(MULADD, 8, 16, 24)
+
+TEXT ·kern12x16x2r2f(SB), NOSPLIT, $0-88
+	KERN12X16X2R(FMADD, 8, 16, 24)
 
 // kern16x8 and its fused (f) and zero-start (z) forms: KERN16X8 (above).
 TEXT ·kern16x8(SB), NOSPLIT, $0-48

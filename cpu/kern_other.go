@@ -126,6 +126,14 @@ func kern12x16x2rf(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *flo
 	panic("cpu: no vector kernel on this architecture")
 }
 
+func kern12x16x2r2(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern12x16x2r2f(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
 func sumT16x16(acc *[16]float32, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }
