@@ -1718,6 +1718,18 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 					storeT4x16(&out[po+v.rowO[ut.i0]+nt*vN*dn.cout], dn.cout*4, c)
 					continue
 				}
+				if wide && dn.cout == 1 && nr == vN && ut.mr == vM {
+					// Rows of sixteen consecutive outputs: one store a
+					// row, every row's sixteen checked in range.
+					var offs [vM]int
+					for i := range vM {
+						q := po + v.rowO[ut.i0+i] + nt*vN
+						_ = out[q : q+vN]
+						offs[i] = q * 4
+					}
+					storeRows4x16(&out[0], &offs, c)
+					continue
+				}
 				for i := 0; i < ut.mr; i++ {
 					q := po + v.rowO[ut.i0+i] + nt*vN*dn.cout
 					scatterStrided(out, q, dn.cout, c[i*vN:i*vN+nr])

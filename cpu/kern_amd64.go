@@ -331,3 +331,9 @@ var haveFMA = func() bool {
 //
 //go:noescape
 func storeT12x16(dst *float32, stride int, c0, c1, c2 *[64]float32)
+
+// storeRows4x16 stores the 4x16 tile c row by row: row i's sixteen at
+// byte offset offs[i] from dst (AVX-512).
+//
+//go:noescape
+func storeRows4x16(dst *float32, offs *[4]int, c *[64]float32)

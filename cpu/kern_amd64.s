@@ -1232,6 +1232,31 @@ tblock:
 	JNZ tblock
 	RET
 
+// func storeRows4x16(dst *float32, offs *[4]int, c *[64]float32)
+//
+// Stores the row-major 4x16 tile c row by row (AVX-512): row i's sixteen
+// at byte offset offs[i] from dst, one 64-byte store each (a tile whose
+// rows are output rows of unit stride: a 1x1 convolution's channels
+// with the pixels in the lanes).
+TEXT ·storeRows4x16(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ offs+8(FP), SI
+	MOVQ c+16(FP), DX
+	VMOVUPS 0(DX), Z0
+	VMOVUPS 64(DX), Z1
+	VMOVUPS 128(DX), Z2
+	VMOVUPS 192(DX), Z3
+	MOVQ 0(SI), AX
+	VMOVUPS Z0, (DI)(AX*1)
+	MOVQ 8(SI), AX
+	VMOVUPS Z1, (DI)(AX*1)
+	MOVQ 16(SI), AX
+	VMOVUPS Z2, (DI)(AX*1)
+	MOVQ 24(SI), AX
+	VMOVUPS Z3, (DI)(AX*1)
+	VZEROUPPER
+	RET
+
 // func storeT12x16(dst *float32, stride int, c0, c1, c2 *[64]float32)
 //
 // storeT4x16 on three tiles of consecutive output positions at once

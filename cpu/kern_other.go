@@ -219,3 +219,7 @@ func mulDevT16x16(acc *[16]float32, src, scale *float32, ss int, mean *[16]float
 func storeT12x16(dst *float32, stride int, c0, c1, c2 *[64]float32) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func storeRows4x16(dst *float32, offs *[4]int, c *[64]float32) {
+	panic("cpu: no vector kernel on this architecture")
+}
