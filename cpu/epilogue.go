@@ -214,8 +214,13 @@ var useTileBias = true
 func (tb *tileBias) add(c *[vM * vN]float32, row, col, mr, nr int) {
 	if tb.rows {
 		var b [vM]float32
-		for i := range mr {
-			b[i] = tb.vals[(row+i)%len(tb.vals)]
+		if n := len(tb.vals); row+mr <= n {
+			// Most tiles (rows within one period): no division.
+			copy(b[:mr], tb.vals[row:row+mr])
+		} else {
+			for i := range mr {
+				b[i] = tb.vals[(row+i)%n]
+			}
 		}
 		if mr == vM && nr == vN {
 			addBcastRows4x16(c, &b)
