@@ -433,9 +433,6 @@ func pickTile(k *kernel, par []int, own, other []int64) int {
 	return best
 }
 
-// pickUnitTile is the parallel loop that moves operand "own" with
-// coefficient 1 but not "other", when it is at least nrM/2 long (a row
-// the narrow path's tiles can follow); -1 if there is none.
 // pickRunTile returns a loop whose row tiles are runs of floats in the
 // first factor (own stride 1, not in the second, an extent of at least
 // two tiles and a multiple of one), or -1. matchContraction takes it over
@@ -453,6 +450,9 @@ func pickRunTile(k *kernel, par []int, own, other []int64) int {
 	return -1
 }
 
+// pickUnitTile is the parallel loop that moves operand "own" with
+// coefficient 1 but not "other", when it is at least nrM/2 long (a row
+// the narrow path's tiles can follow); -1 if there is none.
 func pickUnitTile(k *kernel, par []int, own, other []int64) int {
 	for _, d := range par {
 		if own[d] == 1 && other[d] == 0 && k.ext[d] >= nrM/2 {
@@ -1843,7 +1843,8 @@ func quadsRead(t []int, unit int) bool {
 // each panel row serving eight rows; the last unit of an odd batch, or a
 // pair of which one reads in place and the other from a panel, one at a
 // time), or three where each of the three reads rows that are a run of
-// floats (kern12x16x2r: twenty-four accumulators); a lone n tile (the
+// floats, or every other float (kern12x16x2r, kern12x16x2r2:
+// twenty-four accumulators); a lone n tile (the
 // last of an odd count, a group's 16 channels) runs two units at a time.
 // It reports whether any lone tile ran so (rowPairs), whether any pair
 // of tiles ran two units at once (quads) and whether three (triples).
