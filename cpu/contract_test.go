@@ -811,6 +811,13 @@ func interpreted(t *testing.T, p *plan.Plan, args []*runtime.Tensor) []*runtime.
 func normalArgs(t *testing.T, p *plan.Plan, seed int64) []*runtime.Tensor {
 	t.Helper()
 	rng := rand.New(rand.NewSource(seed))
+	return drawnArgs(t, p, func(int) float64 { return rng.NormFloat64() })
+}
+
+// drawnArgs builds p's arguments in their element types, element i of
+// each (in order, argument after argument) draw(i).
+func drawnArgs(t *testing.T, p *plan.Plan, draw func(i int) float64) []*runtime.Tensor {
+	t.Helper()
 	var args []*runtime.Tensor
 	for _, b := range p.Args {
 		dt, err := cpu.DTypeOf(b.Elem)
@@ -819,7 +826,7 @@ func normalArgs(t *testing.T, p *plan.Plan, seed int64) []*runtime.Tensor {
 		}
 		vs := make([]float64, b.NumElements())
 		for i := range vs {
-			vs[i] = rng.NormFloat64()
+			vs[i] = draw(i)
 		}
 		args = append(args, tensorOf(t, dt, b.Shape, vs))
 	}

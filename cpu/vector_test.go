@@ -39,22 +39,12 @@ func TestLanesMatchInterpreter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var args []*runtime.Tensor
-			for _, b := range p.Args {
-				dt, err := cpu.DTypeOf(b.Elem)
-				if err != nil {
-					t.Fatal(err)
+			args := drawnArgs(t, p, func(i int) float64 {
+				if i%11 == 0 && !reduces {
+					return specials[(i/11)%len(specials)]
 				}
-				vs := make([]float64, b.NumElements())
-				for i := range vs {
-					if i%11 == 0 && !reduces {
-						vs[i] = specials[(i/11)%len(specials)]
-					} else {
-						vs[i] = rng.NormFloat64() * 3
-					}
-				}
-				args = append(args, tensorOf(t, dt, b.Shape, vs))
-			}
+				return rng.NormFloat64() * 3
+			})
 			before, groupsBefore, f32Before, rowsBefore := cpu.FastRuns(), cpu.GroupedFolds(), cpu.Lanes32Runs(), cpu.RowBlockRuns()
 			lanes, err := cpu.Run(p, args)
 			if err != nil {
