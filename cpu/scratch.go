@@ -23,10 +23,11 @@ import (
 // many as fit in classBytes, up to maxScratchBytes in all. A step can
 // hold dozens of one class at once (a weight gradient's panels in runs of
 // its rows, a small network's tables): with eight a class, CIFAR-like's
-// step took 65 buffers of 32-128 KB (5 MB) from fresh memory every run. A buffer given back when that is reached makes
-// room by dropping those of the size class used least recently: the
-// classes a process's current work uses stay, not those of work it has
-// finished (one network's 300 MB arenas, kept after it, made the next
+// step took 65 buffers of 32-128 KB (5 MB) from fresh memory every run.
+// A buffer given back when the bound is reached makes room by dropping
+// those of the size class used least recently: the classes a process's
+// current work uses stay, not those of work it has finished (one
+// network's 300 MB arenas, kept after it, made the next
 // network's 68 MB arena fresh memory every run, 1.8x slower). Their
 // contents are stale: every user writes before it reads (zeroing where
 // it needs zeros).
