@@ -26,11 +26,14 @@ which stops multiplying those zeros), and against PyTorch on the same
 machine. For each shape the table shows the multiply-accumulates each plan
 executes (counted from the plan, zeros included) and their ratio, each
 pipeline's time (the median of --reps runs after --warmup runs, and the
-best; the pipelines run in turn, one run each per round, so that a busy
-spell of the machine slows them alike; on the CPU each plan runs through
-one executor, as a compiled module does: its kernels are prepared in the
-first warm-up run, and each run's results are handed back for the next
-run's, as PyTorch's allocator reuses a freed output's memory), the
+best; the pipelines run in turn, one timed run each per round, so that a
+busy spell of the machine slows them alike; on the CPU each timed run
+comes right after an untimed run of the same plan, so that it finds the
+caches as its own last run left them, as PyTorch's back-to-back runs do,
+and each plan runs through one executor, as a compiled module does: its
+kernels are prepared in the first warm-up run, and each run's results
+are handed back for the next run's, as PyTorch's allocator reuses a
+freed output's memory), the
 speedup baseline time / default time, PyTorch's time for the same
 torch.ops.aten.convolution_backward (same shapes, output_mask and thread
 count: GOMAXPROCS, by torch.set_num_threads; timed right after
