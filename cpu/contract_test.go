@@ -441,6 +441,38 @@ func TestPixelRows(t *testing.T) {
 	}
 }
 
+// TestStreamedRowStores streams every output of blocks of pixels (the
+// size from which their rows are stored around the caches lowered to
+// zero) and runs 1x1 convolutions in NCHW whose outputs are whole pages
+// (their rows 64-byte aligned: 2x32 or 2x40 channels of 16x32 pixels,
+// 128 and 160 KB), forward with a bias per row and a data gradient,
+// fused and unfused: the interpreter's bits, and non-temporal stores ran
+// where the CPU has AVX-512. With the default size none runs on outputs
+// this small.
+func TestStreamedRowStores(t *testing.T) {
+	specs := []convSpec{
+		{fwd: true, n: 2, cin: 72, cout: 32, spatial: []int64{16, 32}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", bias: true},
+		{n: 2, cin: 40, cout: 80, spatial: []int64{16, 32}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+	}
+	for _, stream := range []bool{true, false} {
+		restore := func() {}
+		if stream {
+			restore = cpu.SetStreamOutBytes(0)
+		}
+		for _, pipeline := range []string{"default", "default-unfused"} {
+			for _, s := range specs {
+				before := cpu.StreamedRowStores()
+				t.Run(fmt.Sprintf("stream=%v/%s/%s", stream, pipeline, s.name()), func(t *testing.T) { checkFastPath(t, s, pipeline) })
+				want := stream && cpu.HaveVectorKernel() && cpu.HaveAVX512()
+				if ran := cpu.StreamedRowStores() != before; ran != want {
+					t.Errorf("stream=%v %s %s: non-temporal row stores ran: %v, want %v", stream, pipeline, s.name(), ran, want)
+				}
+			}
+		}
+		restore()
+	}
+}
+
 // TestRowBiases runs biases added to contractions on every kernel
 // configuration and requires the interpreter's bits: per row of a
 // matmul with a transposed output (@mmt, and @bmmt in a batch: added in

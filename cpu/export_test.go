@@ -196,6 +196,19 @@ func SetStreamedPanel(bytes int) (restore func()) {
 	return func() { streamedPanel = old }
 }
 
+// SetStreamOutBytes sets the output size (bytes) from which blocks of
+// pixels store their rows around the caches and returns a function that
+// restores it.
+func SetStreamOutBytes(bytes int64) (restore func()) {
+	old := streamOutBytes
+	streamOutBytes = bytes
+	return func() { streamOutBytes = old }
+}
+
+// StreamedRowStores counts the vector-path calls that stored rows around
+// the caches (non-temporal stores).
+func StreamedRowStores() int64 { return streamedRowStores.Load() }
+
 // PixelRowRuns counts the contractions run with their factors swapped,
 // pixels in the vector lanes (a 1x1 convolution in NCHW).
 func PixelRowRuns() int64 { return pixelRowRuns.Load() }

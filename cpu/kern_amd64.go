@@ -337,3 +337,14 @@ func storeT12x16(dst *float32, stride int, c0, c1, c2 *[64]float32)
 //
 //go:noescape
 func storeRows4x16(dst *float32, offs *[4]int, c *[64]float32)
+
+// storeRows4x16NT is storeRows4x16 with non-temporal stores: every row's
+// address dst+offs[i] must be 64-byte aligned (a whole line); sfence
+// before another thread reads them.
+//
+//go:noescape
+func storeRows4x16NT(dst *float32, offs *[4]int, c *[64]float32)
+
+// sfence orders the stores before it, non-temporal ones included, before
+// those after it.
+func sfence()

@@ -1257,6 +1257,39 @@ TEXT ·storeRows4x16(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
+// func storeRows4x16NT(dst *float32, offs *[4]int, c *[64]float32)
+//
+// storeRows4x16 with non-temporal stores (VMOVNTPS): each row a whole,
+// 64-byte aligned line written around the caches, without reading it
+// first. The stores are weakly ordered: sfence before another thread
+// reads them.
+TEXT ·storeRows4x16NT(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ offs+8(FP), SI
+	MOVQ c+16(FP), DX
+	VMOVUPS 0(DX), Z0
+	VMOVUPS 64(DX), Z1
+	VMOVUPS 128(DX), Z2
+	VMOVUPS 192(DX), Z3
+	MOVQ 0(SI), AX
+	VMOVNTPS Z0, (DI)(AX*1)
+	MOVQ 8(SI), AX
+	VMOVNTPS Z1, (DI)(AX*1)
+	MOVQ 16(SI), AX
+	VMOVNTPS Z2, (DI)(AX*1)
+	MOVQ 24(SI), AX
+	VMOVNTPS Z3, (DI)(AX*1)
+	VZEROUPPER
+	RET
+
+// func sfence()
+//
+// Orders every store before it (non-temporal ones included) before
+// every store after it.
+TEXT ·sfence(SB), NOSPLIT, $0-0
+	SFENCE
+	RET
+
 // func storeT12x16(dst *float32, stride int, c0, c1, c2 *[64]float32)
 //
 // storeT4x16 on three tiles of consecutive output positions at once

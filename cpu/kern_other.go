@@ -223,3 +223,9 @@ func storeT12x16(dst *float32, stride int, c0, c1, c2 *[64]float32) {
 func storeRows4x16(dst *float32, offs *[4]int, c *[64]float32) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func storeRows4x16NT(dst *float32, offs *[4]int, c *[64]float32) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func sfence() {}
