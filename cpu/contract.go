@@ -1204,6 +1204,19 @@ func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
 // narrow path.
 func packPanels(dst, b []float32, rb []int, pb int, dn tdim, width, ntLo, ntHi int) {
 	K := len(rb)
+	if full := min(ntHi, dn.ext/vN); haveAVX512 && width == vN && dn.cb == 1 && full > ntLo && K > 0 {
+		// Whole tiles of rows of consecutive columns (blocks of pixels,
+		// an NHWC filter's channels): each row's tiles in one pass,
+		// 64-byte moves, where a copy call each ran at a fraction of
+		// that. Every row's first and last float are checked.
+		q := pb + ntLo*vN
+		if lo, hi := slices.Min(rb), slices.Max(rb); lo >= 0 {
+			_, _ = b[q+lo], b[q+hi+(full-ntLo)*vN-1]
+			_ = dst[full*K*vN-1]
+			packRows16(&dst[ntLo*K*vN], &b[q], &rb[0], K, full-ntLo, K*vN*4)
+			ntLo = full
+		}
+	}
 	for nt := ntLo; nt < ntHi; nt++ {
 		p := dst[nt*K*width : (nt+1)*K*width]
 		nr := min(width, dn.ext-nt*width)

@@ -348,3 +348,10 @@ func storeRows4x16NT(dst *float32, offs *[4]int, c *[64]float32)
 // sfence orders the stores before it, non-temporal ones included, before
 // those after it.
 func sfence()
+
+// packRows16 packs k rows of tiles×16 consecutive floats into tiles
+// panels of 16 columns: row r's floats from src[rb[r]] on go to dst +
+// t·stride + r·64 (bytes), tile t's sixteen (AVX-512).
+//
+//go:noescape
+func packRows16(dst, src *float32, rb *int, k, tiles, stride int)

@@ -1695,3 +1695,39 @@ TEXT ·sqDevT16x16(SB), NOSPLIT, $0-32
 	VMOVUPS Z16, (DI)
 	VZEROUPPER
 	RET
+
+// func packRows16(dst, src *float32, rb *int, k, tiles, stride int)
+//
+// Packs k rows of tiles×16 consecutive floats into tiles panels of 16
+// columns: row r's floats from src[rb[r]] on go to dst + t·stride + r·64
+// (bytes), tile t's sixteen, one 64-byte load and store each (AVX-512).
+TEXT ·packRows16(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rb+16(FP), BX
+	MOVQ k+24(FP), CX
+	MOVQ tiles+32(FP), R9
+	MOVQ stride+40(FP), R10
+	TESTQ CX, CX
+	JLE done
+	TESTQ R9, R9
+	JLE done
+row:
+	MOVQ 0(BX), AX
+	LEAQ (SI)(AX*4), AX
+	MOVQ DI, DX
+	MOVQ R9, R8
+tile:
+	VMOVUPS 0(AX), Z0
+	VMOVUPS Z0, 0(DX)
+	ADDQ $64, AX
+	ADDQ R10, DX
+	DECQ R8
+	JNZ tile
+	ADDQ $8, BX
+	ADDQ $64, DI
+	DECQ CX
+	JNZ row
+	VZEROUPPER
+done:
+	RET

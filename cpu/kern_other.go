@@ -229,3 +229,7 @@ func storeRows4x16NT(dst *float32, offs *[4]int, c *[64]float32) {
 }
 
 func sfence() {}
+
+func packRows16(dst, src *float32, rb *int, k, tiles, stride int) {
+	panic("cpu: no vector kernel on this architecture")
+}

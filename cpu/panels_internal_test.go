@@ -99,3 +99,56 @@ func TestPanelCache(t *testing.T) {
 		t.Fatalf("taps inner: %d runs, %v; want none", len(segs), err)
 	}
 }
+
+// TestPackPanels packs tiles [lo, hi) of rows of consecutive columns
+// (dn.cb 1: blocks of pixels, an NHWC filter's channels; whole tiles by
+// packRows16 where the CPU has AVX-512) and of columns a stride apart,
+// from reduction points in any order, at an offset, with a partial last
+// tile, and requires every panel element: the row's column, zero past
+// the columns' end, and the tiles outside [lo, hi) untouched.
+func TestPackPanels(t *testing.T) {
+	const K, rowLen = 37, 100
+	b := make([]float32, (K+3)*rowLen)
+	for i := range b {
+		b[i] = float32(i) + 0.5
+	}
+	rb := make([]int, K)
+	for r := range rb {
+		rb[r] = ((r*7)%(K+3))*rowLen + r%3 // rows in no order, offsets not line-aligned
+	}
+	for _, c := range []struct{ ext, cb, pb, lo, hi int }{
+		{64, 1, 0, 0, 4},  // whole tiles only
+		{70, 1, 5, 0, 5},  // a partial last tile
+		{70, 1, 5, 1, 3},  // a sub-range of whole tiles
+		{70, 1, 5, 4, 5},  // the partial tile alone
+		{40, 2, 3, 0, 3},  // columns two apart
+		{16, 1, 0, 0, 1},  // one tile
+		{48, 1, 17, 2, 3}, // the last whole tile alone
+	} {
+		nT := (c.ext + vN - 1) / vN
+		dn := tdim{ext: c.ext, cb: c.cb}
+		const poison = -7
+		dst := make([]float32, nT*K*vN)
+		for i := range dst {
+			dst[i] = poison
+		}
+		packPanels(dst, b, rb, c.pb, dn, vN, c.lo, c.hi)
+		for nt := range nT {
+			for r := range K {
+				for j := range vN {
+					got := dst[(nt*K+r)*vN+j]
+					want := float32(poison)
+					if nt >= c.lo && nt < c.hi {
+						want = 0
+						if col := nt*vN + j; col < c.ext {
+							want = b[c.pb+rb[r]+col*c.cb]
+						}
+					}
+					if got != want {
+						t.Fatalf("%+v: tile %d point %d column %d: %v, want %v", c, nt, r, j, got, want)
+					}
+				}
+			}
+		}
+	}
+}
