@@ -1,8 +1,11 @@
 package cpu
 
 import (
+	"cmp"
+	"slices"
 	"sync/atomic"
 
+	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/plan"
 )
 
@@ -17,50 +20,101 @@ import (
 // windows) drop it, and every other path, or a kernel that is not a
 // contraction, runs it first.
 
-// deferredFill returns the step that step i's fill can be deferred to,
-// or -1: step i fills a whole buffer with zero bits, and the next step
-// that is not StepEmpty is a generic, zero on entry, whose one output is
-// the whole of that buffer and which reads nothing of it; no dynamic
-// views.
-func deferredFill(p *plan.Plan, i int) int {
+// deferredFill returns the steps that step i's fill can be deferred to,
+// or nil: step i fills a whole buffer with zero bits, and the next steps
+// that are not StepEmpty are generics, zero on entry, each with one
+// output, a static view of that buffer that holds no element twice,
+// reading nothing of it, whose views are disjoint and together hold
+// every element of the buffer: one step whose view is the whole buffer
+// (a convolution's output), or several windows (the phases and edge
+// regions of a decomposed strided data gradient, each accumulating into
+// its own window of the gradient: the fill was 2% of a 3x3 stride-2 one
+// into 8x128x28x28). Each zeroes its own view first only if it takes a
+// path that reads it.
+func deferredFill(p *plan.Plan, i int) []int {
 	f := p.Steps[i]
 	if !useDeferredFills || f.Kind != plan.StepFill || len(f.Outputs) != 1 || f.HasDynamicViews() || !f.Outputs[0].IsWhole() ||
 		!isZeroBits(f.Value, f.Outputs[0].Buf.Elem) {
-		return -1
+		return nil
 	}
 	buf := f.Outputs[0].Buf
-	j := i + 1
-	for j < len(p.Steps) && p.Steps[j].Kind == plan.StepEmpty {
-		j++
+	total, covered := buf.NumElements(), int64(0)
+	var parts []int
+	for j := i + 1; j < len(p.Steps) && covered < total; j++ {
+		if p.Steps[j].Kind == plan.StepEmpty {
+			continue
+		}
+		if !writesPart(p, j, buf) {
+			return nil
+		}
+		v := p.Steps[j].Outputs[0]
+		for _, k := range parts {
+			if plan.MayAlias(p.Steps[k].Outputs[0], v) {
+				return nil
+			}
+		}
+		parts = append(parts, j)
+		covered += v.NumElements()
 	}
-	if j == len(p.Steps) {
-		return -1
+	if covered != total {
+		return nil
 	}
+	return parts
+}
+
+// writesPart reports whether step j is a generic, zero on entry, whose
+// one output is a static view of buf holding no element twice, and
+// which reads nothing of buf.
+func writesPart(p *plan.Plan, j int, buf *plan.Buffer) bool {
 	g := p.Steps[j]
 	if g.Kind != plan.StepGeneric || !p.ZeroOnEntry(j) || g.HasDynamicViews() || len(g.Outputs) != 1 ||
-		g.Outputs[0].Buf != buf || !g.Outputs[0].IsWhole() {
-		return -1
+		g.Outputs[0].Buf != buf || !distinctElements(g.Outputs[0]) {
+		return false
 	}
 	for _, v := range g.Inputs {
 		if v.Buf == buf {
-			return -1
+			return false
 		}
 	}
 	for _, c := range g.Captures {
 		if c.View.Buf == buf {
-			return -1
+			return false
 		}
 	}
-	return j
+	return true
+}
+
+// distinctElements reports whether every index of v names its own
+// element: ordered by stride, each dim's stride passes the span of the
+// dims below it (sufficient, and true of every window of a buffer).
+func distinctElements(v plan.View) bool {
+	type dim struct{ ext, stride int64 }
+	var ds []dim
+	for d, n := range v.Shape {
+		if n > 1 {
+			ds = append(ds, dim{n, abs64(v.Strides[d])})
+		}
+	}
+	slices.SortFunc(ds, func(a, b dim) int { return cmp.Compare(a.stride, b.stride) })
+	span := int64(0)
+	for _, d := range ds {
+		if d.stride <= span {
+			return false
+		}
+		span += (d.ext - 1) * d.stride
+	}
+	return true
 }
 
 // useDeferredFills switches deferred fills (tests and benchmarks
-// compare); deferredFills counts the fills deferred, deferredFillsRun
-// those that ran after all (tests).
+// compare); deferredFills counts the zero fills deferred, one for each
+// step a fill is deferred to, deferredFillsRun those that ran after all,
+// and splitFills the fills deferred to more than one step (tests).
 var (
 	useDeferredFills = true
 	deferredFills    atomic.Int64
 	deferredFillsRun atomic.Int64
+	splitFills       atomic.Int64
 )
 
 // zeroOutput runs the fill deferred to k, if any (once).
@@ -72,4 +126,12 @@ func (k *kernel) zeroOutput() error {
 	k.zeroOut = nil
 	deferredFillsRun.Add(1)
 	return f()
+}
+
+// deferredZero is a zero fill deferred to a step (deferredFill): the
+// view of its buffer that the step writes, and the fill's value.
+type deferredZero struct {
+	step  int
+	view  plan.View
+	value ir.Attribute
 }

@@ -167,7 +167,11 @@ func TestExecutorKeepsPlans(t *testing.T) {
 // deferred fill (vecGEMM, the column windows) and those that run it
 // first (one column, group lanes, narrow, the scalar tiles) all give a
 // fresh run's bytes. With the vector kernels some fills are dropped;
-// with the scalar tiles every deferred fill runs.
+// with the scalar tiles every deferred fill runs. The strided data
+// gradients' fills (the last three specs: phases and edge regions in
+// NHWC, in NCHW into few channels, and four one-tap phases) are deferred
+// to all of their regions at once, each region's window zeroed only by
+// the paths that read it.
 func TestDeferredFills(t *testing.T) {
 	wgrad := [3]bool{false, true, false}
 	specs := []convSpec{
@@ -176,7 +180,11 @@ func TestDeferredFills(t *testing.T) {
 		{n: 1, cin: 8, cout: 52, spatial: []int64{32, 32}, kernel: []int64{1, 1}, groups: 1, dtype: "f32", mask: wgrad},
 		{n: 1, cin: 16, cout: 16, spatial: []int64{33, 33}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: wgrad},
 		{n: 2, cin: 6, cout: 40, spatial: []int64{9, 10}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		{n: 2, cin: 20, cout: 24, spatial: []int64{13, 11}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		{n: 2, cin: 6, cout: 24, spatial: []int64{13, 12}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		{n: 2, cin: 24, cout: 16, spatial: []int64{12, 10}, kernel: []int64{2, 2}, stride: []int64{2, 2}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
 	}
+	strided := len(specs) - 3
 	for _, kc := range []struct {
 		name string
 		k    cpu.Kernels
@@ -186,7 +194,8 @@ func TestDeferredFills(t *testing.T) {
 	} {
 		restore := cpu.SetKernels(kc.k)
 		deferredBefore, ranBefore := cpu.DeferredFills()
-		for _, spec := range specs {
+		for i, spec := range specs {
+			split := cpu.SplitFills()
 			p, args := spec.buildWith(t, "default")
 			ex := cpu.NewExecutor(p)
 			for r := range 3 {
@@ -196,6 +205,9 @@ func TestDeferredFills(t *testing.T) {
 					}
 				}
 				ex.Recycle(runAgainstFresh(t, ex, p, args, r)...)
+			}
+			if got := cpu.SplitFills() - split; (got > 0) != (i >= strided) {
+				t.Errorf("%s %s: %d fills deferred to several regions", kc.name, spec.name(), got)
 			}
 		}
 		restore()

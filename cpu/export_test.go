@@ -220,6 +220,11 @@ func TileBiasRuns() int64 { return tileBiasRuns.Load() }
 // those that ran after all.
 func DeferredFills() (deferred, ran int64) { return deferredFills.Load(), deferredFillsRun.Load() }
 
+// SplitFills counts the zero fills deferred to several steps whose views
+// partition the buffer (the regions of a decomposed strided data
+// gradient).
+func SplitFills() int64 { return splitFills.Load() }
+
 // SetDevSums switches squared-deviation sums as contractions and returns
 // the previous setting.
 func SetDevSums(on bool) bool {

@@ -218,9 +218,9 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 	if prof != nil {
 		prof.Steps = make([]time.Duration, len(p.Steps))
 	}
-	// A zero fill deferred to step deferredTo (deferredFill).
-	var deferred *plan.Step
-	deferredTo := -1
+	// Zero fills deferred to the steps that write their buffers
+	// (deferredFill): each step's view and the fill's value.
+	var deferred []deferredZero
 	for i := 0; i < len(p.Steps); i++ {
 		s := p.Steps[i]
 		var start time.Time
@@ -243,21 +243,27 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 				}
 			}
 		}
-		if j := deferredFill(p, i); j > i {
-			// The contraction at j zeroes its tiles itself; the fill
-			// runs there only if it takes a path that reads its output.
-			deferred, deferredTo = s, j
-			deferredFills.Add(1)
+		if parts := deferredFill(p, i); parts != nil {
+			// The contractions that write the buffer zero their tiles
+			// themselves; each zeroes its view first only if it takes a
+			// path that reads its output.
+			for _, j := range parts {
+				deferred = append(deferred, deferredZero{step: j, view: p.Steps[j].Outputs[0], value: s.Value})
+			}
+			deferredFills.Add(int64(len(parts)))
+			if len(parts) > 1 {
+				splitFills.Add(1)
+			}
 			if prof != nil {
 				prof.Steps[i] = time.Since(start)
 			}
 			continue
 		}
 		var zeroOut func() error
-		if deferredTo == i {
-			f := deferred
-			zeroOut = func() error { return fill(f.Outputs[0], f.Value, lookup) }
-			deferred, deferredTo = nil, -1
+		if k := slices.IndexFunc(deferred, func(d deferredZero) bool { return d.step == i }); k >= 0 {
+			d := deferred[k]
+			zeroOut = func() error { return fill(d.view, d.value, lookup) }
+			deferred = slices.Delete(deferred, k, k+1)
 		}
 		if epi != nil {
 			// One dispatch: the epilogue runs inside the contraction
