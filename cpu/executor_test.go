@@ -170,8 +170,8 @@ func TestExecutorKeepsPlans(t *testing.T) {
 // with the scalar tiles every deferred fill runs. The strided data
 // gradients' fills (the last three specs: phases and edge regions in
 // NHWC, in NCHW into few channels, and four one-tap phases) are deferred
-// to all of their regions at once, each region's window zeroed only by
-// the paths that read it.
+// to all of their regions at once: a region whose path reads its window
+// zeroes the whole gradient when it runs first, else its own window.
 func TestDeferredFills(t *testing.T) {
 	wgrad := [3]bool{false, true, false}
 	specs := []convSpec{

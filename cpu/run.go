@@ -219,7 +219,7 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 		prof.Steps = make([]time.Duration, len(p.Steps))
 	}
 	// Zero fills deferred to the steps that write their buffers
-	// (deferredFill): each step's view and the fill's value.
+	// (deferredFill): each step's view and its fill.
 	var deferred []deferredZero
 	for i := 0; i < len(p.Steps); i++ {
 		s := p.Steps[i]
@@ -247,10 +247,11 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 			// The contractions that write the buffer zero their tiles
 			// themselves; each zeroes its view first only if it takes a
 			// path that reads its output.
+			f := &partedFill{whole: s.Outputs[0], value: s.Value}
 			for _, j := range parts {
-				deferred = append(deferred, deferredZero{step: j, view: p.Steps[j].Outputs[0], value: s.Value})
+				deferred = append(deferred, deferredZero{step: j, view: p.Steps[j].Outputs[0], fill: f})
 			}
-			deferredFills.Add(int64(len(parts)))
+			deferredFills.Add(1)
 			if len(parts) > 1 {
 				splitFills.Add(1)
 			}
@@ -260,10 +261,14 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 			continue
 		}
 		var zeroOut func() error
+		var part *partedFill
 		if k := slices.IndexFunc(deferred, func(d deferredZero) bool { return d.step == i }); k >= 0 {
 			d := deferred[k]
-			zeroOut = func() error { return fill(d.view, d.value, lookup) }
 			deferred = slices.Delete(deferred, k, k+1)
+			part = d.fill
+			if !part.done {
+				zeroOut = func() error { return part.zero(d.view, lookup) }
+			}
 		}
 		if epi != nil {
 			// One dispatch: the epilogue runs inside the contraction
@@ -277,6 +282,9 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 			if rs, err = regs.resolveStep(s); err == nil {
 				err = runStep(rs, lookup, regs, pc, p.ZeroOnEntry(i), zeroOut)
 			}
+		}
+		if part != nil {
+			part.started = true
 		}
 		if prof != nil {
 			prof.Steps[i] = time.Since(start)
