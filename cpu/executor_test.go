@@ -168,10 +168,13 @@ func TestExecutorKeepsPlans(t *testing.T) {
 // first (one column, group lanes, narrow, the scalar tiles) all give a
 // fresh run's bytes. With the vector kernels some fills are dropped;
 // with the scalar tiles every deferred fill runs. The strided data
-// gradients' fills (the last three specs: phases and edge regions in
-// NHWC, in NCHW into few channels, and four one-tap phases) are deferred
-// to all of their regions at once: a region whose path reads its window
-// zeroes the whole gradient when it runs first, else its own window.
+// gradients' fills (the last four specs: phases and edge regions in
+// NHWC, in NCHW into few channels, four one-tap phases, and a depthwise
+// one's regions on the one-column path, which writes every output from
+// zero, its element-by-element tiles near the buffer's end included) are
+// deferred to all of their regions at once: a region whose path reads
+// its window zeroes the whole gradient when it runs first, else its own
+// window.
 func TestDeferredFills(t *testing.T) {
 	wgrad := [3]bool{false, true, false}
 	specs := []convSpec{
@@ -183,8 +186,9 @@ func TestDeferredFills(t *testing.T) {
 		{n: 2, cin: 20, cout: 24, spatial: []int64{13, 11}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
 		{n: 2, cin: 6, cout: 24, spatial: []int64{13, 12}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
 		{n: 2, cin: 24, cout: 16, spatial: []int64{12, 10}, kernel: []int64{2, 2}, stride: []int64{2, 2}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
+		{n: 2, cin: 8, cout: 8, spatial: []int64{9, 7}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 8, dtype: "f32", mask: [3]bool{true, false, false}},
 	}
-	strided := len(specs) - 3
+	strided := len(specs) - 4
 	for _, kc := range []struct {
 		name string
 		k    cpu.Kernels

@@ -80,7 +80,11 @@ type runChunk struct{ offA, offO, n int }
 
 // runOneColumn runs the contraction on the one-column path: units are
 // (group point, tile of up to runsPerTile chunks), divided among the
-// workers. On AVX-512 runs longer than 8 rows are cut into chunks of up
+// workers. From zeros on entry (v.outZero) every output is written
+// without being read (the kernels start their sums at zero, the
+// element-by-element tiles zero theirs first), so a zero fill deferred
+// to the step (deferredFill) is dropped: a depthwise data gradient's
+// regions then skip the fill of the whole gradient. On AVX-512 runs longer than 8 rows are cut into chunks of up
 // to 16 (kern16x4runs), the lanes past a chunk's rows masked off, and
 // the output read and written in place when its rows are consecutive
 // elements. Otherwise a chunk's 8 lanes past its rows read on in place
@@ -192,7 +196,11 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 			if !inPlace {
 				for _, ch := range tile {
 					for j := 0; j < ch.n; j++ {
-						dotOf(a, b, out, pa+ch.offA+j, pb, po+ch.offO+j*dm.cout, ra, rb)
+						o := po + ch.offO + j*dm.cout
+						if v.outZero {
+							out[o] = 0
+						}
+						dotOf(a, b, out, pa+ch.offA+j, pb, o, ra, rb)
 					}
 				}
 				continue
