@@ -441,6 +441,29 @@ func TestPixelRows(t *testing.T) {
 	}
 }
 
+// TestDepthwisePhaseRows runs depthwise stride-2 data gradients whose
+// phases' rows are longer than 8 outputs (the one-column path's 16-lane
+// tiles, each phase's row every other element of the gradient's): the
+// interpreter's bits, fused and unfused, and on AVX-512 their tiles
+// stored from the registers (kern16x4runs2).
+func TestDepthwisePhaseRows(t *testing.T) {
+	d := [3]bool{true, false, false}
+	specs := []convSpec{
+		{n: 2, cin: 8, cout: 8, spatial: []int64{12, 40}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 8, dtype: "f32", mask: d},
+		{n: 1, cin: 4, cout: 8, spatial: []int64{10, 37}, kernel: []int64{5, 5}, stride: []int64{2, 2}, pad: []int64{2, 2}, groups: 4, dtype: "f32", mask: d},
+	}
+	for _, pipeline := range []string{"default", "default-unfused"} {
+		for _, s := range specs {
+			before := cpu.StridedWideRuns()
+			t.Run(pipeline+"/"+s.name(), func(t *testing.T) { checkFastPath(t, s, pipeline) })
+			want := cpu.HaveVectorKernel() && cpu.HaveAVX512()
+			if ran := cpu.StridedWideRuns() != before; ran != want {
+				t.Errorf("%s %s: tiles stored two apart from the registers: %v, want %v", pipeline, s.name(), ran, want)
+			}
+		}
+	}
+}
+
 // TestStreamedRowStores streams every output of blocks of pixels (the
 // size from which their rows are stored around the caches lowered to
 // zero) and runs 1x1 convolutions in NCHW whose outputs are whole pages

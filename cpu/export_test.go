@@ -209,6 +209,10 @@ func SetStreamOutBytes(bytes int64) (restore func()) {
 // the caches (non-temporal stores).
 func StreamedRowStores() int64 { return streamedRowStores.Load() }
 
+// StridedWideRuns counts the one-column workers that stored a tile's
+// outputs two elements apart straight from the registers.
+func StridedWideRuns() int64 { return stridedWideRuns.Load() }
+
 // PixelRowRuns counts the contractions run with their factors swapped,
 // pixels in the vector lanes (a 1x1 convolution in NCHW).
 func PixelRowRuns() int64 { return pixelRowRuns.Load() }

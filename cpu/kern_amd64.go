@@ -355,3 +355,16 @@ func sfence()
 //
 //go:noescape
 func packRows16(dst, src *float32, rb *int, k, tiles, stride int)
+
+// kern16x4runs2 is kern16x4runs from zero sums into outputs two floats
+// apart (AVX-512): chunk i's lane j at out + outs[i] + 8j bytes, stored
+// under emasks[i], its lanes spread to even bits (lanes 0-7 in the low
+// 16 bits, 8-15 in the high 16).
+//
+//go:noescape
+func kern16x4runs2(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, emasks *[4]uint32, k int)
+
+// kern16x4runs2f is kern16x4runs2 with fused multiply-adds.
+//
+//go:noescape
+func kern16x4runs2f(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, emasks *[4]uint32, k int)

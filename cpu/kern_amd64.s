@@ -436,6 +436,75 @@ done: \
 	VZEROUPPER \
 	RET
 
+// STOREEVEN stores accumulator Z's sixteen lanes at every other float
+// from DX + the byte offset at OUT(R9): lanes 0-7 expanded into the even
+// lanes of Z16, 8-15 into those of Z18 (K7 = 0x5555), stored under the
+// two 16-bit masks at MASK(R8) (the chunk's lanes, expanded the same
+// way).
+#define STOREEVEN(Z, OUT, MASK) \
+	MOVQ OUT(R9), AX \
+	MOVL MASK(R8), CX \
+	KMOVW CX, K5 \
+	SHRL $16, CX \
+	KMOVW CX, K6 \
+	VEXPANDPS Z, K7, Z16 \
+	VSHUFF32X4 $0xEE, Z, Z, Z17 \
+	VEXPANDPS Z17, K7, Z18 \
+	VMOVUPS Z16, K5, 0(DX)(AX*1) \
+	VMOVUPS Z18, K6, 64(DX)(AX*1)
+
+// func kern16x4runs2(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, emasks *[4]uint32, k int)
+//
+// kern16x4runs from zero sums into outputs two floats apart (a phase of
+// a stride-2 data gradient's NCHW row): chunk i's lane j goes to out +
+// outs[i] + 8j (bytes), the lanes of masks (16 bits a chunk) loaded
+// and stored, emasks[i] the chunk's lanes spread to even bits (the low
+// 16 bits for lanes 0-7, the high 16 for 8-15). The stores come
+// straight from the registers (STOREEVEN), where kern16x4runs' sums went
+// through a tile in memory and a scatter call a chunk: for a phase's
+// one to four taps those were most of its time.
+#define KERN16X4RUNS2(MAC) \
+	MOVQ a+0(FP), AX \
+	MOVQ offs+8(FP), R12 \
+	ROWS4 \
+	MOVQ masks+64(FP), R13 \
+	KMOVW R13, K1 \
+	SHRQ $16, R13 \
+	KMOVW R13, K2 \
+	SHRQ $16, R13 \
+	KMOVW R13, K3 \
+	SHRQ $16, R13 \
+	KMOVW R13, K4 \
+	MOVQ out+48(FP), DX \
+	VPXORD Z0, Z0, Z0 \
+	VPXORD Z1, Z1, Z1 \
+	VPXORD Z2, Z2, Z2 \
+	VPXORD Z3, Z3, Z3 \
+	TABLES(k+80(FP)) \
+loop: \
+	POINT \
+	VBROADCASTSS 0(DI)(R13*1), Z8 \
+	VMOVUPS.Z 0(SI)(R8*1), K1, Z9 \
+	MAC(Z8, Z9, Z12, Z0) \
+	VMOVUPS.Z 0(R9)(R8*1), K2, Z10 \
+	MAC(Z8, Z10, Z13, Z1) \
+	VMOVUPS.Z 0(R10)(R8*1), K3, Z11 \
+	MAC(Z8, Z11, Z14, Z2) \
+	VMOVUPS.Z 0(R11)(R8*1), K4, Z9 \
+	MAC(Z8, Z9, Z15, Z3) \
+	NEXTPOINT \
+done: \
+	MOVL $0x5555, CX \
+	KMOVW CX, K7 \
+	MOVQ outs+56(FP), R9 \
+	MOVQ emasks+72(FP), R8 \
+	STOREEVEN(Z0, 0, 0) \
+	STOREEVEN(Z1, 8, 4) \
+	STOREEVEN(Z2, 16, 8) \
+	STOREEVEN(Z3, 24, 12) \
+	VZEROUPPER \
+	RET
+
 // func kern16x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
 //
 // Four rows of 16 lanes, the lanes 16 groups of a contraction (the
@@ -1067,6 +1136,14 @@ TEXT ·kern16x4runs(SB), NOSPLIT, $0-88
 
 TEXT ·kern16x4runsf(SB), NOSPLIT, $0-88
 	KERN16X4RUNS(FMADD)
+
+// kern16x4runs2 and kern16x4runs2f: KERN16X4RUNS2 (above) with MULADD
+// and with FMADD.
+TEXT ·kern16x4runs2(SB), NOSPLIT, $0-88
+	KERN16X4RUNS2(MULADD)
+
+TEXT ·kern16x4runs2f(SB), NOSPLIT, $0-88
+	KERN16X4RUNS2(FMADD)
 
 // kern16x4lanes and kern16x4lanesf: KERN16X4LANES (above) with MULADD and with FMADD.
 TEXT ·kern16x4lanes(SB), NOSPLIT, $0-64

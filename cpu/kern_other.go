@@ -233,3 +233,11 @@ func sfence() {}
 func packRows16(dst, src *float32, rb *int, k, tiles, stride int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func kern16x4runs2(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, emasks *[4]uint32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func kern16x4runs2f(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, emasks *[4]uint32, k int) {
+	panic("cpu: no vector kernel on this architecture")
+}

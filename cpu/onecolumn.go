@@ -30,6 +30,10 @@ var useOneColumn = true
 // copies rather than packed tiles (tests).
 var oneColumnRuns, stridedColumnRuns, phaseSplitRuns atomic.Int64
 
+// stridedWideRuns counts the one-column tiles stored two elements apart
+// from the registers (kern16x4runs2; tests).
+var stridedWideRuns atomic.Int64
+
 // oneColumnFits reports whether the one-column path applies: no n loop,
 // and m moving forward in the first factor. Where m is not unit-stride
 // there (a strided forward depthwise convolution reads every second
@@ -116,6 +120,14 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 	return parallelRange(k, units, int64(units)*runsPerTile*int64(lanes)*int64(K), func(lo, hi int) {
 		var c [runsPerTile * 2 * runLanes]float32
 		var panel, phases []float32
+		// Once a worker: an atomic add a tile would cost more than some
+		// tiles.
+		strided2 := false
+		defer func() {
+			if strided2 {
+				stridedWideRuns.Add(1)
+			}
+		}()
 		if ph != nil {
 			p, words := getFloats(ph.s * ph.L)
 			defer putWords(words)
@@ -158,10 +170,10 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				continue
 			}
 			if inGroup {
-				runWide(a, b, out, &c, &wts[t], tile, raB, rbB, pa, pb, po, dm.cout, v)
+				strided2 = runWide(a, b, out, &c, &wts[t], tile, raB, rbB, pa, pb, po, dm.cout, v) || strided2
 				continue
 			}
-			if wide && K > 0 && wideRuns(a, b, out, &c, tile, raB, rbB, raSpan, pa, pb, po, dm.cout, v) {
+			if wide && K > 0 && wideRuns(a, b, out, &c, tile, raB, rbB, raSpan, pa, pb, po, dm.cout, v, &strided2) {
 				continue
 			}
 			var offs [runsPerTile]int
@@ -303,6 +315,9 @@ func runTile8(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, offs 
 type wideTile struct {
 	offs, outs [runsPerTile]int
 	mask       uint64
+	// emasks: each chunk's lanes spread to even bits, for outputs two
+	// elements apart (kern16x4runs2).
+	emasks [runsPerTile]uint32
 }
 
 // wideReach is the element offsets, relative to a group's bases, that
@@ -332,11 +347,22 @@ func wideTileOf(tile []runChunk, cout int) (wt wideTile, r wideReach) {
 		wt.offs[i], wt.outs[i] = ch.offA*4, ch.offO*4
 		if i < len(tile) {
 			wt.mask |= (1<<ch.n - 1) << (lanes * i)
+			wt.emasks[i] = evenBits(1<<ch.n - 1)
 			last := ch.offO + (ch.n-1)*cout
 			r = r.join(wideReach{ch.offA, ch.offA + ch.n, min(ch.offO, last), max(ch.offO, last) + 1})
 		}
 	}
 	return wt, r
+}
+
+// evenBits spreads the 16 bits of m to the even bits of a 32-bit mask:
+// bit j to bit 2j (lanes 0-7 in the low half, 8-15 in the high).
+func evenBits(m uint32) uint32 {
+	var e uint32
+	for j := range 16 {
+		e |= (m >> j & 1) << (2 * j)
+	}
+	return e
 }
 
 // wideTiles works out every tile's kernel arguments and all the
@@ -360,19 +386,20 @@ func wideTiles(chunks []runChunk, tiles, cout int) ([]wideTile, wideReach) {
 // it reports false, having done nothing, where they would leave them
 // (the caller then computes the tile element by element). The masks
 // keep every access to a row's own elements.
-func wideRuns(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, tile []runChunk, raB, rbB []int, raSpan tableSpan, pa, pb, po, cout int, v *vecSpace) bool {
+func wideRuns(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, tile []runChunk, raB, rbB []int, raSpan tableSpan, pa, pb, po, cout int, v *vecSpace, strided2 *bool) bool {
 	wt, r := wideTileOf(tile, cout)
 	if !r.fits(pa, po, raSpan, len(a), len(out)) {
 		return false
 	}
-	runWide(a, b, out, c, &wt, tile, raB, rbB, pa, pb, po, cout, v)
+	*strided2 = runWide(a, b, out, c, &wt, tile, raB, rbB, pa, pb, po, cout, v) || *strided2
 	return true
 }
 
 // runWide runs one tile whose chunks lie in the buffers: outputs one
-// element apart are summed in place, others go through c, gathered and
-// scattered.
-func runWide(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, wt *wideTile, tile []runChunk, raB, rbB []int, pa, pb, po, cout int, v *vecSpace) {
+// element apart are summed in place, two apart from zero sums stored
+// from the registers (kern16x4runs2, reported by strided2), others go
+// through c, gathered and scattered.
+func runWide(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, wt *wideTile, tile []runChunk, raB, rbB []int, pa, pb, po, cout int, v *vecSpace) (strided2 bool) {
 	const lanes = 2 * runLanes
 	load := 1
 	if v.outZero {
@@ -381,6 +408,17 @@ func runWide(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, wt *wi
 	var offs, outs [runsPerTile]int
 	for i := range offs {
 		offs[i], outs[i] = wt.offs[i]+pa*4, wt.outs[i]+po*4
+	}
+	if cout == 2 && load == 0 {
+		// A stride-2 phase's row from zero: its outputs stored from the
+		// registers to every other element (every address is a chunk's
+		// output: the tile's reach lies in out).
+		if v.fma {
+			kern16x4runs2f(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &out[0], &outs, wt.mask, &wt.emasks, len(raB))
+		} else {
+			kern16x4runs2(&a[0], &offs, &raB[0], &b[0], pb*4, &rbB[0], &out[0], &outs, wt.mask, &wt.emasks, len(raB))
+		}
+		return true
 	}
 	dst := &out[0]
 	if cout != 1 {
@@ -402,6 +440,7 @@ func runWide(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, wt *wi
 			scatterStrided(out, po+ch.offO, cout, c[i*lanes:i*lanes+ch.n])
 		}
 	}
+	return false
 }
 
 // phasePlan is a strided one-column contraction read from phase-split

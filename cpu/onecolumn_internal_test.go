@@ -9,9 +9,10 @@ import (
 // TestWideRuns checks tiles of the one-column path's 16-lane kernel
 // (kern16x4runs through wideRuns) against dot, element by element and
 // bit for bit: chunks of 1 to 16 rows and tiles of fewer than four,
-// outputs one element apart (summed in place) and three apart (through
-// the tile buffer), starting from zero or from the output, unfused and
-// fused. The last chunk's last row sits at the end of the first factor,
+// outputs one element apart (summed in place), two apart (from zero
+// sums stored from the registers, kern16x4runs2) and three apart
+// (through the tile buffer), starting from zero or from the output,
+// unfused and fused. The last chunk's last row sits at the end of the first factor,
 // where a lane past it would leave the buffer; the output elements
 // between and after the chunks must keep their values.
 func TestWideRuns(t *testing.T) {
@@ -35,7 +36,7 @@ func TestWideRuns(t *testing.T) {
 		name string
 		ns   []int
 	}{{"four chunks", []int{16, 9, 1, 16}}, {"three chunks", []int{5, 16, 12}}, {"one row", []int{1}}} {
-		for _, cout := range []int{1, 3} {
+		for _, cout := range []int{1, 2, 3} {
 			for _, zero := range []bool{false, true} {
 				for _, fused := range []bool{false, true} {
 					// Chunks back to back, ending on a's last usable
@@ -70,8 +71,12 @@ func TestWideRuns(t *testing.T) {
 					}
 					got := append([]float32(nil), start...)
 					var c [runsPerTile * 2 * runLanes]float32
-					if !wideRuns(a, b, got, &c, tile, raB, rbB, raSpan, 0, 2, 0, cout, &vecSpace{outZero: zero, fma: fused}) {
+					strided2 := false
+					if !wideRuns(a, b, got, &c, tile, raB, rbB, raSpan, 0, 2, 0, cout, &vecSpace{outZero: zero, fma: fused}, &strided2) {
 						t.Fatalf("%s: wideRuns refused chunks inside the buffer", tc.name)
+					}
+					if want := cout == 2 && zero; strided2 != want {
+						t.Fatalf("%s, cout %d, zero %v: stored from the registers two apart: %v, want %v", tc.name, cout, zero, strided2, want)
 					}
 					for i := range got {
 						if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
@@ -86,7 +91,7 @@ func TestWideRuns(t *testing.T) {
 	// output untouched.
 	out := make([]float32, 16)
 	var c [runsPerTile * 2 * runLanes]float32
-	if wideRuns(a, b, out, &c, []runChunk{{offA: last - 3, offO: 0, n: 8}}, raB, rbB, raSpan, 0, 2, 0, 1, &vecSpace{}) {
+	if wideRuns(a, b, out, &c, []runChunk{{offA: last - 3, offO: 0, n: 8}}, raB, rbB, raSpan, 0, 2, 0, 1, &vecSpace{}, new(bool)) {
 		t.Fatal("wideRuns took a chunk that leaves the first factor")
 	}
 }
