@@ -367,6 +367,38 @@ done: \
 // source is the first factor, as in kern4x16.
 #define KERN8X4RUNS(MAC) TABLE4(MAC, VBROADCASTSS, Y8, Y0, Y1, Y2, Y3, Y9, Y10, Y11, Y12, Y13, Y14, Y15, 32, 64, 96)
 
+// RUNS4START points SI, R9, R10 and R11 at the four chunks' rows (a +
+// offs[i], ROWS4), K1-K4 at their 16-bit lane masks (masks) and DX at
+// out: the start of kern16x4runs and kern16x4runs2.
+#define RUNS4START \
+	MOVQ a+0(FP), AX \
+	MOVQ offs+8(FP), R12 \
+	ROWS4 \
+	MOVQ masks+64(FP), R13 \
+	KMOVW R13, K1 \
+	SHRQ $16, R13 \
+	KMOVW R13, K2 \
+	SHRQ $16, R13 \
+	KMOVW R13, K3 \
+	SHRQ $16, R13 \
+	KMOVW R13, K4 \
+	MOVQ out+48(FP), DX
+
+// RUNS4POINT is one reduction point of kern16x4runs and kern16x4runs2:
+// b's value broadcast, times each chunk's sixteen lanes (masked loads)
+// added to its accumulator Z0-Z3.
+#define RUNS4POINT(MAC) \
+	POINT \
+	VBROADCASTSS 0(DI)(R13*1), Z8 \
+	VMOVUPS.Z 0(SI)(R8*1), K1, Z9 \
+	MAC(Z8, Z9, Z12, Z0) \
+	VMOVUPS.Z 0(R9)(R8*1), K2, Z10 \
+	MAC(Z8, Z10, Z13, Z1) \
+	VMOVUPS.Z 0(R10)(R8*1), K3, Z11 \
+	MAC(Z8, Z11, Z14, Z2) \
+	VMOVUPS.Z 0(R11)(R8*1), K4, Z9 \
+	MAC(Z8, Z9, Z15, Z3)
+
 // func kern16x4runs(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, load int, k int)
 //
 // kern8x4runs with 16 rows a run (AVX-512): lane j of run i is row j of
@@ -379,18 +411,7 @@ done: \
 // else at the output's values. Per lane the same multiply-adds in the
 // same order of r as kern8x4runs: the same bits.
 #define KERN16X4RUNS(MAC) \
-	MOVQ a+0(FP), AX \
-	MOVQ offs+8(FP), R12 \
-	ROWS4 \
-	MOVQ masks+64(FP), R13 \
-	KMOVW R13, K1 \
-	SHRQ $16, R13 \
-	KMOVW R13, K2 \
-	SHRQ $16, R13 \
-	KMOVW R13, K3 \
-	SHRQ $16, R13 \
-	KMOVW R13, K4 \
-	MOVQ out+48(FP), DX \
+	RUNS4START \
 	MOVQ outs+56(FP), R8 \
 	MOVQ 0(R8), AX \
 	MOVQ 8(R8), BX \
@@ -412,16 +433,7 @@ loadout: \
 start: \
 	TABLES(k+80(FP)) \
 loop: \
-	POINT \
-	VBROADCASTSS 0(DI)(R13*1), Z8 \
-	VMOVUPS.Z 0(SI)(R8*1), K1, Z9 \
-	MAC(Z8, Z9, Z12, Z0) \
-	VMOVUPS.Z 0(R9)(R8*1), K2, Z10 \
-	MAC(Z8, Z10, Z13, Z1) \
-	VMOVUPS.Z 0(R10)(R8*1), K3, Z11 \
-	MAC(Z8, Z11, Z14, Z2) \
-	VMOVUPS.Z 0(R11)(R8*1), K4, Z9 \
-	MAC(Z8, Z9, Z15, Z3) \
+	RUNS4POINT(MAC) \
 	NEXTPOINT \
 done: \
 	MOVQ outs+56(FP), R8 \
@@ -464,34 +476,14 @@ done: \
 // through a tile in memory and a scatter call a chunk: for a phase's
 // one to four taps those were most of its time.
 #define KERN16X4RUNS2(MAC) \
-	MOVQ a+0(FP), AX \
-	MOVQ offs+8(FP), R12 \
-	ROWS4 \
-	MOVQ masks+64(FP), R13 \
-	KMOVW R13, K1 \
-	SHRQ $16, R13 \
-	KMOVW R13, K2 \
-	SHRQ $16, R13 \
-	KMOVW R13, K3 \
-	SHRQ $16, R13 \
-	KMOVW R13, K4 \
-	MOVQ out+48(FP), DX \
+	RUNS4START \
 	VPXORD Z0, Z0, Z0 \
 	VPXORD Z1, Z1, Z1 \
 	VPXORD Z2, Z2, Z2 \
 	VPXORD Z3, Z3, Z3 \
 	TABLES(k+80(FP)) \
 loop: \
-	POINT \
-	VBROADCASTSS 0(DI)(R13*1), Z8 \
-	VMOVUPS.Z 0(SI)(R8*1), K1, Z9 \
-	MAC(Z8, Z9, Z12, Z0) \
-	VMOVUPS.Z 0(R9)(R8*1), K2, Z10 \
-	MAC(Z8, Z10, Z13, Z1) \
-	VMOVUPS.Z 0(R10)(R8*1), K3, Z11 \
-	MAC(Z8, Z11, Z14, Z2) \
-	VMOVUPS.Z 0(R11)(R8*1), K4, Z9 \
-	MAC(Z8, Z9, Z15, Z3) \
+	RUNS4POINT(MAC) \
 	NEXTPOINT \
 done: \
 	MOVL $0x5555, CX \
@@ -695,6 +687,28 @@ done: \
 	VBROADCASTSS A, ZB \
 	MAC(Z24, ZB, T0, C0) \
 	MAC(Z25, ZB, T1, C1)
+
+// STOREROWS4X16 stores the row-major 4x16 tile c row by row with STORE
+// (VMOVUPS or VMOVNTPS): row i's sixteen at byte offset offs[i] from
+// dst, one 64-byte store each.
+#define STOREROWS4X16(STORE) \
+	MOVQ dst+0(FP), DI \
+	MOVQ offs+8(FP), SI \
+	MOVQ c+16(FP), DX \
+	VMOVUPS 0(DX), Z0 \
+	VMOVUPS 64(DX), Z1 \
+	VMOVUPS 128(DX), Z2 \
+	VMOVUPS 192(DX), Z3 \
+	MOVQ 0(SI), AX \
+	STORE Z0, (DI)(AX*1) \
+	MOVQ 8(SI), AX \
+	STORE Z1, (DI)(AX*1) \
+	MOVQ 16(SI), AX \
+	STORE Z2, (DI)(AX*1) \
+	MOVQ 24(SI), AX \
+	STORE Z3, (DI)(AX*1) \
+	VZEROUPPER \
+	RET
 
 // ROWS12X16X2 is one reduction point (R8 its byte offset) of three units'
 // 4x16 tile pairs, each unit's four rows at byte displacements 0, S1, S2
@@ -1316,23 +1330,7 @@ tblock:
 // rows are output rows of unit stride: a 1x1 convolution's channels
 // with the pixels in the lanes).
 TEXT ·storeRows4x16(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ offs+8(FP), SI
-	MOVQ c+16(FP), DX
-	VMOVUPS 0(DX), Z0
-	VMOVUPS 64(DX), Z1
-	VMOVUPS 128(DX), Z2
-	VMOVUPS 192(DX), Z3
-	MOVQ 0(SI), AX
-	VMOVUPS Z0, (DI)(AX*1)
-	MOVQ 8(SI), AX
-	VMOVUPS Z1, (DI)(AX*1)
-	MOVQ 16(SI), AX
-	VMOVUPS Z2, (DI)(AX*1)
-	MOVQ 24(SI), AX
-	VMOVUPS Z3, (DI)(AX*1)
-	VZEROUPPER
-	RET
+	STOREROWS4X16(VMOVUPS)
 
 // func storeRows4x16NT(dst *float32, offs *[4]int, c *[64]float32)
 //
@@ -1341,23 +1339,7 @@ TEXT ·storeRows4x16(SB), NOSPLIT, $0-24
 // first. The stores are weakly ordered: sfence before another thread
 // reads them.
 TEXT ·storeRows4x16NT(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ offs+8(FP), SI
-	MOVQ c+16(FP), DX
-	VMOVUPS 0(DX), Z0
-	VMOVUPS 64(DX), Z1
-	VMOVUPS 128(DX), Z2
-	VMOVUPS 192(DX), Z3
-	MOVQ 0(SI), AX
-	VMOVNTPS Z0, (DI)(AX*1)
-	MOVQ 8(SI), AX
-	VMOVNTPS Z1, (DI)(AX*1)
-	MOVQ 16(SI), AX
-	VMOVNTPS Z2, (DI)(AX*1)
-	MOVQ 24(SI), AX
-	VMOVNTPS Z3, (DI)(AX*1)
-	VZEROUPPER
-	RET
+	STOREROWS4X16(VMOVNTPS)
 
 // func sfence()
 //
