@@ -1203,7 +1203,7 @@ func packB(dst, b []float32, rb []int, pb int, dn tdim, ntLo, ntHi int) {
 // narrow path.
 func packPanels(dst, b []float32, rb []int, pb int, dn tdim, width, ntLo, ntHi int) {
 	K := len(rb)
-	if full := min(ntHi, dn.ext/vN); haveAVX512 && width == vN && dn.cb == 1 && full > ntLo && K > 0 {
+	if full := min(ntHi, dn.ext/vN); haveAVX512 && useAVX512 && width == vN && dn.cb == 1 && full > ntLo && K > 0 {
 		// Whole tiles of rows of consecutive columns (blocks of pixels,
 		// an NHWC filter's channels): each row's tiles in one pass,
 		// 64-byte moves, where a copy call each ran at a fraction of

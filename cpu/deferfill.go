@@ -14,11 +14,12 @@ import (
 // (plan.ZeroOnEntry): the vector paths start their tiles at zero and
 // never read the output, so the fill only wrote 6.4 MB (8x64x56x56) that
 // the tiles then overwrote, about 0.35 ms a convolution. When the fill
-// is followed by such a contraction over the whole buffer, the run
-// defers it to the contraction's kernel (kernel.zeroOut): the paths that
-// write every output element without reading it (vecGEMM, column
-// windows) drop it, and every other path, or a kernel that is not a
-// contraction, runs it first.
+// is followed by such a contraction over the whole buffer, or by several
+// whose windows partition it (a strided data gradient's regions), the
+// run defers it to the contractions' kernels (kernel.zeroOut): the paths
+// that write every output element without reading it (vecGEMM, column
+// windows, the one-column path) drop it, and every other path, or a
+// kernel that is not a contraction, runs it first (partedFill).
 
 // deferredFill returns the steps that step i's fill can be deferred to,
 // or nil: step i fills a whole buffer with zero bits, and the next steps

@@ -164,14 +164,15 @@ func TestExecutorKeepsPlans(t *testing.T) {
 // then accumulated (zero on entry) through one Executor, each run's
 // results recycled so that the next run's outputs start as the last
 // run's values, under each choice of kernels: the paths that drop the
-// deferred fill (vecGEMM, the column windows) and those that run it
-// first (one column, group lanes, narrow, the scalar tiles) all give a
-// fresh run's bytes. With the vector kernels some fills are dropped;
+// deferred fill (vecGEMM, the column windows, one column) and those that
+// run it first (group lanes, narrow, the scalar tiles) all give a fresh
+// run's bytes. With the vector kernels some fills are dropped;
 // with the scalar tiles every deferred fill runs. The strided data
-// gradients' fills (the last four specs: phases and edge regions in
-// NHWC, in NCHW into few channels, four one-tap phases, and a depthwise
-// one's regions on the one-column path, which writes every output from
-// zero, its element-by-element tiles near the buffer's end included) are
+// gradients' fills (the last five specs: phases and edge regions in
+// NHWC, in NCHW into few channels, four one-tap phases, and two
+// depthwise ones' regions on the one-column path, which writes every
+// output from zero: 16-lane tiles stored two apart from the registers,
+// and element-by-element tiles near the buffer's end) are
 // deferred to all of their regions at once: a region whose path reads
 // its window zeroes the whole gradient when it runs first, else its own
 // window.
@@ -187,8 +188,9 @@ func TestDeferredFills(t *testing.T) {
 		{n: 2, cin: 6, cout: 24, spatial: []int64{13, 12}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
 		{n: 2, cin: 24, cout: 16, spatial: []int64{12, 10}, kernel: []int64{2, 2}, stride: []int64{2, 2}, groups: 1, dtype: "f32", mask: [3]bool{true, false, false}},
 		{n: 2, cin: 8, cout: 8, spatial: []int64{9, 7}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 8, dtype: "f32", mask: [3]bool{true, false, false}},
+		{n: 2, cin: 8, cout: 8, spatial: []int64{10, 40}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 8, dtype: "f32", mask: [3]bool{true, false, false}},
 	}
-	strided := len(specs) - 4
+	strided := len(specs) - 5
 	for _, kc := range []struct {
 		name string
 		k    cpu.Kernels
