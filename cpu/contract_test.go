@@ -464,6 +464,28 @@ func TestDepthwisePhaseRows(t *testing.T) {
 	}
 }
 
+// TestShortRowsInPlace runs depthwise convolutions over 7x7 and 5x6
+// images (forward, stride 1) and a depthwise stride-2 data gradient
+// whose phases are 7 wide: the one-column path takes the image rows,
+// 4-7 long and unit-stride, as its chunks (read in place) rather than
+// the longer batch loop a plane apart, which it packed element by
+// element. The forward ones pack nothing; all give the interpreter's
+// bits.
+func TestShortRowsInPlace(t *testing.T) {
+	specs := []convSpec{
+		{fwd: true, n: 8, cin: 16, cout: 16, spatial: []int64{7, 7}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 16, dtype: "f32"},
+		{fwd: true, n: 9, cin: 8, cout: 8, spatial: []int64{5, 6}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 8, dtype: "f32", bias: true},
+		{n: 8, cin: 16, cout: 16, spatial: []int64{14, 14}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 16, dtype: "f32", mask: [3]bool{true, false, false}},
+	}
+	for _, s := range specs {
+		before := cpu.StridedColumnRuns()
+		t.Run(s.name(), func(t *testing.T) { checkFastPath(t, s, "default") })
+		if packed := cpu.StridedColumnRuns() - before; s.fwd && cpu.HaveVectorKernel() && packed != 0 {
+			t.Errorf("%s: %d contractions packed strided rows, want the image rows in place", s.name(), packed)
+		}
+	}
+}
+
 // TestStreamedRowStores streams every output of blocks of pixels (the
 // size from which their rows are stored around the caches lowered to
 // zero) and runs 1x1 convolutions in NCHW whose outputs are whole pages
