@@ -451,20 +451,21 @@ func pickTile(k *kernel, par []int, own, other []int64) int {
 // with N=16 had the images (12800 floats apart) as its row tiles: 1.22
 // ms; with w, 0.90-0.94.
 func pickRunTile(k *kernel, par []int, own, other []int64) int {
-	for _, d := range par {
-		if own[d] == 1 && other[d] == 0 && k.ext[d]%vM == 0 && k.ext[d] >= 2*vM {
-			return d
-		}
-	}
-	return -1
+	return unitLoop(k, par, own, other, func(ext int64) bool { return ext%vM == 0 && ext >= 2*vM })
 }
 
 // pickUnitTile is the parallel loop that moves operand "own" with
 // coefficient 1 but not "other", when it is at least least long (nrM/2:
 // a row the narrow path's tiles can follow); -1 if there is none.
 func pickUnitTile(k *kernel, par []int, own, other []int64, least int64) int {
+	return unitLoop(k, par, own, other, func(ext int64) bool { return ext >= least })
+}
+
+// unitLoop is the first parallel loop that moves operand "own" with
+// coefficient 1 but not "other" and whose extent fits; -1 if none does.
+func unitLoop(k *kernel, par []int, own, other []int64, fits func(ext int64) bool) int {
 	for _, d := range par {
-		if own[d] == 1 && other[d] == 0 && k.ext[d] >= least {
+		if own[d] == 1 && other[d] == 0 && fits(k.ext[d]) {
 			return d
 		}
 	}
@@ -1743,10 +1744,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			// a forward convolution's w) of 16 channels: each channel's
 			// four as one vector store (storeT4x16) instead of 64 scalar
 			// ones; every address is one of the tile's elements.
-			transposed := ut.mr == vM && dn.cout != 1
-			for i := 1; transposed && i < vM; i++ {
-				transposed = v.rowO[ut.i0+i] == v.rowO[ut.i0]+i
-			}
+			transposed := v.consecutiveOut(batch[j : j+1])
 			for nt := 0; nt < nT; nt++ {
 				nr := min(vN, dn.ext-nt*vN)
 				c := &cs[j*nT+nt]
@@ -1768,14 +1766,12 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 					// Rows of sixteen consecutive outputs: one store a
 					// row, every row's sixteen checked in range.
 					var offs [vM]int
-					misaligned := uintptr(0)
 					for i := range vM {
 						q := po + v.rowO[ut.i0+i] + nt*vN
 						_ = out[q : q+vN]
 						offs[i] = q * 4
-						misaligned |= uintptr(unsafe.Pointer(&out[q])) % 64
 					}
-					if streamOut && misaligned == 0 {
+					if streamOut && linesAligned(out, &offs) {
 						storeRows4x16NT(&out[0], &offs, c)
 						streamed = true
 						continue
@@ -1800,9 +1796,10 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	}
 }
 
-// consecutiveOut reports whether the three units' twelve rows are
-// twelve consecutive output positions, each a channel stride apart from
-// the next channel's (a transposed store of all three: storeT12x16).
+// consecutiveOut reports whether the units' rows (each unit full) are
+// consecutive output positions, each a channel stride apart from the
+// next channel's (a transposed store: storeT4x16 for one unit,
+// storeT12x16 for three).
 func (v *vecSpace) consecutiveOut(units []unitTile) bool {
 	if v.dn.cout == 1 {
 		return false
@@ -1816,6 +1813,18 @@ func (v *vecSpace) consecutiveOut(units []unitTile) bool {
 			if v.rowO[ut.i0+i] != first+t*vM+i {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// linesAligned reports whether the rows at byte offsets offs from out
+// each start a cache line (64 bytes).
+func linesAligned(out []float32, offs *[vM]int) bool {
+	base := uintptr(unsafe.Pointer(&out[0]))
+	for _, o := range offs {
+		if (base+uintptr(o))%64 != 0 {
+			return false
 		}
 	}
 	return true

@@ -30,8 +30,8 @@ import (
 // (a convolution's output), or several windows (the phases and edge
 // regions of a decomposed strided data gradient, each accumulating into
 // its own window of the gradient: the fill was 2% of a 3x3 stride-2 one
-// into 8x128x28x28). Each zeroes its own view first only if it takes a
-// path that reads it.
+// into 8x128x28x28). Only a step that takes a path reading its view
+// zeroes anything first (partedFill.zero).
 func deferredFill(p *plan.Plan, i int) []int {
 	f := p.Steps[i]
 	if !useDeferredFills || f.Kind != plan.StepFill || len(f.Outputs) != 1 || f.HasDynamicViews() || !f.Outputs[0].IsWhole() ||
@@ -128,11 +128,10 @@ func (k *kernel) zeroOutput() error {
 	return f()
 }
 
-// deferredZero is a zero fill deferred to a step (deferredFill): the
-// view of its buffer that the step writes, and the fill.
+// deferredZero is a zero fill deferred to a step (deferredFill), which
+// writes the part of its buffer that is the step's output.
 type deferredZero struct {
 	step int
-	view plan.View
 	fill *partedFill
 }
 

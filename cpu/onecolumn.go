@@ -173,8 +173,12 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				strided2 = runWide(a, b, out, &c, &wts[t], tile, raB, rbB, pa, pb, po, dm.cout, v) || strided2
 				continue
 			}
-			if wide && K > 0 && wideRuns(a, b, out, &c, tile, raB, rbB, raSpan, pa, pb, po, dm.cout, v, &strided2) {
-				continue
+			if wide && K > 0 {
+				ran, s2 := wideRuns(a, b, out, &c, tile, raB, rbB, raSpan, pa, pb, po, dm.cout, v)
+				strided2 = strided2 || s2
+				if ran {
+					continue
+				}
 			}
 			var offs [runsPerTile]int
 			if ph != nil && ph.near[t] {
@@ -386,13 +390,12 @@ func wideTiles(chunks []runChunk, tiles, cout int) ([]wideTile, wideReach) {
 // it reports false, having done nothing, where they would leave them
 // (the caller then computes the tile element by element). The masks
 // keep every access to a row's own elements.
-func wideRuns(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, tile []runChunk, raB, rbB []int, raSpan tableSpan, pa, pb, po, cout int, v *vecSpace, strided2 *bool) bool {
+func wideRuns(a, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, tile []runChunk, raB, rbB []int, raSpan tableSpan, pa, pb, po, cout int, v *vecSpace) (ran, strided2 bool) {
 	wt, r := wideTileOf(tile, cout)
 	if !r.fits(pa, po, raSpan, len(a), len(out)) {
-		return false
+		return false, false
 	}
-	*strided2 = runWide(a, b, out, c, &wt, tile, raB, rbB, pa, pb, po, cout, v) || *strided2
-	return true
+	return true, runWide(a, b, out, c, &wt, tile, raB, rbB, pa, pb, po, cout, v)
 }
 
 // runWide runs one tile whose chunks lie in the buffers: outputs one

@@ -71,8 +71,8 @@ func TestWideRuns(t *testing.T) {
 					}
 					got := append([]float32(nil), start...)
 					var c [runsPerTile * 2 * runLanes]float32
-					strided2 := false
-					if !wideRuns(a, b, got, &c, tile, raB, rbB, raSpan, 0, 2, 0, cout, &vecSpace{outZero: zero, fma: fused}, &strided2) {
+					ran, strided2 := wideRuns(a, b, got, &c, tile, raB, rbB, raSpan, 0, 2, 0, cout, &vecSpace{outZero: zero, fma: fused})
+					if !ran {
 						t.Fatalf("%s: wideRuns refused chunks inside the buffer", tc.name)
 					}
 					if want := cout == 2 && zero; strided2 != want {
@@ -91,7 +91,7 @@ func TestWideRuns(t *testing.T) {
 	// output untouched.
 	out := make([]float32, 16)
 	var c [runsPerTile * 2 * runLanes]float32
-	if wideRuns(a, b, out, &c, []runChunk{{offA: last - 3, offO: 0, n: 8}}, raB, rbB, raSpan, 0, 2, 0, 1, &vecSpace{}, new(bool)) {
+	if ran, _ := wideRuns(a, b, out, &c, []runChunk{{offA: last - 3, offO: 0, n: 8}}, raB, rbB, raSpan, 0, 2, 0, 1, &vecSpace{}); ran {
 		t.Fatal("wideRuns took a chunk that leaves the first factor")
 	}
 }

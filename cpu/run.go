@@ -219,7 +219,7 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 		prof.Steps = make([]time.Duration, len(p.Steps))
 	}
 	// Zero fills deferred to the steps that write their buffers
-	// (deferredFill): each step's view and its fill.
+	// (deferredFill): each step and its fill.
 	var deferred []deferredZero
 	for i := 0; i < len(p.Steps); i++ {
 		s := p.Steps[i]
@@ -249,7 +249,7 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 			// path that reads its output.
 			f := &partedFill{whole: s.Outputs[0], value: s.Value}
 			for _, j := range parts {
-				deferred = append(deferred, deferredZero{step: j, view: p.Steps[j].Outputs[0], fill: f})
+				deferred = append(deferred, deferredZero{step: j, fill: f})
 			}
 			deferredFills.Add(1)
 			if len(parts) > 1 {
@@ -267,7 +267,7 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 			deferred = slices.Delete(deferred, k, k+1)
 			part = d.fill
 			if !part.done {
-				zeroOut = func() error { return part.zero(d.view, lookup) }
+				zeroOut = func() error { return part.zero(s.Outputs[0], lookup) }
 			}
 		}
 		if epi != nil {
