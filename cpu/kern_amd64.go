@@ -220,6 +220,19 @@ func kern12x16x2r2(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *flo
 //go:noescape
 func kern12x16x2r2f(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *float32, c0, c1, c2 *[128]float32, k int)
 
+// gatherLanes16 runs rows of a contraction with 16 groups in the lanes,
+// each lane's first factor gathered from and its sum scattered to its
+// group's elements (AVX-512): for each row i, lane l (bit l of lanes
+// set) computes s = (load ? out[rowsO[i]+oIdx[l]] : 0), then s += a[
+// rowsA[i]+ra[r]+aIdx[l]] · bp[16r+l] for r in [0, k), and stores s
+// back (offsets in bytes). Same bits as the interpreter.
+//
+//go:noescape
+func gatherLanes16(a *float32, aIdx *[16]int32, rowsA *int, ra *int, k int, bp *float32, out *float32, oIdx *[16]int32, rowsO *int, rows int, lanes uint64, load int)
+
+//go:noescape
+func gatherLanes16f(a *float32, aIdx *[16]int32, rowsA *int, ra *int, k int, bp *float32, out *float32, oIdx *[16]int32, rowsO *int, rows int, lanes uint64, load int)
+
 // kern4x16x2 is kern4x16 on two adjacent n tiles (AVX-512): b0 and b1
 // their panels, c the two tiles one after the other; same bits.
 //

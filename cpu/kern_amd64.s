@@ -497,6 +497,70 @@ done: \
 	VZEROUPPER \
 	RET
 
+// func gatherLanes16(a *float32, aIdx *[16]int32, rowsA *int, ra *int, k int, bp *float32, out *float32, oIdx *[16]int32, rowsO *int, rows int, lanes uint64, load int)
+//
+// Sixteen groups in the lanes, each lane's elements gathered and its
+// sums scattered (AVX-512): for each of the rows, lane l's sum starts at
+// zero (load 0) or at the output at out + rowsO[row] + oIdx[l], and for
+// each reduction point r adds the float32 at a + rowsA[row] + ra[r] +
+// aIdx[l] times bp[16r + l] (the points' second factors, 16 groups side
+// by side), then is stored back; byte offsets throughout, lanes the
+// 16-bit mask of the groups there are. Per lane the same multiply-adds
+// in the same order of r as the interpreter: the same bits.
+#define GATHERLANES16(MAC) \
+	MOVQ aIdx+8(FP), AX \
+	VMOVDQU32 (AX), Z20 \
+	MOVQ oIdx+56(FP), AX \
+	VMOVDQU32 (AX), Z21 \
+	MOVQ lanes+80(FP), AX \
+	KMOVW AX, K1 \
+	MOVQ a+0(FP), SI \
+	MOVQ rowsA+16(FP), R11 \
+	MOVQ out+48(FP), DX \
+	MOVQ rowsO+64(FP), R12 \
+	MOVQ rows+72(FP), R13 \
+	TESTQ R13, R13 \
+	JLE done \
+row: \
+	MOVQ (R11), R9 \
+	ADDQ SI, R9 \
+	MOVQ (R12), R10 \
+	ADDQ DX, R10 \
+	VPXORD Z0, Z0, Z0 \
+	MOVQ load+88(FP), AX \
+	TESTQ AX, AX \
+	JZ points \
+	KMOVW K1, K2 \
+	VGATHERDPS (R10)(Z21*1), K2, Z0 \
+points: \
+	MOVQ ra+24(FP), BX \
+	MOVQ bp+40(FP), DI \
+	MOVQ k+32(FP), CX \
+	TESTQ CX, CX \
+	JLE store \
+point: \
+	MOVQ (BX), R8 \
+	ADDQ R9, R8 \
+	KMOVW K1, K2 \
+	VPXORD Z1, Z1, Z1 \
+	VGATHERDPS (R8)(Z20*1), K2, Z1 \
+	VMOVUPS (DI), Z2 \
+	MAC(Z2, Z1, Z3, Z0) \
+	ADDQ $8, BX \
+	ADDQ $64, DI \
+	DECQ CX \
+	JNZ point \
+store: \
+	KMOVW K1, K3 \
+	VSCATTERDPS Z0, K3, (R10)(Z21*1) \
+	ADDQ $8, R11 \
+	ADDQ $8, R12 \
+	DECQ R13 \
+	JNZ row \
+done: \
+	VZEROUPPER \
+	RET
+
 // func kern16x4lanes(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, c *[64]float32, k int)
 //
 // Four rows of 16 lanes, the lanes 16 groups of a contraction (the
@@ -1194,6 +1258,14 @@ TEXT ·kern12x16x2r2(SB), NOSPLIT, $0-88
 
 TEXT ·kern12x16x2r2f(SB), NOSPLIT, $0-88
 	KERN12X16X2R(FMADD, 8, 16, 24)
+
+// gatherLanes16 and gatherLanes16f: GATHERLANES16 (above) with MULADD
+// and with FMADD.
+TEXT ·gatherLanes16(SB), NOSPLIT, $0-96
+	GATHERLANES16(MULADD)
+
+TEXT ·gatherLanes16f(SB), NOSPLIT, $0-96
+	GATHERLANES16(FMADD)
 
 // kern16x8 and its fused (f) and zero-start (z) forms: KERN16X8 (above).
 TEXT ·kern16x8(SB), NOSPLIT, $0-48

@@ -134,6 +134,14 @@ func kern12x16x2r2f(a *float32, offs0, offs1, offs2 *[4]int, ra *int, b0, b1 *fl
 	panic("cpu: no vector kernel on this architecture")
 }
 
+func gatherLanes16(a *float32, aIdx *[16]int32, rowsA *int, ra *int, k int, bp *float32, out *float32, oIdx *[16]int32, rowsO *int, rows int, lanes uint64, load int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func gatherLanes16f(a *float32, aIdx *[16]int32, rowsA *int, ra *int, k int, bp *float32, out *float32, oIdx *[16]int32, rowsO *int, rows int, lanes uint64, load int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
 func sumT16x16(acc *[16]float32, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }

@@ -95,9 +95,12 @@ type runChunk struct{ offA, offO, n int }
 // (the rest of the image row, the next one) and are dropped; a tile
 // where that would leave a is computed element by element instead.
 func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
-	oneColumnRuns.Add(1)
 	K := len(ra)
 	cp := k.tables().oneColumn(v, dm, ra, rb)
+	if cp.gather != nil {
+		return runGatherLanes(k, a, b, out, rb, cp.raB, v, cp.gather, baseA, baseB, baseO)
+	}
+	oneColumnRuns.Add(1)
 	strided, wide, lanes := cp.strided, cp.wide, cp.lanes
 	if strided {
 		stridedColumnRuns.Add(1)
@@ -244,6 +247,9 @@ type columnPlan struct {
 	// nil; packedRa: the byte offsets of a packed tile's points.
 	ph       *phasePlan
 	packedRa []int
+	// gather: the gathered-lanes path's plan, which runs the contraction
+	// instead where it applies (planGather), or nil.
+	gather *gatherPlan
 }
 
 // planOneColumn works out runOneColumn's plan. On AVX-512 runs longer
@@ -277,6 +283,9 @@ func planOneColumn(v *vecSpace, dm tdim, ra, rb []int) *columnPlan {
 	// first factor where it can (phaseSplit), else packs each tile's
 	// rows into a panel, where point k of every chunk is k·runLanes
 	// floats from the chunk's start.
+	if cp.gather = planGather(v, dm, K); cp.gather != nil {
+		return cp
+	}
 	if cp.strided && K > 0 {
 		cp.ph = phaseSplit(chunks, ra, dm.ca)
 	}
