@@ -102,13 +102,6 @@ func GroupLaneRuns() int64 { return groupLaneRuns.Load() }
 // GatherLaneRuns counts the contractions the gathered-lanes path ran.
 func GatherLaneRuns() int64 { return gatherLaneRuns.Load() }
 
-// SetGatherLanes switches the gathered-lanes path; restore undoes it.
-func SetGatherLanes(on bool) (restore func()) {
-	old := useGatherLanes
-	useGatherLanes = on
-	return func() { useGatherLanes = old }
-}
-
 // FastSteps reports, per generic step of p, whether the fast path takes it.
 func FastSteps(p *plan.Plan, args []*runtime.Tensor) []bool {
 	var r []bool

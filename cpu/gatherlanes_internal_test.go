@@ -6,11 +6,12 @@ import (
 )
 
 // TestGatherLanes16 checks gatherLanes16 and its fused form against
-// their definition, element by element: rows whose sums start at zero
-// and rows that add to the output (load), a partial block of lanes
-// (the masked-off lanes' elements untouched), and reduction points in
-// no particular order (each lane sums them in the table's order: the
-// same bits as a scalar loop rounding the same way).
+// their definition, bit by bit: rows whose sums start at zero and rows
+// that add to the output (load), a partial block of lanes whose
+// masked-off lanes point a gigabyte away (touching them would fault),
+// reduction points in no particular order and one before a row's start
+// (each lane sums them in the table's order: the same bits as a scalar
+// loop rounding the same way).
 func TestGatherLanes16(t *testing.T) {
 	if !haveAVX512 {
 		t.Skip("the CPU lacks AVX-512")
@@ -20,7 +21,7 @@ func TestGatherLanes16(t *testing.T) {
 		outStride   = 41
 		rows        = 5
 	)
-	ra := []int{3, 0, 7, 1}
+	ra := []int{3, 0, 7, -1}
 	a := make([]float32, groupLanes*groupStride+64)
 	for i := range a {
 		a[i] = float32(math.Sin(float64(i)*0.7)) * 3
@@ -35,7 +36,7 @@ func TestGatherLanes16(t *testing.T) {
 	}
 	rowsA, rowsO := make([]int, rows), make([]int, rows)
 	for r := range rows {
-		rowsA[r], rowsO[r] = (r*5%11)*4, (r*3+1)*4
+		rowsA[r], rowsO[r] = (r*5%11+1)*4, (r*3+1)*4
 	}
 	raB := scaled(ra, 4)
 	for _, fused := range []bool{false, true} {
@@ -64,11 +65,17 @@ func TestGatherLanes16(t *testing.T) {
 						want[o] = s
 					}
 				}
+				// Lanes past the block's groups point far outside both
+				// buffers.
+				offA, offO := aIdx, oIdx
+				for l := lanes; l < groupLanes; l++ {
+					offA[l], offO[l] = 1<<30, -1<<30
+				}
 				mask := uint64(1)<<lanes - 1
 				if fused {
-					gatherLanes16f(&a[0], &aIdx, &rowsA[0], &raB[0], len(ra), &bp[0], &out[0], &oIdx, &rowsO[0], rows, mask, load)
+					gatherLanes16f(&a[0], &offA, &rowsA[0], &raB[0], len(ra), &bp[0], &out[0], &offO, &rowsO[0], rows, mask, load)
 				} else {
-					gatherLanes16(&a[0], &aIdx, &rowsA[0], &raB[0], len(ra), &bp[0], &out[0], &oIdx, &rowsO[0], rows, mask, load)
+					gatherLanes16(&a[0], &offA, &rowsA[0], &raB[0], len(ra), &bp[0], &out[0], &offO, &rowsO[0], rows, mask, load)
 				}
 				for i := range out {
 					if math.Float32bits(out[i]) != math.Float32bits(want[i]) {

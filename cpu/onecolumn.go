@@ -259,6 +259,10 @@ type columnPlan struct {
 func planOneColumn(v *vecSpace, dm tdim, ra, rb []int) *columnPlan {
 	K := len(ra)
 	cp := &columnPlan{strided: dm.ca != 1}
+	if cp.gather = planGather(v, dm, K); cp.gather != nil {
+		cp.raB = scaled(ra, 4)
+		return cp
+	}
 	cp.wide = haveAVX512 && useAVX512 && dm.ext > runLanes && !cp.strided
 	cp.lanes = runLanes
 	if cp.wide {
@@ -283,9 +287,6 @@ func planOneColumn(v *vecSpace, dm tdim, ra, rb []int) *columnPlan {
 	// first factor where it can (phaseSplit), else packs each tile's
 	// rows into a panel, where point k of every chunk is k·runLanes
 	// floats from the chunk's start.
-	if cp.gather = planGather(v, dm, K); cp.gather != nil {
-		return cp
-	}
 	if cp.strided && K > 0 {
 		cp.ph = phaseSplit(chunks, ra, dm.ca)
 	}
