@@ -393,6 +393,25 @@ func TestRunTilesOverImages(t *testing.T) {
 	}
 }
 
+// TestStrideTwoWeightQuads runs stride-2 weight gradients, whose input
+// is read every other float along the reduction: two row tiles at a
+// time on pairs of column tiles (kern8x16x2) where the CPU has AVX-512,
+// and the interpreter's bits.
+func TestStrideTwoWeightQuads(t *testing.T) {
+	w := [3]bool{false, true, false}
+	for _, s := range []convSpec{
+		{n: 2, cin: 8, cout: 32, spatial: []int64{12, 12}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: w},
+		{n: 2, cin: 16, cout: 48, spatial: []int64{10, 14}, kernel: []int64{1, 1}, stride: []int64{2, 2}, groups: 1, dtype: "f32", mask: w},
+	} {
+		before := cpu.QuadRuns()
+		t.Run(s.name(), func(t *testing.T) { checkFastPath(t, s, "default") })
+		want := cpu.HaveVectorKernel() && cpu.HaveAVX512()
+		if ran := cpu.QuadRuns() != before; ran != want {
+			t.Errorf("%s: two row tiles at a time: %v, want %v", s.name(), ran, want)
+		}
+	}
+}
+
 // TestPixelRows runs 1x1 convolutions in NCHW with their factors swapped
 // (the weights' rows broadcast, blocks of merged pixels in the lanes) on
 // every vector configuration, fused and unfused, and requires the
