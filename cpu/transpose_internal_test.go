@@ -83,3 +83,50 @@ func TestScatterStride2(t *testing.T) {
 		}
 	}
 }
+
+// TestTranspose2D checks transpose2D against its definition for every
+// pair of extents up to 19 (8x8 blocks and ragged edges element by
+// element), the source contiguous along j forwards and backwards, with
+// gaps between the destination's rows and the source's columns: every
+// element of the block is the source's, and nothing outside it is
+// written.
+func TestTranspose2D(t *testing.T) {
+	if !haveAVX {
+		t.Skip("no AVX")
+	}
+	const sentinel = -1
+	for nj := int64(1); nj < 20; nj++ {
+		for ni := int64(1); ni < 20; ni++ {
+			for _, sj := range []int64{1, -1} {
+				dj, si := ni+3, nj+2
+				src := make([]float32, ni*si+nj+4)
+				for i := range src {
+					src[i] = float32(i)
+				}
+				dst := make([]float32, nj*dj+5)
+				for i := range dst {
+					dst[i] = sentinel
+				}
+				od, os := int64(2), int64(1)
+				if sj < 0 {
+					os += nj - 1
+				}
+				transpose2D(dst, src, nj, ni, dj, sj, si, od, os)
+				want := make([]float32, len(dst))
+				for i := range want {
+					want[i] = sentinel
+				}
+				for j := range nj {
+					for i := range ni {
+						want[od+j*dj+i] = src[os+j*sj+i*si]
+					}
+				}
+				for i := range dst {
+					if dst[i] != want[i] {
+						t.Fatalf("nj %d ni %d sj %d: dst[%d] = %v, want %v", nj, ni, sj, i, dst[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
