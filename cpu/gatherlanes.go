@@ -93,10 +93,10 @@ func planGather(v *vecSpace, dm tdim, K int) *gatherPlan {
 		(groupLanes-1)*4*max(abs64(int64(g.ca)), abs64(int64(g.cout))) > math.MaxInt32 {
 		return nil
 	}
-	gp := &gatherPlan{}
-	walkOffsets(v.rowDims, func(_, a, _, o int) {
-		gp.rowsA, gp.rowsO = append(gp.rowsA, a*4), append(gp.rowsO, o*4)
-	})
+	rows := v.rowCount()
+	rowA, rowO := make([]int, rows), make([]int, rows)
+	offsetTables(v.rowDims, rowA, nil, rowO)
+	gp := &gatherPlan{rowsA: scaled(rowA, 4), rowsO: scaled(rowO, 4)}
 	for l := range groupLanes {
 		gp.aIdx[l], gp.oIdx[l] = int32(l*g.ca*4), int32(l*g.cout*4)
 	}

@@ -82,18 +82,20 @@ func packRuns(panel, a []float32, tile []runChunk, ra []int, pa, stride int) {
 // element offsets in the first factor and the output of its first row.
 type runChunk struct{ offA, offO, n int }
 
-// runOneColumn runs the contraction on the one-column path: units are
+// runOneColumn runs the contraction on the one-column path, or on the
+// gathered-lanes path where its plan says so (planGather): units are
 // (group point, tile of up to runsPerTile chunks), divided among the
 // workers. From zeros on entry (v.outZero) every output is written
 // without being read (the kernels start their sums at zero, the
 // element-by-element tiles zero theirs first), so a zero fill deferred
 // to the step (deferredFill) is dropped: a depthwise data gradient's
-// regions then skip the fill of the whole gradient. On AVX-512 runs longer than 8 rows are cut into chunks of up
-// to 16 (kern16x4runs), the lanes past a chunk's rows masked off, and
-// the output read and written in place when its rows are consecutive
-// elements. Otherwise a chunk's 8 lanes past its rows read on in place
-// (the rest of the image row, the next one) and are dropped; a tile
-// where that would leave a is computed element by element instead.
+// regions then skip the fill of the whole gradient. On AVX-512 runs
+// longer than 8 rows are cut into chunks of up to 16 (kern16x4runs), the
+// lanes past a chunk's rows masked off, and the output read and written
+// in place when its rows are consecutive elements. Otherwise a chunk's 8
+// lanes past its rows read on in place (the rest of the image row, the
+// next one) and are dropped; a tile where that would leave a is computed
+// element by element instead.
 func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
 	K := len(ra)
 	cp := k.tables().oneColumn(v, dm, ra, rb)
