@@ -553,6 +553,16 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 			err = ir.OpErrorf(k.op, "cpu: %v", r)
 		}
 	}()
+	// A pad folded into the first factor is read through windows by the
+	// group-lanes and one-column paths alone (padfold.go); the others
+	// read the padded buffer, which is run in full first.
+	pad := k.padOf(c.ia)
+	if pad == nil || c.ib == c.ia || c.dev || c.acc != kF32 || k.ops[c.ia].acc.kind != kF32 {
+		if err := k.unfoldPad(); err != nil {
+			return false, err
+		}
+		pad = nil
+	}
 	a, fa := operandAs[T](k, c.ia, c.acc)
 	var b []T
 	// fma: the vector kernels' form. Unfused products of 16-bit factors
@@ -653,12 +663,15 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 				if err := k.zeroOutput(); err != nil {
 					return false, err
 				}
-				return false, runGroupLanes(k, a32, b32, o32, ra, rb, v, lr, baseA, baseB, baseO)
+				return false, runGroupLanes(k, a32, b32, o32, ra, rb, v, lr, baseA, baseB, baseO, pad)
 			}
 			if oneColumnFits(dm, dn) {
 				// From zeros on entry it writes every output without
 				// reading it (runOneColumn).
-				return false, runOneColumn(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO)
+				return false, runOneColumn(k, a32, b32, o32, ra, rb, v, dm, baseA, baseB, baseO, pad)
+			}
+			if err := k.unfoldPad(); err != nil {
+				return false, err
 			}
 			if narrowFits(dm, dn) {
 				if err := k.zeroOutput(); err != nil {
@@ -720,6 +733,9 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		}
 	}
 	if err := k.zeroOutput(); err != nil {
+		return false, err
+	}
+	if err := k.unfoldPad(); err != nil {
 		return false, err
 	}
 	if b != nil && c.m >= 0 && c.n >= 0 && dn.ext >= tileN && usePacked && panelOK && !c.fma {

@@ -1,6 +1,9 @@
 package cpu
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/plan"
@@ -242,3 +245,20 @@ func SetDevSums(on bool) bool {
 
 // DeviationRuns counts the squared-deviation sums run as contractions.
 func DeviationRuns() int64 { return deviationRuns.Load() }
+
+// FoldablePads is the fill steps of p's pads that a run folds into their
+// readers (padfold.go), in order.
+func FoldablePads(p *plan.Plan) []int {
+	return slices.Sorted(maps.Keys(foldablePads(p)))
+}
+
+// FoldedPads reports the pads folded into their readers so far and those
+// of them the readers ran in full after all.
+func FoldedPads() (folded, unfolded int64) { return foldedPads.Load(), unfoldedPads.Load() }
+
+// SetFoldedPads switches pad folding and returns the old setting.
+func SetFoldedPads(on bool) bool {
+	old := useFoldedPads
+	useFoldedPads = on
+	return old
+}

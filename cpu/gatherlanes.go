@@ -58,7 +58,52 @@ var gatherLaneRuns atomic.Int64
 type gatherPlan struct {
 	rowsA, rowsO []int
 	aIdx, oIdx   [groupLanes]int32
+	// pads: the reach of each block of rows, for a folded pad's windows
+	// (nil: a block reaches too far), once padsPlanned.
+	pads        *gatherReach
+	padsPlanned bool
 }
+
+// gatherReach cuts the rows into blocks for a folded pad's windows: block
+// i is rows [start[i], start[i+1]), at most gatherLaneRows, that read the
+// elements [lo[i], hi[i]) relative to a group's base, within
+// padWindowMax of each other (a block of the plain path may straddle two
+// batch images, a plane of channels apart); L is what a worker's window
+// of a lane holds.
+type gatherReach struct {
+	start, lo, hi []int
+	L             int
+}
+
+// planGatherReach cuts gp's rows into blocks, with reduction byte
+// offsets raB; nil when one row's reach alone passes padWindowMax.
+func planGatherReach(gp *gatherPlan, raB []int) *gatherReach {
+	span := spanOf(raB)
+	gr := &gatherReach{L: padWindowMax}
+	for r := range gp.rowsA {
+		lo, hi := (gp.rowsA[r]+span.lo)/4, (gp.rowsA[r]+span.hi)/4+1
+		if hi-lo > padWindowMax {
+			return nil
+		}
+		if n := len(gr.lo) - 1; n >= 0 && r-gr.start[n] < gatherLaneRows && max(hi, gr.hi[n])-min(lo, gr.lo[n]) <= padWindowMax {
+			gr.lo[n], gr.hi[n] = min(lo, gr.lo[n]), max(hi, gr.hi[n])
+			continue
+		}
+		gr.start, gr.lo, gr.hi = append(gr.start, r), append(gr.lo, lo), append(gr.hi, hi)
+	}
+	gr.start = append(gr.start, len(gp.rowsA))
+	if len(gr.lo)*gatherMinPadRows > len(gp.rowsA) {
+		// Rows far apart (the batch in the m loop: a 7x7 image's pixels
+		// a plane of channels apart) would build 16 windows a few rows:
+		// 13x the padded copy's time.
+		return nil
+	}
+	return gr
+}
+
+// gatherMinPadRows is the fewest rows a block of a folded pad's windows
+// may average.
+const gatherMinPadRows = 8
 
 // planGather plans the gathered-lanes path for a one-column contraction
 // (m loop dm, K reduction points), or returns nil when it does not
@@ -106,21 +151,68 @@ func planGather(v *vecSpace, dm tdim, K int) *gatherPlan {
 // runGatherLanes runs the contraction on the gathered-lanes path: units
 // are (block of 16 groups, block of gatherLaneRows rows), divided among the
 // workers. From zeros on entry (v.outZero) every output is written
-// without being read.
-func runGatherLanes(k *kernel, a, b, out []float32, rb, raB []int, v *vecSpace, gp *gatherPlan, baseA, baseB, baseO int) error {
+// without being read. With a pad folded into the first factor (pad not
+// nil), each lane reads a window of its group's padded elements that a
+// worker builds from the pad's source and keeps while the next blocks of
+// rows read inside it.
+func runGatherLanes(k *kernel, a, b, out []float32, rb, raB []int, v *vecSpace, gp *gatherPlan, baseA, baseB, baseO int, pad *padRun) error {
+	var gr *gatherReach
+	if pad != nil {
+		if !gp.padsPlanned {
+			gp.pads, gp.padsPlanned = planGatherReach(gp, raB), true
+		}
+		if gr = gp.pads; gr == nil {
+			if err := k.unfoldPad(); err != nil {
+				return err
+			}
+		}
+	}
 	gatherLaneRuns.Add(1)
 	G, K, R := v.groupCount(), len(raB), len(gp.rowsA)
 	blocks, rowBlocks := (G+groupLanes-1)/groupLanes, (R+gatherLaneRows-1)/gatherLaneRows
+	if gr != nil {
+		rowBlocks = len(gr.lo)
+	}
 	units := blocks * rowBlocks
 	load := 1
 	if v.outZero {
 		load = 0
 	}
+	ca := 0
+	for _, g := range v.groups {
+		if g.ext > 1 {
+			ca = g.ca
+		}
+	}
 	return parallelRange(k, units, int64(units)*gatherLaneRows*groupLanes*int64(K+1), func(lo, hi int) {
 		var bp [gatherMaxPoints * groupLanes]float32
 		packed := -1
+		// A folded pad's windows: lane l's elements [wlo, wend) of its
+		// group's from win[l·L] on, for block wblk; the rows' offsets
+		// into them, and the lanes'.
+		var win []float32
+		var rowsW [gatherLaneRows]int
+		var wIdx [groupLanes]int32
+		wblk, wlo, wend := -1, 0, 0
+		// The lanes' windows an odd number of cache lines apart: 16 KB
+		// apart, every gather's 16 lines fell in one set of L1.
+		ws := 0
+		if gr != nil {
+			ws = oddLines(gr.L)
+			w, words := getFloats(groupLanes * ws)
+			defer putWords(words)
+			win = w
+			for l := range wIdx {
+				wIdx[l] = int32(l * ws * 4)
+			}
+		}
 		for u := lo; u < hi; u++ {
 			blk, r0 := u/rowBlocks, u%rowBlocks*gatherLaneRows
+			rows := min(R, r0+gatherLaneRows) - r0
+			if gr != nil {
+				r0 = gr.start[u%rowBlocks]
+				rows = gr.start[u%rowBlocks+1] - r0
+			}
 			g0 := blk * groupLanes
 			n := min(groupLanes, G-g0)
 			if blk != packed {
@@ -136,7 +228,29 @@ func runGatherLanes(k *kernel, a, b, out []float32, rb, raB []int, v *vecSpace, 
 				packed = blk
 			}
 			pa, _, po := v.groupBase(g0, baseA, baseB, baseO, nil)
-			rows := min(R, r0+gatherLaneRows) - r0
+			if gr != nil {
+				i := u % rowBlocks
+				if wblk != blk || gr.lo[i] < wlo || gr.hi[i] > wend {
+					// A new window: from this block's first element on,
+					// as far as the next blocks read while it holds them.
+					wblk, wlo, wend = blk, gr.lo[i], gr.hi[i]
+					for j := i + 1; j < len(gr.lo) && gr.lo[j] >= wlo && gr.hi[j]-wlo <= gr.L; j++ {
+						wend = max(wend, gr.hi[j])
+					}
+					for l := range n {
+						pad.window(win[l*ws:l*ws+wend-wlo], pa+l*ca+wlo)
+					}
+				}
+				for r := range rows {
+					rowsW[r] = gp.rowsA[r0+r] - wlo*4
+				}
+				if v.fma {
+					gatherLanes16f(&win[0], &wIdx, &rowsW[0], &raB[0], K, &bp[0], &out[po], &gp.oIdx, &gp.rowsO[r0], rows, 1<<n-1, load)
+				} else {
+					gatherLanes16(&win[0], &wIdx, &rowsW[0], &raB[0], K, &bp[0], &out[po], &gp.oIdx, &gp.rowsO[r0], rows, 1<<n-1, load)
+				}
+				continue
+			}
 			if v.fma {
 				gatherLanes16f(&a[pa], &gp.aIdx, &gp.rowsA[r0], &raB[0], K, &bp[0], &out[po], &gp.oIdx, &gp.rowsO[r0], rows, 1<<n-1, load)
 			} else {

@@ -40,6 +40,9 @@ type kernel struct {
 	// zeroOut is the zero fill of the output deferred to this kernel
 	// (deferfill.go), or nil; set for each run.
 	zeroOut func() error
+	// pad is the pad folded into one of its inputs (padfold.go), or
+	// nil; set for each run.
+	pad *padRun
 }
 
 type kOperand struct {
@@ -322,6 +325,12 @@ func pickSplit(iters []string, outMaps []affine.Map, ext []int64) int {
 const parallelWork = 1 << 15
 
 func (k *kernel) run() error {
+	if k.work > 0 && k.fast == nil {
+		// Only a contraction reads a folded pad through its windows.
+		if err := k.unfoldPad(); err != nil {
+			return err
+		}
+	}
 	if k.work == 0 || k.fast == nil {
 		// Only a contraction knows whether its path reads its output.
 		if err := k.zeroOutput(); err != nil {

@@ -163,7 +163,9 @@ func groupBlocks(ra, rb []int, rowSpan int) []groupBlock {
 // of the other group loops, divided among the workers. A block packs one
 // panel of the first factor a cluster of rows, and one of the second a
 // column (a point of the n loop, which moves only the second factor).
-func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr *laneRows, baseA, baseB, baseO int) error {
+// With a pad folded into the first factor (pad not nil), each span is
+// built from the pad's source before it is packed (padRun.packLanes).
+func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr *laneRows, baseA, baseB, baseO int, pad *padRun) error {
 	groupLaneRuns.Add(1)
 	R := len(lr.rowA)
 	blocks := lr.blocks
@@ -189,10 +191,17 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 	}
 	// A block's first point alone spans a cluster (groupBlocks then stops
 	// at it when the span reaches groupSpan).
-	panelLen := (C*max(groupSpan, lr.span+1) + N*groupSpan) * groupLanes
+	maxSpan := max(groupSpan, lr.span+1)
+	panelLen := (C*maxSpan + N*groupSpan) * groupLanes
 	return parallelRange(k, units, int64(units)*groupLanes*int64(R*N)*int64(len(ra)), func(lo, hi int) {
 		panels, pWords := getFloats(panelLen)
 		defer putWords(pWords)
+		var spans []float32
+		if pad != nil {
+			s, words := getFloats(oddLines(maxSpan) * groupLanes)
+			defer putWords(words)
+			spans = s
+		}
 		acc, cWords := getFloats(Q * N * 4 * groupLanes)
 		defer putWords(cWords)
 		// block is the sums of column j's rows 4q..4q+3.
@@ -219,7 +228,12 @@ func runGroupLanes(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, lr
 			for _, bl := range blocks {
 				for c := range C {
 					span := bl.hiA - bl.loA + lr.clHi[c] - lr.clLo[c] + 1
-					packLanes(panels[at[c]*groupLanes:(at[c]+span)*groupLanes], a, span, nl, G.ca, pa+bl.loA+lr.clLo[c])
+					dst := panels[at[c]*groupLanes : (at[c]+span)*groupLanes]
+					if pad != nil {
+						pad.packLanes(dst, spans, span, nl, G.ca, pa+bl.loA+lr.clLo[c])
+					} else {
+						packLanes(dst, a, span, nl, G.ca, pa+bl.loA+lr.clLo[c])
+					}
 					at[c+1] = at[c] + span
 				}
 				// Row r reads its cluster's panel from its own offset

@@ -1862,3 +1862,53 @@ tile:
 	VZEROUPPER
 done:
 	RET
+
+// func copyRows16(dst, src *float32, rows, n, dstStride, srcStride int)
+//
+// Copies rows rows of n floats from src (rows srcStride floats apart) to
+// dst (dstStride apart): n/16 64-byte loads and stores a row, then the
+// last n mod 16 floats under a mask (K1; none when n is a multiple of
+// 16: masked-off lanes are neither read nor written).
+TEXT ·copyRows16(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), CX
+	MOVQ n+24(FP), DX
+	MOVQ dstStride+32(FP), R8
+	MOVQ srcStride+40(FP), R9
+	TESTQ CX, CX
+	JLE crdone
+	TESTQ DX, DX
+	JLE crdone
+	SHLQ $2, R8
+	SHLQ $2, R9
+	MOVQ DX, R10
+	ANDQ $15, R10
+	MOVL $1, AX
+	SHLXL R10, AX, AX
+	DECL AX
+	KMOVW AX, K1
+	SHRQ $4, DX
+crrow:
+	MOVQ DI, R11
+	MOVQ SI, R12
+	MOVQ DX, R13
+	TESTQ R13, R13
+	JZ crtail
+crblock:
+	VMOVUPS 0(R12), Z0
+	VMOVUPS Z0, 0(R11)
+	ADDQ $64, R11
+	ADDQ $64, R12
+	DECQ R13
+	JNZ crblock
+crtail:
+	VMOVUPS.Z 0(R12), K1, Z0
+	VMOVUPS Z0, K1, 0(R11)
+	ADDQ R8, DI
+	ADDQ R9, SI
+	DECQ CX
+	JNZ crrow
+	VZEROUPPER
+crdone:
+	RET

@@ -249,3 +249,7 @@ func kern16x4runs2(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *
 func kern16x4runs2f(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb *int, out *float32, outs *[4]int, masks uint64, emasks *[4]uint32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func copyRows16(dst, src *float32, rows, n, dstStride, srcStride int) {
+	panic("cpu: no vector kernel on this architecture")
+}

@@ -1,6 +1,9 @@
 package cpu
 
-import "sync/atomic"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // The one-column path. A contraction without an n loop — the second
 // factor moves only with the groups: a depthwise convolution, whose
@@ -95,12 +98,29 @@ type runChunk struct{ offA, offO, n int }
 // in place when its rows are consecutive elements. Otherwise a chunk's 8
 // lanes past its rows read on in place (the rest of the image row, the
 // next one) and are dropped; a tile where that would leave a is computed
-// element by element instead.
-func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int) error {
+// element by element instead. With a pad folded into the first factor
+// (pad not nil) the tiles of a unit-stride m loop read windows built
+// from the pad's source (padWindows); otherwise the pad is run in full
+// first.
+func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm tdim, baseA, baseB, baseO int, pad *padRun) error {
 	K := len(ra)
 	cp := k.tables().oneColumn(v, dm, ra, rb)
 	if cp.gather != nil {
-		return runGatherLanes(k, a, b, out, rb, cp.raB, v, cp.gather, baseA, baseB, baseO)
+		return runGatherLanes(k, a, b, out, rb, cp.raB, v, cp.gather, baseA, baseB, baseO, pad)
+	}
+	var pw *padWindows
+	if pad != nil {
+		if !cp.strided && K > 0 {
+			if !cp.padsPlanned {
+				cp.pads, cp.padsPlanned = planPadWindows(cp.chunks, ra, cp.lanes), true
+			}
+			pw = cp.pads
+		}
+		if pw == nil {
+			if err := k.unfoldPad(); err != nil {
+				return err
+			}
+		}
 	}
 	oneColumnRuns.Add(1)
 	strided, wide, lanes := cp.strided, cp.wide, cp.lanes
@@ -143,6 +163,12 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 			defer putWords(words)
 			panel = p
 		}
+		var slots padSlots
+		if pw != nil {
+			p, words := getFloats(runsPerTile * pw.L)
+			defer putWords(words)
+			slots.buf = p
+		}
 		// The group and the elements (relative to its base) of the
 		// window panel holds.
 		splitG, wlo, wend := -1, 0, 0
@@ -156,6 +182,10 @@ func runOneColumn(k *kernel, a, b, out []float32, ra, rb []int, v *vecSpace, dm 
 				inGroup = wts != nil && reach.fits(pa, po, raSpan, len(a), len(out))
 			}
 			tile := chunks[t*runsPerTile : min(len(chunks), (t+1)*runsPerTile)]
+			if pw != nil {
+				strided2 = runPadTile(pad, pw, &slots, b, out, &c, cp, t, g, pa, pb, po, dm.cout, v) || strided2
+				continue
+			}
 			if inGroup && dm.cout == 1 {
 				// Every chunk of the group is in range: the tile's
 				// offsets, outputs and masks were worked out once. The
@@ -252,6 +282,10 @@ type columnPlan struct {
 	// gather: the gathered-lanes path's plan, which runs the contraction
 	// instead where it applies (planGather), or nil.
 	gather *gatherPlan
+	// pads: the windows a folded pad's tiles read (nil: they do not fit
+	// any), once padsPlanned.
+	pads        *padWindows
+	padsPlanned bool
 }
 
 // planOneColumn works out runOneColumn's plan. On AVX-512 runs longer
@@ -613,4 +647,107 @@ func (ph *phasePlan) split(dst, a []float32, from, n int) {
 			}
 		}
 	}
+}
+
+// padWindows are the windows of a group's padded first factor that the
+// one-column tiles of a folded pad read: chunk i reads window win[i],
+// the elements [lo, hi) of it relative to the group's base. A window
+// grows over the chunks that follow on while it stays within
+// padWindowMax elements (an image's padded plane, 30x30, is one; the
+// next image's starts another), so each element is built about once.
+type padWindows struct {
+	win    []int
+	lo, hi []int
+	L      int // the longest window
+}
+
+// padWindowMax bounds a window (16 KB), and runsPerTile of them the
+// windows a worker keeps.
+const padWindowMax = 4096
+
+// planPadWindows plans the windows of chunks, each of whose lanes reads
+// from its row's offset on plus each of ra; nil when a chunk's reach
+// alone passes padWindowMax.
+func planPadWindows(chunks []runChunk, ra []int, lanes int) *padWindows {
+	span := spanOf(ra)
+	pw := &padWindows{win: make([]int, len(chunks))}
+	for i, ch := range chunks {
+		// Every lane of the chunk, those past its rows too.
+		lo, hi := ch.offA+span.lo, ch.offA+lanes+span.hi
+		if hi-lo > padWindowMax {
+			return nil
+		}
+		n := len(pw.lo) - 1
+		if n >= 0 && lo >= pw.lo[n] && lo <= pw.hi[n] && max(hi, pw.hi[n])-pw.lo[n] <= padWindowMax {
+			pw.hi[n] = max(pw.hi[n], hi)
+		} else {
+			pw.lo, pw.hi = append(pw.lo, lo), append(pw.hi, hi)
+			n++
+		}
+		pw.win[i] = n
+	}
+	for w := range pw.lo {
+		pw.L = max(pw.L, pw.hi[w]-pw.lo[w])
+	}
+	return pw
+}
+
+// padSlots are a worker's windows: slot i of buf (L floats each) holds
+// the window w ≡ i (mod runsPerTile) of a group, key[i] = its group ·
+// windows + w + 1 (0: none). A tile's chunks lie in consecutive
+// windows, so no two of them need one slot.
+type padSlots struct {
+	buf []float32
+	key [runsPerTile]int
+}
+
+// runPadTile runs tile t of group g (bases pa, pb and po) on the
+// windows of a folded pad, building those its chunks read that the
+// worker does not hold; it reports whether it stored two elements apart
+// from the registers (kern16x4runs2).
+func runPadTile(pad *padRun, pw *padWindows, slots *padSlots, b, out []float32, c *[runsPerTile * 2 * runLanes]float32, cp *columnPlan, t, g, pa, pb, po, cout int, v *vecSpace) bool {
+	chunks := cp.chunks
+	first := t * runsPerTile
+	tile := chunks[first:min(len(chunks), first+runsPerTile)]
+	var offs [runsPerTile]int
+	for i := range offs {
+		// Missing chunks repeat the last one; their lanes are dropped.
+		ci := first + min(i, len(tile)-1)
+		w := pw.win[ci]
+		sl := w % runsPerTile
+		if key := g*len(pw.lo) + w + 1; slots.key[sl] != key {
+			pad.window(slots.buf[sl*pw.L:sl*pw.L+pw.hi[w]-pw.lo[w]], pa+pw.lo[w])
+			slots.key[sl] = key
+		}
+		offs[i] = (sl*pw.L - pw.lo[w] + chunks[ci].offA) * 4
+	}
+	a := slots.buf
+	if cp.wts == nil {
+		runTile8(a, b, out, c, &offs, tile, cp.raB, cp.rbB, pb, po, cout, v)
+		return false
+	}
+	// The kernels store into out unchecked: the tile's outputs must lie
+	// in it, as the in-place paths check.
+	if r := cp.reach; po+r.minO < 0 || po+r.endO > len(out) {
+		panic(fmt.Sprintf("one-column outputs [%d, %d) outside %d", po+r.minO, po+r.endO, len(out)))
+	}
+	wt := cp.wts[t]
+	if cout != 1 {
+		wt.offs = offs
+		return runWide(a, b, out, c, &wt, tile, cp.raB, cp.rbB, 0, pb, po, cout, v)
+	}
+	load := 1
+	if v.outZero {
+		load = 0
+	}
+	var outs [runsPerTile]int
+	for i := range outs {
+		outs[i] = wt.outs[i] + po*4
+	}
+	if v.fma {
+		kern16x4runsf(&a[0], &offs, &cp.raB[0], &b[0], pb*4, &cp.rbB[0], &out[0], &outs, wt.mask, load, len(cp.raB))
+	} else {
+		kern16x4runs(&a[0], &offs, &cp.raB[0], &b[0], pb*4, &cp.rbB[0], &out[0], &outs, wt.mask, load, len(cp.raB))
+	}
+	return false
 }

@@ -44,6 +44,18 @@ type prepCache struct {
 	// panels are the current run's packed panels (panels.go), emptied
 	// when the run ends.
 	panels *panelCache
+	// folds are the pads of plan foldsOf that can be folded into their
+	// consumers (foldablePads), worked out in its first run.
+	folds   map[int]*padFold
+	foldsOf *plan.Plan
+}
+
+// padFolds returns foldablePads(p), kept for the next runs of p.
+func (c *prepCache) padFolds(p *plan.Plan) map[int]*padFold {
+	if c.foldsOf != p {
+		c.folds, c.foldsOf = foldablePads(p), p
+	}
+	return c.folds
 }
 
 // keepKernels makes pc keep the kernels of p's steps for later runs.

@@ -221,13 +221,32 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 	// Zero fills deferred to the steps that write their buffers
 	// (deferredFill): each step and its fill.
 	var deferred []deferredZero
+	// Pads folded into the step that reads them (padfold.go), by
+	// consumer.
+	folds := pc.padFolds(p)
+	var pads map[int]*padFold
 	for i := 0; i < len(p.Steps); i++ {
 		s := p.Steps[i]
+		if f := folds[i]; f != nil && useFoldedPads && !f.declined {
+			if pads == nil {
+				pads = map[int]*padFold{}
+			}
+			pads[f.consumer] = f
+			foldedPads.Add(1)
+			i++ // the copy
+			continue
+		}
 		var start time.Time
 		if prof != nil {
 			start = time.Now()
 		}
 		var err error
+		var pad *padRun
+		if f := pads[i]; f != nil {
+			if pad, err = newPadRun(p, f, lookup, pc); err != nil {
+				return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
+			}
+		}
 		epi := fusedEpilogue(p, i)
 		if s.Kind == plan.StepFill && len(s.Outputs) == 1 && zeroed[s.Outputs[0].Buf] && isZeroBits(s.Value, s.Outputs[0].Buf.Elem) {
 			skippedFills.Add(1)
@@ -273,14 +292,14 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 		if epi != nil {
 			// One dispatch: the epilogue runs inside the contraction
 			// (its time is the contraction's; it shows 0).
-			err = runFused(s, epi, lookup, pc, p.ZeroOnEntry(i), zeroOut)
+			err = runFused(s, epi, lookup, pc, p.ZeroOnEntry(i), zeroOut, pad)
 		} else {
 			// Dynamic view offsets are known now: resolve them (with
 			// their range checks) before runStep's checkView proves the
 			// bounds.
 			var rs *plan.Step
 			if rs, err = regs.resolveStep(s); err == nil {
-				err = runStep(rs, lookup, regs, pc, p.ZeroOnEntry(i), zeroOut)
+				err = runStep(rs, lookup, regs, pc, p.ZeroOnEntry(i), zeroOut, pad)
 			}
 		}
 		if part != nil {
@@ -348,10 +367,10 @@ func checkView(v *plan.View, mem []byte) error {
 	return nil
 }
 
-// runStep runs one step; outZero is plan.ZeroOnEntry for it, and
-// zeroOut (nil: none) the zero fill of its output deferred to it
-// (deferredFill).
-func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars, pc *prepCache, outZero bool, zeroOut func() error) (err error) {
+// runStep runs one step; outZero is plan.ZeroOnEntry for it, zeroOut
+// (nil: none) the zero fill of its output deferred to it (deferredFill)
+// and pad (nil: none) the pad folded into it (padfold.go).
+func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars, pc *prepCache, outZero bool, zeroOut func() error, pad *padRun) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
@@ -359,6 +378,12 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars
 	}()
 	if err := checkViews(s, mem); err != nil {
 		return err
+	}
+	if pad != nil && s.Kind != plan.StepGeneric {
+		if err := pad.unfold(); err != nil {
+			return err
+		}
+		pad = nil
 	}
 	switch s.Kind {
 	case plan.StepEmpty:
@@ -383,7 +408,7 @@ func runStep(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), regs *scalars
 		if err != nil {
 			return err
 		}
-		k.outZero, k.zeroOut = outZero, zeroOut
+		k.outZero, k.zeroOut, k.pad = outZero, zeroOut, pad
 		k.panels = pc.panels
 		return k.run()
 	case plan.StepScalar:
@@ -428,7 +453,7 @@ func viewAt(s *plan.Step, o int) *plan.View {
 // runFused runs a generic and its epilogue (plan.IsEpilogueOf holds) as
 // one dispatch: inside the contraction's tiles where its fast path runs,
 // else one after the other.
-func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache, outZero bool, zeroOut func() error) (err error) {
+func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *prepCache, outZero bool, zeroOut func() error, pad *padRun) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("cpu: %v", r)
@@ -443,7 +468,7 @@ func runFused(prod, epi *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *
 	if err != nil {
 		return err
 	}
-	kp.outZero, kp.zeroOut = outZero, zeroOut
+	kp.outZero, kp.zeroOut, kp.pad = outZero, zeroOut, pad
 	kp.panels = pc.panels
 	ke, err := newKernel(epi, mem, pc)
 	if err != nil {
@@ -678,10 +703,13 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 			return nil
 		}
 		ext := dst.Shape[:r-1]
+		// Rows of f32 in one copyRows32 call where dst and src are
+		// apart: a call of copy a row cost most of a pad's copy.
+		rows32 := es == 4 && !overlaps(dm, sm)
 		p := splitRange(int(ext[0]), dst.NumElements()/4, func(l, h int) {
 			lo, hi := int64(l), int64(h)
 			e := append([]int64{hi - lo}, ext[1:]...)
-			copyRows(dm, sm, e, dst.Strides, src.Strides, (dst.Offset+lo*dst.Strides[0])*es, (src.Offset+lo*src.Strides[0])*es, es, run)
+			copyRows(dm, sm, e, dst.Strides, src.Strides, (dst.Offset+lo*dst.Strides[0])*es, (src.Offset+lo*src.Strides[0])*es, es, run, rows32)
 		})
 		if p != nil {
 			return fmt.Errorf("cpu: copy from %s to %s: %v", src, dst, p)
@@ -735,9 +763,14 @@ func copyView(dst, src plan.View, mem func(*plan.Buffer) ([]byte, error)) error 
 
 // copyRows copies a row of run bytes from sm at byte ob to dm at byte
 // oa for every point of shape (element strides sa, sb; es bytes an
-// element), the last dim in a plain loop.
-func copyRows(dm, sm []byte, shape, sa, sb []int64, oa, ob, es, run int64) {
+// element), the last dim in a plain loop, or in one copyRows32 call
+// (rows32: f32 elements, dm and sm apart).
+func copyRows(dm, sm []byte, shape, sa, sb []int64, oa, ob, es, run int64, rows32 bool) {
 	if len(shape) == 1 {
+		if rows32 && sa[0] >= 0 && sb[0] >= 0 {
+			copyRows32(typed[float32](dm)[oa/4:], typed[float32](sm)[ob/4:], int(shape[0]), int(run/4), int(sa[0]), int(sb[0]))
+			return
+		}
 		da, db := sa[0]*es, sb[0]*es
 		for i := int64(0); i < shape[0]; i++ {
 			copy(dm[oa:oa+run], sm[ob:ob+run])
@@ -746,7 +779,7 @@ func copyRows(dm, sm []byte, shape, sa, sb []int64, oa, ob, es, run int64) {
 		return
 	}
 	for i := int64(0); i < shape[0]; i++ {
-		copyRows(dm, sm, shape[1:], sa[1:], sb[1:], oa+i*sa[0]*es, ob+i*sb[0]*es, es, run)
+		copyRows(dm, sm, shape[1:], sa[1:], sb[1:], oa+i*sa[0]*es, ob+i*sb[0]*es, es, run, rows32)
 	}
 }
 
