@@ -554,8 +554,9 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		}
 	}()
 	// A pad folded into the first factor is read through windows by the
-	// group-lanes and one-column paths alone (padfold.go); the others
-	// read the padded buffer, which is run in full first.
+	// group-lanes, one-column and gathered-lanes paths alone
+	// (padfold.go); the others read the padded buffer, which is run in
+	// full first.
 	pad := k.padOf(c.ia)
 	if pad == nil || c.ib == c.ia || c.dev || c.acc != kF32 || k.ops[c.ia].acc.kind != kF32 {
 		if err := k.unfoldPad(); err != nil {

@@ -384,7 +384,7 @@ func kern16x4runs2f(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb 
 
 // copyRows16 copies rows rows of n float32s from src, srcStride elements
 // apart, to dst, dstStride apart: 16 elements a load and store, a row's
-// last n mod 16 masked (copyRows checks the bounds).
+// last n mod 16 masked (copyRows32 checks the bounds).
 //
 //go:noescape
 func copyRows16(dst, src *float32, rows, n, dstStride, srcStride int)

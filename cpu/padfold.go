@@ -23,7 +23,7 @@ import (
 // batch image's padded plane for its tiles (padWindows), the gathered
 // lanes (stride-2 forward ones) a window of each lane's channel for its
 // blocks of rows (gatherReach), the group lanes (weight gradients) each
-// span they pack. A window is filled with the pad's value and its rows
+// span they pack; the last two run with AVX-512 only. A window is filled with the pad's value and its rows
 // of the source copied in by one call (copyRows32): one fill and one
 // copy in cache in place of a fill and a copy of the whole tensor in
 // memory and its reading back (the depthwise shapes of `bench
@@ -181,7 +181,7 @@ func padGeometryOf(fl *plan.Step, box, src plan.View) (padGeometry, bool) {
 		}
 		low[d] = rest / strides[d]
 		rest %= strides[d]
-		if low[d]+box.Shape[d] > buf.Shape[d] {
+		if low[d] < 0 || low[d]+box.Shape[d] > buf.Shape[d] {
 			return padGeometry{}, false
 		}
 	}
@@ -264,7 +264,7 @@ func (g *padGeometry) window(dst, src []float32, x0 int) {
 			if outerIn && r0 < r1 {
 				from := outerBase + (ri+r0-rowLo)*rowStride
 				d := dst[i+r0*W+lo:]
-				if ss == 1 {
+				if ss == 1 && rowStride >= 0 {
 					copyRows32(d, src[from:], r1-r0, size, W, rowStride)
 				} else {
 					for q := r0; q < r1; q, from = q+1, from+rowStride {
@@ -332,15 +332,18 @@ func copyStrided32(d, src []float32, from, stride int) {
 	}
 }
 
-// copyRows32 copies rows rows of n elements, src's stride elements apart,
-// to dst's, dstStride apart: with AVX-512 in one call (a row of 16
+// copyRows32 copies rows rows of n elements, src's srcStride elements
+// apart (≥ 0), to dst's, dstStride apart (≥ 0): with AVX-512 in one call (a row of 16
 // elements or fewer is one masked load and store), where a call of
 // copy a row cost three times as much for rows of 28.
 func copyRows32(dst, src []float32, rows, n, dstStride, srcStride int) {
 	if rows <= 0 || n <= 0 {
 		return
 	}
-	if haveAVX512 && useAVX512 && dstStride >= 0 && srcStride >= 0 {
+	if dstStride < 0 || srcStride < 0 {
+		panic("copyRows32: negative stride")
+	}
+	if haveAVX512 && useAVX512 {
 		// Each row's end, the last's the farthest, is in range.
 		_, _ = dst[(rows-1)*dstStride+n-1], src[(rows-1)*srcStride+n-1]
 		copyRows16(&dst[0], &src[0], rows, n, dstStride, srcStride)
@@ -421,6 +424,13 @@ func newPadRun(p *plan.Plan, f *padFold, mem func(*plan.Buffer) ([]byte, error),
 	}
 	if err := checkView(&f.src, m); err != nil {
 		return nil, err
+	}
+	// The padded buffer's views (the fill's, the copy's box) are checked
+	// as their steps would check them, though they do not run.
+	for _, i := range []int{f.fill, f.copy} {
+		if err := checkViews(p.Steps[i], mem); err != nil {
+			return nil, err
+		}
 	}
 	pr := &padRun{fold: f, src: typed[float32](m)}
 	pr.unfold = func() error {

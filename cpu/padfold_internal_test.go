@@ -11,11 +11,11 @@ import (
 
 // TestPadWindow draws pads (ranks 1-4 with unit dims, boxes anywhere in
 // the padded buffer, sources that are windows of larger buffers, some
-// reversed or strided in the last dim, zero and nonzero values), works
-// out their geometry as the run does (padGeometryOf: unit dims dropped,
-// whole dims merged) and checks window against the padded buffer built
-// from the views element by element, for windows that start before the
-// buffer, end past it, or cut rows anywhere.
+// reversed in any dim or strided in the last, zero and nonzero values),
+// works out their geometry as the run does (padGeometryOf: unit dims
+// dropped, whole dims merged) and checks window against the padded
+// buffer built from the views element by element, for windows that
+// start before the buffer, end past it, or cut rows anywhere.
 func TestPadWindow(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	f32 := ir.FloatType{Kind: ir.F32}
@@ -67,9 +67,12 @@ func TestPadWindow(t *testing.T) {
 			s *= srcShape[d]
 		}
 		src.Strides[rank-1] *= step
-		if rng.Intn(5) == 0 {
-			src.Offset += (size[rank-1] - 1) * src.Strides[rank-1]
-			src.Strides[rank-1] = -src.Strides[rank-1]
+		for d := range rank {
+			// Reversed dims (a flip of an argument is a view).
+			if rng.Intn(5) == 0 {
+				src.Offset += (size[d] - 1) * src.Strides[d]
+				src.Strides[d] = -src.Strides[d]
+			}
 		}
 		value := 0.0
 		if rng.Intn(3) == 0 {

@@ -35,7 +35,10 @@ func scaled(t []int, by int) []int {
 var tableBuilds atomic.Int64
 
 // contractionTables are one kept contraction's tables, each nil until
-// built. Nothing writes to a table once built.
+// built. Nothing writes to a table once built, but for the windows of a
+// folded pad that a column plan or its gathered-lanes plan works out
+// the first time it meets one (padsPlanned; on the calling goroutine,
+// before the workers start: an Executor runs one plan at a time).
 type contractionTables struct {
 	ra, rb []int // the reduction points' offsets in the two factors
 	raB    []int // ra in bytes of float32
