@@ -659,6 +659,10 @@ type padWindows struct {
 	win    []int
 	lo, hi []int
 	L      int // the longest window
+	// Per tile: its chunks' byte offsets from the slots' start (window
+	// w in slot w mod runsPerTile), and its first and last window.
+	offs   [][runsPerTile]int
+	w0, w1 []int
 }
 
 // padWindowMax bounds a window (16 KB), and runsPerTile of them the
@@ -689,6 +693,20 @@ func planPadWindows(chunks []runChunk, ra []int, lanes int) *padWindows {
 	for w := range pw.lo {
 		pw.L = max(pw.L, pw.hi[w]-pw.lo[w])
 	}
+	tiles := (len(chunks) + runsPerTile - 1) / runsPerTile
+	pw.offs, pw.w0, pw.w1 = make([][runsPerTile]int, tiles), make([]int, tiles), make([]int, tiles)
+	for t := range tiles {
+		first := t * runsPerTile
+		last := min(len(chunks), first+runsPerTile) - 1
+		pw.w0[t], pw.w1[t] = pw.win[first], pw.win[last]
+		for i := range runsPerTile {
+			// Missing chunks repeat the last one; their lanes are
+			// dropped.
+			ci := min(first+i, last)
+			w := pw.win[ci]
+			pw.offs[t][i] = (w%runsPerTile*pw.L - pw.lo[w] + chunks[ci].offA) * 4
+		}
+	}
 	return pw
 }
 
@@ -709,21 +727,17 @@ func runPadTile(pad *padRun, pw *padWindows, slots *padSlots, b, out []float32, 
 	chunks := cp.chunks
 	first := t * runsPerTile
 	tile := chunks[first:min(len(chunks), first+runsPerTile)]
-	var offs [runsPerTile]int
-	for i := range offs {
-		// Missing chunks repeat the last one; their lanes are dropped.
-		ci := first + min(i, len(tile)-1)
-		w := pw.win[ci]
-		sl := w % runsPerTile
-		if key := g*len(pw.lo) + w + 1; slots.key[sl] != key {
+	key := g*len(pw.lo) + 1
+	for w := pw.w0[t]; w <= pw.w1[t]; w++ {
+		if sl := w % runsPerTile; slots.key[sl] != key+w {
 			pad.window(slots.buf[sl*pw.L:sl*pw.L+pw.hi[w]-pw.lo[w]], pa+pw.lo[w])
-			slots.key[sl] = key
+			slots.key[sl] = key + w
 		}
-		offs[i] = (sl*pw.L - pw.lo[w] + chunks[ci].offA) * 4
 	}
+	offs := &pw.offs[t]
 	a := slots.buf
 	if cp.wts == nil {
-		runTile8(a, b, out, c, &offs, tile, cp.raB, cp.rbB, pb, po, cout, v)
+		runTile8(a, b, out, c, offs, tile, cp.raB, cp.rbB, pb, po, cout, v)
 		return false
 	}
 	// The kernels store into out unchecked: the tile's outputs must lie
@@ -731,10 +745,11 @@ func runPadTile(pad *padRun, pw *padWindows, slots *padSlots, b, out []float32, 
 	if r := cp.reach; po+r.minO < 0 || po+r.endO > len(out) {
 		panic(fmt.Sprintf("one-column outputs [%d, %d) outside %d", po+r.minO, po+r.endO, len(out)))
 	}
-	wt := cp.wts[t]
+	wt := &cp.wts[t]
 	if cout != 1 {
-		wt.offs = offs
-		return runWide(a, b, out, c, &wt, tile, cp.raB, cp.rbB, 0, pb, po, cout, v)
+		w := *wt
+		w.offs = *offs
+		return runWide(a, b, out, c, &w, tile, cp.raB, cp.rbB, 0, pb, po, cout, v)
 	}
 	load := 1
 	if v.outZero {
@@ -745,9 +760,9 @@ func runPadTile(pad *padRun, pw *padWindows, slots *padSlots, b, out []float32, 
 		outs[i] = wt.outs[i] + po*4
 	}
 	if v.fma {
-		kern16x4runsf(&a[0], &offs, &cp.raB[0], &b[0], pb*4, &cp.rbB[0], &out[0], &outs, wt.mask, load, len(cp.raB))
+		kern16x4runsf(&a[0], offs, &cp.raB[0], &b[0], pb*4, &cp.rbB[0], &out[0], &outs, wt.mask, load, len(cp.raB))
 	} else {
-		kern16x4runs(&a[0], &offs, &cp.raB[0], &b[0], pb*4, &cp.rbB[0], &out[0], &outs, wt.mask, load, len(cp.raB))
+		kern16x4runs(&a[0], offs, &cp.raB[0], &b[0], pb*4, &cp.rbB[0], &out[0], &outs, wt.mask, load, len(cp.raB))
 	}
 	return false
 }
