@@ -96,11 +96,7 @@ func checkFoldedPads(t *testing.T, kernels string, specs []convSpec, vector bool
 // before the pad's reader runs is not folded (its windows would read the
 // new values), and the run gives the interpreter's results.
 func TestPadClobbered(t *testing.T) {
-	m := parseFile(t, "testdata/pads.mlir")
-	p, err := plan.Build(m, "clobbered")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := padsPlan(t, "clobbered")
 	// The premise: a step after the pad's copy writes the copy's source.
 	clobbered := false
 	for i, s := range p.Steps {
@@ -125,11 +121,7 @@ func TestPadClobbered(t *testing.T) {
 // TestTwoPadsOneReader: of two pads one generic reads, a run folds the
 // first alone (a step takes one), and gives the interpreter's results.
 func TestTwoPadsOneReader(t *testing.T) {
-	m := parseFile(t, "testdata/pads.mlir")
-	p, err := plan.Build(m, "two_pads")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := padsPlan(t, "two_pads")
 	pads := 0
 	for _, s := range p.Steps {
 		if s.Kind == plan.StepCopy {
@@ -146,11 +138,7 @@ func TestTwoPadsOneReader(t *testing.T) {
 // TestPadOfFlippedView: a pad of a flipped argument (a view whose rows
 // go backwards) is folded, and its windows hold the flipped rows.
 func TestPadOfFlippedView(t *testing.T) {
-	m := parseFile(t, "testdata/pads.mlir")
-	p, err := plan.Build(m, "flipped")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := padsPlan(t, "flipped")
 	flipped := slices.ContainsFunc(p.Steps, func(s *plan.Step) bool {
 		return s.Kind == plan.StepCopy && slices.ContainsFunc(s.Inputs[0].Strides, func(st int64) bool { return st < 0 })
 	})
@@ -158,6 +146,16 @@ func TestPadOfFlippedView(t *testing.T) {
 		t.Fatalf("want one foldable pad of a view with a negative stride (flipped: %v)\n%s", flipped, p)
 	}
 	matchInterpreter(t, p)
+}
+
+// padsPlan plans function fn of testdata/pads.mlir.
+func padsPlan(t *testing.T, fn string) *plan.Plan {
+	t.Helper()
+	p, err := plan.Build(parseFile(t, "testdata/pads.mlir"), fn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // matchInterpreter runs p on drawn arguments and compares the results
