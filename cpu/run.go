@@ -39,6 +39,10 @@ func Run(p *plan.Plan, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
 // of a generic's body included.
 type Profile struct {
 	Steps []time.Duration
+	// Pads maps each step that read a pad folded into it (padfold.go)
+	// to the pad's fill step (the copy is the next): the step's time
+	// holds the pad's work, the pad's steps show none.
+	Pads map[int]int
 }
 
 // RunProfiled is Run that also records the time of each step in prof
@@ -245,6 +249,12 @@ func run(p *plan.Plan, args []*runtime.Tensor, prof *Profile, pc *prepCache, spa
 		if f := pads[i]; f != nil {
 			if pad, err = newPadRun(p, f, lookup, pc); err != nil {
 				return nil, fmt.Errorf("step %d (%s): %w", i, s.Kind, err)
+			}
+			if prof != nil {
+				if prof.Pads == nil {
+					prof.Pads = map[int]int{}
+				}
+				prof.Pads[i] = f.fill
 			}
 		}
 		epi := fusedEpilogue(p, i)

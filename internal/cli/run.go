@@ -74,12 +74,16 @@ a symbol explicitly (then an input of another size is a shape mismatch).
 each step of the plan (a dispatch: a generic, copy, fill, ...), the
 slowest first: index, kind, time, share of the execute stage and the
 step as the plan prints it. --top-steps sets how many are listed (the
-rest are summed on one line). On a GPU, a first line names the device
-and the libraries in use; the first run is two stages, kernels (getting
-the kernels' code: compiled by NVRTC or hiprtc, or read from the kernel
-cache) and execute (the rest); independent kernels may share a launch:
-its time falls on its first step, marked "[launch of N kernels: steps
-...]", and the others are marked "[in step S's launch]".
+rest are summed on one line). On the CPU a pad that one step alone reads
+is run by that step (built in cache as it reads it, or in full): the
+step is marked "[with the pad of steps F-C]" and holds the pad's time,
+and the pad's fill and copy show none, marked "[pad run in step S]".
+On a GPU, a first line names the device and the libraries in use; the
+first run is two stages, kernels (getting the kernels' code: compiled
+by NVRTC or hiprtc, or read from the kernel cache) and execute (the
+rest); independent kernels may share a launch: its time falls on its
+first step, marked "[launch of N kernels: steps ...]", and the others
+are marked "[in step S's launch]".
 
 --repeat=N runs the function N times on the same inputs, as
 iree-benchmark-module repeats an invocation, and writes or compares the
@@ -301,7 +305,7 @@ func runRun(env *Env, args []string) int {
 		if dev != nil {
 			launches, _ = codegen.Describe(p) // the plan ran: it generates
 		}
-		printStepTimes(env.Stderr, p, prof.Steps, launches, execTime, *topSteps)
+		printStepTimes(env.Stderr, p, prof.Steps, launches, prof.Pads, execTime, *topSteps)
 	}
 	return status
 }
@@ -578,7 +582,10 @@ const stepTextWidth = 110
 // one line summing the steps not listed. On a GPU, launches says which
 // steps' kernels share a launch (codegen.Describe; nil on the CPU): the
 // launch's time is its first step's, which says so, as do the others.
-func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, launches []codegen.StepKernel, exec time.Duration, top int) {
+// On the CPU, pads maps each step that read a pad folded into it to the
+// pad's fill step (cpu.Profile.Pads): the step says it holds the pad's
+// time, and the pad's two steps where it went.
+func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, launches []codegen.StepKernel, pads map[int]int, exec time.Duration, top int) {
 	if len(times) != len(p.Steps) {
 		return
 	}
@@ -602,7 +609,7 @@ func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, launches [
 			share = 100 * float64(times[i]) / float64(exec)
 		}
 		text, _, _ := strings.Cut(p.StepString(i), "\n")
-		text = launchNote(launches, i) + text
+		text = launchNote(launches, i) + padNote(pads, i) + text
 		if r := []rune(text); len(r) > stepTextWidth {
 			text = string(r[:stepTextWidth-3]) + "..."
 		}
@@ -615,6 +622,21 @@ func printStepTimes(w io.Writer, p *plan.Plan, times []time.Duration, launches [
 		}
 		fmt.Fprintf(w, "  ... %d more steps, %.3f ms\n", len(rest), ms(d))
 	}
+}
+
+// padNote is what the timing table says of step i when it read a pad
+// folded into it, "[with the pad of steps 1-2] ", or is one of such a
+// pad's steps, "[pad run in step 5] ".
+func padNote(pads map[int]int, i int) string {
+	if f, ok := pads[i]; ok {
+		return fmt.Sprintf("[with the pad of steps %d-%d] ", f, f+1)
+	}
+	for reader, f := range pads {
+		if i == f || i == f+1 {
+			return fmt.Sprintf("[pad run in step %d] ", reader)
+		}
+	}
+	return ""
 }
 
 // launchNote is what the timing table says of step i when its kernel

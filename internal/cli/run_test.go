@@ -90,6 +90,7 @@ type stepRow struct {
 	kind  string
 	ms    float64
 	share float64
+	notes string // the bracketed notes before the dispatch text
 }
 
 func parseStepTable(t *testing.T, errOut string) (steps int, rows []stepRow, more int) {
@@ -135,7 +136,16 @@ func parseStepTable(t *testing.T, errOut string) (steps int, rows []stepRow, mor
 		if r.share, err = strconv.ParseFloat(strings.TrimSuffix(f[3], "%"), 64); err != nil || !strings.HasSuffix(f[3], "%") || r.share < 0 || r.share > 100 {
 			t.Fatalf("step row %q: share: %v", l, err)
 		}
-		if f[4] != r.kind {
+		text := strings.Join(f[4:], " ")
+		for strings.HasPrefix(text, "[") {
+			note, rest, ok := strings.Cut(text, "] ")
+			if !ok {
+				t.Fatalf("step row %q: an unclosed note", l)
+			}
+			r.notes += note + "]"
+			text = rest
+		}
+		if k, _, _ := strings.Cut(text, " "); k != r.kind {
 			t.Errorf("step row %q: the dispatch text does not start with its kind", l)
 		}
 		rows = append(rows, r)
@@ -145,7 +155,8 @@ func parseStepTable(t *testing.T, errOut string) (steps int, rows []stepRow, mor
 
 // TestRunPrintTimingsSteps: --print-timings lists the steps of the plan
 // (dispatches) slowest first after the stage table, 20 by default with
-// the rest summed on one line, every one with --top-steps=0.
+// the rest summed on one line, every one with --top-steps=0; a pad run
+// by its reader is marked at its two steps and at the reader.
 func TestRunPrintTimingsSteps(t *testing.T) {
 	for _, top := range []int{20, 0, 3} {
 		args := append(exampleArgs("../../examples/conv_backward"), "--print-timings", fmt.Sprintf("--top-steps=%d", top))
@@ -173,6 +184,31 @@ func TestRunPrintTimingsSteps(t *testing.T) {
 			if i > 0 && r.ms > rows[i-1].ms {
 				t.Errorf("rows not sorted by time: %v after %v", r, rows[i-1])
 			}
+		}
+		if top != 0 {
+			continue
+		}
+		// The example's data gradient reads its pad alone: the pad's
+		// fill and copy say which step ran it, and that step says so.
+		byIndex := map[int]stepRow{}
+		for _, r := range rows {
+			byIndex[r.index] = r
+		}
+		padded := 0
+		for _, r := range rows {
+			var reader, fill, cp int
+			if _, err := fmt.Sscanf(r.notes, "[pad run in step %d]", &reader); err == nil {
+				padded++
+				if r.ms != 0 || (r.kind != "fill" && r.kind != "copy") {
+					t.Errorf("step %d (%s, %.3f ms) is marked %s", r.index, r.kind, r.ms, r.notes)
+				}
+				if _, err := fmt.Sscanf(byIndex[reader].notes, "[with the pad of steps %d-%d]", &fill, &cp); err != nil || (r.index != fill && r.index != cp) {
+					t.Errorf("step %d is marked %s, step %d %q", r.index, r.notes, reader, byIndex[reader].notes)
+				}
+			}
+		}
+		if padded != 2 {
+			t.Errorf("%d steps marked as a pad run in another, want the example's pad's 2:\n%s", padded, errOut)
 		}
 	}
 }
