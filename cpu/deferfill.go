@@ -1,8 +1,6 @@
 package cpu
 
 import (
-	"cmp"
-	"slices"
 	"sync/atomic"
 
 	"github.com/torchlower/torchlower/ir"
@@ -69,7 +67,7 @@ func deferredFill(p *plan.Plan, i int) []int {
 func writesPart(p *plan.Plan, j int, buf *plan.Buffer) bool {
 	g := p.Steps[j]
 	if g.Kind != plan.StepGeneric || !p.ZeroOnEntry(j) || g.HasDynamicViews() || len(g.Outputs) != 1 ||
-		g.Outputs[0].Buf != buf || !distinctElements(g.Outputs[0]) {
+		g.Outputs[0].Buf != buf || !g.Outputs[0].Distinct() {
 		return false
 	}
 	for _, v := range g.Inputs {
@@ -81,28 +79,6 @@ func writesPart(p *plan.Plan, j int, buf *plan.Buffer) bool {
 		if c.View.Buf == buf {
 			return false
 		}
-	}
-	return true
-}
-
-// distinctElements reports whether every index of v names its own
-// element: ordered by stride, each dim's stride passes the span of the
-// dims below it (sufficient, and true of every window of a buffer).
-func distinctElements(v plan.View) bool {
-	type dim struct{ ext, stride int64 }
-	var ds []dim
-	for d, n := range v.Shape {
-		if n > 1 {
-			ds = append(ds, dim{n, abs64(v.Strides[d])})
-		}
-	}
-	slices.SortFunc(ds, func(a, b dim) int { return cmp.Compare(a.stride, b.stride) })
-	span := int64(0)
-	for _, d := range ds {
-		if d.stride <= span {
-			return false
-		}
-		span += (d.ext - 1) * d.stride
 	}
 	return true
 }

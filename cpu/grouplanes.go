@@ -97,10 +97,9 @@ func laneGroup(v *vecSpace, dm, dn tdim, ra, rb []int) *laneRows {
 	if gl < 0 {
 		return nil
 	}
-	lr := &laneRows{gl: gl}
-	walkOffsets(v.rowDims, func(_, a, _, o int) {
-		lr.rowA, lr.rowO = append(lr.rowA, a), append(lr.rowO, o)
-	})
+	n := v.rowCount()
+	lr := &laneRows{gl: gl, rowA: make([]int, n), rowO: make([]int, n)}
+	offsetTables(v.rowDims, lr.rowA, nil, lr.rowO)
 	// Clusters in order of offset: a row joins the last cluster when it
 	// lies within groupClusterSpan of its lowest row.
 	order := make([]int, len(lr.rowA))

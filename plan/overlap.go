@@ -159,3 +159,27 @@ func floorDiv(a, b int64) int64 {
 }
 
 func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
+
+// Distinct reports whether every index of v names an element of its
+// own (a view that writes no element twice): ordered by stride, each
+// dim's stride passes the span of the dims below it. Sufficient, and
+// true of every window of a buffer; a broadcast (stride 0) or dims that
+// interleave fail it.
+func (v View) Distinct() bool {
+	type dim struct{ ext, stride int64 }
+	var ds []dim
+	for d, n := range v.Shape {
+		if n > 1 {
+			ds = append(ds, dim{n, max(v.Strides[d], -v.Strides[d])})
+		}
+	}
+	slices.SortFunc(ds, func(a, b dim) int { return cmp.Compare(a.stride, b.stride) })
+	span := int64(0)
+	for _, d := range ds {
+		if d.stride <= span {
+			return false
+		}
+		span += (d.ext - 1) * d.stride
+	}
+	return true
+}

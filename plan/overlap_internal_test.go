@@ -103,3 +103,27 @@ func TestMayAlias(t *testing.T) {
 		t.Errorf("strided halves of one buffer: wrong answers")
 	}
 }
+
+// TestDistinct: windows of a buffer, reversed or not, hold each element
+// once; a broadcast, dims that interleave, and a dim whose stride falls
+// inside the span of a smaller one do not.
+func TestDistinct(t *testing.T) {
+	buf := &Buffer{Kind: Temporary, Elem: ir.FloatType{Kind: ir.F32}, Shape: []int64{8, 10}}
+	for _, tc := range []struct {
+		shape, strides []int64
+		want           bool
+	}{
+		{[]int64{8, 10}, []int64{10, 1}, true},
+		{[]int64{4, 5}, []int64{20, 2}, true},   // every other row and column
+		{[]int64{3, 4}, []int64{-10, -1}, true}, // reversed
+		{[]int64{1, 7}, []int64{0, 1}, true},    // a unit dim's stride is no matter
+		{[]int64{4, 10}, []int64{0, 1}, false},  // broadcast
+		{[]int64{5, 4}, []int64{2, 3}, false},   // 2 < 3·3: overlapping
+		{[]int64{2, 4}, []int64{3, 1}, false},   // the rows overlap by one
+	} {
+		v := View{Buf: buf, Shape: tc.shape, Strides: tc.strides, Offset: 40}
+		if got := v.Distinct(); got != tc.want {
+			t.Errorf("shape %v strides %v: Distinct %v, want %v", tc.shape, tc.strides, got, tc.want)
+		}
+	}
+}
