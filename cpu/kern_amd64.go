@@ -388,3 +388,9 @@ func kern16x4runs2f(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb 
 //
 //go:noescape
 func copyRows16(dst, src *float32, rows, n, dstStride, srcStride int)
+
+// storeEven16x4 is storeEven16 for n ≤ 4 columns of a narrow tile (src
+// column j at src[16j:]) into dst + j·cstride bytes.
+//
+//go:noescape
+func storeEven16x4(dst *float32, cstride int, src *[64]float32, mask uint32, n int)

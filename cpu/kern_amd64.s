@@ -1912,3 +1912,38 @@ crtail:
 	VZEROUPPER
 crdone:
 	RET
+
+// func storeEven16x4(dst *float32, cstride int, src *[64]float32, mask uint32, n int)
+//
+// storeEven16 for n (at most 4) columns of a narrow tile at once: column
+// j (src[16j:16j+16]) goes to dst + j·cstride (bytes), its element i at
+// float 2i for the i that mask's even bits select: the columns of a
+// stride-2 phase's tile, one call where a call a column was an eighth of
+// a grouped data gradient's phases.
+TEXT ·storeEven16x4(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ cstride+8(FP), DX
+	MOVQ src+16(FP), SI
+	MOVL mask+24(FP), AX
+	MOVQ n+32(FP), CX
+	TESTQ CX, CX
+	JLE se4done
+	MOVL $0x5555, R8
+	KMOVW R8, K1
+	KMOVW AX, K2
+	SHRL $16, AX
+	KMOVW AX, K3
+se4col:
+	VMOVUPS (SI), Z0
+	VEXPANDPS Z0, K1, Z1
+	VSHUFF32X4 $0xEE, Z0, Z0, Z2
+	VEXPANDPS Z2, K1, Z3
+	VMOVUPS Z1, K2, (DI)
+	VMOVUPS Z3, K3, 64(DI)
+	ADDQ $64, SI
+	ADDQ DX, DI
+	DECQ CX
+	JNZ se4col
+	VZEROUPPER
+se4done:
+	RET

@@ -253,3 +253,7 @@ func kern16x4runs2f(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb 
 func copyRows16(dst, src *float32, rows, n, dstStride, srcStride int) {
 	panic("cpu: no vector kernel on this architecture")
 }
+
+func storeEven16x4(dst *float32, cstride int, src *[64]float32, mask uint32, n int) {
+	panic("cpu: no vector kernel on this architecture")
+}

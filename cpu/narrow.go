@@ -230,6 +230,16 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raSpan tableSpan, v *vec
 		}
 		for nt := 0; nt < nT; nt++ {
 			nr := min(nrN, dn.ext-nt*nrN)
+			if t.run && dm.cout == 2 && haveAVX512 && useAVX512 {
+				// A stride-2 phase's tile: its columns' even elements
+				// in one call. The four corners of the stores are in
+				// out, hence every store.
+				q := po + nt*nrN*dn.cout + t.offO
+				last := (t.mr - 1) * 2
+				_, _, _ = out[q+last], out[q+(nr-1)*dn.cout], out[q+(nr-1)*dn.cout+last]
+				storeEven16x4(&out[q], dn.cout*4, &cs[nt], evenMasks[t.mr], nr)
+				continue
+			}
 			for j := 0; j < nr; j++ {
 				q, col := po+(nt*nrN+j)*dn.cout, cs[nt][j*nrM:j*nrM+t.mr]
 				if t.run {

@@ -130,3 +130,43 @@ func TestTranspose2D(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreEven16x4 checks storeEven16x4 (a narrow tile's 1-4 columns
+// into a stride-2 phase) against the definition for 1 to 16 rows,
+// columns a plane apart forwards and backwards: the elements between
+// and around must keep their values.
+func TestStoreEven16x4(t *testing.T) {
+	if !haveAVX512 {
+		t.Skip("storeEven16x4 needs AVX-512")
+	}
+	var src [64]float32
+	for i := range src {
+		src[i] = float32(i + 1)
+	}
+	for _, cstride := range []int{40, -40} {
+		for n := 1; n <= 4; n++ {
+			for mr := 1; mr <= 16; mr++ {
+				out := make([]float32, 200)
+				want := make([]float32, len(out))
+				for i := range out {
+					out[i], want[i] = -float32(i), -float32(i)
+				}
+				q := 5
+				if cstride < 0 {
+					q = 5 + 3*40
+				}
+				for j := range n {
+					for i := range mr {
+						want[q+j*cstride+2*i] = src[16*j+i]
+					}
+				}
+				storeEven16x4(&out[q], cstride*4, &src, evenMasks[mr], n)
+				for i := range out {
+					if out[i] != want[i] {
+						t.Fatalf("stride %d, %d columns of %d rows: out[%d] = %v, want %v", cstride, n, mr, i, out[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
