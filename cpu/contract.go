@@ -2075,7 +2075,7 @@ func (ut *unitTile) pairBlock(a []float32, raB []int, k0, k1 int, pb0, pb1 *floa
 // (only in-range addresses are ever formed).
 //
 // Stride 1 is a copy; stride 2 (a stride-2 phase's rows) with AVX-512
-// is spread into even lanes and stored masked (storeEven16), 16
+// is spread into even lanes and stored masked (storeEven16x4), 16
 // elements in two stores.
 func scatterStrided(out []float32, q, stride int, src []float32) {
 	if len(src) == 0 {
@@ -2087,7 +2087,7 @@ func scatterStrided(out []float32, q, stride int, src []float32) {
 	}
 	_, _ = out[q], out[q+(len(src)-1)*stride]
 	if stride == 2 && len(src) <= 16 && cap(src) >= 16 && haveAVX512 && useAVX512 {
-		storeEven16(&out[q], (*[16]float32)(src[:16]), evenMasks[len(src)])
+		storeEven16x4(&out[q], 0, &src[:16][0], evenMasks[len(src)], 1)
 		return
 	}
 	p, off, step := unsafe.Pointer(&out[q]), 0, stride*4
@@ -2097,7 +2097,7 @@ func scatterStrided(out []float32, q, stride int, src []float32) {
 	}
 }
 
-// evenMasks[n] is storeEven16's mask for the first n elements: bits 0,
+// evenMasks[n] is storeEven16x4's mask for the first n elements: bits 0,
 // 2, ..., 2(n-1).
 var evenMasks = func() (m [17]uint32) {
 	for n := 1; n <= 16; n++ {

@@ -58,6 +58,7 @@ var gatherLaneRuns atomic.Int64
 type gatherPlan struct {
 	rowsA, rowsO []int
 	aIdx, oIdx   [groupLanes]int32
+	laneCA       int // the lanes' group loop's step in the first factor
 	// pads: the reach of each block of rows, for a folded pad's windows
 	// (nil: a block reaches too far), once padsPlanned.
 	pads        *gatherReach
@@ -68,18 +69,17 @@ type gatherPlan struct {
 // i is rows [start[i], start[i+1]), at most gatherLaneRows, that read the
 // elements [lo[i], hi[i]) relative to a group's base, within
 // padWindowMax of each other (a block of the plain path may straddle two
-// batch images, a plane of channels apart); L is what a worker's window
-// of a lane holds.
+// batch images, a plane of channels apart). A worker's window of a lane
+// holds padWindowMax elements.
 type gatherReach struct {
 	start, lo, hi []int
-	L             int
 }
 
 // planGatherReach cuts gp's rows into blocks, with reduction byte
 // offsets raB; nil when one row's reach alone passes padWindowMax.
 func planGatherReach(gp *gatherPlan, raB []int) *gatherReach {
 	span := spanOf(raB)
-	gr := &gatherReach{L: padWindowMax}
+	gr := &gatherReach{}
 	for r := range gp.rowsA {
 		lo, hi := (gp.rowsA[r]+span.lo)/4, (gp.rowsA[r]+span.hi)/4+1
 		if hi-lo > padWindowMax {
@@ -141,7 +141,7 @@ func planGather(v *vecSpace, dm tdim, K int) *gatherPlan {
 	rows := v.rowCount()
 	rowA, rowO := make([]int, rows), make([]int, rows)
 	offsetTables(v.rowDims, rowA, nil, rowO)
-	gp := &gatherPlan{rowsA: scaled(rowA, 4), rowsO: scaled(rowO, 4)}
+	gp := &gatherPlan{rowsA: scaled(rowA, 4), rowsO: scaled(rowO, 4), laneCA: g.ca}
 	for l := range groupLanes {
 		gp.aIdx[l], gp.oIdx[l] = int32(l*g.ca*4), int32(l*g.cout*4)
 	}
@@ -178,12 +178,6 @@ func runGatherLanes(k *kernel, a, b, out []float32, rb, raB []int, v *vecSpace, 
 	if v.outZero {
 		load = 0
 	}
-	ca := 0
-	for _, g := range v.groups {
-		if g.ext > 1 {
-			ca = g.ca
-		}
-	}
 	return parallelRange(k, units, int64(units)*gatherLaneRows*groupLanes*int64(K+1), func(lo, hi int) {
 		var bp [gatherMaxPoints * groupLanes]float32
 		packed := -1
@@ -198,7 +192,7 @@ func runGatherLanes(k *kernel, a, b, out []float32, rb, raB []int, v *vecSpace, 
 		// apart, every gather's 16 lines fell in one set of L1.
 		ws := 0
 		if gr != nil {
-			ws = oddLines(gr.L)
+			ws = oddLines(padWindowMax)
 			w, words := getFloats(groupLanes * ws)
 			defer putWords(words)
 			win = w
@@ -234,11 +228,11 @@ func runGatherLanes(k *kernel, a, b, out []float32, rb, raB []int, v *vecSpace, 
 					// A new window: from this block's first element on,
 					// as far as the next blocks read while it holds them.
 					wblk, wlo, wend = blk, gr.lo[i], gr.hi[i]
-					for j := i + 1; j < len(gr.lo) && gr.lo[j] >= wlo && gr.hi[j]-wlo <= gr.L; j++ {
+					for j := i + 1; j < len(gr.lo) && gr.lo[j] >= wlo && gr.hi[j]-wlo <= padWindowMax; j++ {
 						wend = max(wend, gr.hi[j])
 					}
 					for l := range n {
-						pad.window(win[l*ws:l*ws+wend-wlo], pa+l*ca+wlo)
+						pad.window(win[l*ws:l*ws+wend-wlo], pa+l*gp.laneCA+wlo)
 					}
 				}
 				for r := range rows {

@@ -114,12 +114,6 @@ func mulDevT16x16(acc *[16]float32, src, scale *float32, ss int, mean *[16]float
 //go:noescape
 func sumT16x16(acc *[16]float32, src *float32, ss int)
 
-// storeEven16 stores src[i] at dst[2i] (AVX-512) for the i whose bit 2i
-// is set in mask (evenMask).
-//
-//go:noescape
-func storeEven16(dst *float32, src *[16]float32, mask uint32)
-
 // kern16x8 is kern16x4 on both n tiles of a narrow contraction at once
 // (AVX-512): 16 rows in one 16-lane register, 4 columns from each of the
 // panels b0 and b1, c the two column-major tiles one after the other;
@@ -389,8 +383,9 @@ func kern16x4runs2f(a *float32, offs *[4]int, ra *int, b *float32, boff int, rb 
 //go:noescape
 func copyRows16(dst, src *float32, rows, n, dstStride, srcStride int)
 
-// storeEven16x4 is storeEven16 for n ≤ 4 columns of a narrow tile (src
-// column j at src[16j:]) into dst + j·cstride bytes.
+// storeEven16x4 stores n columns of 16 floats (column j at src[16j:])
+// at every other float from dst + j·cstride bytes (AVX-512), element i
+// at float 2i for the i whose bit 2i is set in mask (evenMasks).
 //
 //go:noescape
-func storeEven16x4(dst *float32, cstride int, src *[64]float32, mask uint32, n int)
+func storeEven16x4(dst *float32, cstride int, src *float32, mask uint32, n int)

@@ -1294,31 +1294,6 @@ TEXT ·kern16x9lanes(SB), NOSPLIT, $0-64
 TEXT ·kern16x9lanesf(SB), NOSPLIT, $0-64
 	KERN16X9LANES(FMADD)
 
-// func storeEven16(dst *float32, src *[16]float32, mask uint32)
-//
-// Stores src[i] at dst[2i], the even elements of 32, for the i whose
-// lanes mask's even bits select (bit 2i: element i, low 16 bits the
-// first 16 floats of dst, high the next): a column of a tile into a
-// stride-2 phase of a data gradient, two masked stores of spread lanes
-// instead of 16 scalar ones. Masked lanes touch no memory.
-TEXT ·storeEven16(SB), NOSPLIT, $0-20
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVL mask+16(FP), AX
-	VMOVUPS (SI), Z0
-	MOVL $0x5555, CX
-	KMOVW CX, K1
-	VEXPANDPS Z0, K1, Z1
-	VSHUFF32X4 $0xEE, Z0, Z0, Z2
-	VEXPANDPS Z2, K1, Z3
-	KMOVW AX, K2
-	SHRL $16, AX
-	KMOVW AX, K3
-	VMOVUPS Z1, K2, (DI)
-	VMOVUPS Z3, K3, 64(DI)
-	VZEROUPPER
-	RET
-
 // func dotFMA32(a *float32, pa int, ra *int, b *float32, pb int, rb *int, k int, acc float32) float32
 //
 // One output's fused dot product: acc = a[pa+ra[r]]·b[pb+rb[r]] + acc,
@@ -1913,13 +1888,16 @@ crtail:
 crdone:
 	RET
 
-// func storeEven16x4(dst *float32, cstride int, src *[64]float32, mask uint32, n int)
+// func storeEven16x4(dst *float32, cstride int, src *float32, mask uint32, n int)
 //
-// storeEven16 for n (at most 4) columns of a narrow tile at once: column
-// j (src[16j:16j+16]) goes to dst + j·cstride (bytes), its element i at
-// float 2i for the i that mask's even bits select: the columns of a
-// stride-2 phase's tile, one call where a call a column was an eighth of
-// a grouped data gradient's phases.
+// Stores n columns of 16 floats (column j from src + 64j bytes) each
+// into every other float: column j's element i to dst + j·cstride bytes
+// + 8i for the i whose bit 2i mask sets (its low 16 bits for the first
+// 16 floats of a column's 32, the high for the next), each column two
+// masked stores of its lanes spread to the even ones (VEXPANDPS) where
+// 16 scalar ones went: a tile's columns into a stride-2 phase of a data
+// gradient (one column from scatterStrided, a narrow tile's up to 4).
+// Masked lanes touch no memory.
 TEXT ·storeEven16x4(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ cstride+8(FP), DX

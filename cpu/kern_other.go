@@ -146,10 +146,6 @@ func sumT16x16(acc *[16]float32, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }
 
-func storeEven16(dst *float32, src *[16]float32, mask uint32) {
-	panic("cpu: no vector kernel on this architecture")
-}
-
 func kern16x4z(a *float32, ra *int, b *float32, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }
@@ -254,6 +250,6 @@ func copyRows16(dst, src *float32, rows, n, dstStride, srcStride int) {
 	panic("cpu: no vector kernel on this architecture")
 }
 
-func storeEven16x4(dst *float32, cstride int, src *[64]float32, mask uint32, n int) {
+func storeEven16x4(dst *float32, cstride int, src *float32, mask uint32, n int) {
 	panic("cpu: no vector kernel on this architecture")
 }

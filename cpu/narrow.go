@@ -237,7 +237,7 @@ func narrowGEMM(a, b, out []float32, ra, rb, raB []int, raSpan tableSpan, v *vec
 				q := po + nt*nrN*dn.cout + t.offO
 				last := (t.mr - 1) * 2
 				_, _, _ = out[q+last], out[q+(nr-1)*dn.cout], out[q+(nr-1)*dn.cout+last]
-				storeEven16x4(&out[q], dn.cout*4, &cs[nt], evenMasks[t.mr], nr)
+				storeEven16x4(&out[q], dn.cout*4, &cs[nt][0], evenMasks[t.mr], nr)
 				continue
 			}
 			for j := 0; j < nr; j++ {

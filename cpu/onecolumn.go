@@ -650,13 +650,12 @@ func (ph *phasePlan) split(dst, a []float32, from, n int) {
 }
 
 // padWindows are the windows of a group's padded first factor that the
-// one-column tiles of a folded pad read: chunk i reads window win[i],
-// the elements [lo, hi) of it relative to the group's base. A window
+// one-column tiles of a folded pad read: window w is the elements
+// [lo[w], hi[w]) relative to the group's base. A window
 // grows over the chunks that follow on while it stays within
 // padWindowMax elements (an image's padded plane, 30x30, is one; the
 // next image's starts another), so each element is built about once.
 type padWindows struct {
-	win    []int
 	lo, hi []int
 	L      int // the longest window
 	// Per tile: its chunks' byte offsets from the slots' start (window
@@ -674,7 +673,8 @@ const padWindowMax = 4096
 // alone passes padWindowMax.
 func planPadWindows(chunks []runChunk, ra []int, lanes int) *padWindows {
 	span := spanOf(ra)
-	pw := &padWindows{win: make([]int, len(chunks))}
+	pw := &padWindows{}
+	win := make([]int, len(chunks)) // each chunk's window
 	for i, ch := range chunks {
 		// Every lane of the chunk, those past its rows too.
 		lo, hi := ch.offA+span.lo, ch.offA+lanes+span.hi
@@ -688,7 +688,7 @@ func planPadWindows(chunks []runChunk, ra []int, lanes int) *padWindows {
 			pw.lo, pw.hi = append(pw.lo, lo), append(pw.hi, hi)
 			n++
 		}
-		pw.win[i] = n
+		win[i] = n
 	}
 	for w := range pw.lo {
 		pw.L = max(pw.L, pw.hi[w]-pw.lo[w])
@@ -698,12 +698,12 @@ func planPadWindows(chunks []runChunk, ra []int, lanes int) *padWindows {
 	for t := range tiles {
 		first := t * runsPerTile
 		last := min(len(chunks), first+runsPerTile) - 1
-		pw.w0[t], pw.w1[t] = pw.win[first], pw.win[last]
+		pw.w0[t], pw.w1[t] = win[first], win[last]
 		for i := range runsPerTile {
 			// Missing chunks repeat the last one; their lanes are
 			// dropped.
 			ci := min(first+i, last)
-			w := pw.win[ci]
+			w := win[ci]
 			pw.offs[t][i] = (w%runsPerTile*pw.L - pw.lo[w] + chunks[ci].offA) * 4
 		}
 	}

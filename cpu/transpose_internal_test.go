@@ -56,7 +56,7 @@ func checkTransposeBlock(t *testing.T, n int, f func(dst *float32, ds int, src *
 }
 
 // TestScatterStride2 checks scatterStrided's stride-2 stores (AVX-512:
-// storeEven16) against the definition for 1 to 16 elements, ending at
+// storeEven16x4) against the definition for 1 to 16 elements, ending at
 // the output's last element: the elements between and after must keep
 // their values.
 func TestScatterStride2(t *testing.T) {
@@ -160,7 +160,7 @@ func TestStoreEven16x4(t *testing.T) {
 						want[q+j*cstride+2*i] = src[16*j+i]
 					}
 				}
-				storeEven16x4(&out[q], cstride*4, &src, evenMasks[mr], n)
+				storeEven16x4(&out[q], cstride*4, &src[0], evenMasks[mr], n)
 				for i := range out {
 					if out[i] != want[i] {
 						t.Fatalf("stride %d, %d columns of %d rows: out[%d] = %v, want %v", cstride, n, mr, i, out[i], want[i])
