@@ -21,7 +21,10 @@ one thread, so re-running with the same torch reproduces every .npy byte
 for byte; e2e's regeneration test relies on that.
 
 References:
-  * f32, f64: torch.ops.aten.convolution_backward on the inputs as given.
+  * f32, f64: torch.ops.aten.convolution_backward on the inputs as given;
+    every result computed in f32 (here and for f16/bf16 below) is checked
+    against the op in f64 first, and the generator stops rather than write
+    one it contradicts (check_f32_reference).
   * bf16: torch 1.13's CPU bf16 kernels run, but do not accumulate in f32
     (errors of many ulps) and slow_conv_transpose has no bf16 backward, so
     bf16 references are computed like f16 ones (below), noted in meta.json.
@@ -358,7 +361,9 @@ def to_numpy(t, dt):
     return t.numpy()
 
 
-def reference(c):
+def operands(c):
+    """The case's seeded inputs (dy, x, w, in its dtype) and the shapes of
+    its inputs and results."""
     gen = torch.Generator().manual_seed(seed_of(c["name"]))
     dt = c["dtype"]
     n, cc, f, g = c["n"], c["c"], c["f"], c["groups"]
@@ -367,19 +372,70 @@ def reference(c):
     w_shape = ([cc, f // g] if c["transposed"] else [f, cc // g]) + c["k"]
     dy_shape = [n, f] + ho
     dy, x, w = rand(gen, dy_shape, dt), rand(gen, x_shape, dt), rand(gen, w_shape, dt)
+    return [dy, x, w], [dy_shape, x_shape, w_shape], [x_shape, w_shape, [f]]
+
+
+def convolution_backward(c, ins, compute):
+    """torch.ops.aten.convolution_backward of the case on ins, in dtype compute."""
+    dy, x, w = (t.to(compute) for t in ins)
+    return torch.ops.aten.convolution_backward(
+        dy, x, w, [c["f"]] if c["bias"] else None, c["stride"], c["padding"], c["dilation"],
+        c["transposed"], c["output_padding"], c["groups"], c["output_mask"])
+
+
+def reference(c):
+    dt = c["dtype"]
+    ins, in_shapes, res_shapes = operands(c)
     # f16 and bf16: f32 from the 16-bit inputs, rounded once (see the module doc).
     compute = torch.float32 if dt in ("f16", "bf16") else TORCH_DTYPES[dt]
-    res = torch.ops.aten.convolution_backward(
-        dy.to(compute), x.to(compute), w.to(compute), [f] if c["bias"] else None, c["stride"], c["padding"],
-        c["dilation"], c["transposed"], c["output_padding"], g, c["output_mask"])
+    res = convolution_backward(c, ins, compute)
+    if compute == torch.float32:
+        check_f32_reference(c, res, in_shapes, lambda: convolution_backward(c, ins, torch.float64))
     outs = []
     for m, r in zip(c["output_mask"], res):
         outs.append(r.to(TORCH_DTYPES[dt]).contiguous() if m else None)
-    return [dy, x, w], outs, [dy_shape, x_shape, w_shape], [x_shape, w_shape, [f]]
+    return ins, outs, in_shapes, res_shapes
 
 
-def write_case(root, c):
-    ins, outs, in_shapes, out_shapes = reference(c)
+def check_f32_reference(c, res, in_shapes, in_f64):
+    """Refuses an f32 result of PyTorch that the same op in f64 contradicts.
+
+    torch 1.13's CPU convolution_backward in f32 can return garbage: its
+    oneDNN path gave NaN and 1e38 in the weight gradient of a 3-D
+    convolution (1x32x6x10x10 input, 7x7x7 kernel, stride 2, padding 3)
+    whose f64 (no oneDNN) and non-oneDNN f32 results agree to 4e-6. A case
+    written from such a result would fail a correct lowering, so each f32
+    result must lie within the f32 tolerance of its reduction length
+    (tolerance below) of the f64 one, or the generator stops and names the
+    case."""
+    ref = in_f64()
+    red = reduction_lengths(c, in_shapes[1], in_shapes[0])
+    for i, (m, r, r64) in enumerate(zip(c["output_mask"], res, ref)):
+        if not m:
+            continue
+        tol = tolerance("f32", red[i])
+        err = (r.double() - r64).abs()
+        bound = tol["atol"] + tol["rtol"] * r64.abs()
+        if not torch.isfinite(r).all() or (err > bound).any():
+            worst = err.nan_to_num(float("inf")).max().item()
+            sys.exit(f"{c['name']}: PyTorch's f32 result {i} is off the f64 one by up to {worst:.3g} "
+                     f"(tolerance atol={tol['atol']:.3g} rtol={tol['rtol']:.3g}): not writing a wrong reference; "
+                     "change the case or compute it another way (torch.backends.mkldnn.enabled = False)")
+
+
+def reference_f64(c):
+    """The case's results computed in f64 from its inputs and rounded once
+    to its dtype (fuzz_conv_backward.py's references)."""
+    ins, in_shapes, res_shapes = operands(c)
+    res = convolution_backward(c, ins, torch.float64)
+    outs = [r.to(TORCH_DTYPES[c["dtype"]]).contiguous() if m else None for m, r in zip(c["output_mask"], res)]
+    return ins, outs, in_shapes, res_shapes
+
+
+def write_case(root, c, f64_reference=False, generator="e2e/gen/conv_backward_matrix.py"):
+    """Writes case c under root; f64_reference: its references are
+    reference_f64's instead of the matrix's; generator goes in meta.json."""
+    ins, outs, in_shapes, out_shapes = reference_f64(c) if f64_reference else reference(c)
     d = os.path.join(root, c["name"])
     if os.path.isdir(d):
         shutil.rmtree(d)
@@ -399,7 +455,11 @@ def write_case(root, c):
                             dtype=dt, shape=out_shapes[i], tolerance=tolerance(dt, red[i])))
     with open(os.path.join(d, "program.mlir"), "w") as fh:
         fh.write(program(c, in_shapes, out_shapes))
-    if dt == "f16":
+    if f64_reference:
+        ref = "f64-rounded-once"
+        note = (f"computed in f64 (torch {torch.__version__}, CPU) from the {dt} inputs and rounded to {dt} once: "
+                "a reference more exact than PyTorch's own in the dtype, within the same tolerances.")
+    elif dt == "f16":
         ref = "f32-from-f16-rounded-inputs"
         note = ("torch 1.13 has no CPU f16 convolution_backward: the reference was computed in f32 from the "
                 "f16 inputs and rounded to f16 once (what PyTorch's f16 kernels do: f32 accumulation, one "
@@ -421,7 +481,7 @@ def write_case(root, c):
                 for i, (nm, s) in enumerate(zip(("grad_output", "input", "weight"), in_shapes))],
         results=results,
         reference=ref, note=note, torch_version=torch.__version__, seed=seed_of(c["name"]),
-        generator="e2e/gen/conv_backward_matrix.py",
+        generator=generator,
     )
     with open(os.path.join(d, "meta.json"), "w") as fh:
         json.dump(meta, fh, indent=1, sort_keys=True)
