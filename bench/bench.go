@@ -41,6 +41,9 @@ type Options struct {
 	Python  string
 	// Progress, when set, receives a line as each shape is done.
 	Progress io.Writer
+	// Check compares the default plan's results with PyTorch's for each
+	// convolution_backward shape (check.go); it needs PyTorch.
+	Check bool
 	// Device, when set, runs the plans instead of the CPU (a GPU), and
 	// PyTorch runs on its GPU too.
 	Device Device
@@ -109,6 +112,10 @@ type Row struct {
 	// not run, an earlier shape's kernel fault having left the device
 	// unusable in this process (Options.Rerun).
 	NotRun bool
+	// Mismatch lists, one line each, the results that Options.Check found
+	// out of tolerance; CheckErr says why the row was not checked.
+	Mismatch []string
+	CheckErr string
 }
 
 // Kernel is one step's device time and what it moved and computed.
@@ -145,6 +152,9 @@ type Result struct {
 	// Torch describes PyTorch: its version and threads, "skipped
 	// (--no-torch)" or "unavailable (reason)".
 	Torch string
+	// Checked is Options.Check: each row's results were compared with
+	// PyTorch's (Row.Mismatch, Row.CheckErr).
+	Checked bool
 }
 
 // CheckDtype reports an error naming what (the option) for an
@@ -180,7 +190,10 @@ func Run(s Suite, opt Options) (*Result, error) {
 	if s.DeviceOnly != "" && opt.Device == nil {
 		return nil, fmt.Errorf("bench: suite %s runs on a GPU only (--device=cuda or hip): %s", s.Name, s.DeviceOnly)
 	}
-	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0), Device: "cpu", Dtype: opt.Dtype}
+	if opt.Check && opt.NoTorch {
+		return nil, fmt.Errorf("bench: --check compares with PyTorch's results: it cannot run with --no-torch")
+	}
+	r := &Result{Suite: s, Threads: goruntime.GOMAXPROCS(0), Device: "cpu", Dtype: opt.Dtype, Checked: opt.Check}
 	target := compiler.CPU
 	if opt.Device != nil {
 		r.Device = opt.Device.Info()
@@ -202,6 +215,9 @@ func Run(s Suite, opt Options) (*Result, error) {
 		}
 		var err error
 		if torch, err = startTorch(python, torchDevice, r.Threads, opt.Reps, opt.Warmup); err != nil {
+			if opt.Check {
+				return nil, fmt.Errorf("bench: --check compares with PyTorch's results, and PyTorch is unavailable: %v", err)
+			}
 			r.Torch = "unavailable (" + err.Error() + ")"
 		} else {
 			r.Torch = torch.desc
@@ -218,8 +234,12 @@ func Run(s Suite, opt Options) (*Result, error) {
 	}
 	for i, sh := range shapes {
 		row := Row{Shape: sh}
+		var args []*runtime.Tensor
 		if failed[i] == nil {
-			row, failed[i] = measure(sh, s.Pipelines, plans[i], opt)
+			args, failed[i] = randomArgs(plans[i]...)
+		}
+		if failed[i] == nil {
+			row, failed[i] = measure(sh, s.Pipelines, plans[i], args, opt)
 		}
 		if failed[i] != nil {
 			row = Row{Shape: sh, Err: failed[i].Error(), NotRun: errors.Is(failed[i], runtime.ErrDeviceLost)}
@@ -229,6 +249,12 @@ func Run(s Suite, opt Options) (*Result, error) {
 				row.TorchErr = t.err
 			} else {
 				row.Torch = &Timing{Median: t.median, Best: t.best}
+			}
+		}
+		if opt.Check && row.Err == "" {
+			var err error
+			if row.Mismatch, err = checkShape(sh, plans[i][oursOf(s.Pipelines)], args, opt.Device, torch); err != nil {
+				row.CheckErr = err.Error()
 			}
 		}
 		r.Rows = append(r.Rows, row)
@@ -341,12 +367,8 @@ func prepare(dev Device, plans [][]*plan.Plan) []error {
 // and times them side by side: after the warm-up runs, each round runs
 // every pipeline once, so that a slow spell of a shared machine falls on
 // all of them alike rather than on whichever was being timed then.
-func measure(sh Shape, pipelines []string, plans []*plan.Plan, opt Options) (Row, error) {
+func measure(sh Shape, pipelines []string, plans []*plan.Plan, args []*runtime.Tensor, opt Options) (Row, error) {
 	row := Row{Shape: sh}
-	args, err := randomArgs(plans...)
-	if err != nil {
-		return row, err
-	}
 	for _, p := range plans {
 		row.MACs = append(row.MACs, p.MACs())
 	}
@@ -356,10 +378,7 @@ func measure(sh Shape, pipelines []string, plans []*plan.Plan, opt Options) (Row
 	}
 	row.Times = times
 	if opt.Device != nil {
-		ours := len(pipelines) - 1
-		if i := slices.Index(pipelines, "default"); i >= 0 {
-			ours = i
-		}
+		ours := oursOf(pipelines)
 		var kinds []StepKernel
 		if d, ok := opt.Device.(Describer); ok {
 			if kinds, err = d.Kernels(plans[ours]); err != nil {
@@ -620,11 +639,15 @@ func (r *Result) TorchRatio(i int) float64 {
 	return seconds(row.Times[r.oursIndex()].Median) / seconds(row.Torch.Median)
 }
 
-func (r *Result) oursIndex() int {
-	if d := r.pipelineIndex("default"); d >= 0 {
+func (r *Result) oursIndex() int { return oursOf(r.Suite.Pipelines) }
+
+// oursOf is the index of the pipeline whose plan is ours (the default
+// one, else the last) among pipelines.
+func oursOf(pipelines []string) int {
+	if d := slices.Index(pipelines, "default"); d >= 0 {
 		return d
 	}
-	return len(r.Suite.Pipelines) - 1
+	return len(pipelines) - 1
 }
 
 func seconds(d time.Duration) float64 { return d.Seconds() }
@@ -709,6 +732,9 @@ func (r *Result) Print(w io.Writer) {
 		}
 	}
 	for _, line := range r.torchErrors() {
+		fmt.Fprintln(w, line)
+	}
+	for _, line := range r.checkLines() {
 		fmt.Fprintln(w, line)
 	}
 	fmt.Fprintln(w)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -18,6 +19,9 @@ import (
 var torchScript string
 
 type torchShape struct {
+	// Check, when set, asks for the float64 reference results of the
+	// inputs bench wrote there instead of a time (torch_bench.py).
+	Check    string    `json:"check,omitempty"`
 	Name     string    `json:"name"`
 	N        int64     `json:"n"`
 	C        int64     `json:"c"`
@@ -57,6 +61,7 @@ type torchLine struct {
 	MedianMS float64 `json:"median_ms"`
 	BestMS   float64 `json:"best_ms"`
 	Error    string  `json:"error"`
+	Checked  int     `json:"checked"`
 }
 
 type torchResult struct {
@@ -166,6 +171,34 @@ func (s *torchSession) time(sh Shape) torchResult {
 	if s.dead != nil {
 		return torchResult{err: "not timed: " + s.dead.Error()}
 	}
+	l, err := s.ask(torchShapeOf(sh))
+	if err != nil {
+		return torchResult{err: err.Error()}
+	}
+	return torchResult{median: fromMS(l.MedianMS), best: fromMS(l.BestMS)}
+}
+
+// reference has the script write the float64 reference results of
+// convolution_backward shape sh for the inputs in dir (arg<i>.npy) as
+// dir/want<i>.npy.
+func (s *torchSession) reference(sh Shape, dir string) error {
+	if s.dead != nil {
+		return fmt.Errorf("PyTorch: %v", s.dead)
+	}
+	ts := torchShapeOf(sh)
+	ts.Check = dir
+	l, err := s.ask(ts)
+	if err != nil {
+		return fmt.Errorf("PyTorch: %v", err)
+	}
+	if want := countTrue(sh.Mask); l.Checked != want {
+		return fmt.Errorf("PyTorch wrote %d reference results, want %d", l.Checked, want)
+	}
+	return nil
+}
+
+// torchShapeOf is sh as the script reads it.
+func torchShapeOf(sh Shape) torchShape {
 	ts := torchShape{Name: sh.Name, N: sh.N, C: sh.C, F: sh.F, Groups: sh.Groups,
 		H: sh.H, K: sh.K, Stride: sh.Stride, Padding: sh.Padding, Dilation: sh.Dilation, Dtype: sh.Dtype, Mask: sh.Mask}
 	if n := sh.Net; n != nil {
@@ -174,9 +207,15 @@ func (s *torchSession) time(sh Shape) torchResult {
 			ts.Net.Blocks = append(ts.Net.Blocks, torchBlock{Cin: b.Cin, Cout: b.Cout, Kernel: b.Kernel, Stride: b.Stride, Groups: b.Groups})
 		}
 	}
+	return ts
+}
+
+// ask sends the script one request and reads its answer: an error is the
+// script's for this request, or (s.dead set) why it can answer no more.
+func (s *torchSession) ask(ts torchShape) (torchLine, error) {
 	req, err := json.Marshal(ts)
 	if err != nil {
-		return torchResult{err: err.Error()}
+		return torchLine{}, err
 	}
 	// A failed write (the script gone) shows as the read's end.
 	s.in.Write(append(req, '\n'))
@@ -184,14 +223,24 @@ func (s *torchSession) time(sh Shape) torchResult {
 	switch {
 	case err != nil:
 		s.dead = err
-		return torchResult{err: err.Error()}
-	case l.Name != sh.Name:
-		s.dead = fmt.Errorf("%s: a time for %q, asked for %q", s.python, l.Name, sh.Name)
-		return torchResult{err: s.dead.Error()}
+		return l, err
+	case l.Name != ts.Name:
+		s.dead = fmt.Errorf("%s: an answer for %q, asked for %q", s.python, l.Name, ts.Name)
+		return l, s.dead
 	case l.Error != "":
-		return torchResult{err: l.Error}
+		return l, errors.New(l.Error)
 	}
-	return torchResult{median: fromMS(l.MedianMS), best: fromMS(l.BestMS)}
+	return l, nil
+}
+
+func countTrue(m [3]bool) int {
+	n := 0
+	for _, b := range m {
+		if b {
+			n++
+		}
+	}
+	return n
 }
 
 // close ends the script (its input's end) and waits for it.

@@ -9,6 +9,15 @@ then one shape per line,
     {"name", "n", "c", "f", "groups", "h", "k", "stride", "padding",
      "dilation", "dtype", "mask"}
 
+or the same with "check": DIR, after bench has written the shape's
+inputs as DIR/arg0.npy (grad_output), arg1.npy (input), arg2.npy
+(weight): the script computes convolution_backward of those inputs in
+float64 on the CPU (no oneDNN path, whose f32 results can be wrong),
+rounds each result once to the shape's dtype and writes result i (of
+grad_input, grad_weight, grad_bias, those the mask asks for) as
+DIR/want<i>.npy (bf16 as float32 arrays), answering {"name", "checked":
+the count}, for bench --check to compare torchlower's results with;
+
 or, for a whole training step of a network of conv+bn+relu blocks,
 
     {"name", "dtype", "net": {"batch", "hw", "blocks": [{"cin", "cout",
@@ -32,6 +41,7 @@ stderr when torch cannot be imported or has no GPU. Run by Debian's
 torch on cuda.
 """
 import json
+import os
 import sys
 import time
 
@@ -103,11 +113,33 @@ def training_step(net, dt):
     return run
 
 
+def check(s, d):
+    """Writes the float64 reference results of shape s for the inputs in d."""
+    import numpy as np
+    dy, x, w = (torch.from_numpy(np.load(os.path.join(d, f"arg{i}.npy"))).to(torch.float64) for i in range(3))
+    nd = len(s["h"])
+    res = torch.ops.aten.convolution_backward(
+        dy, x, w, [s["f"]] if s["mask"][2] else None, s["stride"], s["padding"], s["dilation"],
+        False, [0] * nd, s["groups"], s["mask"])
+    n = 0
+    for i, (m, r) in enumerate(zip(s["mask"], res)):
+        if m:
+            r = r.to(DTYPES[s["dtype"]])
+            if s["dtype"] == "bf16":
+                r = r.to(torch.float32)
+            np.save(os.path.join(d, f"want{i}.npy"), r.contiguous().numpy())
+            n += 1
+    print(json.dumps({"name": s["name"], "checked": n}), flush=True)
+
+
 for line in sys.stdin:
     if not line.strip():
         continue
     s = json.loads(line)
     try:
+        if s.get("check"):
+            check(s, s["check"])
+            continue
         dt = DTYPES[s["dtype"]]
         if s.get("net"):
             run = training_step(s["net"], dt)

@@ -40,7 +40,14 @@ count: GOMAXPROCS, by torch.set_num_threads; timed right after
 torchlower's plans for the shape, in a PyTorch process that lives through
 the suite, so that both are timed in the same minute of a machine whose
 speed drifts) and the ratio ours(default) / PyTorch; then the median speedup and ratio per class of shape ("1x1 stride
-2", "3x3 stride 2", ...). --dtype=f32|f64|f16|bf16 runs every shape in
+2", "3x3 stride 2", ...). With --check, each convolution_backward
+shape's results from the default pipeline (on the timed inputs, on
+--device) are compared with PyTorch's convolution_backward of the same
+inputs computed in float64 on the CPU and rounded once to the dtype, at
+tolerances from each result's reduction length; a section under the
+table says how many matched and shows each mismatch, which fails the
+command (training steps are not checked: PyTorch's network has its own
+parameters). --dtype=f32|f64|f16|bf16 runs every shape in
 that element type instead of its own (the CPU suites are f32): bf16
 data, f32 accumulation and one rounding of each gradient, as PyTorch's
 bf16 convolution_backward. PyTorch is Debian's python3-torch run by
@@ -90,6 +97,7 @@ func runBench(env *Env, args []string) int {
 	device := fs.String("device", "cpu", "where to run the plans: cpu, cuda or hip")
 	kernels := fs.Int("kernels", 5, "with a GPU --device: how many of each shape's slowest kernels to list")
 	dtype := fs.String("dtype", "", "run every shape in this element type (f32, f64, f16 or bf16) instead of its own")
+	check := fs.Bool("check", false, "also compare each convolution_backward shape's results with PyTorch's on the same inputs (computed in float64): a mismatch fails the command")
 	help := fs.BoolP("help", "h", false, "show this help")
 	// A run of the shapes a kernel fault left undone, in a new process
 	// (rerunBench): the rows written to a file, not printed.
@@ -131,7 +139,7 @@ func runBench(env *Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "torchlower bench: %v\n", err)
 		return 2
 	}
-	opt := bench.Options{Reps: *reps, Warmup: *warmup, NoTorch: *noTorch, Python: *python, Kernels: *kernels, Dtype: *dtype}
+	opt := bench.Options{Reps: *reps, Warmup: *warmup, NoTorch: *noTorch, Python: *python, Kernels: *kernels, Dtype: *dtype, Check: *check}
 	switch *device {
 	case "cpu":
 	case "cuda", "hip":
@@ -175,11 +183,16 @@ func runBench(env *Env, args []string) int {
 		return 0
 	}
 	r.Print(env.Stdout)
+	code := 0
 	if n := r.Failed(); n > 0 {
 		fmt.Fprintf(env.Stderr, "torchlower bench: %d of %d shapes failed (their errors are under the table)\n", n, len(r.Rows))
-		return 1
+		code = 1
 	}
-	return 0
+	if n := r.Mismatched(); n > 0 {
+		fmt.Fprintf(env.Stderr, "torchlower bench: the results of %d of %d shapes differ from PyTorch's (under the table)\n", n, len(r.Rows))
+		code = 1
+	}
+	return code
 }
 
 // benchDevice is a GPU as bench.Device.
@@ -194,6 +207,12 @@ func (b benchDevice) Run(p *plan.Plan, args []*runtime.Tensor) ([]time.Duration,
 		return nil, err
 	}
 	return prof.Steps, nil
+}
+
+// Results runs p on args and returns its results (bench.ResultRunner,
+// for --check).
+func (b benchDevice) Results(p *plan.Plan, args []*runtime.Tensor) ([]*runtime.Tensor, error) {
+	return b.d.Run(p, args)
 }
 
 // Kernels says how each step of p runs (bench.Describer).

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/torchlower/torchlower/bench"
 	"github.com/torchlower/torchlower/gpu"
 )
 
@@ -67,6 +69,8 @@ func TestBenchBadFlags(t *testing.T) {
 		{[]string{"extra"}, 2, "unexpected arguments"},
 		{[]string{"--device=tpu"}, 2, `unknown --device "tpu" (want cpu, cuda or hip)`},
 		{[]string{"--dtype=i8"}, 2, `unknown --dtype "i8" (want f32, f64, f16 or bf16)`},
+		{[]string{"--suite=smoke", "--check", "--no-torch"}, 1, "--check compares with PyTorch's results: it cannot run with --no-torch"},
+		{[]string{"--suite=smoke", "--check", "--python=/nonexistent/python3"}, 1, "--check compares with PyTorch's results, and PyTorch is unavailable"},
 	}
 	for _, c := range cases {
 		_, errOut, code := run(t, "", append([]string{"bench"}, c.args...)...)
@@ -78,7 +82,7 @@ func TestBenchBadFlags(t *testing.T) {
 
 func TestBenchHelp(t *testing.T) {
 	out, _, code := run(t, "", "bench", "--help")
-	for _, want := range []string{"Usage: torchlower bench", "--suite", "--filter", "--reps", "--no-torch", "--device", "--kernels",
+	for _, want := range []string{"Usage: torchlower bench", "--suite", "--filter", "--reps", "--no-torch", "--device", "--kernels", "--check",
 		"backward-data:", "seeds:", "resnet:", "IREE #23976", "f16_1x1_n32_c1024to2048_50x50", "fp16 n=32 c=1024 H=50 W=50 k=2048 g=1", "seed_1x1_n1_c32to224_118x182", "bf16 n=4 c=32 H=470 W=725 k=224"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("bench --help lacks %q (exit %d)", want, code)
@@ -86,6 +90,18 @@ func TestBenchHelp(t *testing.T) {
 	}
 	if out, _, _ := run(t, "", "--help"); !strings.Contains(out, "bench") {
 		t.Errorf("torchlower --help does not list bench:\n%s", out)
+	}
+}
+
+// TestBenchCheck: with --check and PyTorch, the smoke shapes' results
+// match PyTorch's, and the section under the table says so.
+func TestBenchCheck(t *testing.T) {
+	if err := exec.Command(bench.DefaultPython, "-c", "import torch, numpy").Run(); err != nil {
+		t.Skipf("%s cannot import torch and numpy (apt-get install python3-torch python3-numpy): %v", bench.DefaultPython, err)
+	}
+	out, errOut, code := run(t, "", "bench", "--suite=smoke", "--reps=1", "--warmup=0", "--check")
+	if code != 0 || !strings.Contains(out, "check: the default pipeline's results against PyTorch's") || !strings.Contains(out, "  2 of 2 shapes checked match") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 }
 

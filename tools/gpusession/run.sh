@@ -47,7 +47,8 @@
 #   bench      bench --device=cuda --suite=seeds: IREE #23976's shapes at full
 #              size in f16/bf16 against cuDNN, with issue 8's bars; then the
 #              ResNet f32 shapes, then (budget allowing) the grouped and
-#              depthwise ones
+#              depthwise ones; seeds and ResNet with --check (each shape's GPU
+#              results against PyTorch's in float64 on the same inputs)
 #   gpu        go test ./gpu: the test programs and a compiled module vs the CPU
 #   cli        go test ./internal/cli -run 'Module|TestCommandsOnGPUs$': a cuda
 #              module compiled, then run; run, e2e and bench --device=cuda
@@ -207,8 +208,8 @@ phase_refs() {
 
 phase_bench() {
 	{
-		step "bench seeds" 200 "$tl" bench --device=cuda --suite=seeds --reps=9 --kernels=3 -v
-		step "bench resnet" 90 "$tl" bench --device=cuda --suite=resnet --reps=9 --kernels=2 -v
+		step "bench seeds" 200 "$tl" bench --device=cuda --suite=seeds --reps=9 --kernels=3 --check -v
+		step "bench resnet" 90 "$tl" bench --device=cuda --suite=resnet --reps=9 --kernels=2 --check -v
 		step "bench grouped" 60 "$tl" bench --device=cuda --suite=grouped --reps=9 --kernels=2 -v
 	} | tee "$out/bench.txt"
 }

@@ -1,0 +1,113 @@
+package bench
+
+import (
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/torchlower/torchlower/runtime"
+)
+
+// TestCheckMatchesPyTorch: with Check, every smoke shape's results are
+// compared with PyTorch's float64 ones on the same inputs, and match.
+func TestCheckMatchesPyTorch(t *testing.T) {
+	if err := exec.Command(DefaultPython, "-c", "import torch, numpy").Run(); err != nil {
+		t.Skipf("%s cannot import torch and numpy (apt-get install python3-torch python3-numpy): %v", DefaultPython, err)
+	}
+	r, err := Run(smoke(t), Options{Reps: 1, Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	for _, row := range r.Rows {
+		if row.CheckErr != "" || len(row.Mismatch) > 0 {
+			t.Errorf("%s: not checked (%q) or mismatched %q", row.Shape.Name, row.CheckErr, row.Mismatch)
+		}
+	}
+	if !strings.Contains(sb.String(), "  2 of 2 shapes checked match\n") || r.Mismatched() != 0 {
+		t.Errorf("report:\n%s", sb.String())
+	}
+}
+
+// TestCheckFindsMismatch: a reference that differs from torchlower's
+// results (a stand-in script whose references are zeros) is reported per
+// result, with where it differs, and counts as mismatched; a check that
+// cannot be made says why.
+func TestCheckFindsMismatch(t *testing.T) {
+	if err := exec.Command(DefaultPython, "-c", "import numpy").Run(); err != nil {
+		t.Skipf("%s cannot import numpy: %v", DefaultPython, err)
+	}
+	fake := filepath.Join(t.TempDir(), "fake.py")
+	// Times every shape at 1 ms; a check writes zeros of each result's
+	// shape (grad_input like the input, grad_weight like the weight).
+	if err := os.WriteFile(fake, []byte(`import json, os, sys
+import numpy as np
+json.loads(sys.stdin.readline())
+print(json.dumps({"torch": "9.9", "threads": 2}), flush=True)
+for line in sys.stdin:
+    s = json.loads(line)
+    if not s.get("check"):
+        print(json.dumps({"name": s["name"], "median_ms": 1.0, "best_ms": 1.0}), flush=True)
+        continue
+    d, n = s["check"], 0
+    like = [np.load(os.path.join(d, "arg1.npy")), np.load(os.path.join(d, "arg2.npy"))]
+    for i, m in enumerate(s["mask"][:2]):
+        if m:
+            np.save(os.path.join(d, "want%d.npy" % i), np.zeros_like(like[i]))
+            n += 1
+    print(json.dumps({"name": s["name"], "checked": n}), flush=True)
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	py := fakePython(t, "exec "+DefaultPython+" "+fake+"\n")
+	r, err := Run(smoke(t), Options{Reps: 1, Check: true, Python: py, Filter: regexp.MustCompile("3x3")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := r.Rows[0]
+	if len(row.Mismatch) != 1 || !strings.HasPrefix(row.Mismatch[0], "grad_input: mismatch at [") || r.Mismatched() != 1 {
+		t.Fatalf("mismatches %q, want grad_input's", row.Mismatch)
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	if out := sb.String(); !strings.Contains(out, "  0 of 1 shapes checked match\n  "+row.Shape.Name+": grad_input: mismatch at [") {
+		t.Errorf("report:\n%s", out)
+	}
+
+	if _, err := Run(smoke(t), Options{Reps: 1, Check: true, NoTorch: true}); err == nil || !strings.Contains(err.Error(), "--no-torch") {
+		t.Errorf("Check with NoTorch: %v, want an error naming --no-torch", err)
+	}
+	if _, err := Run(smoke(t), Options{Reps: 1, Check: true, Python: filepath.Join(t.TempDir(), "python3")}); err == nil || !strings.Contains(err.Error(), "PyTorch is unavailable") {
+		t.Errorf("Check without PyTorch: %v, want an error saying it is unavailable", err)
+	}
+}
+
+// TestCheckTolerance: the atol grows as 2·r^1.5·eps of the accumulation
+// above the dtype's default; rtol is the default.
+func TestCheckTolerance(t *testing.T) {
+	for _, c := range []struct {
+		dt   runtime.DType
+		r    int64
+		atol float64
+	}{
+		{runtime.F32, 9, 1e-5},
+		{runtime.F32, 25088, 2 * math.Pow(25088, 1.5) * 0x1p-23},
+		{runtime.BF16, 1152, 2 * math.Pow(1152, 1.5) * 0x1p-23},
+		{runtime.F64, 25088, 2 * math.Pow(25088, 1.5) * 0x1p-52},
+		{runtime.F64, 9, 1e-10},
+	} {
+		tol := checkTolerance(c.dt, c.r)
+		if tol.Atol != c.atol || tol.Rtol != runtime.DefaultTolerance(c.dt).Rtol {
+			t.Errorf("%v r=%d: %+v, want atol %g", c.dt, c.r, tol, c.atol)
+		}
+	}
+	sh := resnet(8, 64, 128, 28, 3, 2, 1)
+	if got := reductionLengths(sh); got != [3]int64{128 * 9, 8 * 14 * 14, 8 * 14 * 14} {
+		t.Errorf("reduction lengths of %s: %v", sh.Name, got)
+	}
+}
