@@ -146,7 +146,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			// A deviation a − b of two inputs, squared below.
 			x, okx := src.get(o.Operand(0))
 			y, oky := src.get(o.Operand(1))
-			if !useDevSums || !okx || !oky || dev != nil || nmul > 0 || sum != nil || ok != kF32 || !isF32(o.Result(0).Type()) ||
+			if !useDevSums || !okx || !oky || dev != nil || nmul > 0 || sum != nil || !isF32(o.Result(0).Type()) ||
 				!isF32(o.Operand(0).Type()) || !isF32(o.Operand(1).Type()) {
 				return nil
 			}
@@ -185,6 +185,13 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 				return nil
 			}
 		case "arith.extf":
+			if c.dev && prod != nil && o.Operand(0) == prod && ok == kF64 {
+				// A squared or scaled deviation of f32 summed in f64 (a
+				// batch norm's variance, as PyTorch's CPU kernel sums
+				// it; its gradient's Σ dy·(x − mean)).
+				prod = o.Result(0)
+				continue
+			}
 			i, found := src.get(o.Operand(0))
 			if !found || !ir.TypeEqual(o.Result(0).Type(), accT) {
 				return nil
@@ -564,12 +571,20 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		}
 		pad = nil
 	}
-	a, fa := operandAs[T](k, c.ia, c.acc)
+	// f32 data summed in f64 (runWideSums) is read where it lies: no
+	// widened copy.
+	wide := c.acc == kF64 && k.ops[c.ia].acc.kind == kF32 && (c.ib < 0 || c.dev && k.ops[c.ib].acc.kind == kF32) &&
+		(c.ic < 0 || k.ops[c.ic].acc.kind == kF32)
+	var a []T
+	var fa factor
+	if !wide {
+		a, fa = operandAs[T](k, c.ia, c.acc)
+	}
 	var b []T
 	// fma: the vector kernels' form. Unfused products of 16-bit factors
 	// that are all exact round like fused ones (widen.go).
 	fma, exact := c.fma, false
-	if c.ib >= 0 {
+	if c.ib >= 0 && !wide {
 		fb := fa
 		if c.ib == c.ia {
 			b = a
@@ -611,6 +626,16 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 		if d != c.m && d != c.n {
 			outer = append(outer, dim(d))
 		}
+	}
+	if wide {
+		var dev *deviations
+		if c.dev {
+			dev = &deviations{mean: typed[float32](k.ops[c.ib].mem), baseM: int(ob.base)}
+			if c.ic >= 0 {
+				dev.scale, dev.baseS = typed[float32](k.ops[c.ic].mem), int(k.ops[c.ic].base)
+			}
+		}
+		return false, runWideSums(k, typed[float32](k.ops[c.ia].mem), any(out).([]float64), ra, rb, outer, int(oa.base), int(oo.base), dev)
 	}
 	if c.dev {
 		baseA, baseB, baseO := int(oa.base), int(ob.base), int(oo.base)

@@ -105,6 +105,9 @@ func GroupLaneRuns() int64 { return groupLaneRuns.Load() }
 // GatherLaneRuns counts the contractions the gathered-lanes path ran.
 func GatherLaneRuns() int64 { return gatherLaneRuns.Load() }
 
+// WideSumRuns counts the f32 sums run in f64 (runWideSums).
+func WideSumRuns() int64 { return wideSumRuns.Load() }
+
 // FastSteps reports, per generic step of p, whether the fast path takes it.
 func FastSteps(p *plan.Plan, args []*runtime.Tensor) []bool {
 	var r []bool

@@ -114,6 +114,24 @@ func mulDevT16x16(acc *[16]float32, src, scale *float32, ss int, mean *[16]float
 //go:noescape
 func sumT16x16(acc *[16]float32, src *float32, ss int)
 
+// sumT16x16d is sumT16x16 into float64 accumulators: each element
+// widened, each add rounded to float64.
+//
+//go:noescape
+func sumT16x16d(acc *[16]float64, src *float32, ss int)
+
+// sqDevT16x16d is sqDevT16x16 into float64 accumulators: each deviation
+// squared in float32, widened, added in float64.
+//
+//go:noescape
+func sqDevT16x16d(acc *[16]float64, src *float32, ss int, mean *[16]float32)
+
+// mulDevT16x16d is mulDevT16x16 into float64 accumulators: each scaled
+// deviation formed in float32, widened, added in float64.
+//
+//go:noescape
+func mulDevT16x16d(acc *[16]float64, src, scale *float32, ss int, mean *[16]float32)
+
 // kern16x8 is kern16x4 on both n tiles of a narrow contraction at once
 // (AVX-512): 16 rows in one 16-lane register, 4 columns from each of the
 // panels b0 and b1, c the two column-major tiles one after the other;

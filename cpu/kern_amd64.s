@@ -1732,6 +1732,25 @@ bcastrows:
 	ADDQ BX, SI \
 	ADDQ BX, R8
 
+// DEVPRODS16 is DEVPROD of the block's 16 rows into Z0-Z15.
+#define DEVPRODS16 \
+	DEVPROD(Z0, 0) \
+	DEVPROD(Z1, 4) \
+	DEVPROD(Z2, 8) \
+	DEVPROD(Z3, 12) \
+	DEVPROD(Z4, 16) \
+	DEVPROD(Z5, 20) \
+	DEVPROD(Z6, 24) \
+	DEVPROD(Z7, 28) \
+	DEVPROD(Z8, 32) \
+	DEVPROD(Z9, 36) \
+	DEVPROD(Z10, 40) \
+	DEVPROD(Z11, 44) \
+	DEVPROD(Z12, 48) \
+	DEVPROD(Z13, 52) \
+	DEVPROD(Z14, 56) \
+	DEVPROD(Z15, 60)
+
 // func mulDevT16x16(acc *[16]float32, src, scale *float32, ss int, mean *[16]float32)
 //
 // sumT16x16 of scaled deviations: each element of the 16x16 block at src
@@ -1747,22 +1766,7 @@ TEXT ·mulDevT16x16(SB), NOSPLIT, $0-40
 	MOVQ scale+16(FP), R8
 	MOVQ ss+24(FP), BX
 	MOVQ mean+32(FP), DX
-	DEVPROD(Z0, 0)
-	DEVPROD(Z1, 4)
-	DEVPROD(Z2, 8)
-	DEVPROD(Z3, 12)
-	DEVPROD(Z4, 16)
-	DEVPROD(Z5, 20)
-	DEVPROD(Z6, 24)
-	DEVPROD(Z7, 28)
-	DEVPROD(Z8, 32)
-	DEVPROD(Z9, 36)
-	DEVPROD(Z10, 40)
-	DEVPROD(Z11, 44)
-	DEVPROD(Z12, 48)
-	DEVPROD(Z13, 52)
-	DEVPROD(Z14, 56)
-	DEVPROD(Z15, 60)
+	DEVPRODS16
 	TRANSPOSEREGS16X16
 	MOVQ acc+0(FP), DI
 	ADDCOLUMNS16
@@ -1925,3 +1929,110 @@ se4col:
 	VZEROUPPER
 se4done:
 	RET
+
+// ADDCOLD adds column Z (its low half Y), 16 float32s, widened to
+// float64, to the accumulators Z16 (lanes 0-7) and Z17 (lanes 8-15).
+#define ADDCOLD(Z, Y) \
+	VCVTPS2PD Y, Z18 \
+	VEXTRACTF32X8 $1, Z, Y19 \
+	VCVTPS2PD Y19, Z19 \
+	VADDPD Z18, Z16, Z16 \
+	VADDPD Z19, Z17, Z17
+
+// SQDEVD squares column Z less the means in Z20 in float32 and adds it,
+// widened, to the float64 accumulators (ADDCOLD).
+#define SQDEVD(Z, Y) \
+	VSUBPS Z20, Z, Z \
+	VMULPS Z, Z, Z \
+	ADDCOLD(Z, Y)
+
+// ADDCOLUMNS16D adds columns 0-15 (Z0-Z15), in turn, to the float64
+// accumulators at DI and stores them back.
+#define ADDCOLUMNS16D \
+	VMOVUPD (DI), Z16 \
+	VMOVUPD 64(DI), Z17 \
+	ADDCOLD(Z0, Y0) \
+	ADDCOLD(Z1, Y1) \
+	ADDCOLD(Z2, Y2) \
+	ADDCOLD(Z3, Y3) \
+	ADDCOLD(Z4, Y4) \
+	ADDCOLD(Z5, Y5) \
+	ADDCOLD(Z6, Y6) \
+	ADDCOLD(Z7, Y7) \
+	ADDCOLD(Z8, Y8) \
+	ADDCOLD(Z9, Y9) \
+	ADDCOLD(Z10, Y10) \
+	ADDCOLD(Z11, Y11) \
+	ADDCOLD(Z12, Y12) \
+	ADDCOLD(Z13, Y13) \
+	ADDCOLD(Z14, Y14) \
+	ADDCOLD(Z15, Y15) \
+	VMOVUPD Z16, (DI) \
+	VMOVUPD Z17, 64(DI) \
+	VZEROUPPER \
+	RET
+
+// func sumT16x16d(acc *[16]float64, src *float32, ss int)
+//
+// sumT16x16 into float64 accumulators: column j of the 16x16 block at
+// src (rows ss bytes apart), widened, added to acc in turn, column 0
+// first; lane i sums row i's elements in order, each add rounded to
+// float64, as the scalar loop acc += float64(x) does. A batch norm's
+// statistics, summed in float64 as PyTorch's CPU kernel sums them.
+TEXT ·sumT16x16d(SB), NOSPLIT, $0-24
+	MOVQ src+8(FP), SI
+	MOVQ ss+16(FP), BX
+	TRANSPOSE16X16
+	MOVQ acc+0(FP), DI
+	ADDCOLUMNS16D
+
+// func sqDevT16x16d(acc *[16]float64, src *float32, ss int, mean *[16]float32)
+//
+// sqDevT16x16 into float64 accumulators: column j of the block less mean
+// and squared in float32, widened and added to acc in turn, as the
+// scalar loop d := x - m; acc += float64(d*d) does.
+TEXT ·sqDevT16x16d(SB), NOSPLIT, $0-32
+	MOVQ src+8(FP), SI
+	MOVQ ss+16(FP), BX
+	TRANSPOSE16X16
+	MOVQ mean+24(FP), DX
+	VMOVUPS (DX), Z20
+	MOVQ acc+0(FP), DI
+	VMOVUPD (DI), Z16
+	VMOVUPD 64(DI), Z17
+	SQDEVD(Z0, Y0)
+	SQDEVD(Z1, Y1)
+	SQDEVD(Z2, Y2)
+	SQDEVD(Z3, Y3)
+	SQDEVD(Z4, Y4)
+	SQDEVD(Z5, Y5)
+	SQDEVD(Z6, Y6)
+	SQDEVD(Z7, Y7)
+	SQDEVD(Z8, Y8)
+	SQDEVD(Z9, Y9)
+	SQDEVD(Z10, Y10)
+	SQDEVD(Z11, Y11)
+	SQDEVD(Z12, Y12)
+	SQDEVD(Z13, Y13)
+	SQDEVD(Z14, Y14)
+	SQDEVD(Z15, Y15)
+	VMOVUPD Z16, (DI)
+	VMOVUPD Z17, 64(DI)
+	VZEROUPPER
+	RET
+
+// func mulDevT16x16d(acc *[16]float64, src, scale *float32, ss int, mean *[16]float32)
+//
+// mulDevT16x16 into float64 accumulators: each element less its row's
+// mean, times the scale's element in its place, in float32, then column
+// j of the products widened and added to acc in turn, as the scalar loop
+// d := x - m; acc += float64(s*d) does.
+TEXT ·mulDevT16x16d(SB), NOSPLIT, $0-40
+	MOVQ src+8(FP), SI
+	MOVQ scale+16(FP), R8
+	MOVQ ss+24(FP), BX
+	MOVQ mean+32(FP), DX
+	DEVPRODS16
+	TRANSPOSEREGS16X16
+	MOVQ acc+0(FP), DI
+	ADDCOLUMNS16D

@@ -146,6 +146,18 @@ func sumT16x16(acc *[16]float32, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }
 
+func sumT16x16d(acc *[16]float64, src *float32, ss int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func sqDevT16x16d(acc *[16]float64, src *float32, ss int, mean *[16]float32) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func mulDevT16x16d(acc *[16]float64, src, scale *float32, ss int, mean *[16]float32) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
 func kern16x4z(a *float32, ra *int, b *float32, c *[64]float32, k int) {
 	panic("cpu: no vector kernel on this architecture")
 }

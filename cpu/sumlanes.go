@@ -66,29 +66,27 @@ func sumRuns(ra []int) []int {
 // is (mulDevT16x16). Each lane's mean is subtracted, the difference
 // squared or scaled and added, each rounded alone, in lanes as element
 // by element.
-func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, outZero bool, baseA, baseO int, dev *deviations) error {
+//
+// The accumulators are A: float32 (each add rounded to f32), or float64
+// (f32 data summed in f64: each term, formed in f32, widened; runWideSums).
+func runSumLanes[A laneAcc](k *kernel, a []float32, out []A, ra []int, outer []tdim, li int, outZero bool, baseA, baseO int, dev *deviations) error {
 	sumLaneRuns.Add(1)
 	split := splitLanes(outer, li)
 	L, units := split.lanes, split.units
 	runs := k.tables().sumRuns(ra)
 	lo16, hi16 := min(0, 15*L.ca), 15+max(0, 15*L.ca)
-	var mean, scale []float32
-	baseM, shift := 0, 0
-	if dev != nil {
-		mean, baseM = dev.mean, dev.baseM
-		// The scale's element for a[q] is scale[q+shift].
-		scale, shift = dev.scale, dev.baseS-baseA
-	}
+	t := newSumTerms(a, baseA, dev)
 	return parallelRange(k, units, int64(units)*16*int64(len(ra)), func(lo, hi int) {
-		var acc, m [16]float32
+		var acc [16]A
+		var m [16]float32
 		for u := lo; u < hi; u++ {
-			pa, pm, po, nl := split.unit(u, baseA, baseM, baseO)
-			acc = [16]float32{}
+			pa, pm, po, nl := split.unit(u, baseA, t.baseM, baseO)
+			acc = [16]A{}
 			if !outZero {
-				gatherStrided(acc[:nl], out, po, L.cout)
+				gatherAcc(acc[:nl], out, po, L.cout)
 			}
-			if mean != nil {
-				gatherStrided(m[:nl], mean, pm, L.cb)
+			if t.mean != nil {
+				gatherStrided(m[:nl], t.mean, pm, L.cb)
 			}
 			next := 0
 			for r := 0; r < len(ra); {
@@ -97,15 +95,10 @@ func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, ou
 					// The block's extreme elements are in range, hence
 					// all of it (the scale's too: it lies as a does).
 					_, _ = a[s+lo16], a[s+hi16]
-					switch {
-					case scale != nil:
-						_, _ = scale[s+shift+lo16], scale[s+shift+hi16]
-						mulDevT16x16(&acc, &a[s], &scale[s+shift], L.ca*4, &m)
-					case mean != nil:
-						sqDevT16x16(&acc, &a[s], L.ca*4, &m)
-					default:
-						sumT16x16(&acc, &a[s], L.ca*4)
+					if t.scale != nil {
+						_, _ = t.scale[s+t.shift+lo16], t.scale[s+t.shift+hi16]
 					}
+					sumBlock(&acc, &t, s, L.ca*4, &m)
 					next++
 					r += 16
 					continue
@@ -114,27 +107,95 @@ func runSumLanes(k *kernel, a, out []float32, ra []int, outer []tdim, li int, ou
 					next++
 				}
 				q := pa + ra[r]
-				switch {
-				case scale != nil:
-					for l := range nl {
-						d := a[q+l*L.ca] - m[l]
-						acc[l] += float32(scale[q+shift+l*L.ca] * d)
-					}
-				case mean != nil:
-					for l := range nl {
-						d := a[q+l*L.ca] - m[l]
-						acc[l] += float32(d * d)
-					}
-				default:
-					for l := range nl {
-						acc[l] += a[q+l*L.ca]
-					}
+				for l := range nl {
+					acc[l] += term[A](&t, q+l*L.ca, m[l])
 				}
 				r++
 			}
-			scatterStrided(out, po, L.cout, acc[:nl])
+			scatterAcc(out, po, L.cout, acc[:nl])
 		}
 	})
+}
+
+// gatherAcc is gatherStrided for accumulators of type A.
+func gatherAcc[A laneAcc](dst, out []A, q, stride int) {
+	if d, ok := any(dst).([]float32); ok {
+		gatherStrided(d, any(out).([]float32), q, stride)
+		return
+	}
+	for j := range dst {
+		dst[j] = out[q+j*stride]
+	}
+}
+
+// scatterAcc is scatterStrided for accumulators of type A.
+func scatterAcc[A laneAcc](out []A, q, stride int, src []A) {
+	if s, ok := any(src).([]float32); ok {
+		scatterStrided(any(out).([]float32), q, stride, s)
+		return
+	}
+	for j, x := range src {
+		out[q+j*stride] = x
+	}
+}
+
+// laneAcc is the accumulator type of a sum in lanes.
+type laneAcc interface{ float32 | float64 }
+
+// sumTerms are the operands of a sum's terms: a alone (mean nil), its
+// deviations from the mean (from baseM) squared, or scaled by scale (a's
+// element q's is scale[q+shift]).
+type sumTerms struct {
+	a, mean, scale []float32
+	baseM, shift   int
+}
+
+func newSumTerms(a []float32, baseA int, dev *deviations) sumTerms {
+	t := sumTerms{a: a}
+	if dev != nil {
+		t.mean, t.baseM = dev.mean, dev.baseM
+		t.scale, t.shift = dev.scale, dev.baseS-baseA
+	}
+	return t
+}
+
+// term is the term of a's element q, m its mean: a[q], (a[q] − m)², or
+// scale·(a[q] − m), formed in float32, as A.
+func term[A laneAcc](t *sumTerms, q int, m float32) A {
+	switch {
+	case t.scale != nil:
+		return A(t.scale[q+t.shift] * (t.a[q] - m))
+	case t.mean != nil:
+		d := t.a[q] - m
+		return A(d * d)
+	}
+	return A(t.a[q])
+}
+
+// sumBlock adds the terms of the 16x16 block at a's element s (rows ss
+// bytes apart), lane i row i's, m the lanes' means, to acc column by
+// column: the asm kernel of acc's type and t's form.
+func sumBlock[A laneAcc](acc *[16]A, t *sumTerms, s, ss int, m *[16]float32) {
+	switch acc := any(acc).(type) {
+	case *[16]float32:
+		switch {
+		case t.scale != nil:
+			mulDevT16x16(acc, &t.a[s], &t.scale[s+t.shift], ss, m)
+		case t.mean != nil:
+			sqDevT16x16(acc, &t.a[s], ss, m)
+		default:
+			sumT16x16(acc, &t.a[s], ss)
+		}
+	case *[16]float64:
+		switch {
+		case t.scale != nil:
+			mulDevT16x16d(acc, &t.a[s], &t.scale[s+t.shift], ss, m)
+		case t.mean != nil:
+			sqDevT16x16d(acc, &t.a[s], ss, m)
+		default:
+			sumT16x16d(acc, &t.a[s], ss)
+		}
+	}
 }
 
 // useDevSums switches squared-deviation sums as contractions (the lane
@@ -168,25 +229,48 @@ type deviations struct {
 // order, each operation rounded to float32.
 func runDeviations(k *kernel, a, out []float32, ra, rb []int, outer []tdim, baseA, baseO int, dev deviations) error {
 	deviationRuns.Add(1)
+	return runSums(k, a, out, ra, rb, outer, baseA, baseO, &dev)
+}
+
+// wideSumRuns counts the f32 sums run in f64 by runWideSums (tests).
+var wideSumRuns atomic.Int64
+
+// runWideSums sums f32 data in f64: out + Σ float64(a), or with dev
+// (not nil) deviations from dev.mean, squared, out + Σ float64((a −
+// mean)·(a − mean)), or scaled by dev.scale, out + Σ float64(s·(a −
+// mean)), each deviation and product rounded to float32 (a batch norm's
+// statistics and its gradient's sums, a bias gradient, which the lowering
+// sums in f64 as PyTorch's CPU kernels keep them accurate), with runSums.
+func runWideSums(k *kernel, a []float32, out []float64, ra, rb []int, outer []tdim, baseA, baseO int, dev *deviations) error {
+	wideSumRuns.Add(1)
+	return runSums(k, a, out, ra, rb, outer, baseA, baseO, dev)
+}
+
+// runSums sums the terms of a (sumTerms: dev nil for a plain sum) over
+// the reduction points ra (a's, and the scale's where a lies) and rb (the
+// mean's) into out for each point of the outer loops: 16 points of an
+// outer loop in the lanes (runSumLanes), or where none fits each output
+// alone. Either way each output adds its terms in the interpreter's
+// order, each add rounded to A.
+func runSums[A laneAcc](k *kernel, a []float32, out []A, ra, rb []int, outer []tdim, baseA, baseO int, dev *deviations) error {
 	if li := sumLaneLoop(outer, len(ra)); li >= 0 && useVec {
-		return runSumLanes(k, a, out, ra, outer, li, k.outZero, baseA, baseO, &dev)
+		return runSumLanes(k, a, out, ra, outer, li, k.outZero, baseA, baseO, dev)
 	}
+	t := newSumTerms(a, baseA, dev)
 	total := points(outer)
-	b, scale, shift := dev.mean, dev.scale, dev.baseS-baseA
 	return parallelRange(k, total, int64(total)*int64(len(ra)), func(lo, hi int) {
-		for t := lo; t < hi; t++ {
-			pa, pb, po := outerBase(outer, t, baseA, dev.baseM, baseO)
-			var acc float32
+		for u := lo; u < hi; u++ {
+			pa, pm, po := outerBase(outer, u, baseA, t.baseM, baseO)
+			var acc A
 			if !k.outZero {
 				acc = out[po]
 			}
-			for r, x := range ra {
-				d := a[pa+x] - b[pb+rb[r]]
-				if scale != nil {
-					acc += float32(scale[pa+x+shift] * d)
-					continue
+			for r, q := range ra {
+				var m float32
+				if t.mean != nil {
+					m = t.mean[pm+rb[r]]
 				}
-				acc += float32(d * d)
+				acc += term[A](&t, pa+q, m)
 			}
 			out[po] = acc
 		}

@@ -118,7 +118,9 @@ type bnForward struct {
 //
 // weight = None means 1 and bias = None means 0. Statistics and the
 // normalisation are computed in f32 for f16/bf16 inputs (PyTorch's
-// computation dtype) and in the input dtype otherwise; every result is
+// computation dtype) and in the input dtype otherwise, the sums of an f32
+// input in f64 (as PyTorch's CPU kernel: acc_type<float> is double) and
+// rounded to f32 once; every result is
 // then converted to its declared dtype (save_mean is f32 for a bf16 input
 // with f32 running stats, for example). Results nothing uses are not
 // computed.
@@ -233,16 +235,31 @@ func (p *bnForward) emit(b *ir.Builder) ([]*ir.Value, error) {
 	n := float64(p.count)
 	var mean, invstd, varSum *ir.Value
 	if p.training {
-		sum := k.channelwise(p.shape, 1, []npIn{npFull(p.x)}, acc, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
-			return arith.Add(b, k.loc, a[1], k.convert(b, a[0], acc))
+		// The sums run in stat: f64 for an f32 input, as PyTorch's CPU
+		// kernel accumulates them (acc_type<float> is double there,
+		// batch_norm_cpu_collect_stats_contiguous_impl); mean and the
+		// variance sum are then rounded to acc. A sequential f32 sum of
+		// N·H·W = 16384 elements was off by 1e-5 of the mean, enough to
+		// turn some ReLU outputs after it from positive to zero: a
+		// CIFAR-sized training step's first gradients were 1e-3 off
+		// PyTorch's float64 ones (bench --suite=training --check).
+		stat := acc
+		if ir.TypeEqual(tensorType(p.x).Elem, ir.F32T) {
+			stat = ir.F64T
+		}
+		sum := k.channelwise(p.shape, 1, []npIn{npFull(p.x)}, stat, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
+			return arith.Add(b, k.loc, a[1], k.convert(b, a[0], stat))
 		})
 		mean = k.channelwise(cv, 0, []npIn{npChan(sum)}, acc, false, func(b *ir.Builder, a []*ir.Value) *ir.Value {
-			return arith.Div(b, k.loc, a[0], k.scalar(b, n, acc))
+			return k.convert(b, arith.Div(b, k.loc, a[0], k.scalar(b, n, stat)), acc)
 		})
-		varSum = k.channelwise(p.shape, 1, []npIn{npFull(p.x), npChan(mean)}, acc, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
+		// Each deviation is squared in acc, as PyTorch's (x - mean)² of
+		// scalar_t, and summed in stat.
+		varSum = k.channelwise(p.shape, 1, []npIn{npFull(p.x), npChan(mean)}, stat, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
 			d := arith.Sub(b, k.loc, k.convert(b, a[0], acc), a[1])
-			return arith.Add(b, k.loc, a[2], arith.Mul(b, k.loc, d, d))
+			return arith.Add(b, k.loc, a[2], k.convert(b, arith.Mul(b, k.loc, d, d), stat))
 		})
+		varSum = k.convertTensor(varSum, acc)
 		invstd = k.channelwise(cv, 0, []npIn{npChan(varSum)}, acc, false, func(b *ir.Builder, a []*ir.Value) *ir.Value {
 			return k.invStd(b, arith.Div(b, k.loc, a[0], k.scalar(b, n, acc)), p.eps)
 		})
@@ -459,17 +476,25 @@ func (p *bnBackward) emit(b *ir.Builder) ([]*ir.Value, error) {
 			return k.rsqrt(b, arith.Add(b, k.loc, k.convert(b, a[0], acc), k.scalar(b, p.eps, acc)))
 		})
 	}
+	// The sums run in f64 for f32 data, as PyTorch's CPU kernel adds them
+	// (in double), each term formed in acc; then rounded to acc.
+	stat := acc
+	if ir.TypeEqual(tensorType(p.x).Elem, ir.F32T) {
+		stat = ir.F64T
+	}
 	var sum, dotp *ir.Value
 	if p.compute[2] || (p.compute[0] && p.train) {
-		sum = k.channelwise(p.shape, 1, []npIn{npFull(p.dy)}, acc, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
-			return arith.Add(b, k.loc, a[1], k.convert(b, a[0], acc))
+		sum = k.channelwise(p.shape, 1, []npIn{npFull(p.dy)}, stat, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
+			return arith.Add(b, k.loc, a[1], k.convert(b, a[0], stat))
 		})
+		sum = k.convertTensor(sum, acc)
 	}
 	if p.compute[1] || (p.compute[0] && p.train) {
-		dotp = k.channelwise(p.shape, 1, []npIn{npFull(p.x), npFull(p.dy), npChan(p.mean)}, acc, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
+		dotp = k.channelwise(p.shape, 1, []npIn{npFull(p.x), npFull(p.dy), npChan(p.mean)}, stat, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
 			xc := arith.Sub(b, k.loc, k.convert(b, a[0], acc), k.convert(b, a[2], acc))
-			return arith.Add(b, k.loc, a[3], arith.Mul(b, k.loc, xc, k.convert(b, a[1], acc)))
+			return arith.Add(b, k.loc, a[3], k.convert(b, arith.Mul(b, k.loc, xc, k.convert(b, a[1], acc)), stat))
 		})
+		dotp = k.convertTensor(dotp, acc)
 	}
 	out := make([]*ir.Value, 3)
 	if p.compute[0] {

@@ -40,9 +40,10 @@ import (
 //   - integer results (max pooling's indices, integer fills): exact;
 //   - f64: 1e−12, the rounding of a few dozen operations;
 //   - f32: 1e−5. PyTorch's CPU kernels accumulate batch norm statistics in
-//     double while the lowering uses f32 (what the GPU kernels do): sums of
-//     at most 54 terms of size ≤ 2 agree to ~1e−6 relative, and the results
-//     are O(1). Any indexing or formula mistake is an O(1) error;
+//     double, and so does the lowering for f32 data (the layer and group
+//     norms' in f32): sums of at most 54 terms of size ≤ 2 agree to ~1e−6
+//     relative, and the results are O(1). Any indexing or formula mistake
+//     is an O(1) error;
 //   - bf16: 2^−7 (one unit in the last place, relative) plus the same
 //     absolute: both sides round an f32 value once, and the f32 values may
 //     differ in their last bits. The bf16 group norm, layer norm

@@ -113,8 +113,8 @@ func redDimArgs(op *ir.Operation) (dim, keep, dtype int) {
 // result dtype is dtype when given (the input is converted to it first),
 // else int64 for integer and bool inputs and the input dtype for floats.
 // The sum is one linalg.generic with reduction iterators into a
-// linalg.fill(0) accumulator; f16/bf16 accumulate in f32 (ATen's
-// opmath_type) and are truncated once.
+// linalg.fill(0) accumulator, rounded once to the result: f32 accumulates
+// in f64, f16/bf16 in f32 (sumAccumulator).
 func prepareSum(op *ir.Operation) (emitFunc, error) {
 	r, err := redReader(op)
 	if err != nil {
@@ -145,9 +145,23 @@ func prepareSum(op *ir.Operation) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newRedKernel(b, op.Loc)
 		ob := redBuiltin(out)
-		s := k.sum(op.Operand(0), sp, out, accumulatorType(ob), sp.keepdim)
+		s := k.sum(op.Operand(0), sp, out, sumAccumulator(ob), sp.keepdim)
 		return []*ir.Value{k.cast(k.truncate(s, ob), want)}, nil
 	}, nil
+}
+
+// sumAccumulator is the type a sum of elem accumulates in: f64 for f32,
+// whose sums ATen's CPU kernels keep accurate (cascaded, or in double: a
+// batch norm's); summed in order in f32, a batch norm gradient's Σ dy
+// over 8x112x112 was off by 1e-5 of itself and its input gradient by as
+// much in every element, which a bias gradient, their sum, showed as
+// 0.06 where PyTorch's is 0 but for 1e-5. f16/bf16 accumulate in f32
+// (ATen's opmath_type), the others in their own type.
+func sumAccumulator(elem ir.Type) ir.Type {
+	if ir.TypeEqual(elem, ir.F32T) {
+		return ir.F64T
+	}
+	return accumulatorType(elem)
 }
 
 // sum reduces x over sp's dims into an accumulator of type acc after
@@ -205,7 +219,7 @@ func prepareMean(op *ir.Operation) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newRedKernel(b, op.Loc)
 		ob := redBuiltin(out)
-		acc := accumulatorType(ob)
+		acc := sumAccumulator(ob)
 		s := k.sum(op.Operand(0), sp, out, acc, false)
 		m := k.pointwise(sp.outShape(), ob, []redIn{{v: s, reduced: true}}, sp.finalMask(),
 			func(b *ir.Builder, args []*ir.Value) *ir.Value {

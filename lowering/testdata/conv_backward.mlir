@@ -3,7 +3,8 @@
 // 1-D, stride 1. The data gradient flips the kernel in its own generic
 // ((K-1) - k as an affine map), pads dy by p' = d(K-1) - p = 1 on each side
 // (no scatter: every stride is 1) and correlates; the weight gradient pads x
-// by p and reads it at s·o + d·k; the bias gradient sums all dims but 1.
+// by p and reads it at s·o + d·k; the bias gradient sums all dims but 1,
+// f32 in f64 (N·ΠHo terms), rounded once.
 // Function boundaries become builtin tensors and the torch constants are gone.
 // CHECK-DAG:   #[[FLIP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, -d2 + 2)>
 // CHECK-DAG:   #[[ID3:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
@@ -28,7 +29,10 @@
 // CHECK-NEXT:      linalg.yield %[[S]] : f32
 // CHECK:         %[[XPAD:.*]] = tensor.pad %[[XA]] low[0, 0, 1] high[0, 0, 1]
 // CHECK:         %[[DW:.*]] = linalg.generic {indexing_maps = [#[[XP]], #[[DYW]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XPAD]], %[[DYA]] : tensor<2x3x11xf32>, tensor<2x4x9xf32>) outs(%{{.*}} : tensor<4x3x3xf32>)
-// CHECK:         %[[DB:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]]], iterator_types = ["reduction", "parallel", "reduction"]} ins(%[[DYA]] : tensor<2x4x9xf32>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:         %[[DB64:.*]] = linalg.generic {indexing_maps = [#[[ID3]], #[[BIAS]]], iterator_types = ["reduction", "parallel", "reduction"]} ins(%[[DYA]] : tensor<2x4x9xf32>) outs(%{{.*}} : tensor<4xf64>)
+// CHECK:           arith.extf %{{.*}} : f32 to f64
+// CHECK:         %[[DB:.*]] = linalg.generic {{.*}} ins(%[[DB64]] : tensor<4xf64>) outs(%{{.*}} : tensor<4xf32>)
+// CHECK:           arith.truncf %{{.*}} : f64 to f32
 // CHECK:         return %[[DX]], %[[DW]], %[[DB]] : tensor<2x3x9xf32>, tensor<4x3x3xf32>, tensor<4xf32>
 // CHECK-NOT:     torch.
 func.func @conv1d(%dy: !torch.vtensor<[2,4,9],f32>, %x: !torch.vtensor<[2,3,9],f32>, %w: !torch.vtensor<[4,3,3],f32>) -> (!torch.vtensor<[2,3,9],f32>, !torch.vtensor<[4,3,3],f32>, !torch.vtensor<[4],f32>) {
@@ -715,7 +719,7 @@ func.func @mask_TFF(%dy: !torch.vtensor<[1,2,3,3],f32>, %x: !torch.vtensor<[1,2,
 // CHECK-SAME:      -> (!torch.none, tensor<2x2x3x3xf32>, tensor<2xf32>)
 // CHECK-NOT:     tensor.insert_slice
 // CHECK:         tensor.pad
-// CHECK-COUNT-2: linalg.generic
+// CHECK-COUNT-3: linalg.generic
 // CHECK-NOT:     linalg.generic
 // CHECK:         %[[NONE:.*]] = torch.constant.none
 // CHECK-NEXT:    return %[[NONE]], %{{.*}}, %{{.*}} : !torch.none, tensor<2x2x3x3xf32>, tensor<2xf32>
@@ -789,7 +793,7 @@ func.func @mask_FTF(%dy: !torch.vtensor<[1,2,3,3],f32>, %x: !torch.vtensor<[1,2,
 // CHECK-SAME:      -> (!torch.none, !torch.none, tensor<2xf32>)
 // CHECK-NOT:     tensor.pad
 // CHECK-NOT:     tensor.insert_slice
-// CHECK-COUNT-1: linalg.generic
+// CHECK-COUNT-2: linalg.generic
 // CHECK-NOT:     linalg.generic
 // CHECK:         return %{{.*}}, %{{.*}}, %{{.*}} : !torch.none, !torch.none, tensor<2xf32>
 func.func @mask_FFT(%dy: !torch.vtensor<[1,2,3,3],f32>, %x: !torch.vtensor<[1,2,5,5],f32>, %w: !torch.vtensor<[2,2,3,3],f32>) -> (!torch.none, !torch.none, !torch.vtensor<[2],f32>) {

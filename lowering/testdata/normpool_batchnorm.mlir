@@ -1,7 +1,8 @@
 // RUN: torchlower opt %s -p convert-torch-to-linalg --split-input-file | FileCheck %s
 
 // Training: per channel (dim 1) over N and the spatial dims, sum → mean =
-// sum/32, Σ(x − mean)² → invstd = rsqrt(var/32 + eps), then one elementwise
+// sum/32, Σ(x − mean)² → invstd = rsqrt(var/32 + eps), the sums of the f32
+// data in f64 (as PyTorch's CPU kernel) and rounded once, then one elementwise
 // generic ((x − mean)·invstd)·w + b reading the [C] vectors through (d1).
 // save_mean and save_invstd are the mean and invstd vectors themselves.
 // CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -9,15 +10,20 @@
 // CHECK-DAG:   #[[V:map[0-9]*]] = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @bn_train(
 // CHECK-SAME:      %[[X:[^:]*]]: tensor<2x3x4x4xf32>, %[[W:[^:]*]]: tensor<3xf32>, %[[B:[^:]*]]: tensor<3xf32>,
-// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[X]] : tensor<2x3x4x4xf32>) outs(%{{.*}} : tensor<3xf32>)
-// CHECK:           arith.addf
-// CHECK:         %[[MEAN:.*]] = linalg.generic {indexing_maps = [#[[V]], #[[V]]], iterator_types = ["parallel"]} ins(%[[SUM]] : tensor<3xf32>)
-// CHECK:           %[[N:.*]] = arith.constant 3.200000e+01 : f32
-// CHECK:           arith.divf %{{.*}}, %[[N]] : f32
-// CHECK:         %[[VSUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[CH]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[X]], %[[MEAN]] : tensor<2x3x4x4xf32>, tensor<3xf32>)
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[X]] : tensor<2x3x4x4xf32>) outs(%{{.*}} : tensor<3xf64>)
+// CHECK:           %[[XW:.*]] = arith.extf %{{.*}} : f32 to f64
+// CHECK:           arith.addf %{{.*}}, %[[XW]] : f64
+// CHECK:         %[[MEAN:.*]] = linalg.generic {indexing_maps = [#[[V]], #[[V]]], iterator_types = ["parallel"]} ins(%[[SUM]] : tensor<3xf64>)
+// CHECK:           %[[N:.*]] = arith.constant 3.200000e+01 : f64
+// CHECK:           %[[M64:.*]] = arith.divf %{{.*}}, %[[N]] : f64
+// CHECK:           arith.truncf %[[M64]] : f64 to f32
+// CHECK:         %[[VSUM64:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[CH]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[X]], %[[MEAN]] : tensor<2x3x4x4xf32>, tensor<3xf32>) outs(%{{.*}} : tensor<3xf64>)
 // CHECK:           %[[D:.*]] = arith.subf
 // CHECK:           %[[SQ:.*]] = arith.mulf %[[D]], %[[D]] : f32
-// CHECK:           arith.addf %{{.*}}, %[[SQ]] : f32
+// CHECK:           %[[SQW:.*]] = arith.extf %[[SQ]] : f32 to f64
+// CHECK:           arith.addf %{{.*}}, %[[SQW]] : f64
+// CHECK:         %[[VSUM:.*]] = linalg.generic {indexing_maps = [#[[V]], #[[V]]], iterator_types = ["parallel"]} ins(%[[VSUM64]] : tensor<3xf64>)
+// CHECK:           arith.truncf %{{.*}} : f64 to f32
 // CHECK:         %[[INV:.*]] = linalg.generic {indexing_maps = [#[[V]], #[[V]]], iterator_types = ["parallel"]} ins(%[[VSUM]] : tensor<3xf32>)
 // CHECK:           %[[VAR:.*]] = arith.divf
 // CHECK:           %[[EPS:.*]] = arith.constant 9.99999974E-6 : f32
@@ -124,7 +130,8 @@ func.func @bn_noaffine_eps0(%x: !torch.vtensor<[8,2],f64>) -> !torch.vtensor<[8,
 // CHECK-LABEL: func.func @bn_functional(
 // CHECK-SAME:      %[[RM:[^:]*]]: tensor<3xf32>, %[[RV:[^:]*]]: tensor<3xf32>)
 // CHECK:         %[[MEAN:.*]] = linalg.generic {{.*}} iterator_types = ["parallel"]
-// CHECK:         %[[VSUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "parallel", "reduction", "reduction"]
+// CHECK:         %[[VSUM64:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "parallel", "reduction", "reduction"]
+// CHECK:         %[[VSUM:.*]] = linalg.generic {{.*}} ins(%[[VSUM64]] : tensor<3xf64>)
 // CHECK:         %[[NRM:.*]] = linalg.generic {{.*}} ins(%[[MEAN]], %[[RM]] : tensor<3xf32>, tensor<3xf32>)
 // CHECK-NEXT:    ^bb0(%[[M:.*]]: f32, %[[R:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT:      %[[MOM:.*]] = arith.constant 1.000000e-01 : f32
@@ -199,19 +206,23 @@ func.func @bn_no_stats(%x: !torch.vtensor<[2,3,5],f32>, %w: !torch.vtensor<[3],f
 // -----
 
 // Backward in training mode (PyTorch's batch_norm_backward_cpu_template):
-// sum = Σdy and dotp = Σ(x − mean)·dy per channel, then
+// sum = Σdy and dotp = Σ(x − mean)·dy per channel (f32 terms summed in
+// f64, rounded once), then
 // grad_input = ((dy − sum/n) − (x − mean)·(dotp·invstd·invstd/n))·invstd·w,
 // grad_weight = dotp·invstd, grad_bias = sum.
 // CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-DAG:   #[[CH:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
 // CHECK-LABEL: func.func @bn_bwd_train(
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<2x3x4x4xf32>, %[[X:[^:]*]]: tensor<2x3x4x4xf32>, %[[W:[^:]*]]: tensor<3xf32>, %[[SM:[^:]*]]: tensor<3xf32>, %[[SI:[^:]*]]: tensor<3xf32>)
-// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[DY]] :
-// CHECK:         %[[DOT:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[CH]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[X]], %[[DY]], %[[SM]] :
-// CHECK-NEXT:    ^bb0(%[[XI:.*]]: f32, %[[GI:.*]]: f32, %[[MI:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK:         %[[SUM64:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[DY]] : tensor<2x3x4x4xf32>) outs(%{{.*}} : tensor<3xf64>)
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[SUM64]] : tensor<3xf64>) outs(%{{.*}} : tensor<3xf32>)
+// CHECK:         %[[DOT64:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[CH]], #[[CH]]], iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[X]], %[[DY]], %[[SM]] :
+// CHECK-NEXT:    ^bb0(%[[XI:.*]]: f32, %[[GI:.*]]: f32, %[[MI:.*]]: f32, %[[ACC:.*]]: f64):
 // CHECK-NEXT:      %[[XC:.*]] = arith.subf %[[XI]], %[[MI]] : f32
 // CHECK-NEXT:      %[[P:.*]] = arith.mulf %[[XC]], %[[GI]] : f32
-// CHECK-NEXT:      arith.addf %[[ACC]], %[[P]] : f32
+// CHECK-NEXT:      %[[PW:.*]] = arith.extf %[[P]] : f32 to f64
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[PW]] : f64
+// CHECK:         %[[DOT:.*]] = linalg.generic {{.*}} ins(%[[DOT64]] : tensor<3xf64>) outs(%{{.*}} : tensor<3xf32>)
 // CHECK:         %[[DX:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[CH]], #[[CH]], #[[CH]], #[[CH]], #[[CH]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]], %[[DY]], %[[SM]], %[[SI]], %[[SUM]], %[[DOT]], %[[W]] :
 // CHECK-NEXT:    ^bb0(%[[XI:.*]]: f32, %[[GI:.*]]: f32, %[[MI:.*]]: f32, %[[II:.*]]: f32, %[[SI2:.*]]: f32, %[[DI:.*]]: f32, %[[WI:.*]]: f32, %{{.*}}: f32):
 // CHECK-NEXT:      %[[N:.*]] = arith.constant 3.200000e+01 : f32
@@ -247,7 +258,9 @@ func.func @bn_bwd_train(%dy: !torch.vtensor<[2,3,4,4],f32>, %x: !torch.vtensor<[
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<2x3x4x4xf32>, %[[X:[^:]*]]: tensor<2x3x4x4xf32>, %[[W:[^:]*]]: tensor<3xf32>, %[[RM:[^:]*]]: tensor<3xf32>, %[[RV:[^:]*]]: tensor<3xf32>)
 // CHECK:         %[[INV:.*]] = linalg.generic {{.*}} ins(%[[RV]] : tensor<3xf32>)
 // CHECK:           math.rsqrt
-// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[DY]] :
+// CHECK:         %[[SUM64:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "parallel", "reduction", "reduction"]} ins(%[[DY]] :
+// CHECK-NOT:     iterator_types = ["reduction"
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[SUM64]] : tensor<3xf64>)
 // CHECK-NOT:     iterator_types = ["reduction"
 // CHECK:         %[[DX:.*]] = linalg.generic {{.*}} ins(%[[DY]], %[[INV]], %[[W]] :
 // CHECK-NEXT:    ^bb0(%[[G:.*]]: f32, %[[I:.*]]: f32, %[[WI:.*]]: f32, %{{.*}}: f32):

@@ -2,19 +2,23 @@
 
 // sum.dim_IntList over [-1, 1] with keepdim: negative dims count from the
 // end; one generic whose reduced loops are "reduction" and whose output
-// map reads the kept size-1 dims at 0, into a linalg.fill(0) accumulator.
+// map reads the kept size-1 dims at 0, into a linalg.fill(0) accumulator
+// of f64 (an f32 sum accumulates in f64), then rounded once.
 // CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG:   #[[KEEP:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, 0, 0)>
 // CHECK-LABEL: func.func @sum_dims_keepdim(
 // CHECK-SAME:      %[[X:[^:]*]]: tensor<2x3x4xf32>) -> tensor<2x1x1xf32>
-// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<2x1x1xf32>
-// CHECK:         %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%[[EMPTY]] : tensor<2x1x1xf32>)
-// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[KEEP]]], iterator_types = ["parallel", "reduction", "reduction"]} ins(%[[X]] : tensor<2x3x4xf32>) outs(%[[INIT]] : tensor<2x1x1xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[ACC:.*]]: f32):
-// CHECK-NEXT:      %[[ADD:.*]] = arith.addf %[[ACC]], %[[IN]] : f32
-// CHECK-NEXT:      linalg.yield %[[ADD]] : f32
-// CHECK:         return %[[SUM]] : tensor<2x1x1xf32>
+// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<2x1x1xf64>
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f64) outs(%[[EMPTY]] : tensor<2x1x1xf64>)
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[KEEP]]], iterator_types = ["parallel", "reduction", "reduction"]} ins(%[[X]] : tensor<2x3x4xf32>) outs(%[[INIT]] : tensor<2x1x1xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[ACC:.*]]: f64):
+// CHECK-NEXT:      %[[W:.*]] = arith.extf %[[IN]] : f32 to f64
+// CHECK-NEXT:      %[[ADD:.*]] = arith.addf %[[ACC]], %[[W]] : f64
+// CHECK-NEXT:      linalg.yield %[[ADD]] : f64
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<2x1x1xf64>) outs(%{{.*}} : tensor<2x1x1xf32>)
+// CHECK:           arith.truncf %{{.*}} : f64 to f32
+// CHECK:         return %[[R]] : tensor<2x1x1xf32>
 // CHECK-NOT:     torch.
 func.func @sum_dims_keepdim(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,1,1],f32> {
   %int-1 = torch.constant.int -1
@@ -31,8 +35,8 @@ func.func @sum_dims_keepdim(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[
 // dim None sums over every dim into a 0-d tensor.
 // CHECK-DAG:   #[[ALL:map[0-9]*]] = affine_map<(d0, d1) -> ()>
 // CHECK-LABEL: func.func @sum_dim_none(
-// CHECK:         %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<f32>) -> tensor<f32>
-// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #[[ALL]]], iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<2x3xf32>) outs(%[[INIT]] : tensor<f32>)
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%{{.*}} : f64) outs(%{{.*}} : tensor<f64>) -> tensor<f64>
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #[[ALL]]], iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<2x3xf32>) outs(%[[INIT]] : tensor<f64>)
 // CHECK:           arith.addf
 func.func @sum_dim_none(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[],f32> {
   %none = torch.constant.none
@@ -47,7 +51,7 @@ func.func @sum_dim_none(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[],f32>
 // keepdim every dim stays with extent 1.
 // CHECK-DAG:   #[[KEEP:map[0-9]*]] = affine_map<(d0, d1) -> (0, 0)>
 // CHECK-LABEL: func.func @sum_dim_empty_keepdim(
-// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #[[KEEP]]], iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<2x3xf32>) outs(%{{.*}} : tensor<1x1xf32>)
+// CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #[[KEEP]]], iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<2x3xf32>) outs(%{{.*}} : tensor<1x1xf64>)
 func.func @sum_dim_empty_keepdim(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[1,1],f32> {
   %dims = torch.prim.ListConstruct  : () -> !torch.list<int>
   %true = torch.constant.bool true
@@ -127,16 +131,18 @@ func.func @sum_dtype_f64(%x: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[3],f6
 
 // -----
 
-// mean.dim: the sum, then an elementwise divide by the static count 2*4.
+// mean.dim: the sum (in f64), then an elementwise divide by the static
+// count 2*4, rounded once.
 // CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-DAG:   #[[RED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d1)>
 // CHECK-DAG:   #[[ID1:map[0-9]*]] = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func.func @mean_dims(
 // CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[RED]]], iterator_types = ["reduction", "parallel", "reduction"]}
 // CHECK:           arith.addf
-// CHECK:         %[[MEAN:.*]] = linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]]], iterator_types = ["parallel"]} ins(%[[SUM]] : tensor<3xf32>) outs(%{{.*}} : tensor<3xf32>)
-// CHECK:           %[[N:.*]] = arith.constant 8.000000e+00 : f32
-// CHECK-NEXT:      arith.divf %{{.*}}, %[[N]] : f32
+// CHECK:         %[[MEAN:.*]] = linalg.generic {indexing_maps = [#[[ID1]], #[[ID1]]], iterator_types = ["parallel"]} ins(%[[SUM]] : tensor<3xf64>) outs(%{{.*}} : tensor<3xf32>)
+// CHECK:           %[[N:.*]] = arith.constant 8.000000e+00 : f64
+// CHECK-NEXT:      %[[D:.*]] = arith.divf %{{.*}}, %[[N]] : f64
+// CHECK-NEXT:      arith.truncf %[[D]] : f64 to f32
 // CHECK:         return %[[MEAN]]
 func.func @mean_dims(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[3],f32> {
   %int0 = torch.constant.int 0
@@ -176,10 +182,11 @@ func.func @mean_keepdim_f16(%x: !torch.vtensor<[2,3,4],f16>) -> !torch.vtensor<[
 // aten.mean of an integer tensor needs a float dtype (6 = float32); the
 // elements are converted with sitofp.
 // CHECK-LABEL: func.func @mean_si64_dtype(
-// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<6xi64>) outs(%{{.*}} : tensor<f32>)
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<6xi64>) outs(%{{.*}} : tensor<f64>)
 // CHECK:           %[[E:.*]] = arith.sitofp %{{.*}} : i64 to f32
-// CHECK-NEXT:      arith.addf %{{.*}}, %[[E]] : f32
-// CHECK:           arith.constant 6.000000e+00 : f32
+// CHECK-NEXT:      %[[W:.*]] = arith.extf %[[E]] : f32 to f64
+// CHECK-NEXT:      arith.addf %{{.*}}, %[[W]] : f64
+// CHECK:           arith.constant 6.000000e+00 : f64
 // CHECK-NEXT:      arith.divf
 func.func @mean_si64_dtype(%x: !torch.vtensor<[6],si64>) -> !torch.vtensor<[],f32> {
   %int6 = torch.constant.int 6
