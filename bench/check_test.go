@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchlower/torchlower/internal/jointnet"
 	"github.com/torchlower/torchlower/runtime"
 )
 
@@ -109,5 +111,72 @@ func TestCheckTolerance(t *testing.T) {
 	sh := resnet(8, 64, 128, 28, 3, 2, 1)
 	if got := reductionLengths(sh); got != [3]int64{128 * 9, 8 * 14 * 14, 8 * 14 * 14} {
 		t.Errorf("reduction lengths of %s: %v", sh.Name, got)
+	}
+}
+
+// TestCheckNetworkStep: a small training step's results (updated
+// buffers, loss, every gradient) match PyTorch's float64 step on the same
+// parameters, buffers and input.
+func TestCheckNetworkStep(t *testing.T) {
+	if err := exec.Command(DefaultPython, "-c", "import torch, numpy").Run(); err != nil {
+		t.Skipf("%s cannot import torch and numpy (apt-get install python3-torch python3-numpy): %v", DefaultPython, err)
+	}
+	s := Suite{Name: "tiny-net", Pipelines: []string{"default"}, Shapes: []Shape{
+		net("tiny", "tests", 2, 8, block(3, 4, 3, 1, 1), block(4, 8, 3, 2, 2)),
+	}}
+	r, err := Run(s, Options{Reps: 1, Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := r.Rows[0]; row.Err != "" || row.CheckErr != "" || len(row.Mismatch) > 0 {
+		t.Errorf("err %q, not checked %q, mismatches %q", row.Err, row.CheckErr, row.Mismatch)
+	}
+}
+
+// TestCheckNetTolerance: a network's float results are held norm-wise to
+// 1% of the reference or 10 times PyTorch's own float32 error, whichever
+// is larger; integer results exactly.
+func TestCheckNetTolerance(t *testing.T) {
+	n := &Net{Batch: 1, HW: 4, Blocks: []jointnet.Block{block(1, 2, 3, 1, 1)}}
+	names := netResults(n)
+	if len(names) != 8 || names[0] != "blocks.0.bn.num_batches_tracked" || names[3] != "loss" || names[7] != "grad of blocks.0.bn.bias" {
+		t.Fatalf("names %q", names)
+	}
+	dir := t.TempDir()
+	f32 := func(vs ...float64) *runtime.Tensor {
+		x, err := runtime.FromFloat64s(runtime.F32, []int64{int64(len(vs))}, vs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	want := []*runtime.Tensor{
+		runtime.New(runtime.I64), f32(1, 2), f32(3, 4), f32(10),
+		f32(3, 4), f32(0, 0), f32(1, 1), f32(1, 1),
+	}
+	for i, w := range want {
+		if err := runtime.WriteNPYFile(filepath.Join(dir, fmt.Sprintf("want%d.npy", i)), w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := []*runtime.Tensor{
+		runtime.New(runtime.I64), f32(1, 2), f32(3, 4), f32(10),
+		f32(3, 4.04), // norm-wise 0.008 of 5: within 1%
+		f32(0.01, 0), // 0.01 off a zero gradient: PyTorch's own error 0.002 allows 0.02
+		f32(1, 1.03), // 0.03 of 1.41: over 1%, PyTorch's error 0.001
+		f32(1, 1),
+	}
+	err32 := []float64{0, 0, 0, 0, 0, 0.002, 0.001, 0}
+	bad, err := checkNet(n, got, dir, err32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bad) != 1 || !strings.HasPrefix(bad[0], "grad of blocks.0.bn.weight: norm-wise error 0.03") {
+		t.Errorf("mismatches %q, want the bn weight's alone", bad)
+	}
+	got[0] = runtime.New(runtime.I64)
+	got[0].Data[0] = 1 // num_batches_tracked 1, the reference 0: integers are exact
+	if bad, _ := checkNet(n, got, dir, err32); len(bad) != 2 || !strings.HasPrefix(bad[0], "blocks.0.bn.num_batches_tracked: mismatch") {
+		t.Errorf("mismatches %q, want num_batches_tracked's first", bad)
 	}
 }

@@ -62,6 +62,9 @@ type torchLine struct {
 	BestMS   float64 `json:"best_ms"`
 	Error    string  `json:"error"`
 	Checked  int     `json:"checked"`
+	// Err32 is, for a network's check, the norm of PyTorch's own float32
+	// error in each result.
+	Err32 []float64 `json:"err32"`
 }
 
 type torchResult struct {
@@ -178,23 +181,23 @@ func (s *torchSession) time(sh Shape) torchResult {
 	return torchResult{median: fromMS(l.MedianMS), best: fromMS(l.BestMS)}
 }
 
-// reference has the script write the float64 reference results of
-// convolution_backward shape sh for the inputs in dir (arg<i>.npy) as
-// dir/want<i>.npy.
-func (s *torchSession) reference(sh Shape, dir string) error {
+// reference has the script write the float64 reference results of shape
+// sh for the arguments in dir (arg<i>.npy) as dir/want<i>.npy, want of
+// them; for a network it returns PyTorch's own float32 error in each.
+func (s *torchSession) reference(sh Shape, dir string, want int) (err32 []float64, err error) {
 	if s.dead != nil {
-		return fmt.Errorf("PyTorch: %v", s.dead)
+		return nil, fmt.Errorf("PyTorch: %v", s.dead)
 	}
 	ts := torchShapeOf(sh)
 	ts.Check = dir
 	l, err := s.ask(ts)
 	if err != nil {
-		return fmt.Errorf("PyTorch: %v", err)
+		return nil, fmt.Errorf("PyTorch: %v", err)
 	}
-	if want := countTrue(sh.Mask); l.Checked != want {
-		return fmt.Errorf("PyTorch wrote %d reference results, want %d", l.Checked, want)
+	if l.Checked != want || (sh.Net != nil && len(l.Err32) != want) {
+		return nil, fmt.Errorf("PyTorch wrote %d reference results (%d errors), want %d", l.Checked, len(l.Err32), want)
 	}
-	return nil
+	return l.Err32, nil
 }
 
 // torchShapeOf is sh as the script reads it.
@@ -231,16 +234,6 @@ func (s *torchSession) ask(ts torchShape) (torchLine, error) {
 		return l, errors.New(l.Error)
 	}
 	return l, nil
-}
-
-func countTrue(m [3]bool) int {
-	n := 0
-	for _, b := range m {
-		if b {
-			n++
-		}
-	}
-	return n
 }
 
 // close ends the script (its input's end) and waits for it.

@@ -16,7 +16,9 @@ float64 on the CPU (no oneDNN path, whose f32 results can be wrong),
 rounds each result once to the shape's dtype and writes result i (of
 grad_input, grad_weight, grad_bias, those the mask asks for) as
 DIR/want<i>.npy (bf16 as float32 arrays), answering {"name", "checked":
-the count}, for bench --check to compare torchlower's results with;
+the count}, for bench --check to compare torchlower's results with (for a
+network, the arguments and results of its joint graph, and "err32",
+PyTorch's own float32 error: check_net);
 
 or, for a whole training step of a network of conv+bn+relu blocks,
 
@@ -95,13 +97,18 @@ def report(name, run):
                       "best_ms": times[0] * 1e3, "cpu_ms": cpu[len(cpu) // 2] * 1e3}), flush=True)
 
 
-def training_step(net, dt):
-    """A run of one training step of the network net describes."""
+def network(net):
+    """The eager network net describes, in training mode."""
     layers = []
     for b in net["blocks"]:
         layers += [torch.nn.Conv2d(b["cin"], b["cout"], b["kernel"], b["stride"], b["kernel"] // 2, groups=b["groups"]),
                    torch.nn.BatchNorm2d(b["cout"]), torch.nn.ReLU()]
-    model = torch.nn.Sequential(*layers).to(device=dev, dtype=dt).train()
+    return torch.nn.Sequential(*layers).train()
+
+
+def training_step(net, dt):
+    """A run of one training step of the network net describes."""
+    model = network(net).to(device=dev, dtype=dt)
     g = torch.Generator().manual_seed(0)
     x = (torch.rand(net["batch"], net["blocks"][0]["cin"], net["hw"], net["hw"], generator=g) * 2 - 1).to(device=dev, dtype=dt)
     params = list(model.parameters())
@@ -113,9 +120,57 @@ def training_step(net, dt):
     return run
 
 
+def check_net(s, d):
+    """Writes the float64 reference results of a training step of network
+    s["net"] for the arguments in d, in the order of the joint graph's
+    (internal/jointnet): per block the convolution's weight and bias and
+    the batch norm's weight and bias, then per block the batch norm's
+    num_batches_tracked, running_mean and running_var, then the input;
+    results per block the three buffers updated, the loss, then per block
+    the four parameters' gradients (float results as float32 arrays). The
+    answer's "err32" is, per result, the norm of PyTorch's own float32
+    step's difference from it."""
+    import numpy as np
+    blocks = s["net"]["blocks"]
+    args = [torch.from_numpy(np.load(os.path.join(d, f"arg{i}.npy"))) for i in range(7 * len(blocks) + 1)]
+
+    def step(dt):
+        model = network(s["net"]).to(dtype=dt)
+        with torch.no_grad():
+            for i in range(len(blocks)):
+                conv, bn = model[3 * i], model[3 * i + 1]
+                for t, a in zip((conv.weight, conv.bias, bn.weight, bn.bias), args[4 * i:4 * i + 4]):
+                    t.copy_(a)
+                j = 4 * len(blocks) + 3 * i
+                for t, a in zip((bn.num_batches_tracked, bn.running_mean, bn.running_var), args[j:j + 3]):
+                    t.copy_(a)
+        loss = model(args[-1].to(dt)).sum()
+        loss.backward()
+        out = []
+        for i in range(len(blocks)):
+            bn = model[3 * i + 1]
+            out += [bn.num_batches_tracked, bn.running_mean, bn.running_var]
+        out.append(loss)
+        for i in range(len(blocks)):
+            conv, bn = model[3 * i], model[3 * i + 1]
+            out += [conv.weight.grad, conv.bias.grad, bn.weight.grad, bn.bias.grad]
+        return [t.detach() for t in out]
+
+    ref, f32 = step(torch.float64), step(torch.float32)
+    err32 = []
+    for i, (r, r32) in enumerate(zip(ref, f32)):
+        err32.append(float((r32.double() - r.double()).norm()) if r.is_floating_point() else 0.0)
+        if r.dtype == torch.float64:
+            r = r.to(torch.float32)
+        np.save(os.path.join(d, f"want{i}.npy"), r.numpy())
+    print(json.dumps({"name": s["name"], "checked": len(ref), "err32": err32}), flush=True)
+
+
 def check(s, d):
     """Writes the float64 reference results of shape s for the inputs in d."""
     import numpy as np
+    if s.get("net"):
+        return check_net(s, d)
     dy, x, w = (torch.from_numpy(np.load(os.path.join(d, f"arg{i}.npy"))).to(torch.float64) for i in range(3))
     nd = len(s["h"])
     res = torch.ops.aten.convolution_backward(
