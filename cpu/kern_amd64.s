@@ -1932,9 +1932,11 @@ se4done:
 
 // ADDCOLD adds column Z (its low half Y), 16 float32s, widened to
 // float64, to the accumulators Z16 (lanes 0-7) and Z17 (lanes 8-15).
+// VEXTRACTF64X4 moves the upper 256 bits as VEXTRACTF32X8 would, with
+// AVX-512F alone (haveAVX512 checks F, not DQ).
 #define ADDCOLD(Z, Y) \
 	VCVTPS2PD Y, Z18 \
-	VEXTRACTF32X8 $1, Z, Y19 \
+	VEXTRACTF64X4 $1, Z, Y19 \
 	VCVTPS2PD Y19, Z19 \
 	VADDPD Z18, Z16, Z16 \
 	VADDPD Z19, Z17, Z17

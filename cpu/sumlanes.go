@@ -160,14 +160,15 @@ func newSumTerms(a []float32, baseA int, dev *deviations) sumTerms {
 }
 
 // term is the term of a's element q, m its mean: a[q], (a[q] − m)², or
-// scale·(a[q] − m), formed in float32, as A.
+// scale·(a[q] − m), formed in float32 (the conversions keep a product
+// from fusing with the add), as A.
 func term[A laneAcc](t *sumTerms, q int, m float32) A {
 	switch {
 	case t.scale != nil:
-		return A(t.scale[q+t.shift] * (t.a[q] - m))
+		return A(float32(t.scale[q+t.shift] * (t.a[q] - m)))
 	case t.mean != nil:
 		d := t.a[q] - m
-		return A(d * d)
+		return A(float32(d * d))
 	}
 	return A(t.a[q])
 }

@@ -476,8 +476,9 @@ func (p *bnBackward) emit(b *ir.Builder) ([]*ir.Value, error) {
 			return k.rsqrt(b, arith.Add(b, k.loc, k.convert(b, a[0], acc), k.scalar(b, p.eps, acc)))
 		})
 	}
-	// The sums run in f64 for f32 data, as PyTorch's CPU kernel adds them
-	// (in double), each term formed in acc; then rounded to acc.
+	// The sums run in f64 for f32 data, each term formed in acc, then
+	// rounded to acc: PyTorch's CPU kernel reduces each image's plane in
+	// float vectors and adds those partial sums in double.
 	stat := acc
 	if ir.TypeEqual(tensorType(p.x).Elem, ir.F32T) {
 		stat = ir.F64T
