@@ -24,7 +24,17 @@ var useSumLanes = true
 // or -1 when sums in lanes do not apply (no AVX-512, or fewer than 64
 // points to sum).
 func sumLaneLoop(outer []tdim, K int) int {
-	if !useSumLanes || !haveAVX512 || !useAVX512 || K < 64 {
+	if !haveAVX512 || !useAVX512 {
+		return -1
+	}
+	return laneLoop(outer, K)
+}
+
+// laneLoop is sumLaneLoop on any CPU: without AVX-512 the lanes are 16
+// chains of scalar adds in flight (runSumLanes), where one output at a
+// time is one chain, an add's latency a term.
+func laneLoop(outer []tdim, K int) int {
+	if !useSumLanes || K < 64 {
 		return -1
 	}
 	best := -1
@@ -70,7 +80,12 @@ func sumRuns(ra []int) []int {
 // The accumulators are A: float32 (each add rounded to f32), or float64
 // (f32 data summed in f64: each term, formed in f32, widened; runWideSums).
 func runSumLanes[A laneAcc](k *kernel, a []float32, out []A, ra []int, outer []tdim, li int, outZero bool, baseA, baseO int, dev *deviations) error {
-	sumLaneRuns.Add(1)
+	// The 16x16 blocks' kernels need AVX-512; without it every point adds
+	// lane by lane.
+	blocks := haveAVX512 && useAVX512
+	if blocks {
+		sumLaneRuns.Add(1)
+	}
 	split := splitLanes(outer, li)
 	L, units := split.lanes, split.units
 	runs := k.tables().sumRuns(ra)
@@ -90,7 +105,7 @@ func runSumLanes[A laneAcc](k *kernel, a []float32, out []A, ra []int, outer []t
 			}
 			next := 0
 			for r := 0; r < len(ra); {
-				if nl == 16 && next < len(runs) && runs[next] == r {
+				if blocks && nl == 16 && next < len(runs) && runs[next] == r {
 					s := pa + ra[r]
 					// The block's extreme elements are in range, hence
 					// all of it (the scale's too: it lies as a does).
@@ -251,10 +266,12 @@ func runWideSums(k *kernel, a []float32, out []float64, ra, rb []int, outer []td
 // the reduction points ra (a's, and the scale's where a lies) and rb (the
 // mean's) into out for each point of the outer loops: 16 points of an
 // outer loop in the lanes (runSumLanes), or where none fits each output
-// alone. Either way each output adds its terms in the interpreter's
-// order, each add rounded to A.
+// alone (an output's chain of adds then runs at an add's latency a term;
+// 16 lanes keep 16 in flight, with or without AVX-512). Either way each
+// output adds its terms in the interpreter's order, each add rounded to
+// A.
 func runSums[A laneAcc](k *kernel, a []float32, out []A, ra, rb []int, outer []tdim, baseA, baseO int, dev *deviations) error {
-	if li := sumLaneLoop(outer, len(ra)); li >= 0 && useVec {
+	if li := laneLoop(outer, len(ra)); li >= 0 && useVec {
 		return runSumLanes(k, a, out, ra, outer, li, k.outZero, baseA, baseO, dev)
 	}
 	t := newSumTerms(a, baseA, dev)
