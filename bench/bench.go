@@ -251,7 +251,15 @@ func Run(s Suite, opt Options) (*Result, error) {
 				row.Torch = &Timing{Median: t.median, Best: t.best}
 			}
 		}
-		if opt.Check && row.Err == "" {
+		switch {
+		case !opt.Check:
+		case row.NotRun:
+			// Rerun in a new process (Options.Rerun), which has no
+			// PyTorch: its results are not compared.
+			row.CheckErr = "it ran in a new process after a kernel fault"
+		case row.Err != "":
+			row.CheckErr = "it failed (under the table)"
+		default:
 			var err error
 			if row.Mismatch, err = checkShape(sh, plans[i][oursOf(s.Pipelines)], args, opt.Device, torch); err != nil {
 				row.CheckErr = err.Error()
@@ -806,6 +814,7 @@ func rerunNotRun(rows []Row, rerun func([]Shape) ([]Row, error)) {
 			row := byName[rows[i].Shape.Name]
 			row.Shape = rows[i].Shape
 			row.Torch, row.TorchErr = rows[i].Torch, rows[i].TorchErr // this process's
+			row.CheckErr = rows[i].CheckErr
 			rows[i] = row
 			ran = ran || !row.NotRun
 		}

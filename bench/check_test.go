@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/torchlower/torchlower/internal/jointnet"
+	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
 )
 
@@ -44,29 +45,7 @@ func TestCheckFindsMismatch(t *testing.T) {
 	if err := exec.Command(DefaultPython, "-c", "import numpy").Run(); err != nil {
 		t.Skipf("%s cannot import numpy: %v", DefaultPython, err)
 	}
-	fake := filepath.Join(t.TempDir(), "fake.py")
-	// Times every shape at 1 ms; a check writes zeros of each result's
-	// shape (grad_input like the input, grad_weight like the weight).
-	if err := os.WriteFile(fake, []byte(`import json, os, sys
-import numpy as np
-json.loads(sys.stdin.readline())
-print(json.dumps({"torch": "9.9", "threads": 2}), flush=True)
-for line in sys.stdin:
-    s = json.loads(line)
-    if not s.get("check"):
-        print(json.dumps({"name": s["name"], "median_ms": 1.0, "best_ms": 1.0}), flush=True)
-        continue
-    d, n = s["check"], 0
-    like = [np.load(os.path.join(d, "arg1.npy")), np.load(os.path.join(d, "arg2.npy"))]
-    for i, m in enumerate(s["mask"][:2]):
-        if m:
-            np.save(os.path.join(d, "want%d.npy" % i), np.zeros_like(like[i]))
-            n += 1
-    print(json.dumps({"name": s["name"], "checked": n}), flush=True)
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	py := fakePython(t, "exec "+DefaultPython+" "+fake+"\n")
+	py := zeroReferencesPython(t)
 	r, err := Run(smoke(t), Options{Reps: 1, Check: true, Python: py, Filter: regexp.MustCompile("3x3")})
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +65,72 @@ for line in sys.stdin:
 	}
 	if _, err := Run(smoke(t), Options{Reps: 1, Check: true, Python: filepath.Join(t.TempDir(), "python3")}); err == nil || !strings.Contains(err.Error(), "PyTorch is unavailable") {
 		t.Errorf("Check without PyTorch: %v, want an error saying it is unavailable", err)
+	}
+}
+
+// zeroReferencesPython stands in for the timing script: every shape
+// takes 1 ms, and a check's references are zeros of each result's shape
+// (grad_input like the input, grad_weight like the weight).
+func zeroReferencesPython(t *testing.T) string {
+	t.Helper()
+	fake := filepath.Join(t.TempDir(), "fake.py")
+	if err := os.WriteFile(fake, []byte(`import json, os, sys
+import numpy as np
+json.loads(sys.stdin.readline())
+print(json.dumps({"torch": "9.9", "threads": 2}), flush=True)
+for line in sys.stdin:
+    s = json.loads(line)
+    if not s.get("check"):
+        print(json.dumps({"name": s["name"], "median_ms": 1.0, "best_ms": 1.0}), flush=True)
+        continue
+    d, n = s["check"], 0
+    like = [np.load(os.path.join(d, "arg1.npy")), np.load(os.path.join(d, "arg2.npy"))]
+    for i, m in enumerate(s["mask"][:2]):
+        if m:
+            np.save(os.path.join(d, "want%d.npy" % i), np.zeros_like(like[i]))
+            n += 1
+    print(json.dumps({"name": s["name"], "checked": n}), flush=True)
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return fakePython(t, "exec "+DefaultPython+" "+fake+"\n")
+}
+
+// TestCheckAfterFault: with Check, the shape whose kernel faults and
+// the shapes rerun in a new process (which has no PyTorch) say they were
+// not checked, and none counts as a match.
+func TestCheckAfterFault(t *testing.T) {
+	if err := exec.Command(DefaultPython, "-c", "import numpy").Run(); err != nil {
+		t.Skipf("%s cannot import numpy: %v", DefaultPython, err)
+	}
+	s := smoke(t)
+	dy := firstArgShape(t, s.Shapes[0])
+	fails := func(p *plan.Plan) bool { return fmt.Sprint(p.Args[0].Shape) == dy }
+	rerun := func(shapes []Shape) ([]Row, error) {
+		again := s
+		again.Shapes = shapes
+		r, err := Run(again, Options{Reps: 1, NoTorch: true, Device: &hostDevice{}, Kernels: 1})
+		if err != nil {
+			return nil, err
+		}
+		return r.Rows, nil
+	}
+	r, err := Run(s, Options{Reps: 1, Check: true, Python: zeroReferencesPython(t), Device: &faultingDevice{fails: fails}, Kernels: 1, Rerun: rerun})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Rows[0].CheckErr; got != "it failed (under the table)" {
+		t.Errorf("the faulting shape: not checked %q", got)
+	}
+	for _, row := range r.Rows[1:] {
+		if row.Err != "" || row.CheckErr != "it ran in a new process after a kernel fault" {
+			t.Errorf("%s: err %q, not checked %q", row.Shape.Name, row.Err, row.CheckErr)
+		}
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	if !strings.Contains(sb.String(), "  0 of 0 shapes checked match\n") {
+		t.Errorf("report:\n%s", sb.String())
 	}
 }
 

@@ -243,7 +243,8 @@ func indent(s, prefix string) string {
 
 // rerunBench measures shapes, which did not run because a kernel fault
 // left the device unusable in this process, in a new one: the same
-// command line (args) without PyTorch (this process times it), filtered
+// command line (args) without PyTorch (this process times it) and so
+// without --check (its rows say they were not checked), filtered
 // to those shapes (the last --filter is the one that holds), its rows
 // read back.
 func rerunBench(env *Env, args []string, shapes []bench.Shape, device string) ([]bench.Row, error) {
@@ -253,7 +254,7 @@ func rerunBench(env *Env, args []string, shapes []bench.Shape, device string) ([
 		names[i] = regexp.QuoteMeta(sh.Name)
 	}
 	more := func(dir string) ([]string, error) {
-		return []string{"--no-torch", "--filter=^(" + strings.Join(names, "|") + ")$", "--rows-to=" + filepath.Join(dir, "out")}, nil
+		return []string{"--no-torch", "--check=false", "--filter=^(" + strings.Join(names, "|") + ")$", "--rows-to=" + filepath.Join(dir, "out")}, nil
 	}
 	return inNewProcess(env, "bench", args, more, bench.ReadRows)
 }
