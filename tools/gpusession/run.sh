@@ -47,8 +47,9 @@
 #   bench      bench --device=cuda --suite=seeds: IREE #23976's shapes at full
 #              size in f16/bf16 against cuDNN, with issue 8's bars; then the
 #              ResNet f32 shapes, then (budget allowing) the grouped and
-#              depthwise ones; seeds and ResNet with --check (each shape's GPU
-#              results against PyTorch's in float64 on the same inputs)
+#              depthwise ones; ResNet with --check (each shape's GPU results
+#              against PyTorch's in float64 on the same inputs), then (budget
+#              allowing) the seeds again, one run each, with --check
 #   gpu        go test ./gpu: the test programs and a compiled module vs the CPU
 #   cli        go test ./internal/cli -run 'Module|TestCommandsOnGPUs$': a cuda
 #              module compiled, then run; run, e2e and bench --device=cuda
@@ -208,9 +209,10 @@ phase_refs() {
 
 phase_bench() {
 	{
-		step "bench seeds" 200 "$tl" bench --device=cuda --suite=seeds --reps=9 --kernels=3 --check -v
+		step "bench seeds" 200 "$tl" bench --device=cuda --suite=seeds --reps=9 --kernels=3 -v
 		step "bench resnet" 90 "$tl" bench --device=cuda --suite=resnet --reps=9 --kernels=2 --check -v
 		step "bench grouped" 60 "$tl" bench --device=cuda --suite=grouped --reps=9 --kernels=2 -v
+		step "bench seeds check" 60 "$tl" bench --device=cuda --suite=seeds --reps=1 --warmup=0 --kernels=0 --check
 	} | tee "$out/bench.txt"
 }
 
