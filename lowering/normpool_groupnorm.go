@@ -149,16 +149,24 @@ func (p *gnForward) emit(b *ir.Builder) ([]*ir.Value, error) {
 	x := k.splitChannels(p.x, 1, geo.g)
 	stat := geo.statShape()
 	red := newGNLoops(len(geo.shape)-2, linalg.Parallel, linalg.Parallel, linalg.Reduction, linalg.Reduction)
-	sum := k.generic(&red.l, []npRead{{x, red.full()}}, k.filled(stat, acc, 0), red.stat(), func(b *ir.Builder, a []*ir.Value) *ir.Value {
-		return arith.Add(b, k.loc, a[1], k.convert(b, a[0], acc))
+	// The sums of f32 data run in f64 and round once, as the batch
+	// norm's (a group's D·ΠS elements summed in order in f32 drift as a
+	// channel's do; PyTorch's CPU kernel sums in cascades).
+	sacc := acc
+	if ir.TypeEqual(tensorType(p.x).Elem, ir.F32T) {
+		sacc = ir.F64T
+	}
+	sum := k.generic(&red.l, []npRead{{x, red.full()}}, k.filled(stat, sacc, 0), red.stat(), func(b *ir.Builder, a []*ir.Value) *ir.Value {
+		return arith.Add(b, k.loc, a[1], k.convert(b, a[0], sacc))
 	})
 	mean := k.channelwise(stat, 0, []npIn{npFull(sum)}, acc, false, func(b *ir.Builder, a []*ir.Value) *ir.Value {
-		return arith.Div(b, k.loc, a[0], k.scalar(b, n, acc))
+		return k.convert(b, arith.Div(b, k.loc, a[0], k.scalar(b, n, sacc)), acc)
 	})
-	sq := k.generic(&red.l, []npRead{{x, red.full()}, {mean, red.stat()}}, k.filled(stat, acc, 0), red.stat(), func(b *ir.Builder, a []*ir.Value) *ir.Value {
+	sq := k.generic(&red.l, []npRead{{x, red.full()}, {mean, red.stat()}}, k.filled(stat, sacc, 0), red.stat(), func(b *ir.Builder, a []*ir.Value) *ir.Value {
 		d := arith.Sub(b, k.loc, k.convert(b, a[0], acc), a[1])
-		return arith.Add(b, k.loc, a[2], arith.Mul(b, k.loc, d, d))
+		return arith.Add(b, k.loc, a[2], k.convert(b, arith.Mul(b, k.loc, d, d), sacc))
 	})
+	sq = k.convertTensor(sq, acc)
 	rstd := k.channelwise(stat, 0, []npIn{npFull(sq)}, acc, false, func(b *ir.Builder, a []*ir.Value) *ir.Value {
 		v := arith.Binary(b, k.loc, arith.MaxF, arith.Div(b, k.loc, a[0], k.scalar(b, n, acc)), k.scalar(b, 0, acc))
 		return arith.Div(b, k.loc, k.scalar(b, 1, acc), k.sqrt(b, arith.Add(b, k.loc, v, k.scalar(b, p.eps, acc))))

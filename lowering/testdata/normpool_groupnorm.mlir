@@ -2,7 +2,8 @@
 
 // native_group_norm with weight and bias: the input [2, 6, 3, 2] is viewed
 // as [N, G, D, H, W] = [2, 3, 2, 3, 2] and the weight and bias as [G, D];
-// Σx and Σ(x − mean)² reduce D, H and W into [N, G] statistics, n = 12;
+// Σx and Σ(x − mean)² reduce D, H and W into [N, G] statistics, n = 12
+// (f32 data summed in f64, rounded once);
 // rstd = 1/√(max(var, 0) + eps); out = scale·x + (−scale·mean + b) with
 // scale = rstd·w, collapsed back to [2, 6, 3, 2].
 // CHECK-DAG:   #[[FULL:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
@@ -11,11 +12,13 @@
 // CHECK-LABEL: func.func @group_norm(
 // CHECK-SAME:      %[[X:[^:]*]]: tensor<2x6x3x2xf32>, %[[W:[^:]*]]: tensor<6xf32>, %[[B:[^:]*]]: tensor<6xf32>)
 // CHECK:         %[[XG:.*]] = tensor.expand_shape %[[X]] {{\[}}[0], [1, 2], [3], [4]] : tensor<2x6x3x2xf32> into tensor<2x3x2x3x2xf32>
-// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[FULL]], #[[STAT]]], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XG]] : tensor<2x3x2x3x2xf32>) outs(%{{.*}} : tensor<2x3xf32>)
-// CHECK:         %[[MEAN:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<2x3xf32>)
-// CHECK:           arith.constant 1.200000e+01 : f32
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[FULL]], #[[STAT]]], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XG]] : tensor<2x3x2x3x2xf32>) outs(%{{.*}} : tensor<2x3xf64>)
+// CHECK:         %[[MEAN:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<2x3xf64>)
+// CHECK:           arith.constant 1.200000e+01 : f64
 // CHECK:           arith.divf
-// CHECK:         %[[SQ:.*]] = linalg.generic {indexing_maps = [#[[FULL]], #[[STAT]], #[[STAT]]], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XG]], %[[MEAN]] :
+// CHECK:           arith.truncf %{{.*}} : f64 to f32
+// CHECK:         %[[SQ64:.*]] = linalg.generic {indexing_maps = [#[[FULL]], #[[STAT]], #[[STAT]]], iterator_types = ["parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XG]], %[[MEAN]] :
+// CHECK:         %[[SQ:.*]] = linalg.generic {{.*}} ins(%[[SQ64]] : tensor<2x3xf64>)
 // CHECK:         %[[RSTD:.*]] = linalg.generic {{.*}} ins(%[[SQ]] : tensor<2x3xf32>)
 // CHECK:           arith.maxf
 // CHECK:           math.sqrt
