@@ -63,19 +63,6 @@ func TestCPURunsAgreeBitwise(t *testing.T) {
 	}
 }
 
-// readInputs reads case c's inputs.
-func readInputs(c *Case) ([]*runtime.Tensor, error) {
-	var args []*runtime.Tensor
-	for _, in := range c.Inputs {
-		a, err := runtime.ReadNPYFile(in.File, in.DType)
-		if err != nil {
-			return nil, err
-		}
-		args = append(args, a)
-	}
-	return args, nil
-}
-
 // resultBits copies each result's bytes (nil for a None result).
 func resultBits(ts []*runtime.Tensor) [][]byte {
 	out := make([][]byte, len(ts))

@@ -205,20 +205,10 @@ func RunCase(c *Case, b Backend) (res *Result) {
 		res.Duration = time.Since(start)
 		res.Status = status(res)
 	}()
-	args := make([]*runtime.Tensor, len(c.Inputs))
-	for i, in := range c.Inputs {
-		t, err := runtime.ReadNPYFile(in.File, in.DType)
-		if err != nil {
-			res.Err = fmt.Errorf("input %d: %v", i, err)
-			return res
-		}
-		if in.Shape != nil {
-			if err := runtime.CheckShape(t, in.Shape); err != nil {
-				res.Err = fmt.Errorf("input %d: %v", i, err)
-				return res
-			}
-		}
-		args[i] = t
+	args, err := readInputs(c)
+	if err != nil {
+		res.Err = err
+		return res
 	}
 	got, err := b.Run(c.Program, c.Func, args)
 	if err != nil {
@@ -252,6 +242,25 @@ func RunCase(c *Case, b Backend) (res *Result) {
 		res.Outputs = append(res.Outputs, o)
 	}
 	return res
+}
+
+// readInputs reads case c's inputs, each checked against its shape in
+// meta.json.
+func readInputs(c *Case) ([]*runtime.Tensor, error) {
+	args := make([]*runtime.Tensor, len(c.Inputs))
+	for i, in := range c.Inputs {
+		t, err := runtime.ReadNPYFile(in.File, in.DType)
+		if err != nil {
+			return nil, fmt.Errorf("input %d: %v", i, err)
+		}
+		if in.Shape != nil {
+			if err := runtime.CheckShape(t, in.Shape); err != nil {
+				return nil, fmt.Errorf("input %d: %v", i, err)
+			}
+		}
+		args[i] = t
+	}
+	return args, nil
 }
 
 // Summary counts the results by status.

@@ -196,10 +196,7 @@ func (k *convKernel) biasGrad(dy *ir.Value) *ir.Value {
 	// 8x112x112, whose f32 sum in order was off by 0.14 where the exact
 	// one is 0 (a bias under a batch norm); PyTorch's (a cascaded sum)
 	// is off by 1e-5.
-	acc := k.acc
-	if ir.TypeEqual(k.elem, ir.F32T) {
-		acc = ir.F64T
-	}
+	acc := sumAccumulator(k.elem)
 	var l loopNest
 	dims := make([]affine.Expr, t.Rank())
 	for i := range dims {

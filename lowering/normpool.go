@@ -243,10 +243,7 @@ func (p *bnForward) emit(b *ir.Builder) ([]*ir.Value, error) {
 		// turn some ReLU outputs after it from positive to zero: a
 		// CIFAR-sized training step's first gradients were 1e-3 off
 		// PyTorch's float64 ones (bench --suite=training --check).
-		stat := acc
-		if ir.TypeEqual(tensorType(p.x).Elem, ir.F32T) {
-			stat = ir.F64T
-		}
+		stat := sumAccumulator(tensorType(p.x).Elem)
 		sum := k.channelwise(p.shape, 1, []npIn{npFull(p.x)}, stat, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {
 			return arith.Add(b, k.loc, a[1], k.convert(b, a[0], stat))
 		})
@@ -479,10 +476,7 @@ func (p *bnBackward) emit(b *ir.Builder) ([]*ir.Value, error) {
 	// The sums run in f64 for f32 data, each term formed in acc, then
 	// rounded to acc: PyTorch's CPU kernel reduces each image's plane in
 	// float vectors and adds those partial sums in double.
-	stat := acc
-	if ir.TypeEqual(tensorType(p.x).Elem, ir.F32T) {
-		stat = ir.F64T
-	}
+	stat := sumAccumulator(tensorType(p.x).Elem)
 	var sum, dotp *ir.Value
 	if p.compute[2] || (p.compute[0] && p.train) {
 		sum = k.channelwise(p.shape, 1, []npIn{npFull(p.dy)}, stat, true, func(b *ir.Builder, a []*ir.Value) *ir.Value {

@@ -152,10 +152,7 @@ func (p *gnForward) emit(b *ir.Builder) ([]*ir.Value, error) {
 	// The sums of f32 data run in f64 and round once, as the batch
 	// norm's (a group's D·ΠS elements summed in order in f32 drift as a
 	// channel's do; PyTorch's CPU kernel sums in cascades).
-	sacc := acc
-	if ir.TypeEqual(tensorType(p.x).Elem, ir.F32T) {
-		sacc = ir.F64T
-	}
+	sacc := sumAccumulator(tensorType(p.x).Elem)
 	sum := k.generic(&red.l, []npRead{{x, red.full()}}, k.filled(stat, sacc, 0), red.stat(), func(b *ir.Builder, a []*ir.Value) *ir.Value {
 		return arith.Add(b, k.loc, a[1], k.convert(b, a[0], sacc))
 	})
