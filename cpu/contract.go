@@ -972,14 +972,15 @@ func sumDot[T floatT](a, out []T, pa, po int, ra []int) {
 }
 
 // sumDot4 is sumDot for four outputs at once: four independent chains.
+// The offsets in ra may be negative (a reduction over a flipped view runs
+// backwards from its base), so each read indexes a from its start.
 func sumDot4[T floatT](a, out []T, pa, po [4]int, ra []int) {
 	s0, s1, s2, s3 := out[po[0]], out[po[1]], out[po[2]], out[po[3]]
-	a0, a1, a2, a3 := a[pa[0]:], a[pa[1]:], a[pa[2]:], a[pa[3]:]
 	for _, ia := range ra {
-		s0 += a0[ia]
-		s1 += a1[ia]
-		s2 += a2[ia]
-		s3 += a3[ia]
+		s0 += a[pa[0]+ia]
+		s1 += a[pa[1]+ia]
+		s2 += a[pa[2]+ia]
+		s3 += a[pa[3]+ia]
 	}
 	out[po[0]], out[po[1]], out[po[2]], out[po[3]] = s0, s1, s2, s3
 }
