@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -58,40 +59,54 @@ for corrupt in ["pass", "w.view(-1)[5] += 0.01", "w.view(-1)[0] = float('nan')",
 	}
 }
 
-// TestFuzzCasesPass draws a few cases with the fuzz generator
-// (e2e/gen/fuzz_conv_backward.py) and runs them on the CPU: they load as
-// the matrix's do, their references are f64 ones, and they pass.
+// TestFuzzCasesPass draws a few cases with each fuzz generator
+// (e2e/gen/fuzz_conv_backward.py, fuzz_training_ops.py, fuzz_graphs.py)
+// and runs them on the CPU: they load as the committed cases do, their
+// references are f64 ones, and they pass.
 func TestFuzzCasesPass(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short: not running the generator")
+		t.Skip("-short: not running the generators")
 	}
-	gen, err := filepath.Abs(filepath.Join("gen", "fuzz_conv_backward.py"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmp := t.TempDir()
-	requireTorch(t, tmp, "the fuzz generator")
-	out := filepath.Join(tmp, "fuzz")
-	cmd := exec.Command(python, gen, "--seed", "3", "--count", "12", "--min-macs", "1e5", "--max-macs", "2e6", "--max-hw", "24", "--out", out)
-	cmd.Dir = tmp
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", gen, err, b)
-	}
-	cases, err := LoadCases(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) != 12 {
-		t.Fatalf("%d cases, want 12", len(cases))
-	}
-	results := Run(cases, CPU{}, Options{})
-	var buf bytes.Buffer
-	if s := Report(&buf, results, true, "cpu, fuzz seed 3"); s.Failed() || s[Pass] != 12 {
-		t.Errorf("fuzz cases:\n%s", buf.String())
-	}
-	for _, c := range cases {
-		if !strings.HasPrefix(c.Name, "fz3_") {
-			t.Errorf("case %q: want the fz3_ prefix of seed 3", c.Name)
-		}
+	for _, g := range []struct {
+		script, prefix string
+		count          int
+		args           []string
+	}{
+		{"fuzz_conv_backward.py", "fz3_", 12, []string{"--min-macs", "1e5", "--max-macs", "2e6", "--max-hw", "24"}},
+		{"fuzz_training_ops.py", "fzt3_", 40, []string{"--min-elems", "500", "--max-elems", "2e4"}},
+		{"fuzz_graphs.py", "fzg3_", 20, []string{"--max-elems", "2e4"}},
+	} {
+		t.Run(g.script, func(t *testing.T) {
+			gen, err := filepath.Abs(filepath.Join("gen", g.script))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tmp := t.TempDir()
+			requireTorch(t, tmp, "the fuzz generator")
+			out := filepath.Join(tmp, "fuzz")
+			args := append([]string{gen, "--seed", "3", "--count", strconv.Itoa(g.count), "--out", out}, g.args...)
+			cmd := exec.Command(python, args...)
+			cmd.Dir = tmp
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", gen, err, b)
+			}
+			cases, err := LoadCases(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cases) != g.count {
+				t.Fatalf("%d cases, want %d", len(cases), g.count)
+			}
+			results := Run(cases, CPU{}, Options{})
+			var buf bytes.Buffer
+			if s := Report(&buf, results, true, "cpu, fuzz seed 3"); s.Failed() || s[Pass] != g.count {
+				t.Errorf("fuzz cases:\n%s", buf.String())
+			}
+			for _, c := range cases {
+				if !strings.HasPrefix(c.Name, g.prefix) {
+					t.Errorf("case %q: want the %s prefix of seed 3", c.Name, g.prefix)
+				}
+			}
+		})
 	}
 }

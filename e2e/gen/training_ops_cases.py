@@ -49,6 +49,8 @@ A = torch.ops.aten
 TORCH_DTYPES = {"f32": torch.float32, "f64": torch.float64, "bf16": torch.bfloat16, "si64": torch.int64,
                 "si32": torch.int32, "i1": torch.bool}
 DTYPE_NAMES = {v: k for k, v in TORCH_DTYPES.items()}
+# c10::ScalarType's numbering, as torch-mlir writes a ScalarType argument.
+SCALAR_TYPES = {torch.float16: 5, torch.float32: 6, torch.float64: 7, torch.bfloat16: 15}
 # Default tolerances, the same as runtime.DefaultTolerance.
 DEFAULT_TOL = {"f64": (1e-10, 1e-9), "f32": (1e-5, 1e-4), "f16": (2.0 ** -14, 2.0 ** -9), "bf16": (1e-5, 2.0 ** -6)}
 
@@ -253,6 +255,11 @@ def materialize(c):
             t = o.make(gen)
         elif isinstance(o, Derived):
             t = o.fn(tensors, *[h.make(gen) for h in o.hidden])
+        elif isinstance(o, list) and o and isinstance(o[0], Rand):
+            ts = [e.make(gen) for e in o]  # a Tensor[] operand
+            tensors.extend(ts)
+            vals.append(ts)
+            continue
         else:
             vals.append(o)
             continue
@@ -276,6 +283,10 @@ def program(c, vals, outs):
         return f"%v{n[0]}"
 
     def const(v):
+        if isinstance(v, torch.dtype):  # a ScalarType: c10's number
+            r = fresh()
+            lines.append(f"    {r} = torch.constant.int {SCALAR_TYPES[v]}")
+            return r, "!torch.int"
         if v is None:
             r = fresh()
             lines.append(f"    {r} = torch.constant.none")
@@ -309,11 +320,20 @@ def program(c, vals, outs):
             return r, f"!torch.list<{et}>"
         raise ValueError(f"{c.name}: cannot write {v!r} as a constant")
 
+    def arg(t):
+        a = f"%arg{len(args)}"
+        args.append(f"{a}: {vt(t)}")
+        return a
+
     for v in vals:
         if isinstance(v, torch.Tensor):
-            a = f"%arg{len(args)}"
-            args.append(f"{a}: {vt(v)}")
-            operands.append((a, vt(v)))
+            operands.append((arg(v), vt(v)))
+        elif isinstance(v, list) and v and isinstance(v[0], torch.Tensor):
+            elems = [arg(t) for t in v]
+            r = fresh()
+            lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(elems)} : "
+                         f"({', '.join(vt(t) for t in v)}) -> !torch.list<vtensor>")
+            operands.append((r, "!torch.list<vtensor>"))
         else:
             operands.append(const(v))
     res_types = [vt(t) if t is not None else "!torch.none" for t in outs]
@@ -354,16 +374,68 @@ def to_numpy(t):
     return t.numpy()
 
 
-def write_case(root, c):
-    vals = materialize(c)
-    ov = overload(c.op)
+def call(ov, vals):
+    """ov applied to vals (kwarg-only arguments by name): a list of results."""
     schema = ov._schema
     pos = [v for a, v in zip(schema.arguments, vals) if not a.kwarg_only]
     kw = {a.name: v for a, v in zip(schema.arguments, vals) if a.kwarg_only}
     res = ov(*pos, **kw)
-    outs = list(res) if isinstance(res, (tuple, list)) else [res]
-    tensors = [v for v in vals if isinstance(v, torch.Tensor)]
-    arg_names = [a.name for a, v in zip(schema.arguments, vals) if isinstance(v, torch.Tensor)]
+    return list(res) if isinstance(res, (tuple, list)) else [res]
+
+
+def widened(v):
+    """v with float tensors (and lists of them) in float64."""
+    if isinstance(v, torch.Tensor) and v.is_floating_point():
+        return v.double()
+    if isinstance(v, list):
+        return [widened(e) for e in v]
+    return v
+
+
+def input_tensors(vals):
+    """The tensors among vals, a Tensor[] operand's one by one."""
+    out = []
+    for v in vals:
+        if isinstance(v, torch.Tensor):
+            out.append(v)
+        elif isinstance(v, list) and v and isinstance(v[0], torch.Tensor):
+            out.extend(v)
+    return out
+
+
+def write_case(root, c, f64_reference=False, generator="e2e/gen/training_ops_cases.py"):
+    """Writes case c under root. With f64_reference the expected results
+    are the op's on the inputs widened to float64, rounded once to the
+    dtypes the op returns at the case's own: the error of PyTorch's float32
+    kernel is then not in the reference, only in the tolerance's budget for
+    ours."""
+    vals = materialize(c)
+    ov = overload(c.op)
+    schema = ov._schema
+    reference = "pytorch-cpu-kernel"
+    if f64_reference:
+        wide = call(ov, [widened(v) for v in vals])
+        try:
+            outs = [None if o is None else w.to(o.dtype) for o, w in zip(call(ov, vals), wide)]
+        except RuntimeError:
+            # No kernel at the case's dtype (torch 1.13 lacks some bf16
+            # ones): float results take the float inputs' dtype.
+            fl = {v.dtype for v in input_tensors(vals) if v.is_floating_point()}
+            if len(fl) != 1:
+                raise
+            dt = fl.pop()
+            outs = [None if w is None else w.to(dt) if w.is_floating_point() else w for w in wide]
+        reference = "pytorch-cpu-kernel-f64"
+    else:
+        outs = call(ov, vals)
+    tensors, arg_names = [], []
+    for a, v in zip(schema.arguments, vals):
+        if isinstance(v, torch.Tensor):
+            tensors.append(v)
+            arg_names.append(a.name)
+        elif isinstance(v, list) and v and isinstance(v[0], torch.Tensor):
+            tensors.extend(v)
+            arg_names.extend(f"{a.name}{i}" for i in range(len(v)))
     res_names = [r.name or f"result{i}" for i, r in enumerate(schema.returns)]
     d = os.path.join(root, c.name)
     if os.path.isdir(d):
@@ -386,11 +458,12 @@ def write_case(root, c):
     dtypes = sorted({DTYPE_NAMES[t.dtype] for t in tensors})
     meta = dict(
         name=c.name, op="aten." + c.op, form=c.form, dtype="/".join(dtypes),
-        config={"operands": [repr(v) for v in vals if not isinstance(v, torch.Tensor)]},
+        config={"operands": [repr(v) for v in vals if not isinstance(v, (torch.Tensor, list)) or
+                             isinstance(v, list) and not (v and isinstance(v[0], torch.Tensor))]},
         inputs=[dict(name=nm, file=f"inputs/{i}.npy", dtype=DTYPE_NAMES[t.dtype], shape=list(t.shape))
                 for i, (nm, t) in enumerate(zip(arg_names, tensors))],
-        results=results, reference="pytorch-cpu-kernel", torch_version=torch.__version__,
-        seed=seed_of(c.name), generator="e2e/gen/training_ops_cases.py",
+        results=results, reference=reference, torch_version=torch.__version__,
+        seed=seed_of(c.name), generator=generator,
     )
     if c.note:
         meta["note"] = c.note
