@@ -142,6 +142,28 @@ func (e *emitter) truncate(v *ir.Value, elem ir.Type) *ir.Value {
 		}).Result(0)
 }
 
+// convertFloat converts the float scalar x to the float type dst as
+// c10's static_cast does: wider by arith.extf, narrower by arith.truncf,
+// except where the target is 16 bits wide. c10::Half and c10::BFloat16
+// are constructed from a float, so a double reaches them rounded to f32
+// first (two roundings: an f64 halfway between two halves after the first
+// may round the other way than once), and f16 ↔ bf16 go through f32.
+func convertFloat(b *ir.Builder, loc ir.Location, x *ir.Value, dst ir.Type) *ir.Value {
+	src := x.Type().(ir.FloatType)
+	d := dst.(ir.FloatType)
+	switch {
+	case ir.TypeEqual(src, dst):
+		return x
+	case src.Bits() < d.Bits():
+		return arith.Cast(b, loc, arith.ExtF, x, dst)
+	case src.Bits() == 16: // f16 ↔ bf16
+		x = arith.Cast(b, loc, arith.ExtF, x, ir.F32T)
+	case src.Bits() == 64 && d.Bits() == 16:
+		x = arith.Cast(b, loc, arith.TruncF, x, ir.F32T)
+	}
+	return arith.Cast(b, loc, arith.TruncF, x, dst)
+}
+
 // cast returns v as type want, inserting a tensor.cast when they differ
 // (a declared result type with `?` where the lowering knows the size).
 func (e *emitter) cast(v *ir.Value, want ir.Type) *ir.Value {

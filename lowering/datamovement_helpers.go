@@ -360,18 +360,11 @@ func dmUnsigned(dtype ir.Type) bool {
 func dmConvertScalar(b *ir.Builder, loc ir.Location, x *ir.Value, from, to ir.Type) *ir.Value {
 	dst := dmBuiltinElem(to)
 	ff, fromFloat := from.(ir.FloatType)
-	tf, toFloat := to.(ir.FloatType)
+	_, toFloat := to.(ir.FloatType)
 	toBool := !toFloat && to.(ir.IntegerType).Width == 1
 	switch {
 	case fromFloat && toFloat:
-		switch {
-		case ff.Bits() < tf.Bits():
-			return arith.Cast(b, loc, arith.ExtF, x, dst)
-		case ff.Bits() > tf.Bits():
-			return arith.Cast(b, loc, arith.TruncF, x, dst)
-		default: // f16 ↔ bf16 go through f32
-			return arith.Cast(b, loc, arith.TruncF, arith.Cast(b, loc, arith.ExtF, x, ir.F32T), dst)
-		}
+		return convertFloat(b, loc, x, dst)
 	case fromFloat && toBool:
 		return arith.NewCmpF(b, loc, "une", x, arith.ConstantFloat(b, loc, 0, ff))
 	case fromFloat:

@@ -353,7 +353,7 @@ func ewConvert(b *ir.Builder, loc ir.Location, v *ir.Value, from, to ir.Type) *i
 		return arith.Cast(b, loc, arith.IndexCast, v, ir.Index)
 	}
 	sf, srcFloat := src.(ir.FloatType)
-	df, dstFloat := dst.(ir.FloatType)
+	_, dstFloat := dst.(ir.FloatType)
 	switch {
 	case ewIsBool(dst):
 		if srcFloat {
@@ -361,14 +361,7 @@ func ewConvert(b *ir.Builder, loc ir.Location, v *ir.Value, from, to ir.Type) *i
 		}
 		return arith.NewCmpI(b, loc, "ne", v, arith.ConstantInt(b, loc, 0, src))
 	case srcFloat && dstFloat:
-		if sf.Bits() == df.Bits() { // f16 ↔ bf16
-			v = arith.Cast(b, loc, arith.ExtF, v, ir.F32T)
-			return arith.Cast(b, loc, arith.TruncF, v, dst)
-		}
-		if sf.Bits() < df.Bits() {
-			return arith.Cast(b, loc, arith.ExtF, v, dst)
-		}
-		return arith.Cast(b, loc, arith.TruncF, v, dst)
+		return convertFloat(b, loc, v, dst)
 	case dstFloat:
 		if ewIsBool(src) || ewIsUnsigned(from) {
 			return arith.Cast(b, loc, arith.UIToFP, v, dst)

@@ -511,6 +511,16 @@ var ewRunCases = []ewRunCase{
 		op:     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none",
 		inputs: []ewRunTensor{{"f32", []int64{6}, []float64{-2.700000047683716, 2.700000047683716, 300.0, -1.0, 0.0, 255.89999389648438}}},
 		want:   ewRunTensor{"i1", []int64{6}, []float64{1.0, 1.0, 1.0, 1.0, 0.0, 1.0}}},
+	{name: "to_f16_from_f64", tol: 0,
+		consts: "%dt = torch.constant.int 5\n%none = torch.constant.none\n%false = torch.constant.bool false",
+		op:     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none",
+		inputs: []ewRunTensor{{"f64", []int64{6}, []float64{1.0039062509313226, 1.0004882821813226, 1.342285188837506, -2.5, 0.1, 70000.0}}},
+		want:   ewRunTensor{"f16", []int64{6}, []float64{1.00390625, 1.0, 1.341796875, -2.5, 0.0999755859375, math.Inf(1)}}},
+	{name: "to_bf16_from_f64", tol: 0,
+		consts: "%dt = torch.constant.int 15\n%none = torch.constant.none\n%false = torch.constant.bool false",
+		op:     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none",
+		inputs: []ewRunTensor{{"f64", []int64{6}, []float64{1.0039062509313226, 1.0004882821813226, 1.342285188837506, -2.5, 0.1, 70000.0}}},
+		want:   ewRunTensor{"bf16", []int64{6}, []float64{1.0, 1.0, 1.34375, -2.5, 0.10009765625, 70144.0}}},
 	{name: "copy_f64_f32", tol: 0,
 		consts: "%false = torch.constant.bool false",
 		op:     "torch.aten.copy %a0, %a1, %false",
@@ -1093,6 +1103,14 @@ var ewRunCases = []ewRunCase{
 //	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [w6], w6.to(torch.uint8))
 //	case("to_bool", 0, "%dt = torch.constant.int 11\n%none = torch.constant.none\n%false = torch.constant.bool false",
 //	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [w6], w6.to(torch.bool))
+//	# Halfway between two f16 (bf16) values after rounding to f32, not
+//	# before: c10::Half(float(x)) rounds twice (1 + 2^-11 + 2^-30 → 1.0 in f16,
+//	# 1 + 2^-8 + 2^-30 → 1.0 in bf16), one rounding would not.
+//	h6 = torch.tensor([1 + 2**-8 + 2**-30, 1 + 2**-11 + 2**-30, 1.342285188837506, -2.5, 0.1, 70000.0], dtype=torch.float64)
+//	case("to_f16_from_f64", 0, "%dt = torch.constant.int 5\n%none = torch.constant.none\n%false = torch.constant.bool false",
+//	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [h6], h6.to(torch.float16))
+//	case("to_bf16_from_f64", 0, "%dt = torch.constant.int 15\n%none = torch.constant.none\n%false = torch.constant.bool false",
+//	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [h6], h6.to(torch.bfloat16))
 //	d3 = torch.tensor([0.1, -2.5, 1e-3], dtype=torch.float64)
 //	case("copy_f64_f32", 0, "%false = torch.constant.bool false", "torch.aten.copy %a0, %a1, %false", [x23, d3], A.copy(x23, d3))
 //	b4 = torch.tensor([100.0, 3.0, -7.5, 0.25], dtype=torch.bfloat16)

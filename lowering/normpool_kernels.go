@@ -104,17 +104,10 @@ func (k *npKernel) convert(b *ir.Builder, x *ir.Value, t ir.Type) *ir.Value {
 		return x
 	}
 	fromF, fromIsF := from.(ir.FloatType)
-	toF, toIsF := t.(ir.FloatType)
+	_, toIsF := t.(ir.FloatType)
 	switch {
 	case fromIsF && toIsF:
-		switch {
-		case fromF.Bits() == toF.Bits():
-			// f16 <-> bf16 goes through f32.
-			return arith.Cast(b, k.loc, arith.TruncF, arith.Cast(b, k.loc, arith.ExtF, x, ir.F32T), t)
-		case fromF.Bits() < toF.Bits():
-			return arith.Cast(b, k.loc, arith.ExtF, x, t)
-		}
-		return arith.Cast(b, k.loc, arith.TruncF, x, t)
+		return convertFloat(b, k.loc, x, t)
 	case toIsF:
 		if ir.IntWidth(from) == 1 {
 			return arith.Cast(b, k.loc, arith.UIToFP, x, t)

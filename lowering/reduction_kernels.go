@@ -403,14 +403,7 @@ func (k *redKernel) convert(b *ir.Builder, x *ir.Value, from, to ir.Type) *ir.Va
 		}
 		return arith.NewCmpI(b, k.loc, "ne", x, k.constant(b, 0, redBuiltin(from)))
 	case redIsFloat(from) && redIsFloat(to):
-		fw, tw := from.(ir.FloatType).Bits(), to.(ir.FloatType).Bits()
-		switch {
-		case fw < tw:
-			return arith.Cast(b, k.loc, arith.ExtF, x, bt)
-		case fw > tw:
-			return arith.Cast(b, k.loc, arith.TruncF, x, bt)
-		}
-		return arith.Cast(b, k.loc, arith.TruncF, arith.Cast(b, k.loc, arith.ExtF, x, ir.F32T), bt)
+		return convertFloat(b, k.loc, x, bt)
 	case redIsFloat(to):
 		if redIsUnsigned(from) {
 			return arith.Cast(b, k.loc, arith.UIToFP, x, bt)

@@ -537,6 +537,19 @@ func.func @to_copy_bf16_f16(%a: !torch.vtensor<[4],bf16>) -> !torch.vtensor<[4],
   return %0 : !torch.vtensor<[4],f16>
 }
 
+// f64 → f16 rounds to f32 first, as c10::Half(float(x)) does.
+// CHECK-LABEL: func.func @to_copy_f64_f16(
+// CHECK:         ^bb0(%[[X:.*]]: f64, %{{.*}}: f16):
+// CHECK-NEXT:      %[[F:.*]] = arith.truncf %[[X]] : f64 to f32
+// CHECK-NEXT:      %[[R:.*]] = arith.truncf %[[F]] : f32 to f16
+func.func @to_copy_f64_f16(%a: !torch.vtensor<[4],f64>) -> !torch.vtensor<[4],f16> {
+  %int5 = torch.constant.int 5
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %0 = torch.aten._to_copy %a, %int5, %none, %none, %none, %false, %none : !torch.vtensor<[4],f64>, !torch.int, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[4],f16>
+  return %0 : !torch.vtensor<[4],f16>
+}
+
 // ui8 widens with zero extension.
 // CHECK-LABEL: func.func @to_copy_ui8_si64(
 // CHECK:         ^bb0(%[[X:.*]]: i8, %{{.*}}: i64):
