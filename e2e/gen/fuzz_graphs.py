@@ -108,6 +108,10 @@ class Program:
             self.lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(e for e, _ in elems)} : "
                               f"({', '.join(ty for _, ty in elems)}) -> !torch.list<{et}>")
             return r, f"!torch.list<{et}>"
+        if isinstance(c, torch.dtype):  # a ScalarType: c10's number
+            r = self.fresh()
+            self.lines.append(f"    {r} = torch.constant.int {t.SCALAR_TYPES[c]}")
+            return r, "!torch.int"
         raise ValueError(f"cannot write {c!r} as a constant")
 
     def apply(self, op, args, result=0):
@@ -130,7 +134,9 @@ class Program:
             low = run(False)
         except RuntimeError:
             return None
-        wide = run(True)
+        # Float results in float64 (a cast's too: its wide value is the
+        # rounded one, which the ops after it then use exactly).
+        wide = [w.double() if w is not None and w.is_floating_point() else w for w in run(True)]
         operands = []
         for a in args:
             if isinstance(a, Val):
@@ -173,9 +179,35 @@ def step(p):
     x = r.choice(p.vals[-4:] if r.random() < 0.7 else p.vals)
     s, rank = x.shape, len(x.shape)
     kind = r.choices(["unary", "scalar", "binary", "where", "view", "reduce", "softmax", "norm", "cat", "matmul",
-                      "image"], [5, 2, 6, 1, 7, 3, 1, 1, 1, 1, 8 if rank == 4 else 0])[0]
+                      "image", "cast", "index"], [5, 2, 6, 1, 7, 3, 1, 1, 1, 1, 8 if rank == 4 else 0, 1, 2])[0]
     if kind == "image":
         return image_step(p, x)
+    if kind == "cast":
+        # A round trip through a 16-bit float (mixed precision): the values
+        # in between are not drawn on, so every value is at the case's dtype.
+        # Of an input only: a computed value an ulp apart in f32 and f64 may
+        # round to two 16-bit floats.
+        x = r.choice(p.inputs)
+        if not x.low.is_floating_point():
+            return None
+        low = p.apply("_to_copy", [x, r.choice([torch.bfloat16, torch.float16]), None, None, None, False, None])
+        if low is None:
+            return None
+        p.vals.remove(low)
+        return p.apply("_to_copy", [low, p.tdtype, None, None, None, False, None])
+    if kind == "index":
+        if rank == 0:
+            return None
+        dim = r.randrange(rank)
+        op = r.choice(["index_select", "gather", "embedding"] if rank == 2 else ["index_select", "gather"])
+        if op == "index_select":
+            return p.apply(op, [x, dim, p.input([r.randint(1, 2 * s[dim])], 0, s[dim], torch.int64)])
+        if op == "gather":
+            idx = [r.randint(1, e) for e in s]
+            idx[dim] = r.randint(1, 2 * s[dim])
+            return p.apply(op, [x, dim, p.input(idx, 0, s[dim], torch.int64), False])
+        return p.apply(op, [x, p.input([r.randint(1, 64)] * r.randint(1, 2), 0, s[0], torch.int64), -1, False,
+                            False])
     if kind == "unary":
         op = r.choice(["relu", "tanh", "sigmoid", "neg", "abs", "silu", "gelu", "clone"])
         return p.apply(op, [x] + ([None] if op == "clone" else ["none"] if op == "gelu" else []))

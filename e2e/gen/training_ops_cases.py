@@ -46,7 +46,7 @@ except ImportError as e:  # pragma: no cover - depends on the machine
     sys.exit(f"training_ops_cases.py needs torch and numpy (apt-get install python3-torch): {e}")
 
 A = torch.ops.aten
-TORCH_DTYPES = {"f32": torch.float32, "f64": torch.float64, "bf16": torch.bfloat16, "si64": torch.int64,
+TORCH_DTYPES = {"f32": torch.float32, "f64": torch.float64, "bf16": torch.bfloat16, "f16": torch.float16, "si64": torch.int64,
                 "si32": torch.int32, "i1": torch.bool}
 DTYPE_NAMES = {v: k for k, v in TORCH_DTYPES.items()}
 # c10::ScalarType's numbering, as torch-mlir writes a ScalarType argument.
