@@ -358,8 +358,12 @@ func ScalarConstant(v *ir.Value) ir.Attribute {
 // v's own view when v's buffer is the plan's own (not an argument or a
 // constant), no value in it is read after op i, and no other operand of
 // the op (nor a value its body captures) lies in the same buffer, and v is
-// not another of the op's inits. The last conditions keep an op from
-// overwriting what it still reads, and two outputs from sharing a buffer.
+// not another of the op's inits. v may be another of a structured op's
+// inputs only where that reads each element where the op writes it (the
+// same indexing map, every loop parallel): read through another map (a
+// flip of it), an element would be read after the op overwrote it. The
+// conditions keep an op from overwriting what it still reads, and two
+// outputs from sharing a buffer.
 func (b *builder) writable(i int, op *ir.Operation, operand int) (View, bool) {
 	v := op.Operand(operand)
 	view, ok := b.views[v]
@@ -384,6 +388,9 @@ func (b *builder) writable(i int, op *ir.Operation, operand int) (View, bool) {
 			// inits one value): each output needs a buffer of its own.
 			return view, false
 		}
+		if w == v && linalg.IsStructured(op) && !readsWhereWritten(op, j, operand) {
+			return view, false
+		}
 		if w != v {
 			if wv, ok := b.views[w]; ok && wv.Buf == view.Buf {
 				return view, false
@@ -402,6 +409,23 @@ func (b *builder) writable(i int, op *ir.Operation, operand int) (View, bool) {
 		}
 	})
 	return view, !clash
+}
+
+// readsWhereWritten reports whether the structured op's operand j reads,
+// at every loop point, the element that its operand w (written in place)
+// receives there: the same indexing map, and no reduction loop (which
+// would revisit an element after writing it).
+func readsWhereWritten(op *ir.Operation, j, w int) bool {
+	maps := linalg.IndexingMaps(op)
+	if j >= len(maps) || w >= len(maps) || !maps[j].Equal(maps[w]) {
+		return false
+	}
+	for _, it := range linalg.IteratorTypes(op) {
+		if it != linalg.Parallel {
+			return false
+		}
+	}
+	return true
 }
 
 // generalize rewrites every structured op of f except linalg.fill (which

@@ -306,7 +306,9 @@ func.func @f(%a: tensor<4xf32>, %unused: tensor<4xf32>, %ret: tensor<4xf32>) -> 
 // TestEpilogueInPlace: an elementwise consumer of a contraction whose
 // result nothing else reads writes over that result (the contraction's
 // buffer, one buffer fewer) and is still its epilogue; where the result
-// is returned too, the consumer writes a buffer of its own.
+// is returned too, or the consumer also reads it flipped (found by
+// e2e/gen/fuzz_graphs.py: a max pool's result minus its flip), the
+// consumer writes a buffer of its own.
 func TestEpilogueInPlace(t *testing.T) {
 	m := parse(t, "testdata/epilogue_in_place.mlir")
 	p, err := plan.Build(m, "dying")
@@ -323,5 +325,12 @@ func TestEpilogueInPlace(t *testing.T) {
 	}
 	if text := p.String(); !strings.Contains(text, "generic epilogue ins(%b3, %b2) outs(%b4)") {
 		t.Errorf("kept: want the bias add into a buffer of its own:\n%s", text)
+	}
+	p, err = plan.Build(m, "flipped")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := p.String(); !strings.Contains(text, "ins(%b2, %b2) outs(%b3)") {
+		t.Errorf("flipped: want the difference into a buffer of its own:\n%s", text)
 	}
 }
