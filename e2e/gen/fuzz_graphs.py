@@ -7,7 +7,7 @@ meet, results are cat'ed, normalized, multiplied and returned along with
 intermediates. The CPU backend fuses, re-lays-out and reuses buffers across
 such chains, which single-op cases never exercise. This draws --count
 programs from --seed: one to three inputs of --min-elems to --max-elems
-elements (f32 mostly, f64 too), then --min-ops to --max-ops ops, each on a
+elements (f32 mostly, f64 and bf16 too), then --min-ops to --max-ops ops, each on a
 value drawn so far (a view, an elementwise op, a broadcast binary op with
 another value or a new input, a reduction, a softmax, a layer norm, a cat,
 a matrix product with a new weight), returning the last value and up to two
@@ -19,10 +19,13 @@ program run eagerly by PyTorch in float64 and rounded once. Then:
     torchlower e2e --cases=/tmp/fzg
 
 The same seed draws the same programs (names fzg<seed>_<i>_<ops>_<dtype>).
-Tolerances: the errors of a chain grow with its length and with the size
-of the values, so atol = 1e-5 (f32; 1e-12 f64) x the longest chain behind
-a result x max(1, max |reference|), rtol the dtype's default: a wrong
-index, tap or broadcast stays far outside. Comparisons decide only on
+Tolerances: the errors of a chain grow with its length, with the size of
+the values along it and with the square root of the most elements an op
+of it folded into one (a sum's rounding errors add up, though the sum
+may cancel to nothing), so atol = 1e-5 (f32; 1e-12 f64; 2^-8 bf16, whose
+every op rounds) x the chain's length x max(1, its largest magnitude) x
+sqrt(folded), rtol the dtype's default: a wrong index, tap or broadcast
+stays far outside. Comparisons decide only on
 inputs (exact in both precisions), so no result hinges on a rounding.
 Nothing here is committed: the cases are MBs.
 """
@@ -43,10 +46,17 @@ torch, np, A = t.torch, t.np, t.A
 
 class Val:
     """A value of the program: its SSA name, its tensor at the case's
-    dtype and in float64, and the longest chain of ops behind it."""
+    dtype and in float64, the longest chain of ops behind it, and the
+    largest magnitude along that chain (its values' and its operands')."""
 
-    def __init__(self, name, low, wide, depth, is_input=False):
+    def __init__(self, name, low, wide, depth, is_input=False, scale=None, red=1):
         self.name, self.low, self.wide, self.depth, self.is_input = name, low, wide, depth, is_input
+        mag = float(wide.abs().max()) if wide.is_floating_point() and wide.numel() else 0.0
+        self.scale = max(mag, scale or 0.0)
+        # The most elements an op along the chain folded into one (its
+        # largest operand's over its result's): a sum's rounding errors
+        # add up over them, though the sum may cancel to nothing.
+        self.red = red
 
     @property
     def shape(self):
@@ -135,8 +145,13 @@ class Program:
         except RuntimeError:
             return None
         # Float results in float64 (a cast's too: its wide value is the
-        # rounded one, which the ops after it then use exactly).
-        wide = [w.double() if w is not None and w.is_floating_point() else w for w in run(True)]
+        # rounded one, which the ops after it then use exactly). A 16-bit
+        # result is rounded to its dtype: each op of a bf16 program
+        # computes in f32 and rounds once (ATen 2.x's opmath, the
+        # lowering's), so the reference rounds where the program does.
+        wide = [w if w is None or not w.is_floating_point() else
+                w.to(lo.dtype).double() if lo.dtype in (torch.bfloat16, torch.float16) else w.double()
+                for w, lo in zip(run(True), low)]
         operands = []
         for a in args:
             if isinstance(a, Val):
@@ -151,7 +166,10 @@ class Program:
         deps = [a for a in args if isinstance(a, Val)] + [v for a in args if isinstance(a, list) for v in a
                                                            if isinstance(v, Val)]
         name = r if len(low) == 1 else f"{r}#{result}"
-        v = Val(name, low[result], wide[result], 1 + max((d.depth for d in deps), default=0))
+        folded = max((d.low.numel() for d in deps), default=1) / max(1, low[result].numel())
+        v = Val(name, low[result], wide[result], 1 + max((d.depth for d in deps), default=0),
+                scale=max((d.scale for d in deps), default=0.0),
+                red=max([folded, 1.0] + [d.red for d in deps]))
         self.ops.append(op)
         if v.low.is_floating_point():
             self.vals.append(v)
@@ -179,9 +197,12 @@ def step(p):
     x = r.choice(p.vals[-4:] if r.random() < 0.7 else p.vals)
     s, rank = x.shape, len(x.shape)
     kind = r.choices(["unary", "scalar", "binary", "where", "view", "reduce", "softmax", "norm", "cat", "matmul",
-                      "image", "cast", "index"], [5, 2, 6, 1, 7, 3, 1, 1, 1, 1, 8 if rank == 4 else 0, 1, 2])[0]
+                      "image", "cast", "index", "grad"],
+                     [5, 2, 6, 1, 7, 3, 1, 1, 1, 1, 8 if rank == 4 else 0, 1, 2, 4])[0]
     if kind == "image":
         return image_step(p, x)
+    if kind == "grad":
+        return grad_step(p, x)
     if kind == "cast":
         # A round trip through a 16-bit float (mixed precision): the values
         # in between are not drawn on, so every value is at the case's dtype.
@@ -362,6 +383,62 @@ def image_step(p, x):
     return p.apply(op, [x, [r.randint(-1, 2) for _ in range(4)], r.choice([0.0, 1.5])])
 
 
+def grad_step(p, g):
+    """The backward of an op, g (a computed value, often a view) the
+    gradient of its output: the forward's input is a new input, the
+    forward's saved results (softmax output, mean and rstd, pooling
+    indices) ops of the program on it."""
+    r = p.rng
+    s, rank = g.shape, len(g.shape)
+    if rank == 0:
+        return None
+    ops = ["_softmax_backward_data", "_log_softmax_backward_data", "threshold_backward", "gelu_backward",
+           "sigmoid_backward", "native_layer_norm_backward"]
+    if rank == 4:
+        ops += ["max_pool2d_with_indices_backward", "avg_pool2d_backward", "native_batch_norm_backward"] * 2
+    op = r.choice(ops)
+    y = p.input(s)
+    if op in ("_softmax_backward_data", "_log_softmax_backward_data"):
+        dim = r.randrange(rank)
+        out = p.apply(op.replace("_backward_data", ""), [y, dim, False])
+        return p.apply(op, [g, out, dim, p.tdtype])
+    if op == "threshold_backward":
+        return p.apply(op, [g, y, r.choice([0.0, 0.5])])
+    if op == "gelu_backward":
+        return p.apply(op, [g, y, r.choice(["none", "tanh"])])
+    if op == "sigmoid_backward":
+        return p.apply(op, [g, p.apply("sigmoid", [y])])
+    if op == "native_layer_norm_backward":
+        if s[-1] < 16:
+            return None
+        ns = [s[-1]]
+        w, b = p.input(ns), p.input(ns)
+        mean, rstd = [p.apply("native_layer_norm", [y, ns, w, b, 1e-5], result=k) for k in (1, 2)]
+        mask = [r.random() < 0.8 for _ in range(3)]
+        if not any(mask):
+            mask[0] = True
+        return p.apply(op, [g, y, ns, mean, rstd, w, b, mask], result=r.choice([k for k in range(3) if mask[k]]))
+    if op == "max_pool2d_with_indices_backward":
+        # A 3x3 window, stride 1, padding 1 keeps the extent: g is the
+        # gradient of y's pooling.
+        args = [[3, 3], [1, 1], [1, 1], [1, 1], False]
+        idx = p.apply("max_pool2d_with_indices", [y] + args, result=1)
+        return p.apply(op, [g, y] + args + [idx])
+    if op == "avg_pool2d_backward":
+        return p.apply(op, [g, y, [3, 3], [1, 1], [1, 1], False, r.random() < 0.5, None])
+    n, c, h, w_ = s
+    if n * h * w_ < 16:
+        return None
+    wt = p.input([c])
+    mean, invstd = [p.apply("native_batch_norm", [y, wt, None, None, None, True, 0.1, 1e-5], result=k)
+                    for k in (1, 2)]
+    mask = [r.random() < 0.8 for _ in range(3)]
+    if not any(mask):
+        mask[0] = True
+    return p.apply(op, [g, y, wt, None, None, mean, invstd, True, 1e-5, mask],
+                   result=r.choice([k for k in range(3) if mask[k]]))
+
+
 def broadcasts(a, b):
     """Whether shape a broadcasts to shape b."""
     if len(a) > len(b):
@@ -370,7 +447,7 @@ def broadcasts(a, b):
 
 
 def draw(rng, i, seed, args):
-    dtype = rng.choices(["f32", "f64"], [9, 1])[0]
+    dtype = rng.choices(["f32", "f64", "bf16"], [7, 1, 2])[0]
     p = Program(rng, dtype, args.min_elems, args.max_elems)
     for _ in range(rng.randint(1, 3)):
         p.input(shape(rng, args.min_elems, args.max_elems))
@@ -395,21 +472,25 @@ def write(root, name, p, outs, seed):
     os.makedirs(os.path.join(d, "expected"))
     inputs, results = [], []
     for i, v in enumerate(p.inputs):
-        np.save(os.path.join(d, "inputs", f"{i}.npy"), v.low.contiguous().numpy())
+        np.save(os.path.join(d, "inputs", f"{i}.npy"), t.to_numpy(v.low.contiguous()))
         inputs.append(dict(name=f"arg{i}", file=f"inputs/{i}.npy", dtype=t.DTYPE_NAMES[v.low.dtype],
                            shape=v.shape))
-    default_atol = {"f32": 1e-5, "f64": 1e-12}[p.dtype]
+    # bf16: an op's f32 result and the reference's f64 one may round to
+    # neighbouring bf16 values, an ulp of the value (2^-8 of the largest
+    # magnitude behind it) that the ops after it carry.
+    default_atol = {"f32": 1e-5, "f64": 1e-12, "bf16": 2.0 ** -8}[p.dtype]
     for i, v in enumerate(outs):
         want = v.wide.to(v.low.dtype).contiguous()
-        np.save(os.path.join(d, "expected", f"{i}.npy"), want.numpy())
-        scale = max(1.0, float(v.wide.abs().max())) if v.wide.numel() else 1.0
+        np.save(os.path.join(d, "expected", f"{i}.npy"), t.to_numpy(want))
+        scale = max(1.0, v.scale) * math.sqrt(v.red)
+        what = f"max(1, the largest magnitude along the chain) x sqrt({v.red:.0f} elements folded into one)"
         atol = default_atol * v.depth * scale
         rtol = t.DEFAULT_TOL[p.dtype][1]
         results.append(dict(name=f"result{i}", file=f"expected/{i}.npy", dtype=t.DTYPE_NAMES[v.low.dtype],
                             shape=v.shape, tolerance=dict(
                                 atol=atol, rtol=rtol, reduction_length=1,
                                 reason=f"a chain of {v.depth} ops: atol = {default_atol:g} x {v.depth} x "
-                                       f"max(1, max |reference|) = {atol:.3g}; rtol = default for {p.dtype}")))
+                                       f"{what} = {atol:.3g}; rtol = default for {p.dtype}")))
     rets = [v.name for v in outs]
     types = [t.vt(v.low) for v in outs]
     text = "\n".join(["module {", f"  func.func @main({', '.join(f'{v.name}: {t.vt(v.low)}' for v in p.inputs)}) -> "
