@@ -391,6 +391,50 @@ def indexing(d, name):
     raise KeyError(name)
 
 
+def unique_index(d, shape, dim, extent):
+    """An int64 index of shape whose entries along dim are distinct, in
+    [0, extent) (shape[dim] <= extent): a scatter that writes, not adds,
+    has one answer only without repeats."""
+    hidden = list(shape)
+    hidden[dim] = extent
+    return Derived(lambda ts, u: u.argsort(dim=dim).narrow(dim, 0, shape[dim]), Rand(hidden, "f64"))
+
+
+def scatter(d, name):
+    r = d.rng
+    s = d.shape()
+    rank = len(s)
+    dim = r.randrange(rank)
+    if name in ("scatter.src", "scatter.value"):
+        idx = [r.randint(1, e) for e in s]
+        ix = unique_index(d, idx, dim, s[dim])
+        if name == "scatter.value":
+            return name, [d.rand(s), dim, ix, r.choice([0.0, -1.5])], 1
+        return name, [d.rand(s), dim, ix, d.rand([e + r.randint(0, 2) for e in idx])], 1
+    if name == "scatter_reduce.two":
+        idx = [r.randint(1, e) for e in s]
+        idx[dim] = r.randint(1, 2 * s[dim])
+        how = r.choice(["sum", "prod", "mean", "amax", "amin"])
+        lo, hi = (0.8, 1.25) if how == "prod" else (-3.0, 3.0)
+        return name, [d.rand(s, lo, hi), dim, Rand(idx, "si64", 0, s[dim]), d.rand(idx, lo, hi), how,
+                      r.random() < 0.5], idx[dim] + 1
+    if name == "index_copy":
+        m = r.randint(1, s[dim])
+        src = list(s)
+        src[dim] = m
+        return name, [d.rand(s), dim, unique_index(d, [m], 0, s[dim]), d.rand(src)], 1
+    if name == "slice_scatter":
+        start = r.randint(0, s[dim] - 1)
+        end = r.choice([None, r.randint(start + 1, s[dim])])
+        step = r.choice([1, 1, 2, 3])
+        src = list(s)
+        src[dim] = len(range(start, s[dim] if end is None else end, step))
+        return name, [d.rand(s), d.rand(src), dim, start, end, step], 1
+    if name == "select_scatter":
+        return name, [d.rand(s), d.rand(s[:dim] + s[dim + 1:]), dim, r.randrange(s[dim]) - r.choice([0, s[dim]])], 1
+    raise KeyError(name)
+
+
 def movement(d, name):
     r = d.rng
     s = d.shape()
@@ -447,6 +491,8 @@ for fam, names in [
     (loss, ["nll_loss_forward", "nll_loss_backward", "mse_loss", "mse_loss_backward"]),
     (indexing, ["embedding", "embedding_dense_backward", "index_select", "gather", "scatter_add", "index_add"]),
     (movement, ["cat", "constant_pad_nd", "flip", "permute", "repeat", "slice.Tensor"]),
+    (scatter, ["scatter.src", "scatter.value", "scatter_reduce.two", "index_copy", "slice_scatter",
+               "select_scatter"]),
 ]:
     for n in names:
         FAMILIES[n] = fam
@@ -466,7 +512,7 @@ NO_BF16 = {"max.dim", "argmax", "max_pool2d_with_indices", "max_pool2d_with_indi
 # computes them in bf16, 2.x's and the lowering's in f32: f64 references
 # there). Their references are PyTorch's kernel at the case's dtype.
 def own_dtype_reference(op, dtype):
-    if op in ("scatter_add", "index_add", "embedding_dense_backward"):
+    if op in ("scatter_add", "index_add", "embedding_dense_backward", "scatter_reduce.two"):
         return True
     return op.startswith("upsample_bilinear2d") and dtype == "f32"
 
