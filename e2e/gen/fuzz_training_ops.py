@@ -9,7 +9,7 @@ and backward, matrix products, losses, embeddings, gathers, scatters and
 data movement), at random shapes of --min-elems to --max-elems elements
 of odd extents and ranks 1-4 (the sizes at which the CPU backend's vector
 paths, their tails and its threads run, which the committed cases, kept to
-KBs, mostly do not reach), f32 mostly, bf16 and f64 too. Each is written
+KBs, mostly do not reach), f32 mostly, bf16, f16 and f64 too. Each is written
 as an e2e case in training_ops_cases.py's format, with its reference the
 op's in float64 rounded once (write_case's f64_reference). Then run them:
 
@@ -37,9 +37,11 @@ torch, A, Rand, Mask, Derived = t.torch, t.A, t.Rand, t.Mask, t.Derived
 class Draw:
     """The random choices of one case: its rng, element budget and dtype."""
 
-    def __init__(self, rng, min_elems, max_elems):
+    def __init__(self, rng, min_elems, max_elems, dtypes=None):
         self.rng, self.min_elems, self.max_elems = rng, min_elems, max_elems
-        self.dtype = rng.choices(["f32", "bf16", "f64"], [16, 3, 1])[0]
+        weights = {"f32": 14, "bf16": 3, "f16": 2, "f64": 1}
+        names = dtypes or list(weights)
+        self.dtype = rng.choices(names, [weights[n] for n in names])[0]
 
     def extent(self, hi=300):
         # Extents around the vector widths (8, 16) and their multiples, and odd ones.
@@ -498,10 +500,10 @@ for fam, names in [
         FAMILIES[n] = fam
 
 # Ops whose result is decided by comparisons or rounding of the inputs: a
-# bf16 draw of them ties too often to have one right answer. And
-# hardswish_backward, whose bf16 draws hit ±3, where torch 1.13's kernel
+# 16-bit draw of them ties too often to have one right answer. And
+# hardswish_backward, whose 16-bit draws hit ±3, where torch 1.13's kernel
 # differs from 2.x's (the lowering's, ewHardswishBackward).
-NO_BF16 = {"max.dim", "argmax", "max_pool2d_with_indices", "max_pool2d_with_indices_backward", "floor", "ceil",
+NO_16BIT = {"max.dim", "argmax", "max_pool2d_with_indices", "max_pool2d_with_indices_backward", "floor", "ceil",
            "trunc", "sign", "gt.Tensor", "le.Tensor", "hardswish_backward"}
 
 # Ops whose result PyTorch defines by rounding in the case's dtype, which
@@ -517,11 +519,13 @@ def own_dtype_reference(op, dtype):
     return op.startswith("upsample_bilinear2d") and dtype == "f32"
 
 
-def draw(rng, ops, i, seed, min_elems, max_elems):
+def draw(rng, ops, i, seed, min_elems, max_elems, dtypes=None):
     """One random case, or None when the draw is not a valid one."""
     name = rng.choice(ops)
-    d = Draw(rng, min_elems, max_elems)
-    if d.dtype == "bf16" and name in NO_BF16:
+    d = Draw(rng, min_elems, max_elems, dtypes)
+    if d.dtype in ("bf16", "f16") and name in NO_16BIT:
+        if dtypes and not set(dtypes) - {"bf16", "f16"}:
+            return None
         d.dtype = "f32"
     got = FAMILIES[name](d, name)
     if got is None:
@@ -544,12 +548,16 @@ def main():
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--out", required=True, help="the directory to write the cases into")
     ap.add_argument("--ops", default="", help="a regular expression: draw only the ops whose name it finds")
+    ap.add_argument("--dtypes", default="", help="draw only these dtypes (comma-separated: f32,bf16,f16,f64)")
     ap.add_argument("--own-reference", action="store_true",
                     help="references from PyTorch's kernel at the case's dtype, not in float64")
     ap.add_argument("--min-elems", type=float, default=2e3)
     ap.add_argument("--max-elems", type=float, default=3e5)
     args = ap.parse_args()
     torch.set_num_threads(1)
+    dtypes = args.dtypes.split(",") if args.dtypes else None
+    if dtypes and not set(dtypes) <= {"f32", "bf16", "f16", "f64"}:
+        sys.exit(f"--dtypes={args.dtypes!r}: choose from f32, bf16, f16, f64")
     ops = sorted(n for n in FAMILIES if re.search(args.ops, n))
     if not ops:
         sys.exit(f"--ops={args.ops!r} matches none of: {' '.join(sorted(FAMILIES))}")
@@ -559,15 +567,18 @@ def main():
     for _ in range(100 * args.count):
         if made == args.count:
             break
-        c = draw(rng, ops, made, args.seed, args.min_elems, args.max_elems)
+        c = draw(rng, ops, made, args.seed, args.min_elems, args.max_elems, dtypes)
         if c is None:
             continue
         own = args.own_reference or own_dtype_reference(c.op, c.dtype)
         try:
             t.write_case(args.out, c, f64_reference=not own, generator="e2e/gen/fuzz_training_ops.py")
         except RuntimeError as e:
-            if own and "not implemented for" in str(e):
-                continue  # torch 1.13 has no kernel at this dtype: draw another
+            if "not implemented for" in str(e):
+                # torch 1.13 has no kernel at this dtype for the op (its
+                # own reference) or for what makes an operand (a tanh
+                # output for tanh_backward in f16): draw another.
+                continue
             raise
         made += 1
     print(f"wrote {made} cases to {args.out}")
