@@ -164,6 +164,22 @@ func convertFloat(b *ir.Builder, loc ir.Location, x *ir.Value, dst ir.Type) *ir.
 	return arith.Cast(b, loc, arith.TruncF, x, dst)
 }
 
+// intToFloat converts the integer scalar x (unsigned: zero-extended) to
+// the float type dst as c10's static_cast does: a 16-bit float is built
+// from a float, so the integer is rounded to f32 first (an int64 above
+// 2^24 may round twice: 16842753 → 16842752 → 16777216 in bf16, where
+// one rounding gives 16908288).
+func intToFloat(b *ir.Builder, loc ir.Location, x *ir.Value, unsigned bool, dst ir.Type) *ir.Value {
+	conv := arith.SIToFP
+	if unsigned {
+		conv = arith.UIToFP
+	}
+	if dst.(ir.FloatType).Bits() == 16 {
+		return arith.Cast(b, loc, arith.TruncF, arith.Cast(b, loc, conv, x, ir.F32T), dst)
+	}
+	return arith.Cast(b, loc, conv, x, dst)
+}
+
 // cast returns v as type want, inserting a tensor.cast when they differ
 // (a declared result type with `?` where the lowering knows the size).
 func (e *emitter) cast(v *ir.Value, want ir.Type) *ir.Value {

@@ -373,10 +373,7 @@ func dmConvertScalar(b *ir.Builder, loc ir.Location, x *ir.Value, from, to ir.Ty
 		}
 		return arith.Cast(b, loc, arith.FPToSI, x, dst)
 	case toFloat:
-		if dmUnsigned(from) {
-			return arith.Cast(b, loc, arith.UIToFP, x, dst)
-		}
-		return arith.Cast(b, loc, arith.SIToFP, x, dst)
+		return intToFloat(b, loc, x, dmUnsigned(from), dst)
 	}
 	fw, tw := ir.IntWidth(x.Type()), ir.IntWidth(dst)
 	switch {

@@ -363,10 +363,7 @@ func ewConvert(b *ir.Builder, loc ir.Location, v *ir.Value, from, to ir.Type) *i
 	case srcFloat && dstFloat:
 		return convertFloat(b, loc, v, dst)
 	case dstFloat:
-		if ewIsBool(src) || ewIsUnsigned(from) {
-			return arith.Cast(b, loc, arith.UIToFP, v, dst)
-		}
-		return arith.Cast(b, loc, arith.SIToFP, v, dst)
+		return intToFloat(b, loc, v, ewIsBool(src) || ewIsUnsigned(from), dst)
 	case srcFloat:
 		w := ir.IntWidth(dst)
 		if w >= 32 {

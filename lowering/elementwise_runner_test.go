@@ -521,6 +521,11 @@ var ewRunCases = []ewRunCase{
 		op:     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none",
 		inputs: []ewRunTensor{{"f64", []int64{6}, []float64{1.0039062509313226, 1.0004882821813226, 1.342285188837506, -2.5, 0.1, 70000.0}}},
 		want:   ewRunTensor{"bf16", []int64{6}, []float64{1.0, 1.0, 1.34375, -2.5, 0.10009765625, 70144.0}}},
+	{name: "to_bf16_from_si64", tol: 0,
+		consts: "%dt = torch.constant.int 15\n%none = torch.constant.none\n%false = torch.constant.bool false",
+		op:     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none",
+		inputs: []ewRunTensor{{"si64", []int64{5}, []float64{16842753, 16842752, 33685505, 7, -16842753}}},
+		want:   ewRunTensor{"bf16", []int64{5}, []float64{16777216, 16777216, 33554432, 7, -16777216}}},
 	{name: "copy_f64_f32", tol: 0,
 		consts: "%false = torch.constant.bool false",
 		op:     "torch.aten.copy %a0, %a1, %false",
@@ -1111,6 +1116,10 @@ var ewRunCases = []ewRunCase{
 //	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [h6], h6.to(torch.float16))
 //	case("to_bf16_from_f64", 0, "%dt = torch.constant.int 15\n%none = torch.constant.none\n%false = torch.constant.bool false",
 //	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [h6], h6.to(torch.bfloat16))
+//	# An int64 above 2^24 rounds to f32 first (c10::BFloat16(float(x))).
+//	i5 = torch.tensor([16842753, 2**24 + 2**16, 33554433 + 2**17, 7, -16842753], dtype=torch.int64)
+//	case("to_bf16_from_si64", 0, "%dt = torch.constant.int 15\n%none = torch.constant.none\n%false = torch.constant.bool false",
+//	     "torch.aten._to_copy %a0, %dt, %none, %none, %none, %false, %none", [i5], i5.to(torch.bfloat16))
 //	d3 = torch.tensor([0.1, -2.5, 1e-3], dtype=torch.float64)
 //	case("copy_f64_f32", 0, "%false = torch.constant.bool false", "torch.aten.copy %a0, %a1, %false", [x23, d3], A.copy(x23, d3))
 //	b4 = torch.tensor([100.0, 3.0, -7.5, 0.25], dtype=torch.bfloat16)

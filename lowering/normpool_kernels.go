@@ -109,10 +109,7 @@ func (k *npKernel) convert(b *ir.Builder, x *ir.Value, t ir.Type) *ir.Value {
 	case fromIsF && toIsF:
 		return convertFloat(b, k.loc, x, t)
 	case toIsF:
-		if ir.IntWidth(from) == 1 {
-			return arith.Cast(b, k.loc, arith.UIToFP, x, t)
-		}
-		return arith.Cast(b, k.loc, arith.SIToFP, x, t)
+		return intToFloat(b, k.loc, x, ir.IntWidth(from) == 1, t)
 	}
 	if ir.IntWidth(t) == 1 {
 		if fromIsF {

@@ -405,10 +405,7 @@ func (k *redKernel) convert(b *ir.Builder, x *ir.Value, from, to ir.Type) *ir.Va
 	case redIsFloat(from) && redIsFloat(to):
 		return convertFloat(b, k.loc, x, bt)
 	case redIsFloat(to):
-		if redIsUnsigned(from) {
-			return arith.Cast(b, k.loc, arith.UIToFP, x, bt)
-		}
-		return arith.Cast(b, k.loc, arith.SIToFP, x, bt)
+		return intToFloat(b, k.loc, x, redIsUnsigned(from), bt)
 	case redIsFloat(from):
 		if redIsUnsigned(to) {
 			return arith.Cast(b, k.loc, arith.FPToUI, x, bt)

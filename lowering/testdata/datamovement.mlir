@@ -356,12 +356,13 @@ func.func @cat(%a: !torch.vtensor<[4,2],f32>, %b: !torch.vtensor<[4,3],f32>, %c:
 // -----
 
 // cat promotes dtypes as PyTorch does: si64 with f16 gives f16, so the
-// integer input is converted with arith.sitofp first. The legacy empty
-// tensor of shape [0] is skipped.
+// integer input is converted first (arith.sitofp to f32, then truncf, as
+// c10::Half(float(x))). The legacy empty tensor of shape [0] is skipped.
 // CHECK-LABEL: func.func @cat_promote(
 // CHECK-SAME:      %[[A:[^:]*]]: tensor<1x3xi64>, %[[B:[^:]*]]: tensor<2x3xf16>, %{{.*}}: tensor<0xf16>
 // CHECK:         %[[CV:.*]] = linalg.generic {{.*}} ins(%[[A]] : tensor<1x3xi64>) outs(%{{.*}} : tensor<1x3xf16>)
-// CHECK:           arith.sitofp %{{.*}} : i64 to f16
+// CHECK:           %[[S:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK-NEXT:      arith.truncf %[[S]] : f32 to f16
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<3x3xf16>
 // CHECK:         %[[I0:.*]] = tensor.insert_slice %[[CV]] into %[[E]][0, 0] [1, 3] [1, 1]
 // CHECK:         tensor.insert_slice %[[B]] into %[[I0]][1, 0] [2, 3] [1, 1]

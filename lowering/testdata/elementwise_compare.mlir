@@ -18,11 +18,13 @@ func.func @le_scalar_int_threshold(%a: !torch.vtensor<[2,3],f32>) -> !torch.vten
 
 // -----
 
-// si32 against f16 promotes to f16 (the int is rounded to f16 first), and
-// the f16 values compare in f32, which is exact.
+// si32 against f16 promotes to f16 (the int is rounded to f16 first,
+// through f32 as c10::Half(float(x))), and the f16 values compare in f32,
+// which is exact.
 // CHECK-LABEL: func.func @lt_tensor_int_f16(
 // CHECK:         ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: f16, %{{.*}}: i1):
-// CHECK-NEXT:      %[[XH:.*]] = arith.sitofp %[[X]] : i32 to f16
+// CHECK-NEXT:      %[[XS:.*]] = arith.sitofp %[[X]] : i32 to f32
+// CHECK-NEXT:      %[[XH:.*]] = arith.truncf %[[XS]] : f32 to f16
 // CHECK-NEXT:      %[[XF:.*]] = arith.extf %[[XH]] : f16 to f32
 // CHECK-NEXT:      %[[YF:.*]] = arith.extf %[[Y]] : f16 to f32
 // CHECK-NEXT:      %[[C:.*]] = arith.cmpf olt, %[[XF]], %[[YF]] : f32
