@@ -85,44 +85,14 @@ class Program:
         return v
 
     def const(self, c):
-        """The SSA name and type of a constant operand."""
-        if c is None:
+        """The SSA name and type of a constant operand (a list of values:
+        a Tensor[])."""
+        if isinstance(c, list) and c and isinstance(c[0], Val):
             r = self.fresh()
-            self.lines.append(f"    {r} = torch.constant.none")
-            return r, "!torch.none"
-        if isinstance(c, bool):
-            r = self.fresh()
-            self.lines.append(f"    {r} = torch.constant.bool {'true' if c else 'false'}")
-            return r, "!torch.bool"
-        if isinstance(c, int):
-            r = self.fresh()
-            self.lines.append(f"    {r} = torch.constant.int {c}")
-            return r, "!torch.int"
-        if isinstance(c, float):
-            r = self.fresh()
-            self.lines.append(f"    {r} = torch.constant.float {t.mlir_float(c)}")
-            return r, "!torch.float"
-        if isinstance(c, str):
-            r = self.fresh()
-            self.lines.append(f'    {r} = torch.constant.str "{c}"')
-            return r, "!torch.str"
-        if isinstance(c, list):
-            if c and isinstance(c[0], Val):
-                r = self.fresh()
-                self.lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(v.name for v in c)} : "
-                                  f"({', '.join(t.vt(v.low) for v in c)}) -> !torch.list<vtensor>")
-                return r, "!torch.list<vtensor>"
-            elems = [self.const(e) for e in c]
-            et = "bool" if c and isinstance(c[0], bool) else "float" if c and isinstance(c[0], float) else "int"
-            r = self.fresh()
-            self.lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(e for e, _ in elems)} : "
-                              f"({', '.join(ty for _, ty in elems)}) -> !torch.list<{et}>")
-            return r, f"!torch.list<{et}>"
-        if isinstance(c, torch.dtype):  # a ScalarType: c10's number
-            r = self.fresh()
-            self.lines.append(f"    {r} = torch.constant.int {t.SCALAR_TYPES[c]}")
-            return r, "!torch.int"
-        raise ValueError(f"cannot write {c!r} as a constant")
+            self.lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(v.name for v in c)} : "
+                              f"({', '.join(t.vt(v.low) for v in c)}) -> !torch.list<vtensor>")
+            return r, "!torch.list<vtensor>"
+        return t.write_constant(c, self.lines, self.fresh)
 
     def apply(self, op, args, result=0):
         """Runs op on args (Vals and constants) at both precisions and adds

@@ -273,6 +273,40 @@ def overload(op):
     return getattr(getattr(A, name), ov or "default")
 
 
+def write_constant(v, lines, fresh):
+    """Appends the ops that make the non-tensor operand v (torch.constant.*,
+    a ScalarType as its c10 number, torch.prim.ListConstruct of a list) to
+    lines, named by fresh(), and returns v's SSA name and type."""
+    if isinstance(v, list):
+        elems = [write_constant(e, lines, fresh) for e in v]
+        et = "int"
+        if v and isinstance(v[0], bool):
+            et = "bool"
+        elif v and isinstance(v[0], float):
+            et = "float"
+        r = fresh()
+        lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(e for e, _ in elems)} : "
+                     f"({', '.join(t for _, t in elems)}) -> !torch.list<{et}>")
+        return r, f"!torch.list<{et}>"
+    if isinstance(v, torch.dtype):  # a ScalarType: c10's number
+        text, ty = f"torch.constant.int {SCALAR_TYPES[v]}", "!torch.int"
+    elif v is None:
+        text, ty = "torch.constant.none", "!torch.none"
+    elif isinstance(v, bool):
+        text, ty = f"torch.constant.bool {'true' if v else 'false'}", "!torch.bool"
+    elif isinstance(v, int):
+        text, ty = f"torch.constant.int {v}", "!torch.int"
+    elif isinstance(v, float):
+        text, ty = f"torch.constant.float {mlir_float(v)}", "!torch.float"
+    elif isinstance(v, str):
+        text, ty = f'torch.constant.str "{v}"', "!torch.str"
+    else:
+        raise ValueError(f"cannot write {v!r} as a constant")
+    r = fresh()
+    lines.append(f"    {r} = {text}")
+    return r, ty
+
+
 def program(c, vals, outs):
     """func @main: tensor operands as arguments, the rest constants."""
     lines, operands, args = [], [], []
@@ -283,42 +317,10 @@ def program(c, vals, outs):
         return f"%v{n[0]}"
 
     def const(v):
-        if isinstance(v, torch.dtype):  # a ScalarType: c10's number
-            r = fresh()
-            lines.append(f"    {r} = torch.constant.int {SCALAR_TYPES[v]}")
-            return r, "!torch.int"
-        if v is None:
-            r = fresh()
-            lines.append(f"    {r} = torch.constant.none")
-            return r, "!torch.none"
-        if isinstance(v, bool):
-            r = fresh()
-            lines.append(f"    {r} = torch.constant.bool {'true' if v else 'false'}")
-            return r, "!torch.bool"
-        if isinstance(v, int):
-            r = fresh()
-            lines.append(f"    {r} = torch.constant.int {v}")
-            return r, "!torch.int"
-        if isinstance(v, float):
-            r = fresh()
-            lines.append(f"    {r} = torch.constant.float {mlir_float(v)}")
-            return r, "!torch.float"
-        if isinstance(v, str):
-            r = fresh()
-            lines.append(f'    {r} = torch.constant.str "{v}"')
-            return r, "!torch.str"
-        if isinstance(v, list):
-            elems = [const(e) for e in v]
-            et = "int"
-            if v and isinstance(v[0], bool):
-                et = "bool"
-            elif v and isinstance(v[0], float):
-                et = "float"
-            r = fresh()
-            lines.append(f"    {r} = torch.prim.ListConstruct {', '.join(e for e, _ in elems)} : "
-                         f"({', '.join(t for _, t in elems)}) -> !torch.list<{et}>")
-            return r, f"!torch.list<{et}>"
-        raise ValueError(f"{c.name}: cannot write {v!r} as a constant")
+        try:
+            return write_constant(v, lines, fresh)
+        except ValueError as e:
+            raise ValueError(f"{c.name}: {e}") from None
 
     def arg(t):
         a = f"%arg{len(args)}"
