@@ -105,7 +105,9 @@ type contraction struct {
 	// factors are a and b then (runDeviations). With ic ≥ 0 the
 	// deviations are scaled instead of squared, out + c·(a − b), c the
 	// input ic, which moves as a does along every loop (a batch norm
-	// gradient's Σ dy·(x − mean)).
+	// gradient's Σ dy·(x − mean)); with ib < 0 too, there is no mean:
+	// f32 products summed in f64, out + float64(a·c) (a group norm
+	// gradient's Σ dy·x), deviations from zero.
 	dev bool
 	ic  int
 	// pixels, when not -1, is the loop merged with the n loop into
@@ -175,6 +177,14 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			}
 			x, okx := src.get(o.Operand(0))
 			y, oky := src.get(o.Operand(1))
+			if ok == kF64 && useDevSums && okx && oky && nmul == 0 && sum == nil && o.Operand(0).IsBlockArg() && o.Operand(1).IsBlockArg() &&
+				isF32(o.Result(0).Type()) && isF32(o.Operand(0).Type()) && isF32(o.Operand(1).Type()) {
+				// An f32 product of two f32 inputs, widened below and
+				// summed in f64: a deviation of x from zero, scaled by y.
+				nmul++
+				c.ia, c.ic, c.dev, prod = x, y, true, o.Result(0)
+				continue
+			}
 			if !okx || !oky || nmul > 0 || sum != nil || !ir.TypeEqual(o.Result(0).Type(), accT) || !ir.TypeEqual(o.Operand(0).Type(), accT) || !ir.TypeEqual(o.Operand(1).Type(), accT) {
 				return nil
 			}
@@ -310,7 +320,7 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 			return nil
 		}
 		for _, d := range c.red {
-			if k.ext[d] > 1 && k.ops[c.ib].coef[d] != 0 {
+			if c.ib >= 0 && k.ext[d] > 1 && k.ops[c.ib].coef[d] != 0 {
 				return nil
 			}
 		}
@@ -630,7 +640,10 @@ func runContraction[T floatT](c *contraction, k *kernel, epi *kernel) (fused boo
 	if wide {
 		var dev *deviations
 		if c.dev {
-			dev = &deviations{mean: typed[float32](k.ops[c.ib].mem), baseM: int(ob.base)}
+			dev = &deviations{}
+			if ob != nil { // else the deviations are from zero (a product)
+				dev.mean, dev.baseM = typed[float32](k.ops[c.ib].mem), int(ob.base)
+			}
 			if c.ic >= 0 {
 				dev.scale, dev.baseS = typed[float32](k.ops[c.ic].mem), int(k.ops[c.ic].base)
 			}

@@ -18,11 +18,12 @@ import (
 // as a contraction that reads the f32 data in place — 16 channels in the
 // lanes with AVX-512, each channel alone without it or where fewer than
 // 16 are — and gives the interpreter's bits: plain sums, squared and
-// scaled deviations from a mean, from zero and from given sums.
+// scaled deviations from a mean, products (a group norm gradient's
+// Σ dy·x), from zero and from given sums.
 func TestWideSums(t *testing.T) {
 	for _, avx512 := range []bool{true, false} {
 		restore := cpu.SetKernels(cpu.Kernels{Vec: true, AVX512: avx512, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true})
-		for _, fn := range []string{"sum", "sqdev", "sqdev_few", "muldev"} {
+		for _, fn := range []string{"sum", "sqdev", "sqdev_few", "muldev", "product"} {
 			p, err := plan.Build(parseFile(t, "testdata/wide_sums.mlir"), fn)
 			if err != nil {
 				t.Fatal(err)

@@ -303,17 +303,24 @@ func (p *gnBackward) emit(b *ir.Builder) ([]*ir.Value, error) {
 	dy, x := k.splitChannels(p.dy, 1, geo.g), k.splitChannels(p.x, 1, geo.g)
 	perChannel := []int64{geo.n, geo.g, geo.d()}
 	chanRed := newGNLoops(ns, linalg.Parallel, linalg.Parallel, linalg.Parallel, linalg.Reduction)
+	// A channel's sums over its plane run in f64 for f32 data, each term
+	// formed in acc, and are rounded to acc once, as the forward's
+	// statistics (summed in order in f32, they were 2-3x further from the
+	// f64 results than PyTorch's, whose float vectors add 16 partial sums).
+	stat := sumAccumulator(tensorType(p.x).Elem)
 	var ds, db *ir.Value
 	if p.compute[0] || p.compute[1] {
-		ds = k.generic(&chanRed.l, []npRead{{dy, chanRed.full()}, {x, chanRed.full()}}, k.filled(perChannel, acc, 0), chanRed.perChannel(),
+		ds = k.generic(&chanRed.l, []npRead{{dy, chanRed.full()}, {x, chanRed.full()}}, k.filled(perChannel, stat, 0), chanRed.perChannel(),
 			func(b *ir.Builder, a []*ir.Value) *ir.Value {
-				return arith.Add(b, k.loc, a[2], arith.Mul(b, k.loc, k.convert(b, a[0], acc), k.convert(b, a[1], acc)))
+				return arith.Add(b, k.loc, a[2], k.convert(b, arith.Mul(b, k.loc, k.convert(b, a[0], acc), k.convert(b, a[1], acc)), stat))
 			})
+		ds = k.convertTensor(ds, acc)
 	}
-	db = k.generic(&chanRed.l, []npRead{{dy, chanRed.full()}}, k.filled(perChannel, acc, 0), chanRed.perChannel(),
+	db = k.generic(&chanRed.l, []npRead{{dy, chanRed.full()}}, k.filled(perChannel, stat, 0), chanRed.perChannel(),
 		func(b *ir.Builder, a []*ir.Value) *ir.Value {
-			return arith.Add(b, k.loc, a[1], k.convert(b, a[0], acc))
+			return arith.Add(b, k.loc, a[1], k.convert(b, a[0], stat))
 		})
+	db = k.convertTensor(db, acc)
 	if p.compute[0] {
 		var w *ir.Value
 		if p.w != nil {

@@ -81,7 +81,8 @@ func.func @group_norm_noaffine_bf16(%x: !torch.vtensor<[2,4,5],bf16>) -> (!torch
 // -----
 
 // native_group_norm_backward with grad_weight masked out (a None result):
-// per channel ds = Σ dy·x and db = Σ dy over the spatial dim; per group
+// per channel ds = Σ dy·x and db = Σ dy over the spatial dim (f32 terms
+// summed in f64, rounded once to f32); per group
 // Σ ds·w and Σ db·w; then grad_input = rstd·w·dy + c2·x + c3 with
 // c2 = (dbg·mean − dsg)·rstd³/n and c3 = −c2·mean − dbg·rstd/n (n = 6);
 // grad_bias = Σ_N db, collapsed from [G, D] to [C].
@@ -94,8 +95,14 @@ func.func @group_norm_noaffine_bf16(%x: !torch.vtensor<[2,4,5],bf16>) -> (!torch
 // CHECK-SAME:      -> (tensor<2x4x3xf32>, !torch.none, tensor<4xf32>)
 // CHECK:         %[[DYG:.*]] = tensor.expand_shape %[[DY]] {{\[}}[0], [1, 2], [3]] : tensor<2x4x3xf32> into tensor<2x2x2x3xf32>
 // CHECK:         %[[XG:.*]] = tensor.expand_shape %[[X]]
-// CHECK:         %[[DS:.*]] = linalg.generic {indexing_maps = [#[[FULL]], #[[FULL]], #[[PERC]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[DYG]], %[[XG]] :
-// CHECK:         %[[DB:.*]] = linalg.generic {indexing_maps = [#[[FULL]], #[[PERC]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[DYG]] :
+// CHECK:         %[[DS64:.*]] = linalg.generic {indexing_maps = [#[[FULL]], #[[FULL]], #[[PERC]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[DYG]], %[[XG]] :
+// CHECK-NEXT:    ^bb0(%[[P:.*]]: f32, %[[Q:.*]]: f32, %[[O:.*]]: f64):
+// CHECK-NEXT:      %[[PQ:.*]] = arith.mulf %[[P]], %[[Q]] : f32
+// CHECK-NEXT:      %[[PQW:.*]] = arith.extf %[[PQ]] : f32 to f64
+// CHECK-NEXT:      arith.addf %[[O]], %[[PQW]] : f64
+// CHECK:         %[[DS:.*]] = linalg.generic {{.*}} ins(%[[DS64]] : tensor<2x2x2xf64>) outs(%{{.*}} : tensor<2x2x2xf32>)
+// CHECK:         %[[DB64:.*]] = linalg.generic {indexing_maps = [#[[FULL]], #[[PERC]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[DYG]] :
+// CHECK:         %[[DB:.*]] = linalg.generic {{.*}} ins(%[[DB64]] : tensor<2x2x2xf64>) outs(%{{.*}} : tensor<2x2x2xf32>)
 // CHECK:         %[[WG:.*]] = tensor.expand_shape %[[W]] {{\[}}[0, 1]] : tensor<4xf32> into tensor<2x2xf32>
 // CHECK:         %[[DSG:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[DS]], %[[WG]] :
 // CHECK:         %[[DBG:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[DB]], %[[WG]] :
