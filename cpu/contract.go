@@ -264,7 +264,16 @@ func matchContraction(k *kernel, maps []affine.Map, iters []string, body *ir.Blo
 	}
 	for r, e := range maps[k.nIn].Results {
 		d, isDim := e.AsDim()
-		if !isDim || c.outDim[d] >= 0 || iters[d] != linalg.Parallel {
+		if !isDim {
+			// A constant 0 (a kept reduced dim of extent 1, a layer
+			// norm's [rows, 1] statistics) pins the output to one
+			// index there: no loop moves it.
+			if v, isConst := e.AsConst(); isConst && v == 0 {
+				continue
+			}
+			return nil
+		}
+		if c.outDim[d] >= 0 || iters[d] != linalg.Parallel {
 			return nil
 		}
 		c.outDim[d] = r

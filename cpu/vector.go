@@ -326,16 +326,17 @@ func readsIndex(body *ir.Block) bool {
 }
 
 // indexesParallel reports whether every output map is a projected
-// permutation of parallel loops: then distinct values of the loops an
-// output moves along are distinct elements of it, which lanes and
-// workers need.
+// permutation of parallel loops, constant 0 results allowed (a kept
+// reduced dim of extent 1: a layer norm's [rows, 1] statistics): then
+// distinct values of the loops an output moves along are distinct
+// elements of it, which lanes and workers need.
 func indexesParallel(outMaps []affine.Map, iters []string) bool {
 	for _, m := range outMaps {
-		if !m.IsProjectedPermutation() {
+		if !m.IsProjectedPermutationAllowingZeros() {
 			return false
 		}
 		for _, e := range m.Results {
-			if d, _ := e.AsDim(); iters[d] != linalg.Parallel {
+			if d, isDim := e.AsDim(); isDim && iters[d] != linalg.Parallel {
 				return false
 			}
 		}
