@@ -108,6 +108,9 @@ func GatherLaneRuns() int64 { return gatherLaneRuns.Load() }
 // WideSumRuns counts the f32 sums run in f64 (runWideSums).
 func WideSumRuns() int64 { return wideSumRuns.Load() }
 
+// ColSumRuns counts the units of 16 outputs summed a column at a time.
+func ColSumRuns() int64 { return colSumRuns.Load() }
+
 // FastSteps reports, per generic step of p, whether the fast path takes it.
 func FastSteps(p *plan.Plan, args []*runtime.Tensor) []bool {
 	var r []bool

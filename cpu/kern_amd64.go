@@ -114,6 +114,20 @@ func mulDevT16x16(acc *[16]float32, src, scale *float32, ss int, mean *[16]float
 //go:noescape
 func sumT16x16(acc *[16]float32, src *float32, ss int)
 
+// sumCols16 adds the 16 consecutive floats at a + offs[i] (offs in
+// bytes) to acc for i = 0 to n-1 in turn: lane l sums the elements l
+// floats past each offset in order, acc the first source of each add (a
+// column sum: a bias gradient's Σ over rows into consecutive outputs).
+//
+//go:noescape
+func sumCols16(acc *[16]float32, a *float32, offs *int, n int)
+
+// sumCols16d is sumCols16 into float64 accumulators: each float
+// widened, each add rounded to float64.
+//
+//go:noescape
+func sumCols16d(acc *[16]float64, a *float32, offs *int, n int)
+
 // sumT16x16d is sumT16x16 into float64 accumulators: each element
 // widened, each add rounded to float64.
 //

@@ -2038,3 +2038,56 @@ TEXT ·mulDevT16x16d(SB), NOSPLIT, $0-40
 	TRANSPOSEREGS16X16
 	MOVQ acc+0(FP), DI
 	ADDCOLUMNS16D
+
+// func sumCols16(acc *[16]float32, a *float32, offs *int, n int)
+//
+// Adds the 16 consecutive floats at a + offs[i] (bytes) to acc for i = 0
+// to n-1 in turn: lane l sums a[offs[i]/4 + l] in order, acc the first
+// source of each add (a column sum: the reduction strided, the outputs
+// consecutive).
+TEXT ·sumCols16(SB), NOSPLIT, $0-32
+	MOVQ acc+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ offs+16(FP), DX
+	MOVQ n+24(FP), CX
+	VMOVUPS (DI), Z0
+	TESTQ CX, CX
+	JZ sumcols16done
+sumcols16loop:
+	MOVQ (DX), AX
+	VADDPS (SI)(AX*1), Z0, Z0
+	ADDQ $8, DX
+	DECQ CX
+	JNZ sumcols16loop
+sumcols16done:
+	VMOVUPS Z0, (DI)
+	VZEROUPPER
+	RET
+
+// func sumCols16d(acc *[16]float64, a *float32, offs *int, n int)
+//
+// sumCols16 into float64 accumulators: each float widened, each add
+// rounded to float64.
+TEXT ·sumCols16d(SB), NOSPLIT, $0-32
+	MOVQ acc+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ offs+16(FP), DX
+	MOVQ n+24(FP), CX
+	VMOVUPD (DI), Z0
+	VMOVUPD 64(DI), Z1
+	TESTQ CX, CX
+	JZ sumcols16ddone
+sumcols16dloop:
+	MOVQ (DX), AX
+	VCVTPS2PD (SI)(AX*1), Z2
+	VCVTPS2PD 32(SI)(AX*1), Z3
+	VADDPD Z2, Z0, Z0
+	VADDPD Z3, Z1, Z1
+	ADDQ $8, DX
+	DECQ CX
+	JNZ sumcols16dloop
+sumcols16ddone:
+	VMOVUPD Z0, (DI)
+	VMOVUPD Z1, 64(DI)
+	VZEROUPPER
+	RET

@@ -146,6 +146,14 @@ func sumT16x16(acc *[16]float32, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }
 
+func sumCols16(acc *[16]float32, a *float32, offs *int, n int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
+func sumCols16d(acc *[16]float64, a *float32, offs *int, n int) {
+	panic("cpu: no vector kernel on this architecture")
+}
+
 func sumT16x16d(acc *[16]float64, src *float32, ss int) {
 	panic("cpu: no vector kernel on this architecture")
 }

@@ -100,3 +100,26 @@ func TestBatchNormStatisticsInF64(t *testing.T) {
 		}
 	}
 }
+
+// TestColumnSums: sums over rows into consecutive outputs (a bias
+// gradient, a layer norm's grad_bias) add 16 outputs' elements at a time
+// at each row (sumCols16, sumCols16d) where AVX-512 runs, and give the
+// interpreter's bits: in f32 onto given sums, and in f64; the 8 columns
+// past the two units lane by lane. (Rows read backwards:
+// TestSumOverFlippedDim.)
+func TestColumnSums(t *testing.T) {
+	if !cpu.HaveAVX512() {
+		t.Skip("no AVX-512: the column kernels do not run")
+	}
+	for _, fn := range []string{"cols32", "cols64"} {
+		p, err := plan.Build(parseFile(t, "testdata/col_sums.mlir"), fn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := cpu.ColSumRuns()
+		matchInterpreter(t, p)
+		if got := cpu.ColSumRuns() - before; got != 2 {
+			t.Errorf("%s: %d units of 16 summed a column at a time, want 2\n%s", fn, got, p)
+		}
+	}
+}
