@@ -312,8 +312,8 @@ func prepareAnyAll(op *ir.Operation) (emitFunc, error) {
 // complex dtypes") in two passes: the mean S/N, then the sum of squared
 // deviations M2, and var = M2 / max(0, N − correction) with correction 1
 // (Bessel's) when None; a divisor of 0 gives inf or NaN, as in PyTorch.
-// dim None or [] reduces every dim. f16/bf16 accumulate in f32 and round
-// once per result.
+// dim None or [] reduces every dim. f32 sums accumulate in f64, f16/bf16
+// ones in f32 (sumAccumulator), and each result rounds once.
 func prepareVar(op *ir.Operation) (emitFunc, error) {
 	r, err := redReader(op)
 	if err != nil {
@@ -342,26 +342,35 @@ func prepareVar(op *ir.Operation) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newRedKernel(b, op.Loc)
 		elem := redBuiltin(dt)
-		acc := accumulatorType(elem)
+		// The sums of f32 data run in f64 (ATen's CPU kernel accumulates
+		// in double; sumAccumulator), each deviation formed and squared
+		// in acc from the mean rounded to acc, as the norms' statistics:
+		// the wide sums' forms (in f64 throughout, the second sum ran in
+		// the lanes program at a fifth of their speed).
+		acc, stat := accumulatorType(elem), sumAccumulator(elem)
 		x := op.Operand(0)
-		s := k.sum(x, sp, dt, acc, false)
-		m2 := k.reduce(sp.x.Sizes, []redIn{{v: x}, {v: s, reduced: true}}, sp.mask, false, k.constant(k.b, 0, acc),
+		s := k.sum(x, sp, dt, stat, false)
+		reduced := redShape(sp.x.Sizes, sp.mask, false)
+		mean := k.pointwise(reduced, acc, []redIn{{v: s}}, make([]bool, len(reduced)),
 			func(b *ir.Builder, args []*ir.Value) *ir.Value {
-				mean := arith.Div(b, k.loc, args[1], k.constant(b, n, acc))
-				d := arith.Sub(b, k.loc, k.toAcc(b, args[0], acc), mean)
-				return arith.Add(b, k.loc, args[2], arith.Mul(b, k.loc, d, d))
+				return k.fromAcc(b, arith.Div(b, k.loc, args[0], k.constant(b, n, stat)), acc)
+			})
+		m2 := k.reduce(sp.x.Sizes, []redIn{{v: x}, {v: mean, reduced: true}}, sp.mask, false, k.constant(k.b, 0, stat),
+			func(b *ir.Builder, args []*ir.Value) *ir.Value {
+				d := arith.Sub(b, k.loc, k.toAcc(b, args[0], acc), args[1])
+				return arith.Add(b, k.loc, args[2], k.toAcc(b, arith.Mul(b, k.loc, d, d), stat))
 			})
 		v := k.pointwise(sp.outShape(), elem, []redIn{{v: m2, reduced: true}}, sp.finalMask(),
 			func(b *ir.Builder, args []*ir.Value) *ir.Value {
-				return k.fromAcc(b, arith.Div(b, k.loc, args[0], k.constant(b, divisor, acc)), elem)
+				return k.fromAcc(b, arith.Div(b, k.loc, args[0], k.constant(b, divisor, stat)), elem)
 			})
 		outs := []*ir.Value{k.cast(v, want[0])}
 		if op.NumResults() == 2 {
-			mean := k.pointwise(sp.outShape(), elem, []redIn{{v: s, reduced: true}}, sp.finalMask(),
+			m := k.pointwise(sp.outShape(), elem, []redIn{{v: s, reduced: true}}, sp.finalMask(),
 				func(b *ir.Builder, args []*ir.Value) *ir.Value {
-					return k.fromAcc(b, arith.Div(b, k.loc, args[0], k.constant(b, n, acc)), elem)
+					return k.fromAcc(b, arith.Div(b, k.loc, args[0], k.constant(b, n, stat)), elem)
 				})
-			outs = append(outs, k.cast(mean, want[1]))
+			outs = append(outs, k.cast(m, want[1]))
 		}
 		return outs, nil
 	}, nil

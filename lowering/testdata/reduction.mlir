@@ -268,23 +268,29 @@ func.func @amax_ui8(%x: !torch.vtensor<[4],ui8>) -> !torch.vtensor<[],ui8> {
 
 // -----
 
-// var with the default correction (None = 1): the sum, the sum of squared
-// deviations from sum/N, then M2 / (N - 1) = M2 / 5.
+// var with the default correction (None = 1): the sum (f32 data in f64),
+// the mean sum/N rounded to f32, the sum of the squared deviations from
+// it (each formed and squared in f32, summed in f64), then M2 / (N - 1) =
+// M2 / 5 rounded once.
 // CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG:   #[[RED:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @var_default(
 // CHECK-SAME:      %[[X:[^:]*]]: tensor<2x6xf32>
-// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[RED]]], iterator_types = ["parallel", "reduction"]} ins(%[[X]] : tensor<2x6xf32>)
-// CHECK:         %[[M2:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[RED]], #[[RED]]], iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[SUM]] : tensor<2x6xf32>, tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[S:.*]]: f32, %[[ACC:.*]]: f32):
-// CHECK-NEXT:      %[[N:.*]] = arith.constant 6.000000e+00 : f32
-// CHECK-NEXT:      %[[MEAN:.*]] = arith.divf %[[S]], %[[N]] : f32
-// CHECK-NEXT:      %[[DEV:.*]] = arith.subf %[[IN]], %[[MEAN]] : f32
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[RED]]], iterator_types = ["parallel", "reduction"]} ins(%[[X]] : tensor<2x6xf32>) outs(%{{.*}} : tensor<2xf64>)
+// CHECK:         %[[MEAN:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<2xf64>) outs(%{{.*}} : tensor<2xf32>)
+// CHECK:           %[[N:.*]] = arith.constant 6.000000e+00 : f64
+// CHECK-NEXT:      %[[Q:.*]] = arith.divf %{{.*}}, %[[N]] : f64
+// CHECK-NEXT:      arith.truncf %[[Q]] : f64 to f32
+// CHECK:         %[[M2:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[RED]], #[[RED]]], iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[MEAN]] : tensor<2x6xf32>, tensor<2xf32>) outs(%{{.*}} : tensor<2xf64>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[M:.*]]: f32, %[[ACC:.*]]: f64):
+// CHECK-NEXT:      %[[DEV:.*]] = arith.subf %[[IN]], %[[M]] : f32
 // CHECK-NEXT:      %[[SQ:.*]] = arith.mulf %[[DEV]], %[[DEV]] : f32
-// CHECK-NEXT:      arith.addf %[[ACC]], %[[SQ]] : f32
-// CHECK:         %[[VAR:.*]] = linalg.generic {{.*}} ins(%[[M2]] : tensor<2xf32>) outs(%{{.*}} : tensor<2xf32>)
-// CHECK:           %[[DIV:.*]] = arith.constant 5.000000e+00 : f32
-// CHECK-NEXT:      arith.divf %{{.*}}, %[[DIV]] : f32
+// CHECK-NEXT:      %[[SQW:.*]] = arith.extf %[[SQ]] : f32 to f64
+// CHECK-NEXT:      arith.addf %[[ACC]], %[[SQW]] : f64
+// CHECK:         %[[VAR:.*]] = linalg.generic {{.*}} ins(%[[M2]] : tensor<2xf64>) outs(%{{.*}} : tensor<2xf32>)
+// CHECK:           %[[DIV:.*]] = arith.constant 5.000000e+00 : f64
+// CHECK-NEXT:      %[[V:.*]] = arith.divf %{{.*}}, %[[DIV]] : f64
+// CHECK-NEXT:      arith.truncf %[[V]] : f64 to f32
 // CHECK:         return %[[VAR]]
 func.func @var_default(%x: !torch.vtensor<[2,6],f32>) -> !torch.vtensor<[2],f32> {
   %int1 = torch.constant.int 1
@@ -298,10 +304,12 @@ func.func @var_default(%x: !torch.vtensor<[2,6],f32>) -> !torch.vtensor<[2],f32>
 // -----
 
 // var_mean with correction 0 and keepdim over all dims of an f16 tensor:
-// f32 accumulation, var = M2 / 8 and mean = sum / 8, each truncated once.
+// f32 accumulation, the deviations from sum / 8, var = M2 / 8 and mean =
+// sum / 8, each truncated once.
 // CHECK-LABEL: func.func @var_mean_f16(
 // CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<2x4xf16>) outs(%{{.*}} : tensor<f32>)
-// CHECK:         %[[M2:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}}, %[[SUM]] : tensor<2x4xf16>, tensor<f32>) outs(%{{.*}} : tensor<f32>)
+// CHECK:         %[[MU:.*]] = linalg.generic {{.*}} ins(%[[SUM]] : tensor<f32>) outs(%{{.*}} : tensor<f32>)
+// CHECK:         %[[M2:.*]] = linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]} ins(%{{.*}}, %[[MU]] : tensor<2x4xf16>, tensor<f32>) outs(%{{.*}} : tensor<f32>)
 // CHECK:         %[[VAR:.*]] = linalg.generic {{.*}} ins(%[[M2]] : tensor<f32>) outs(%{{.*}} : tensor<1x1xf16>)
 // CHECK:           arith.constant 8.000000e+00 : f32
 // CHECK:           arith.truncf %{{.*}} : f32 to f16
