@@ -21,12 +21,7 @@ func TestExecutorRunsMany(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	generics := 0
-	for _, s := range p.Steps {
-		if s.Kind == plan.StepGeneric {
-			generics++
-		}
-	}
+	generics := genericSteps(p)
 	ex := cpu.NewExecutor(p)
 	for r := range 4 {
 		args := make([]*runtime.Tensor, len(p.Args))

@@ -1,13 +1,9 @@
 package cpu_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
-	"github.com/torchlower/torchlower/plan"
 )
 
 // TestKeptDimReductionsRunFast: a reduction into a kept dim of extent 1
@@ -29,20 +25,8 @@ func TestKeptDimReductionsRunFast(t *testing.T) {
   return %r#0, %r#1, %r#2, %m : !torch.vtensor<[512,48],f32>, !torch.vtensor<[512,1],f32>, !torch.vtensor<[512,1],f32>, !torch.vtensor<[512,1],f32>
 }
 `
-	path := filepath.Join(t.TempDir(), "kept.mlir")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.CompileFor(path, "main", "", nil, compiler.CPU)
-	if err != nil {
-		t.Fatal(err)
-	}
-	generics := 0
-	for _, s := range p.Steps {
-		if s.Kind == plan.StepGeneric {
-			generics++
-		}
-	}
+	p := compileTorch(t, src)
+	generics := genericSteps(p)
 	before := cpu.FastRuns()
 	if _, err := cpu.Run(p, normalArgs(t, p, 1)); err != nil {
 		t.Fatal(err)

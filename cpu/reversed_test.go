@@ -2,11 +2,8 @@ package cpu_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
 )
 
@@ -39,14 +36,7 @@ func testFlippedSum(t *testing.T, dt string, avx512 bool, dim int) {
   return %%s : !torch.vtensor<[%[3]d],%[1]s>
 }
 `, dt, dim, out)
-	path := filepath.Join(t.TempDir(), "flip_sum.mlir")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.CompileFor(path, "main", "", nil, compiler.CPU)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := compileTorch(t, src)
 	t.Run(fmt.Sprintf("%s/avx512=%v/dim=%d", dt, avx512, dim), func(t *testing.T) {
 		restore := cpu.SetKernels(cpu.Kernels{Vec: true, AVX512: avx512, Direct: true, Narrow: true, OneColumn: true, GroupLanes: true, Packed: true})
 		defer restore()

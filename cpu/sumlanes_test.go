@@ -3,11 +3,8 @@ package cpu_test
 import (
 	"math"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/cpu"
 	"github.com/torchlower/torchlower/plan"
 	"github.com/torchlower/torchlower/runtime"
@@ -55,14 +52,7 @@ func TestBatchNormStatisticsInF64(t *testing.T) {
   return %r#1, %r#2 : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>
 }
 `
-	path := filepath.Join(t.TempDir(), "bn.mlir")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p, err := compiler.CompileFor(path, "main", "", nil, compiler.CPU)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := compileTorch(t, src)
 	rng := rand.New(rand.NewSource(3))
 	xs := make([]float64, 8*2*64*64)
 	for i := range xs {
