@@ -207,13 +207,18 @@ func.func @mse_mean_bf16(%s: !torch.vtensor<[2,3],bf16>, %t: !torch.vtensor<[3],
 // -----
 
 // reduction none is elementwise over the broadcast shape; sum (2) of f32
-// is the reduction alone.
+// is the reduction alone, each square formed in f32 and summed in f64,
+// rounded once.
 // CHECK-LABEL: func.func @mse_none_sum(
 // CHECK:         %[[NONE:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%{{.*}}, %{{.*}} : tensor<3x1xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<3x4xf32>)
 // CHECK:           arith.subf
 // CHECK-NEXT:      arith.mulf
 // CHECK-NEXT:      linalg.yield
-// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<f32>)
+// CHECK:         %[[SUM64:.*]] = linalg.generic {{.*}} iterator_types = ["reduction"]} ins(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<f64>)
+// CHECK:           %[[SQ:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT:      %[[SQW:.*]] = arith.extf %[[SQ]] : f32 to f64
+// CHECK-NEXT:      arith.addf %{{.*}}, %[[SQW]] : f64
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[SUM64]] : tensor<f64>) outs(%{{.*}} : tensor<f32>)
 // CHECK:         return %[[NONE]], %[[SUM]] : tensor<3x4xf32>, tensor<f32>
 func.func @mse_none_sum(%s: !torch.vtensor<[3,1],f32>, %t: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[3,4],f32>, !torch.vtensor<[],f32>) {
   %int0 = torch.constant.int 0
