@@ -97,3 +97,39 @@ func foldKernel(fd *laneFold, first float64) *kernel {
 	k.ops[0].acc.storeF(0, first)
 	return k
 }
+
+// The f32 max and min folds (foldMinMax32's four interleaved chains)
+// give the general fold's bits, Go's max or min a float64 rounded to
+// float32 in order, for either operand order: on values of every scale,
+// -0 and +0, infinities and NaNs with payloads (where a NaN comes out,
+// foldMinMax32 folds again in order).
+func TestFoldMinMax(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	nan := func(payload uint32) float64 { return float64(math.Float32frombits(0x7f800000 | payload)) }
+	specials := []float64{nan(1), nan(0x400123), -nan(0x2000), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1, -1}
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+	for _, name := range []string{"arith.maxf", "arith.minf"} {
+		for _, xFirst := range []bool{false, true} {
+			for trial := range 300 {
+				n := rng.Intn(70)
+				xs := make([]float64, n)
+				for j := range xs {
+					if trial%2 == 1 && rng.Intn(10) == 0 {
+						xs[j] = specials[rng.Intn(len(specials))]
+					} else {
+						xs[j] = float64(float32(rng.NormFloat64() * math.Pow(2, float64(rng.Intn(20)-10))))
+					}
+				}
+				acc := specials[rng.Intn(len(specials))]
+				if rng.Intn(2) == 0 {
+					acc = float64(float32(rng.NormFloat64()))
+				}
+				fd := &laneFold{f: floatBinary[name], r: roundF32, xFirst: xFirst, max32: name == "arith.maxf", min32: name == "arith.minf"}
+				want := foldAny(fd, acc, xs)
+				if got := foldMinMax32(fd, acc, xs); !same(got, want) {
+					t.Fatalf("%s xFirst %v trial %d: foldMinMax32 %v (%#x), the in-order fold %v (%#x)", name, xFirst, trial, got, math.Float64bits(got), want, math.Float64bits(want))
+				}
+			}
+		}
+	}
+}
