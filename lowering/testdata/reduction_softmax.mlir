@@ -1,8 +1,9 @@
 // RUN: torchlower opt %s -p convert-torch-to-linalg --split-input-file | FileCheck %s
 
 // _softmax over dim 1, numerically stable: the row max (from -inf), the
-// sum of exp(x - max) (from 0), then exp(x - max) / sum. The reductions
-// drop dim 1 and the last generic reads them back with (d0, d1) -> (d0).
+// exps e = exp(x - max) once, their sum (from 0), then e / sum. The
+// reductions drop dim 1 and the generics read them back with
+// (d0, d1) -> (d0).
 // CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG:   #[[ROW:map[0-9]*]] = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func.func @softmax(
@@ -13,19 +14,20 @@
 // CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[ACC:.*]]: f32):
 // CHECK-NEXT:      %[[M:.*]] = arith.maxf %[[ACC]], %[[IN]] : f32
 // CHECK-NEXT:      linalg.yield %[[M]] : f32
+// CHECK:         %[[EXP:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[MAX]] : tensor<2x3xf32>, tensor<2xf32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[MV:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[IN]], %[[MV]] : f32
+// CHECK-NEXT:      %[[E:.*]] = math.exp %[[D]] : f32
+// CHECK-NEXT:      linalg.yield %[[E]] : f32
 // CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK:         %[[SINIT:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<2xf32>)
-// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ROW]]], iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[MAX]] : tensor<2x3xf32>, tensor<2xf32>) outs(%[[SINIT]] : tensor<2xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[MV:.*]]: f32, %[[ACC:.*]]: f32):
-// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[IN]], %[[MV]] : f32
-// CHECK-NEXT:      %[[E:.*]] = math.exp %[[D]] : f32
-// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[ACC]], %[[E]] : f32
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]]], iterator_types = ["parallel", "reduction"]} ins(%[[EXP]] : tensor<2x3xf32>) outs(%[[SINIT]] : tensor<2xf32>)
+// CHECK-NEXT:    ^bb0(%[[EV:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[ACC]], %[[EV]] : f32
 // CHECK-NEXT:      linalg.yield %[[S]] : f32
-// CHECK:         %[[Y:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[MAX]], %[[SUM]] : tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>) outs(%{{.*}} : tensor<2x3xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %[[MV:.*]]: f32, %[[SV:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT:      %[[D:.*]] = arith.subf %[[IN]], %[[MV]] : f32
-// CHECK-NEXT:      %[[E:.*]] = math.exp %[[D]] : f32
-// CHECK-NEXT:      %[[Q:.*]] = arith.divf %[[E]], %[[SV]] : f32
+// CHECK:         %[[Y:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[EXP]], %[[SUM]] : tensor<2x3xf32>, tensor<2xf32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[EV:.*]]: f32, %[[SV:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[Q:.*]] = arith.divf %[[EV]], %[[SV]] : f32
 // CHECK-NEXT:      linalg.yield %[[Q]] : f32
 // CHECK:         return %[[Y]] : tensor<2x3xf32>
 func.func @softmax(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
@@ -42,9 +44,12 @@ func.func @softmax(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
 // CHECK-LABEL: func.func @softmax_dim_neg(
 // CHECK:         linalg.generic {indexing_maps = [#{{.*}}, #[[RED]]], iterator_types = ["reduction", "parallel", "parallel"]} ins(%{{.*}} : tensor<4x2x3xf32>) outs(%{{.*}} : tensor<2x3xf32>)
 // CHECK:           arith.maxf
-// CHECK:         linalg.generic {{.*}} iterator_types = ["reduction", "parallel", "parallel"]}
-// CHECK:           math.exp
 // CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK:           math.exp
+// CHECK:         linalg.generic {{.*}} iterator_types = ["reduction", "parallel", "parallel"]}
+// CHECK:           arith.addf
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK:           arith.divf
 func.func @softmax_dim_neg(%x: !torch.vtensor<[4,2,3],f32>) -> !torch.vtensor<[4,2,3],f32> {
   %int-3 = torch.constant.int -3
   %false = torch.constant.bool false
@@ -74,13 +79,14 @@ func.func @log_softmax(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f3
 
 // -----
 
-// bf16 computes in f32: every read is extended, max and sum are f32, and
-// the result is truncated once.
+// bf16 computes in f32: every read is extended, max, the exps and their
+// sum are f32, and the result is truncated once.
 // CHECK-LABEL: func.func @softmax_bf16(
 // CHECK:         %[[MAX:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<2x3xbf16>) outs(%{{.*}} : tensor<2xf32>)
 // CHECK:           arith.extf %{{.*}} : bf16 to f32
-// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %[[MAX]] : tensor<2x3xbf16>, tensor<2xf32>) outs(%{{.*}} : tensor<2xf32>)
+// CHECK:         %[[EXP:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %[[MAX]] : tensor<2x3xbf16>, tensor<2xf32>) outs(%{{.*}} : tensor<2x3xf32>)
 // CHECK:           arith.extf %{{.*}} : bf16 to f32
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[EXP]] : tensor<2x3xf32>) outs(%{{.*}} : tensor<2xf32>)
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x3xbf16>)
 // CHECK:           %[[Q:.*]] = arith.divf %{{.*}}, %{{.*}} : f32
 // CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[Q]] : f32 to bf16
