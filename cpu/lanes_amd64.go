@@ -28,6 +28,13 @@ func laneMax32(d, a, b *float64, n int) int
 //go:noescape
 func laneMin32(d, a, b *float64, n int) int
 
+// laneExp is d[j] = math.Exp(s[j]), Go's amd64 algorithm on 8 lanes at
+// once, the same bits; it stops at a block with a lane outside
+// [-700, 700] (or NaN).
+//
+//go:noescape
+func laneExp(d, s *float64, n int) int
+
 // laneLoadF32 is d[j] = float64(s[j]).
 //
 //go:noescape

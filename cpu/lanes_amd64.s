@@ -364,3 +364,96 @@ loop:
 
 done:
 	END2
+
+// Go's math.Exp on amd64 (archExp, exp_amd64.s, its FMA path, which every
+// AVX-512 CPU takes): its constants, bit for bit.
+DATA lexpdata<>+0(SB)/8, $0.5
+DATA lexpdata<>+8(SB)/8, $1.0
+DATA lexpdata<>+16(SB)/8, $2.0
+DATA lexpdata<>+24(SB)/8, $1.6666666666666666667e-1
+DATA lexpdata<>+32(SB)/8, $4.1666666666666666667e-2
+DATA lexpdata<>+40(SB)/8, $8.3333333333333333333e-3
+DATA lexpdata<>+48(SB)/8, $1.3888888888888888889e-3
+DATA lexpdata<>+56(SB)/8, $1.9841269841269841270e-4
+DATA lexpdata<>+64(SB)/8, $2.4801587301587301587e-5
+DATA lexpdata<>+72(SB)/8, $1.4426950408889634073599246810018920
+DATA lexpdata<>+80(SB)/8, $0.69314718055966295651160180568695068359375
+DATA lexpdata<>+88(SB)/8, $0.28235290563031577122588448175013436025525412068e-12
+DATA lexpdata<>+96(SB)/8, $0.0625
+DATA lexpdata<>+104(SB)/8, $700.0
+DATA lexpdata<>+112(SB)/8, $-700.0
+DATA lexpdata<>+120(SB)/4, $0x3ff
+GLOBL lexpdata<>(SB), RODATA, $124
+
+// func laneExp(d, s *float64, n int) int
+//
+// d[j] = math.Exp(s[j]), archExp's FMA path on 8 lanes at once: the same
+// IEEE operations in the same order on each lane (x·log2e rounded to the
+// nearest integer k, x − k·ln2 in two fused steps, the reduced argument
+// over 16, the Taylor polynomial in fused steps, four squarings as
+// archExp writes them, the scaling by 2^k through the exponent bits).
+// Stops at the first block of 8 with a lane outside [-700, 700] or NaN,
+// where archExp may take its infinite, overflow, underflow or subnormal
+// branches: Go computes it.
+TEXT ·laneExp(SB), NOSPLIT, $0-32
+	BEGIN2
+	VBROADCASTSD lexpdata<>+72(SB), Z20
+	VBROADCASTSD lexpdata<>+80(SB), Z21
+	VBROADCASTSD lexpdata<>+88(SB), Z22
+	VBROADCASTSD lexpdata<>+96(SB), Z23
+	VBROADCASTSD lexpdata<>+64(SB), Z24
+	VBROADCASTSD lexpdata<>+56(SB), Z25
+	VBROADCASTSD lexpdata<>+48(SB), Z26
+	VBROADCASTSD lexpdata<>+40(SB), Z27
+	VBROADCASTSD lexpdata<>+32(SB), Z28
+	VBROADCASTSD lexpdata<>+24(SB), Z29
+	VBROADCASTSD lexpdata<>+0(SB), Z30
+	VBROADCASTSD lexpdata<>+8(SB), Z31
+	VBROADCASTSD lexpdata<>+16(SB), Z19
+	VBROADCASTSD lexpdata<>+104(SB), Z18
+	VBROADCASTSD lexpdata<>+112(SB), Z17
+	VPBROADCASTD lexpdata<>+120(SB), Z16
+
+loop:
+	NEXT8
+	VMOVUPD (SI)(AX*8), Z0
+	// every lane in [-700, 700] (false for NaN)
+	VCMPPD  $2, Z18, Z0, K1
+	VCMPPD  $13, Z17, Z0, K2
+	KANDW   K1, K2, K1
+	KMOVW   K1, R9
+	CMPL    R9, $0xff
+	JNE     done
+	VMULPD    Z20, Z0, Z1
+	VCVTPD2DQ Z1, Y2
+	VCVTDQ2PD Y2, Z1
+	VFNMADD231PD Z21, Z1, Z0
+	VFNMADD231PD Z22, Z1, Z0
+	VMULPD  Z23, Z0, Z0
+	VMOVAPD Z24, Z3
+	VFMADD213PD Z25, Z0, Z3
+	VFMADD213PD Z26, Z0, Z3
+	VFMADD213PD Z27, Z0, Z3
+	VFMADD213PD Z28, Z0, Z3
+	VFMADD213PD Z29, Z0, Z3
+	VFMADD213PD Z30, Z0, Z3
+	VFMADD213PD Z31, Z0, Z3
+	VMULPD  Z3, Z0, Z0
+	VADDPD  Z19, Z0, Z3
+	VMULPD  Z3, Z0, Z0
+	VADDPD  Z19, Z0, Z3
+	VMULPD  Z3, Z0, Z0
+	VADDPD  Z19, Z0, Z3
+	VMULPD  Z3, Z0, Z0
+	VADDPD  Z19, Z0, Z3
+	VFMADD213PD Z31, Z3, Z0
+	// times 2^k: the exponent field k + 1023
+	VPADDD    Z16, Z2, Z2
+	VPMOVZXDQ Y2, Z4
+	VPSLLQ    $52, Z4, Z4
+	VMULPD    Z4, Z0, Z0
+	VMOVUPD   Z0, (DI)(AX*8)
+	STEP
+
+done:
+	END2

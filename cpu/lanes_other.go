@@ -8,6 +8,7 @@ func laneMul32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on th
 func laneDiv32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
 func laneMax32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
 func laneMin32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
+func laneExp(d, s *float64, n int) int      { panic("cpu: no vector kernel on this architecture") }
 func laneLoadF32(d *float64, s *float32, n int) int {
 	panic("cpu: no vector kernel on this architecture")
 }
