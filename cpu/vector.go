@@ -618,6 +618,9 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 		if o.Name == "math.exp" && laneKernels {
 			return vExp(ins[0].idx, d.idx, isF32, rounder(rt))
 		}
+		if isF32 {
+			return vUn32(ins[0].idx, d.idx, f)
+		}
 		return vUn(ins[0].idx, d.idx, f, rounder(rt))
 	}
 	if f, ok := floatBinary[o.Name]; ok && len(ins) == 2 && ins[0].float && ins[1].float {
@@ -744,6 +747,16 @@ func expLanes(d, s []float64) {
 		}
 		for end := min(len(s), j+8); j < end; j++ {
 			d[j] = math.Exp(s[j])
+		}
+	}
+}
+
+// vUn32 is vUn with the f32 rounding (roundF32) inlined.
+func vUn32(a, d int, f func(float64) float64) vinstr {
+	return func(fr *vframe, n int) {
+		A, D := fr.f[a][:n], fr.f[d][:n]
+		for j := range D {
+			D[j] = float64(float32(f(A[j])))
 		}
 	}
 }
