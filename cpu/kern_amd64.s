@@ -1,5 +1,19 @@
 #include "textflag.h"
 
+// MULDEVT16X16(ADD): mulDevT16x16's body (arguments acc, src, scale, ss,
+// mean), the products' columns added to acc at DI by ADD: ADDCOLUMNS16
+// (float32 accumulators) or ADDCOLUMNS16D (float64). Here, before every
+// TEXT, for go vet; the macros it names are defined below, before its uses.
+#define MULDEVT16X16(ADD) \
+	MOVQ src+8(FP), SI; \
+	MOVQ scale+16(FP), R8; \
+	MOVQ ss+24(FP), BX; \
+	MOVQ mean+32(FP), DX; \
+	DEVPRODS16; \
+	TRANSPOSEREGS16X16; \
+	MOVQ acc+0(FP), DI; \
+	ADD
+
 // Each tile kernel is written once, as a macro of its multiply-add MAC,
 // and instantiated twice:
 //
@@ -1762,14 +1776,7 @@ bcastrows:
 // lanes. The products are formed row by row (a row is one channel, one
 // mean) before the transpose: elementwise, they round the same.
 TEXT ·mulDevT16x16(SB), NOSPLIT, $0-40
-	MOVQ src+8(FP), SI
-	MOVQ scale+16(FP), R8
-	MOVQ ss+24(FP), BX
-	MOVQ mean+32(FP), DX
-	DEVPRODS16
-	TRANSPOSEREGS16X16
-	MOVQ acc+0(FP), DI
-	ADDCOLUMNS16
+	MULDEVT16X16(ADDCOLUMNS16)
 
 // func sqDevT16x16(acc *[16]float32, src *float32, ss int, mean *[16]float32)
 //
@@ -2030,14 +2037,7 @@ TEXT ·sqDevT16x16d(SB), NOSPLIT, $0-32
 // j of the products widened and added to acc in turn, as the scalar loop
 // d := x - m; acc += float64(s*d) does.
 TEXT ·mulDevT16x16d(SB), NOSPLIT, $0-40
-	MOVQ src+8(FP), SI
-	MOVQ scale+16(FP), R8
-	MOVQ ss+24(FP), BX
-	MOVQ mean+32(FP), DX
-	DEVPRODS16
-	TRANSPOSEREGS16X16
-	MOVQ acc+0(FP), DI
-	ADDCOLUMNS16D
+	MULDEVT16X16(ADDCOLUMNS16D)
 
 // func sumCols16(acc *[16]float32, a *float32, offs *int, n int)
 //

@@ -28,6 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import conv_backward_matrix as m  # noqa: E402  (torch and numpy, or a clear exit)
+from fuzzing import draw_cases  # noqa: E402
 
 torch = m.torch
 
@@ -91,16 +92,15 @@ def main():
     torch.set_num_threads(1)
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
-    made = 0
-    for _ in range(1000 * args.count):
-        if made == args.count:
-            break
-        cfg = draw(rng, lambda kind, nd, dt: f"fz{args.seed}_{made:03d}_{kind}_{nd}d_{dt}",
+
+    def make_one(i):
+        cfg = draw(rng, lambda kind, nd, dt: f"fz{args.seed}_{i:03d}_{kind}_{nd}d_{dt}",
                    args.min_macs, args.max_macs, args.max_hw)
-        if cfg is None:
-            continue
-        m.write_case(args.out, cfg, f64_reference=True, generator="e2e/gen/fuzz_conv_backward.py")
-        made += 1
+        if cfg is not None:
+            m.write_case(args.out, cfg, f64_reference=True, generator="e2e/gen/fuzz_conv_backward.py")
+        return cfg is not None
+
+    made = draw_cases(args.count, 1000 * args.count, make_one)
     if made < args.count:
         sys.exit(f"drew only {made} of {args.count} cases within the bounds")
     print(f"wrote {made} cases to {args.out}")

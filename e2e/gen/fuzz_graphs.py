@@ -40,6 +40,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import training_ops_cases as t  # noqa: E402  (torch and numpy, or a clear exit)
+from fuzzing import draw_cases, parse_dtypes  # noqa: E402
 
 torch, np, A = t.torch, t.np, t.A
 
@@ -425,7 +426,7 @@ def broadcasts(a, b):
 
 def draw(rng, i, seed, args):
     weights = {"f32": 6, "f64": 1, "bf16": 2, "f16": 1}
-    names = args.dtypes.split(",") if args.dtypes else list(weights)
+    names = args.dtypes or list(weights)
     dtype = rng.choices(names, [weights[n] for n in names])[0]
     p = Program(rng, dtype, args.min_elems, args.max_elems)
     for _ in range(rng.randint(1, 3)):
@@ -496,20 +497,18 @@ def main():
     ap.add_argument("--min-elems", type=float, default=500)
     ap.add_argument("--max-elems", type=float, default=1e5)
     args = ap.parse_args()
-    if args.dtypes and not set(args.dtypes.split(",")) <= {"f32", "f64", "bf16", "f16"}:
-        sys.exit(f"--dtypes={args.dtypes!r}: choose from f32, f64, bf16, f16")
+    args.dtypes = parse_dtypes(args.dtypes, ["f32", "f64", "bf16", "f16"])
     torch.set_num_threads(1)
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
-    made = 0
-    for _ in range(100 * args.count):
-        if made == args.count:
-            break
-        got = draw(rng, made, args.seed, args)
-        if got is None:
-            continue
-        write(args.out, *got, seed=args.seed)
-        made += 1
+
+    def make_one(i):
+        got = draw(rng, i, args.seed, args)
+        if got is not None:
+            write(args.out, *got, seed=args.seed)
+        return got is not None
+
+    made = draw_cases(args.count, 100 * args.count, make_one)
     print(f"wrote {made} cases to {args.out}")
 
 

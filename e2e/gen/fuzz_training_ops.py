@@ -30,6 +30,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import training_ops_cases as t  # noqa: E402  (torch and numpy, or a clear exit)
+from fuzzing import draw_cases, parse_dtypes  # noqa: E402
 
 torch, A, Rand, Mask, Derived = t.torch, t.A, t.Rand, t.Mask, t.Derived
 
@@ -555,21 +556,17 @@ def main():
     ap.add_argument("--max-elems", type=float, default=3e5)
     args = ap.parse_args()
     torch.set_num_threads(1)
-    dtypes = args.dtypes.split(",") if args.dtypes else None
-    if dtypes and not set(dtypes) <= {"f32", "bf16", "f16", "f64"}:
-        sys.exit(f"--dtypes={args.dtypes!r}: choose from f32, bf16, f16, f64")
+    dtypes = parse_dtypes(args.dtypes, ["f32", "bf16", "f16", "f64"])
     ops = sorted(n for n in FAMILIES if re.search(args.ops, n))
     if not ops:
         sys.exit(f"--ops={args.ops!r} matches none of: {' '.join(sorted(FAMILIES))}")
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
-    made = 0
-    for _ in range(100 * args.count):
-        if made == args.count:
-            break
-        c = draw(rng, ops, made, args.seed, args.min_elems, args.max_elems, dtypes)
+
+    def make_one(i):
+        c = draw(rng, ops, i, args.seed, args.min_elems, args.max_elems, dtypes)
         if c is None:
-            continue
+            return False
         own = args.own_reference or own_dtype_reference(c.op, c.dtype)
         try:
             t.write_case(args.out, c, f64_reference=not own, generator="e2e/gen/fuzz_training_ops.py")
@@ -578,9 +575,11 @@ def main():
                 # torch 1.13 has no kernel at this dtype for the op (its
                 # own reference) or for what makes an operand (a tanh
                 # output for tanh_backward in f16): draw another.
-                continue
+                return False
             raise
-        made += 1
+        return True
+
+    made = draw_cases(args.count, 100 * args.count, make_one)
     print(f"wrote {made} cases to {args.out}")
 
 
