@@ -40,40 +40,23 @@ func progJointMLP(s mlpShape) (*w.Program, []w.Tensor) {
 	rh := sh(s.rows, s.hidden)
 
 	// Forward.
-	wt0 := c.permute(w0, sh(s.in, s.hidden))
-	h := c.node("addmm.default", "addmm", f32, rh, na("self", T(b0)), na("mat1", T("x")), na("mat2", T(wt0)))
-	g := c.node("gelu.default", "gelu", f32, rh, na("self", T(h)))
-	lnOut, lnMean, lnRstd := c.nm("getitem"), c.nm("getitem"), c.nm("getitem")
-	p.Node("torch.ops.aten.native_layer_norm.default", c.nm("native_layer_norm"), []w.NamedArg{
-		na("input", T(g)), na("normalized_shape", w.Ints(s.hidden)), na("weight", T(lnw)), na("bias", T(lnb)), na("eps", w.Float(1e-05)),
-	}, w.O(lnOut, f32, rh...), w.O(lnMean, f32, s.rows, 1), w.O(lnRstd, f32, s.rows, 1))
-	wt3 := c.permute(w3, sh(s.hidden, s.classes))
-	logits := c.node("addmm.default", "addmm", f32, sh(s.rows, s.classes), na("self", T(b3)), na("mat1", T(lnOut)), na("mat2", T(wt3)))
+	wt0 := c.Permute(w0, sh(s.in, s.hidden))
+	h := c.Node("addmm.default", "addmm", f32, rh, na("self", T(b0)), na("mat1", T("x")), na("mat2", T(wt0)))
+	g := c.Node("gelu.default", "gelu", f32, rh, na("self", T(h)))
+	lnOut, lnMean, lnRstd := c.LayerNorm(g, lnw, lnb)
+	wt3 := c.Permute(w3, sh(s.hidden, s.classes))
+	logits := c.Node("addmm.default", "addmm", f32, sh(s.rows, s.classes), na("self", T(b3)), na("mat1", T(lnOut)), na("mat2", T(wt3)))
 	xent := c.crossEntropy(logits, "target", s.rows, s.classes)
 
 	// Backward.
 	gLogits := c.crossEntropyBackward(xent)
-	gLn, gw3t, gb3 := c.linearBackward(gLogits, lnOut, wt3, true)
-	// native_layer_norm_backward(gLn, g, [hidden], mean, rstd, w, b, [T, T, T]).
-	xhat := c.mul(c.sub(g, lnMean, rh), T(lnRstd), rh)
-	gxhat := c.mul(gLn, T(lnw), rh)
-	a := c.mul(gxhat, w.Int(s.hidden), rh)
-	bsum := c.sumDims(gxhat, true, sh(s.rows, 1), 1)
-	c2 := c.sumDims(c.mul(gxhat, T(xhat), rh), true, sh(s.rows, 1), 1)
-	c3 := c.mul(xhat, T(c2), rh)
-	inner := c.sub(c.sub(a, bsum, rh), c3, rh)
-	scale := c.node("div.Tensor", "div", f32, sh(s.rows, 1), na("self", T(lnRstd)), na("other", w.Int(s.hidden)))
-	gG := c.mul(scale, T(inner), rh)
-	gLnw := c.sumDims(c.mul(gLn, T(xhat), rh), false, sh(s.hidden), 0)
-	gLnb := c.sumDims(gLn, false, sh(s.hidden), 0)
-	// gelu_backward(gG, h): grad · (cdf + h · pdf).
-	cdf := c.mul(c.node("add.Tensor", "add", f32, rh, na("self", T(c.node("erf.default", "erf", f32, rh, na("self", T(c.mul(h, w.Float(0.7071067811865476), rh)))))), na("other", w.Int(1))), w.Float(0.5), rh)
-	pdf := c.mul(c.node("exp.default", "exp", f32, rh, na("self", T(c.mul(c.mul(h, T(h), rh), w.Float(-0.5), rh)))), w.Float(0.3989422804014327), rh)
-	gH := c.mul(gG, T(c.node("add.Tensor", "add", f32, rh, na("self", T(cdf)), na("other", T(c.mul(h, T(pdf), rh))))), rh)
+	gLn, gw3t, gb3 := c.LinearBackward(gLogits, lnOut, wt3, true)
+	gG, gLnw, gLnb := c.LayerNormBackward(gLn, g, lnMean, lnRstd, lnw, true)
+	gH := c.GeluBackward(gG, h)
 	// The first Linear's weight and bias (x needs no gradient).
-	_, gw0t, gb0 := c.linearBackward(gH, "x", wt0, false)
-	gw3 := c.permute(gw3t, sh(s.classes, s.hidden))
-	gw0 := c.permute(gw0t, sh(s.hidden, s.in))
+	_, gw0t, gb0 := c.LinearBackward(gH, "x", wt0, false)
+	gw3 := c.Permute(gw3t, sh(s.classes, s.hidden))
+	gw0 := c.Permute(gw0t, sh(s.hidden, s.in))
 
 	p.Output("loss_output", xent.loss, "")
 	for _, g := range [][2]string{{gw0, "net.0.weight"}, {gb0, "net.0.bias"}, {gLnw, "net.2.weight"}, {gLnb, "net.2.bias"},
@@ -85,55 +68,11 @@ func progJointMLP(s mlpShape) (*w.Program, []w.Tensor) {
 
 func sh(d ...int64) []int64 { return d }
 
-// coreBuilder writes the nodes of a core-decomposed joint graph, named as
-// FX names them (sum_1, sum_2, ...: FX numbers a builtin's name from 1),
-// with the value shapes each node's metadata carries.
-type coreBuilder struct {
-	p      *w.Program
-	nm     func(string) string
-	shapes map[string][]int64
-}
+// coreBuilder is jointnet's Builder with the cross entropy the
+// classifier fixtures end in.
+type coreBuilder struct{ *jointnet.Builder }
 
-func newCoreBuilder(p *w.Program) *coreBuilder {
-	return &coreBuilder{p: p, nm: jointnet.Namer(map[string]int{"sum": 1}), shapes: map[string][]int64{}}
-}
-
-// node adds aten target (overload included) as the next node named after
-// base, with one output of dtype and sizes, and returns the output's name.
-func (c *coreBuilder) node(target, base string, dtype int, sizes []int64, args ...w.NamedArg) string {
-	name := c.nm(base)
-	c.p.Node("torch.ops.aten."+target, name, args, w.O(name, dtype, sizes...))
-	c.shapes[name] = sizes
-	return name
-}
-
-// zero is the 0 a decomposition's torch.where(c, x, 0) passes: a
-// scalar_tensor of dtype.
-func (c *coreBuilder) zero(dtype int) string {
-	return c.node("scalar_tensor.default", "scalar_tensor", dtype, nil, na("s", w.Int(0)), na("dtype", w.ScalarType(dtype)),
-		na("layout", w.LayoutArg(w.Strided)), na("device", w.Device("cpu")))
-}
-
-func (c *coreBuilder) mul(a string, b w.Arg, sizes []int64) string {
-	return c.node("mul.Tensor", "mul", f32, sizes, na("self", w.T(a)), na("other", b))
-}
-
-func (c *coreBuilder) sub(a, b string, sizes []int64) string {
-	return c.node("sub.Tensor", "sub", f32, sizes, na("self", w.T(a)), na("other", w.T(b)))
-}
-
-func (c *coreBuilder) sumDims(x string, keep bool, sizes []int64, dims ...int64) string {
-	args := []w.NamedArg{na("self", w.T(x)), na("dim", w.Ints(dims...))}
-	if keep {
-		args = append(args, na("keepdim", w.Bool_(true)))
-	}
-	return c.node("sum.dim_IntList", "sum", f32, sizes, args...)
-}
-
-// permute swaps the two dims of a matrix; sizes are the result's.
-func (c *coreBuilder) permute(x string, sizes []int64) string {
-	return c.node("permute.default", "permute", f32, sizes, na("self", w.T(x)), na("dims", w.Ints(1, 0)))
-}
+func newCoreBuilder(p *w.Program) coreBuilder { return coreBuilder{jointnet.NewBuilder(p)} }
 
 // xentNodes are what crossEntropy wrote, for its backward.
 type xentNodes struct {
@@ -145,23 +84,23 @@ type xentNodes struct {
 // -100) for [rows, classes] logits as the core decompositions write it:
 // _log_softmax, then nll_loss_forward's where/unsqueeze/gather/squeeze/
 // neg/where, the count of valid targets (ne, sum, _to_copy) and the mean.
-func (c *coreBuilder) crossEntropy(logits, target string, rows, classes int64) xentNodes {
+func (c coreBuilder) crossEntropy(logits, target string, rows, classes int64) xentNodes {
 	T := w.T
 	x := xentNodes{target: target, rows: rows, classes: classes}
-	x.logp = c.node("_log_softmax.default", "_log_softmax", f32, sh(rows, classes), na("self", T(logits)), na("dim", w.Int(1)), na("half_to_float", w.Bool_(false)))
-	valid := c.node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
-	safe := c.node("where.self", "where", i64, sh(rows), na("condition", T(valid)), na("self", T(target)), na("other", T(c.zero(i64))))
-	safe2 := c.node("unsqueeze.default", "unsqueeze", i64, sh(rows, 1), na("self", T(safe)), na("dim", w.Int(1)))
-	picked := c.node("gather.default", "gather", f32, sh(rows, 1), na("self", T(x.logp)), na("dim", w.Int(1)), na("index", T(safe2)))
-	picked1 := c.node("squeeze.dim", "squeeze", f32, sh(rows), na("self", T(picked)), na("dim", w.Int(1)))
-	nll := c.node("neg.default", "neg", f32, sh(rows), na("self", T(picked1)))
-	valid1 := c.node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
-	nll1 := c.node("where.self", "where", f32, sh(rows), na("condition", T(valid1)), na("self", T(nll)), na("other", T(c.zero(f32))))
-	valid2 := c.node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
-	count := c.node("sum.default", "sum", i64, nil, na("self", T(valid2)))
-	x.total = c.node("_to_copy.default", "_to_copy", f32, nil, na("self", T(count)), na("dtype", w.ScalarType(f32)))
-	sumNLL := c.node("sum.default", "sum", f32, nil, na("self", T(nll1)))
-	x.loss = c.node("div.Tensor", "div", f32, nil, na("self", T(sumNLL)), na("other", T(x.total)))
+	x.logp = c.Node("_log_softmax.default", "_log_softmax", f32, sh(rows, classes), na("self", T(logits)), na("dim", w.Int(1)), na("half_to_float", w.Bool_(false)))
+	valid := c.Node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
+	safe := c.Node("where.self", "where", i64, sh(rows), na("condition", T(valid)), na("self", T(target)), na("other", T(c.Zero(i64))))
+	safe2 := c.Node("unsqueeze.default", "unsqueeze", i64, sh(rows, 1), na("self", T(safe)), na("dim", w.Int(1)))
+	picked := c.Node("gather.default", "gather", f32, sh(rows, 1), na("self", T(x.logp)), na("dim", w.Int(1)), na("index", T(safe2)))
+	picked1 := c.Node("squeeze.dim", "squeeze", f32, sh(rows), na("self", T(picked)), na("dim", w.Int(1)))
+	nll := c.Node("neg.default", "neg", f32, sh(rows), na("self", T(picked1)))
+	valid1 := c.Node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
+	nll1 := c.Node("where.self", "where", f32, sh(rows), na("condition", T(valid1)), na("self", T(nll)), na("other", T(c.Zero(f32))))
+	valid2 := c.Node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
+	count := c.Node("sum.default", "sum", i64, nil, na("self", T(valid2)))
+	x.total = c.Node("_to_copy.default", "_to_copy", f32, nil, na("self", T(count)), na("dtype", w.ScalarType(f32)))
+	sumNLL := c.Node("sum.default", "sum", f32, nil, na("self", T(nll1)))
+	x.loss = c.Node("div.Tensor", "div", f32, nil, na("self", T(sumNLL)), na("other", T(x.total)))
 	return x
 }
 
@@ -169,42 +108,24 @@ func (c *coreBuilder) crossEntropy(logits, target string, rows, classes int64) x
 // nll_loss_backward (full_like 0, scatter.value -1 at each target, where,
 // mul) and _log_softmax_backward_data (exp, sum, mul, sub), and returns
 // the logits' gradient.
-func (c *coreBuilder) crossEntropyBackward(x xentNodes) string {
+func (c coreBuilder) crossEntropyBackward(x xentNodes) string {
 	T := w.T
 	rc := sh(x.rows, x.classes)
-	seedGrad := c.node("full_like.default", "full_like", f32, nil, na("self", T(x.loss)), na("fill_value", w.Int(1)),
+	seedGrad := c.Node("full_like.default", "full_like", f32, nil, na("self", T(x.loss)), na("fill_value", w.Int(1)),
 		na("pin_memory", w.Bool_(false)), na("memory_format", w.MemoryFormat(w.PreserveFormat)))
-	gOut := c.node("div.Tensor", "div", f32, nil, na("self", T(seedGrad)), na("other", T(x.total)))
-	tgt := c.node("unsqueeze.default", "unsqueeze", i64, sh(x.rows, 1), na("self", T(x.target)), na("dim", w.Int(1)))
-	valid := c.node("ne.Scalar", "ne", w.Bool, sh(x.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
-	safe := c.node("where.self", "where", i64, sh(x.rows, 1), na("condition", T(valid)), na("self", T(tgt)), na("other", T(c.zero(i64))))
-	zeros := c.node("full_like.default", "full_like", f32, rc, na("self", T(x.logp)), na("fill_value", w.Int(0)),
+	gOut := c.Node("div.Tensor", "div", f32, nil, na("self", T(seedGrad)), na("other", T(x.total)))
+	tgt := c.Node("unsqueeze.default", "unsqueeze", i64, sh(x.rows, 1), na("self", T(x.target)), na("dim", w.Int(1)))
+	valid := c.Node("ne.Scalar", "ne", w.Bool, sh(x.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
+	safe := c.Node("where.self", "where", i64, sh(x.rows, 1), na("condition", T(valid)), na("self", T(tgt)), na("other", T(c.Zero(i64))))
+	zeros := c.Node("full_like.default", "full_like", f32, rc, na("self", T(x.logp)), na("fill_value", w.Int(0)),
 		na("pin_memory", w.Bool_(false)), na("memory_format", w.MemoryFormat(w.PreserveFormat)))
-	onehot := c.node("scatter.value", "scatter", f32, rc, na("self", T(zeros)), na("dim", w.Int(1)), na("index", T(safe)), na("value", w.Float(-1)))
-	valid1 := c.node("ne.Scalar", "ne", w.Bool, sh(x.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
-	gOut1 := c.node("where.self", "where", f32, sh(x.rows, 1), na("condition", T(valid1)), na("self", T(gOut)), na("other", T(c.zero(f32))))
-	gLogp := c.mul(onehot, T(gOut1), rc)
-	e := c.node("exp.default", "exp", f32, rc, na("self", T(x.logp)))
-	gs := c.sumDims(gLogp, true, sh(x.rows, 1), 1)
-	return c.sub(gLogp, c.mul(e, T(gs), rc), rc)
-}
-
-// linearBackward adds addmm's backward for y = b + in·wt ([rows, in] by
-// [in, out], wt the permuted weight): the input's gradient grad·wtᵀ when
-// wantInput; wt's gradient as AOT autograd writes it, the permute of
-// gradᵀ·in (the weight's own gradient is one more permute, which the
-// caller adds where the graph has it); and the bias's gradient, a keepdim
-// sum over the rows viewed flat.
-func (c *coreBuilder) linearBackward(grad, in, wt string, wantInput bool) (gIn, gWt, gB string) {
-	T := w.T
-	rows, out := c.shapes[grad][0], c.shapes[grad][1]
-	inF := c.shapes[wt][0]
-	if wantInput {
-		gIn = c.node("mm.default", "mm", f32, sh(rows, inF), na("self", T(grad)), na("mat2", T(c.permute(wt, sh(out, inF)))))
-	}
-	gWt = c.permute(c.node("mm.default", "mm", f32, sh(out, inF), na("self", T(c.permute(grad, sh(out, rows)))), na("mat2", T(in))), sh(inF, out))
-	gB = c.node("view.default", "view", f32, sh(out), na("self", T(c.sumDims(grad, true, sh(1, out), 0))), na("size", w.Ints(out)))
-	return gIn, gWt, gB
+	onehot := c.Node("scatter.value", "scatter", f32, rc, na("self", T(zeros)), na("dim", w.Int(1)), na("index", T(safe)), na("value", w.Float(-1)))
+	valid1 := c.Node("ne.Scalar", "ne", w.Bool, sh(x.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
+	gOut1 := c.Node("where.self", "where", f32, sh(x.rows, 1), na("condition", T(valid1)), na("self", T(gOut)), na("other", T(c.Zero(f32))))
+	gLogp := c.Mul(onehot, T(gOut1), rc)
+	e := c.Node("exp.default", "exp", f32, rc, na("self", T(x.logp)))
+	gs := c.SumDims(gLogp, true, sh(x.rows, 1), 1)
+	return c.Sub(gLogp, c.Mul(e, T(gs), rc), rc)
 }
 
 // embedShape is the embedding fixture: batch, tokens per row, vocabulary
@@ -237,25 +158,25 @@ func progJointEmbed(s embedShape) (*w.Program, []w.Tensor) {
 	btd := sh(s.batch, s.tokens, s.dim)
 
 	// Forward.
-	e := c.node("embedding.default", "embedding", f32, btd, na("weight", T(emb)), na("indices", T("tokens")))
-	flat := c.node("view.default", "view", f32, sh(rows, s.dim), na("self", T(e)), na("size", w.Ints(rows, s.dim)))
-	wt := c.permute(hw, sh(s.dim, s.vocab))
-	logits := c.node("addmm.default", "addmm", f32, sh(rows, s.vocab), na("self", T(hb)), na("mat1", T(flat)), na("mat2", T(wt)))
+	e := c.Node("embedding.default", "embedding", f32, btd, na("weight", T(emb)), na("indices", T("tokens")))
+	flat := c.Node("view.default", "view", f32, sh(rows, s.dim), na("self", T(e)), na("size", w.Ints(rows, s.dim)))
+	wt := c.Permute(hw, sh(s.dim, s.vocab))
+	logits := c.Node("addmm.default", "addmm", f32, sh(rows, s.vocab), na("self", T(hb)), na("mat1", T(flat)), na("mat2", T(wt)))
 	xent := c.crossEntropy(logits, "target", rows, s.vocab)
 
 	// Backward.
 	gLogits := c.crossEntropyBackward(xent)
-	gFlat, gWt, gB := c.linearBackward(gLogits, flat, wt, true)
-	gE := c.node("view.default", "view", f32, btd, na("self", T(gFlat)), na("size", w.Ints(btd...)))
+	gFlat, gWt, gB := c.LinearBackward(gLogits, flat, wt, true)
+	gE := c.Node("view.default", "view", f32, btd, na("self", T(gFlat)), na("size", w.Ints(btd...)))
 	// embedding_dense_backward(gE, tokens, vocab, -1, False).
-	pad := c.node("eq.Scalar", "eq", w.Bool, sh(s.batch, s.tokens), na("self", T("tokens")), na("other", w.Int(-1)))
-	pad1 := c.node("unsqueeze.default", "unsqueeze", w.Bool, sh(s.batch, s.tokens, 1), na("self", T(pad)), na("dim", w.Int(-1)))
-	masked := c.node("masked_fill.Scalar", "masked_fill", f32, btd, na("self", T(gE)), na("mask", T(pad1)), na("value", w.Int(0)))
-	zeros := c.node("full.default", "full", f32, sh(s.vocab, s.dim), na("size", w.Ints(s.vocab, s.dim)), na("fill_value", w.Int(0)),
+	pad := c.Node("eq.Scalar", "eq", w.Bool, sh(s.batch, s.tokens), na("self", T("tokens")), na("other", w.Int(-1)))
+	pad1 := c.Node("unsqueeze.default", "unsqueeze", w.Bool, sh(s.batch, s.tokens, 1), na("self", T(pad)), na("dim", w.Int(-1)))
+	masked := c.Node("masked_fill.Scalar", "masked_fill", f32, btd, na("self", T(gE)), na("mask", T(pad1)), na("value", w.Int(0)))
+	zeros := c.Node("full.default", "full", f32, sh(s.vocab, s.dim), na("size", w.Ints(s.vocab, s.dim)), na("fill_value", w.Int(0)),
 		na("dtype", w.ScalarType(f32)), na("layout", w.LayoutArg(w.Strided)), na("device", w.Device("cpu")), na("pin_memory", w.Bool_(false)))
-	gEmb := c.node("_unsafe_index_put.default", "_unsafe_index_put", f32, sh(s.vocab, s.dim), na("self", T(zeros)),
+	gEmb := c.Node("_unsafe_index_put.default", "_unsafe_index_put", f32, sh(s.vocab, s.dim), na("self", T(zeros)),
 		na("indices", w.Tensors("tokens")), na("values", T(masked)), na("accumulate", w.Bool_(true)))
-	gW := c.permute(gWt, sh(s.vocab, s.dim))
+	gW := c.Permute(gWt, sh(s.vocab, s.dim))
 
 	p.Output("loss_output", xent.loss, "")
 	for _, g := range [][2]string{{gEmb, "emb.weight"}, {gW, "head.weight"}, {gB, "head.bias"}} {
@@ -297,25 +218,25 @@ func progJointCNN(s cnnShape) (*w.Program, []w.Tensor) {
 	c := newCoreBuilder(p)
 	T := w.T
 	conv := func(in, wt, b string, sizes []int64) string {
-		return c.node("convolution.default", "convolution", f32, sizes, na("input", T(in)), na("weight", T(wt)), na("bias", T(b)),
+		return c.Node("convolution.default", "convolution", f32, sizes, na("input", T(in)), na("weight", T(wt)), na("bias", T(b)),
 			na("stride", w.Ints(1, 1)), na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("transposed", w.Bool_(false)),
 			na("output_padding", w.Ints(0, 0)), na("groups", w.Int(1)))
 	}
 	// relu returns the activation and the alias autograd saves of it.
 	relu := func(x string, sizes []int64) (string, string) {
-		r := c.node("relu.default", "relu", f32, sizes, na("self", T(x)))
-		a := c.node("alias.default", "alias", f32, sizes, na("self", T(r)))
-		return r, c.node("alias.default", "alias", f32, sizes, na("self", T(a)))
+		r := c.Node("relu.default", "relu", f32, sizes, na("self", T(x)))
+		a := c.Node("alias.default", "alias", f32, sizes, na("self", T(r)))
+		return r, c.Node("alias.default", "alias", f32, sizes, na("self", T(a)))
 	}
 	pool := func(x string, sizes []int64) (string, string) {
-		out, idx := c.nm("getitem"), c.nm("getitem")
-		p.Node("torch.ops.aten.max_pool2d_with_indices.default", c.nm("max_pool2d_with_indices"), []w.NamedArg{
+		out, idx := c.Name("getitem"), c.Name("getitem")
+		p.Node("torch.ops.aten.max_pool2d_with_indices.default", c.Name("max_pool2d_with_indices"), []w.NamedArg{
 			na("self", T(x)), na("kernel_size", w.Ints(2, 2)), na("stride", w.Ints(2, 2)),
 		}, w.O(out, f32, sizes...), w.O(idx, i64, sizes...))
 		return out, idx
 	}
 	poolBackward := func(grad, x, idx string, sizes []int64) string {
-		return c.node("max_pool2d_with_indices_backward.default", "max_pool2d_with_indices_backward", f32, sizes,
+		return c.Node("max_pool2d_with_indices_backward.default", "max_pool2d_with_indices_backward", f32, sizes,
 			na("grad_output", T(grad)), na("self", T(x)), na("kernel_size", w.Ints(2, 2)), na("stride", w.Ints(2, 2)),
 			na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("ceil_mode", w.Bool_(false)), na("indices", T(idx)))
 	}
@@ -323,11 +244,11 @@ func progJointCNN(s cnnShape) (*w.Program, []w.Tensor) {
 		gIn := w.NoneOut
 		var gi string
 		if wantInput {
-			gi = c.nm("getitem")
+			gi = c.Name("getitem")
 			gIn = w.O(gi, f32, inSizes...)
 		}
-		gw, gb := c.nm("getitem"), c.nm("getitem")
-		p.Node("torch.ops.aten.convolution_backward.default", c.nm("convolution_backward"), []w.NamedArg{
+		gw, gb := c.Name("getitem"), c.Name("getitem")
+		p.Node("torch.ops.aten.convolution_backward.default", c.Name("convolution_backward"), []w.NamedArg{
 			na("grad_output", T(grad)), na("input", T(in)), na("weight", T(wt)), na("bias_sizes", w.Ints(cout)),
 			na("stride", w.Ints(1, 1)), na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("transposed", w.Bool_(false)),
 			na("output_padding", w.Ints(0, 0)), na("groups", w.Int(1)), na("output_mask", w.Bools(wantInput, true, true)),
@@ -345,29 +266,29 @@ func progJointCNN(s cnnShape) (*w.Program, []w.Tensor) {
 	q1, i1 := pool(r1, q1s)
 	r2, r2saved := relu(conv(q1, w2, b2, a2s), a2s)
 	q2, i2 := pool(r2, q2s)
-	v := c.node("view.default", "view", f32, sh(s.batch, flat), na("self", T(q2)), na("size", w.Ints(s.batch, flat)))
-	wt1 := c.permute(fw1, sh(flat, s.hidden))
-	f1 := c.node("addmm.default", "addmm", f32, hs, na("self", T(fb1)), na("mat1", T(v)), na("mat2", T(wt1)))
+	v := c.Node("view.default", "view", f32, sh(s.batch, flat), na("self", T(q2)), na("size", w.Ints(s.batch, flat)))
+	wt1 := c.Permute(fw1, sh(flat, s.hidden))
+	f1 := c.Node("addmm.default", "addmm", f32, hs, na("self", T(fb1)), na("mat1", T(v)), na("mat2", T(wt1)))
 	r3, r3saved := relu(f1, hs)
-	wt2 := c.permute(fw2, sh(s.hidden, s.classes))
-	logits := c.node("addmm.default", "addmm", f32, sh(s.batch, s.classes), na("self", T(fb2)), na("mat1", T(r3)), na("mat2", T(wt2)))
+	wt2 := c.Permute(fw2, sh(s.hidden, s.classes))
+	logits := c.Node("addmm.default", "addmm", f32, sh(s.batch, s.classes), na("self", T(fb2)), na("mat1", T(r3)), na("mat2", T(wt2)))
 	xent := c.crossEntropy(logits, "target", s.batch, s.classes)
 
 	// Backward.
 	gLogits := c.crossEntropyBackward(xent)
-	gR3, gwt2, gfb2 := c.linearBackward(gLogits, r3, wt2, true)
-	gF1 := jointnet.ReluBackwardCore(p, c.nm, gR3, r3saved, hs)
-	c.shapes[gF1] = hs
-	gV, gwt1, gfb1 := c.linearBackward(gF1, v, wt1, true)
-	gQ2 := c.node("view.default", "view", f32, q2s, na("self", T(gV)), na("size", w.Ints(q2s...)))
+	gR3, gwt2, gfb2 := c.LinearBackward(gLogits, r3, wt2, true)
+	gF1 := jointnet.ReluBackwardCore(p, c.Name, gR3, r3saved, hs)
+	c.Shapes[gF1] = hs
+	gV, gwt1, gfb1 := c.LinearBackward(gF1, v, wt1, true)
+	gQ2 := c.Node("view.default", "view", f32, q2s, na("self", T(gV)), na("size", w.Ints(q2s...)))
 	gR2 := poolBackward(gQ2, r2, i2, a2s)
-	gA2 := jointnet.ReluBackwardCore(p, c.nm, gR2, r2saved, a2s)
+	gA2 := jointnet.ReluBackwardCore(p, c.Name, gR2, r2saved, a2s)
 	gQ1, gw2, gb2 := convBackward(gA2, q1, w2, s.c2, q1s, sh(s.c2, s.c1, 2, 2), true)
 	gR1 := poolBackward(gQ1, r1, i1, a1s)
-	gA1 := jointnet.ReluBackwardCore(p, c.nm, gR1, r1saved, a1s)
+	gA1 := jointnet.ReluBackwardCore(p, c.Name, gR1, r1saved, a1s)
 	_, gw1, gb1 := convBackward(gA1, "x", w1, s.c1, nil, sh(s.c1, s.cin, 3, 3), false)
-	gfw2 := c.permute(gwt2, sh(s.classes, s.hidden))
-	gfw1 := c.permute(gwt1, sh(s.hidden, flat))
+	gfw2 := c.Permute(gwt2, sh(s.classes, s.hidden))
+	gfw1 := c.Permute(gwt1, sh(s.hidden, flat))
 
 	p.Output("loss_output", xent.loss, "")
 	for _, g := range [][2]string{{gw1, "conv1.weight"}, {gb1, "conv1.bias"}, {gw2, "conv2.weight"}, {gb2, "conv2.bias"},
