@@ -236,7 +236,7 @@ func Run(s Suite, opt Options) (*Result, error) {
 		row := Row{Shape: sh}
 		var args []*runtime.Tensor
 		if failed[i] == nil {
-			args, failed[i] = randomArgs(plans[i]...)
+			args, failed[i] = argsFor(sh, plans[i])
 		}
 		if failed[i] == nil {
 			row, failed[i] = measure(sh, s.Pipelines, plans[i], args, opt)
@@ -485,7 +485,13 @@ func netArchive(sh Shape) (*importer.Archive, error) {
 	if sh.Dtype != "f32" {
 		return nil, fmt.Errorf("a training step runs in f32 only (internal/jointnet builds f32 networks), not %s", sh.Dtype)
 	}
-	prog, tensors := jointnet.ConvBnRelu(sh.Net.Blocks, sh.Net.Batch, sh.Net.HW, jointnet.Core)
+	var prog *pt2write.Program
+	var tensors []pt2write.Tensor
+	if e := sh.Net.Encoder; e != nil {
+		prog, tensors = e.Program()
+	} else {
+		prog, tensors = jointnet.ConvBnRelu(sh.Net.Blocks, sh.Net.Batch, sh.Net.HW, jointnet.Core)
+	}
 	data, err := (&pt2write.Archive{Layout: pt2write.PT2Raw, Program: prog.JSON(), Tensors: tensors, Protocol: 2}).Bytes()
 	if err != nil {
 		return nil, err
@@ -514,6 +520,31 @@ func lowerAndPlan(ctx *ir.Context, m *ir.Operation, fn, pipeline string, target 
 		return nil, err
 	}
 	return plan.Build(m, fn)
+}
+
+// argsFor is randomArgs, but for a transformer encoder, whose arguments
+// start as a training loop starts them (jointnet.Encoder.Init): uniform
+// values in [-1, 1) as its weights would blow up a 768-wide layer's
+// activations and saturate its softmax.
+func argsFor(sh Shape, plans []*plan.Plan) ([]*runtime.Tensor, error) {
+	args, err := randomArgs(plans...)
+	if err != nil || sh.Net == nil || sh.Net.Encoder == nil {
+		return args, err
+	}
+	scale, offset := sh.Net.Encoder.Init()
+	if len(scale) != len(args) {
+		return nil, fmt.Errorf("the plan has %d arguments, the encoder %d", len(args), len(scale))
+	}
+	for i, a := range args {
+		vs := a.Float64s()
+		for j := range vs {
+			vs[j] = offset[i] + scale[i]*vs[j]
+		}
+		if args[i], err = runtime.FromFloat64s(a.DType, a.Shape, vs); err != nil {
+			return nil, err
+		}
+	}
+	return args, nil
 }
 
 // randomArgs fills the plan's arguments with uniform values in [-1, 1)

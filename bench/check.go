@@ -149,6 +149,13 @@ func normError(got, want *runtime.Tensor) (e, n float64) {
 // parameters' gradients.
 func netResults(net *Net) []string {
 	var names []string
+	if e := net.Encoder; e != nil {
+		names = append(names, "loss")
+		for _, p := range e.ParamNames() {
+			names = append(names, "grad of "+p)
+		}
+		return names
+	}
 	for i := range net.Blocks {
 		for _, b := range []string{"num_batches_tracked", "running_mean", "running_var"} {
 			names = append(names, fmt.Sprintf("blocks.%d.bn.%s", i, b))

@@ -178,6 +178,23 @@ func TestCheckNetworkStep(t *testing.T) {
 	}
 }
 
+// TestCheckEncoderStep: a transformer encoder's loss and gradients match
+// PyTorch's float64 step of its eager EncoderLayer stack on the same
+// parameters and input: the hand-written joint graph computes what the
+// network does.
+func TestCheckEncoderStep(t *testing.T) {
+	if err := exec.Command(DefaultPython, "-c", "import torch, numpy").Run(); err != nil {
+		t.Skipf("%s cannot import torch and numpy (apt-get install python3-torch python3-numpy): %v", DefaultPython, err)
+	}
+	r, err := Run(tinyEncoder(), Options{Reps: 1, Check: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if row := r.Rows[0]; row.Err != "" || row.CheckErr != "" || len(row.Mismatch) > 0 {
+		t.Errorf("err %q, not checked %q, mismatches %q", row.Err, row.CheckErr, row.Mismatch)
+	}
+}
+
 // TestCheckNetTolerance: a network's float results are held norm-wise to
 // 1% of the reference or 10 times PyTorch's own float32 error, whichever
 // is larger; integer results exactly.

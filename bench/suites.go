@@ -36,9 +36,15 @@ type Shape struct {
 // arguments (as a training loop passes the weights it updates); PyTorch's
 // is the eager network's forward and loss.backward(), which computes the
 // same values.
+//
+// Encoder, when set, makes the network a stack of transformer encoder
+// layers instead (Batch, HW and Blocks unused): jointnet.Encoder's joint
+// graph, against bench/torch_bench.py's eager EncoderLayer stack, its
+// parameters drawn as a training loop starts them (Encoder.Init).
 type Net struct {
 	Batch, HW int64
 	Blocks    []jointnet.Block
+	Encoder   *jointnet.Encoder
 }
 
 // Class is the shape's kernel and stride ("3x3 stride 2"), the group the
@@ -165,6 +171,13 @@ func net(name, from string, batch, hw int64, blocks ...jointnet.Block) Shape {
 	return Shape{Name: name, From: from, Dtype: "f32", Net: &Net{Batch: batch, HW: hw, Blocks: blocks}}
 }
 
+// encoder is a training-step row of transformer encoder layers: batch ×
+// seq tokens of width dim, heads heads, an MLP of hidden features.
+func encoder(name, from string, batch, seq, dim, heads, hidden, layers int64) Shape {
+	return Shape{Name: name, From: from, Dtype: "f32", Net: &Net{Encoder: &jointnet.Encoder{
+		Batch: batch, Seq: seq, Dim: dim, Heads: heads, Hidden: hidden, Layers: layers}}}
+}
+
 // seed001 is the first line of the IREE seed's tables
 // (/work/shared/seeds/001_*: issue #23976, "Some benchmark results on
 // Mi355x"); its rows are MIOpen convbench shapes, c input and k output
@@ -267,6 +280,18 @@ var Suites = []Suite{
 				block(256, 256, 1, 1, 1), block(256, 256, 3, 2, 32), block(256, 512, 1, 1, 1)),
 			net("resnet_layer1_n8_56x56", "ResNet-18's layer1 convolutions and the first of layer2 at ImageNet size, without the skips", 8, 56,
 				block(64, 64, 3, 1, 1), block(64, 64, 3, 1, 1), block(64, 64, 3, 1, 1), block(64, 64, 3, 1, 1), block(64, 128, 3, 2, 1)),
+		},
+	},
+	{
+		Name: "transformer",
+		Doc: "a whole training step (forward, loss, every gradient) of pre-LN transformer encoder layers in f32 (layer\n" +
+			"norm, multi-head attention as matmuls and softmax, a GELU MLP, residuals), imported from the joint graph\n" +
+			"(core ATen ops, internal/jointnet.Encoder), against PyTorch's eager forward and loss.backward(): the\n" +
+			"matmuls, softmax, layer norms and GELU of a transformer's step, which the convolution suites never reach.",
+		Pipelines: []string{"default"},
+		Shapes: []Shape{
+			encoder("enc_b8_t128_d256_h4_l2", "a small encoder: 2 layers of width 256, 4 heads of 64, MLP 1024, 8 sequences of 128 tokens", 8, 128, 256, 4, 1024, 2),
+			encoder("gpt2_b2_t256_d768_h12_l1", "one GPT-2 small layer (width 768, 12 heads of 64, MLP 3072), no causal mask, 2 sequences of 256 tokens", 2, 256, 768, 12, 3072, 1),
 		},
 	},
 	{

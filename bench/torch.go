@@ -40,9 +40,21 @@ type torchShape struct {
 // torchNet is a Net for the script: it builds the eager network and
 // times a training step instead of one convolution_backward.
 type torchNet struct {
-	Batch  int64        `json:"batch"`
-	HW     int64        `json:"hw"`
-	Blocks []torchBlock `json:"blocks"`
+	Batch   int64         `json:"batch"`
+	HW      int64         `json:"hw"`
+	Blocks  []torchBlock  `json:"blocks"`
+	Encoder *torchEncoder `json:"encoder,omitempty"`
+}
+
+// torchEncoder is a Net's Encoder: the script builds layers EncoderLayer
+// modules instead of blocks.
+type torchEncoder struct {
+	Batch  int64 `json:"batch"`
+	Seq    int64 `json:"seq"`
+	Dim    int64 `json:"dim"`
+	Heads  int64 `json:"heads"`
+	Hidden int64 `json:"hidden"`
+	Layers int64 `json:"layers"`
 }
 
 type torchBlock struct {
@@ -54,8 +66,11 @@ type torchBlock struct {
 }
 
 type torchLine struct {
-	Torch    string  `json:"torch"`
-	Device   string  `json:"device"` // the GPU's name when timed on one
+	Torch  string `json:"torch"`
+	Device string `json:"device"` // the GPU's name when timed on one
+	// BLAS is the library torch's CPU matmuls run in (torch_bench.py's
+	// blas()).
+	BLAS     string  `json:"blas"`
 	Threads  int     `json:"threads"`
 	Name     string  `json:"name"`
 	MedianMS float64 `json:"median_ms"`
@@ -136,6 +151,9 @@ func startTorch(python, device string, threads, reps, warmup int) (*torchSession
 		s.desc = fmt.Sprintf("torch %s (%s) on %s", l.Torch, python, l.Device)
 	} else {
 		s.desc = fmt.Sprintf("torch %s (%s), %d threads", l.Torch, python, l.Threads)
+		if l.BLAS != "" {
+			s.desc += ", BLAS: " + l.BLAS
+		}
 	}
 	return s, nil
 }
@@ -206,6 +224,9 @@ func torchShapeOf(sh Shape) torchShape {
 		H: sh.H, K: sh.K, Stride: sh.Stride, Padding: sh.Padding, Dilation: sh.Dilation, Dtype: sh.Dtype, Mask: sh.Mask}
 	if n := sh.Net; n != nil {
 		ts.Net = &torchNet{Batch: n.Batch, HW: n.HW}
+		if e := n.Encoder; e != nil {
+			ts.Net.Encoder = &torchEncoder{Batch: e.Batch, Seq: e.Seq, Dim: e.Dim, Heads: e.Heads, Hidden: e.Hidden, Layers: e.Layers}
+		}
 		for _, b := range n.Blocks {
 			ts.Net.Blocks = append(ts.Net.Blocks, torchBlock{Cin: b.Cin, Cout: b.Cout, Kernel: b.Kernel, Stride: b.Stride, Groups: b.Groups})
 		}

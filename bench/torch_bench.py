@@ -29,8 +29,18 @@ or, for a whole training step of a network of conv+bn+relu blocks,
 with a bias, BatchNorm2d(cout) in training mode, ReLU; a run is the
 forward, the sum of the output as the loss and loss.backward(), the
 parameters' gradients set to None first as optimizer.zero_grad() does;
-the input needs no gradient, as in torchlower's joint graph), and writes
-JSON lines on stdout: first {"torch": version, "threads": T}
+the input needs no gradient, as in torchlower's joint graph), or of
+transformer encoder layers,
+
+    {"name", "dtype", "net": {"encoder": {"batch", "seq", "dim", "heads",
+     "hidden", "layers"}}}
+
+(EncoderLayer below, the sum of the last layer's output as the loss;
+check_net's arguments are then every layer's parameters in
+model.parameters() order and the input, its results the loss and the
+parameters' gradients in that order), and writes
+JSON lines on stdout: first {"torch": version, "threads": T, "blas": the
+BLAS library its matmuls run in, as blas() names it}
 (with "device": the GPU's name on cuda), then for each shape, as soon as
 it is timed, {"name", "median_ms", "best_ms", "cpu_ms"} (or {"name",
 "error"}); it ends at the end of its input. bench sends a shape right
@@ -43,9 +53,31 @@ stderr when torch cannot be imported or has no GPU. Run by Debian's
 torch on cuda.
 """
 import json
+import math
 import os
 import sys
 import time
+
+# OpenBLAS (Debian's libopenblas0-openmp, which then provides the
+# libblas.so.3 torch's matmuls call) picks its kernels by the CPU's model:
+# a VM's generic "Intel(R) Xeon(R) Processor" reads as Prescott, whose
+# SSE3 kernels ran a 512x768x3072 matmul at 30 GMAC/s on two cores where
+# the AVX-512 ones (SkylakeX) ran it at 142. Where the CPU has the
+# AVX-512 subsets those kernels use, and nobody chose a core type, the
+# script names it before torch loads the library.
+def _cpu_flags():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+if "OPENBLAS_CORETYPE" not in os.environ and {"avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"} <= _cpu_flags():
+    os.environ["OPENBLAS_CORETYPE"] = "SkylakeX"
 
 try:
     import torch
@@ -59,6 +91,32 @@ DTYPES = {"f32": torch.float32, "f64": torch.float64,
 req = json.loads(sys.stdin.readline())
 dev = req.get("device", "cpu")
 torch.set_num_threads(req["threads"])
+def blas():
+    """The BLAS library torch's CPU matmuls run in this process: its file,
+    and for OpenBLAS the kernels it chose."""
+    import ctypes
+    torch.mm(torch.ones(2, 2), torch.ones(2, 2))  # loads it where lazily linked
+    try:
+        with open("/proc/self/maps") as f:
+            libs = {line.split()[-1] for line in f if "blas" in line.split()[-1].rsplit("/", 1)[-1]}
+    except OSError:
+        return ""
+    for lib in sorted(libs):
+        try:
+            core = ctypes.CDLL(lib).openblas_get_corename
+        except (OSError, AttributeError):
+            continue
+        core.restype = ctypes.c_char_p
+        return f"OpenBLAS, {core().decode()} kernels"
+    if any("mkl" in lib for lib in libs):
+        return "MKL"
+    paths = sorted(os.path.realpath(lib) for lib in libs if "libblas" in lib)
+    if any("/blas/libblas" in p for p in paths):
+        # Debian's netlib libblas3: a 512x768x3072 matmul at 2 GMAC/s.
+        return "the reference BLAS, unoptimized (apt-get install libopenblas0-openmp)"
+    return ", ".join(paths)
+
+
 head = {"torch": torch.__version__, "threads": torch.get_num_threads()}
 if dev != "cpu":
     if not torch.cuda.is_available():
@@ -66,6 +124,8 @@ if dev != "cpu":
         sys.exit(3)
     torch.backends.cudnn.benchmark = False
     head["device"] = torch.cuda.get_device_name(0)
+else:
+    head["blas"] = blas()
 print(json.dumps(head), flush=True)
 
 
@@ -97,8 +157,43 @@ def report(name, run):
                       "best_ms": times[0] * 1e3, "cpu_ms": cpu[len(cpu) // 2] * 1e3}), flush=True)
 
 
+class EncoderLayer(torch.nn.Module):
+    """A pre-LN transformer encoder layer, GPT-2's block without the
+    causal mask or dropout: internal/jointnet.Encoder's layer, its
+    parameters registered in the same order."""
+
+    def __init__(self, dim, heads, hidden):
+        super().__init__()
+        self.heads = heads
+        self.ln1 = torch.nn.LayerNorm(dim)
+        self.qkv = torch.nn.Linear(dim, 3 * dim)
+        self.proj = torch.nn.Linear(dim, dim)
+        self.ln2 = torch.nn.LayerNorm(dim)
+        self.fc1 = torch.nn.Linear(dim, hidden)
+        self.fc2 = torch.nn.Linear(hidden, dim)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        hd = d // self.heads
+        q, k, v = self.qkv(self.ln1(x)).view(b, t, 3, self.heads, hd).permute(2, 0, 3, 1, 4).unbind(0)
+        att = ((q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(hd))).softmax(-1)
+        x = x + self.proj((att @ v).transpose(1, 2).reshape(b, t, d))
+        return x + self.fc2(torch.nn.functional.gelu(self.fc1(self.ln2(x))))
+
+
+class Encoder(torch.nn.Module):
+    def __init__(self, e):
+        super().__init__()
+        self.layers = torch.nn.Sequential(*[EncoderLayer(e["dim"], e["heads"], e["hidden"]) for _ in range(e["layers"])])
+
+    def forward(self, x):
+        return self.layers(x)
+
+
 def network(net):
     """The eager network net describes, in training mode."""
+    if net.get("encoder"):
+        return Encoder(net["encoder"]).train()
     layers = []
     for b in net["blocks"]:
         layers += [torch.nn.Conv2d(b["cin"], b["cout"], b["kernel"], b["stride"], b["kernel"] // 2, groups=b["groups"]),
@@ -110,7 +205,12 @@ def training_step(net, dt):
     """A run of one training step of the network net describes."""
     model = network(net).to(device=dev, dtype=dt)
     g = torch.Generator().manual_seed(0)
-    x = (torch.rand(net["batch"], net["blocks"][0]["cin"], net["hw"], net["hw"], generator=g) * 2 - 1).to(device=dev, dtype=dt)
+    if net.get("encoder"):
+        e = net["encoder"]
+        shape = (e["batch"], e["seq"], e["dim"])
+    else:
+        shape = (net["batch"], net["blocks"][0]["cin"], net["hw"], net["hw"])
+    x = (torch.rand(*shape, generator=g) * 2 - 1).to(device=dev, dtype=dt)
     params = list(model.parameters())
 
     def run():
@@ -131,6 +231,8 @@ def check_net(s, d):
     answer's "err32" is, per result, the norm of PyTorch's own float32
     step's difference from it."""
     import numpy as np
+    if s["net"].get("encoder"):
+        return check_encoder(s, d)
     blocks = s["net"]["blocks"]
     args = [torch.from_numpy(np.load(os.path.join(d, f"arg{i}.npy"))) for i in range(7 * len(blocks) + 1)]
 
@@ -156,6 +258,35 @@ def check_net(s, d):
             out += [conv.weight.grad, conv.bias.grad, bn.weight.grad, bn.bias.grad]
         return [t.detach() for t in out]
 
+    write_references(s, d, step)
+
+
+def check_encoder(s, d):
+    """check_net for transformer encoder layers: the arguments are the
+    parameters in model.parameters() order, then the input; the results
+    the loss, then the parameters' gradients in that order."""
+    import numpy as np
+    n = len(list(network(s["net"]).parameters()))
+    args = [torch.from_numpy(np.load(os.path.join(d, f"arg{i}.npy"))) for i in range(n + 1)]
+
+    def step(dt):
+        model = network(s["net"]).to(dtype=dt)
+        params = list(model.parameters())
+        with torch.no_grad():
+            for t, a in zip(params, args):
+                t.copy_(a)
+        loss = model(args[-1].to(dt)).sum()
+        loss.backward()
+        return [loss.detach()] + [p.grad.detach() for p in params]
+
+    write_references(s, d, step)
+
+
+def write_references(s, d, step):
+    """Writes step(float64)'s results as d/want<i>.npy (floats as float32
+    arrays) and answers with each one's float32 error, the norm of
+    step(float32)'s difference from it."""
+    import numpy as np
     ref, f32 = step(torch.float64), step(torch.float32)
     err32 = []
     for i, (r, r32) in enumerate(zip(ref, f32)):

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/torchlower/torchlower/internal/jointnet"
 )
 
 // tinyTraining is a training suite of one small network: a plain block,
@@ -179,5 +181,102 @@ func TestTrainingStepOnDevice(t *testing.T) {
 	r.Print(&sb)
 	if out := sb.String(); !strings.Contains(out, "training steps on host: the CPU standing in for a GPU") {
 		t.Errorf("table:\n%s", out)
+	}
+}
+
+// tinyEncoder is a training suite of two small transformer encoder
+// layers.
+func tinyEncoder() Suite {
+	return Suite{Name: "tiny-encoder", Pipelines: []string{"default"}, Shapes: []Shape{
+		encoder("tiny_enc_b2_t8_d16_h2_l2", "tests", 2, 8, 16, 2, 32, 2),
+	}}
+}
+
+// encoderMatmulMACs is the multiply-accumulates of an encoder's matmuls
+// in a training step: each forward product (the four Linears, q·kᵀ and
+// p·v) and its two gradients.
+func encoderMatmulMACs(e *jointnet.Encoder) int64 {
+	rows := e.Batch * e.Seq
+	linears := rows * e.Dim * (3*e.Dim + e.Dim + 2*e.Hidden)
+	attention := 2 * e.Batch * e.Seq * e.Seq * e.Dim
+	return 3 * e.Layers * (linears + attention)
+}
+
+// TestEncoderStep times a transformer encoder's training step: its joint
+// graph is written as a .pt2, imported with the parameters as arguments
+// and planned. Its plan multiplies at least the matmuls' products (the
+// layer norms' and softmax's sums add a few per element), and every
+// parameter has a gradient.
+func TestEncoderStep(t *testing.T) {
+	r, err := Run(tinyEncoder(), Options{Reps: 2, Warmup: 1, NoTorch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := r.Rows[0]
+	if row.Err != "" {
+		t.Fatal(row.Err)
+	}
+	e := row.Shape.Net.Encoder
+	if want := encoderMatmulMACs(e); row.MACs[0] < want || row.MACs[0] > want*3/2 {
+		t.Errorf("%d MACs, want the matmuls' %d and at most half as many more", row.MACs[0], want)
+	}
+	if names := netResults(row.Shape.Net); len(names) != 1+12*int(e.Layers) || names[1] != "grad of layers.0.ln1.weight" || names[24] != "grad of layers.1.fc2.bias" {
+		t.Errorf("results %q", names)
+	}
+	var sb strings.Builder
+	r.Print(&sb)
+	if out := sb.String(); !strings.Contains(out, "tiny_enc_b2_t8_d16_h2_l2  training step") {
+		t.Errorf("table:\n%s", out)
+	}
+}
+
+// TestEncoderRequest: the timing script is sent the encoder's sizes.
+func TestEncoderRequest(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "log")
+	py := fakePython(t, `read head
+echo '{"torch": "9.9", "threads": 2, "blas": "OpenBLAS, SkylakeX kernels"}'
+while read line; do
+	echo "$line" >>`+log+`
+	echo '{"name": "tiny_enc_b2_t8_d16_h2_l2", "median_ms": 2.0, "best_ms": 1.5}'
+done
+`)
+	r, err := Run(tinyEncoder(), Options{Reps: 1, Python: py})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rows[0].Torch == nil || !strings.Contains(r.Torch, "BLAS: OpenBLAS, SkylakeX kernels") {
+		t.Fatalf("PyTorch %q: %+v", r.Torch, r.Rows[0])
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req torchShape
+	if err := json.Unmarshal(data, &req); err != nil {
+		t.Fatalf("request %q: %v", data, err)
+	}
+	if req.Net == nil || req.Net.Encoder == nil || *req.Net.Encoder != (torchEncoder{Batch: 2, Seq: 8, Dim: 16, Heads: 2, Hidden: 32, Layers: 2}) {
+		t.Errorf("request %s", data)
+	}
+}
+
+// The transformer suite's encoders are what their names say, and their
+// widths split into whole heads.
+func TestTransformerSuiteShapes(t *testing.T) {
+	s, ok := SuiteByName("transformer")
+	if !ok {
+		t.Fatal("no transformer suite")
+	}
+	for _, sh := range s.Shapes {
+		e := sh.Net.Encoder
+		if e == nil {
+			t.Fatalf("%s is not an encoder", sh.Name)
+		}
+		if want := fmt.Sprintf("_b%d_t%d_d%d_h%d_l%d", e.Batch, e.Seq, e.Dim, e.Heads, e.Layers); !strings.HasSuffix(sh.Name, want) {
+			t.Errorf("%s: want the suffix %s", sh.Name, want)
+		}
+		if e.Dim%e.Heads != 0 {
+			t.Errorf("%s: width %d in %d heads", sh.Name, e.Dim, e.Heads)
+		}
 	}
 }

@@ -29,6 +29,8 @@ const (
 const (
 	Strided        = 7
 	PreserveFormat = 4
+	// ContiguousFormat is torch.contiguous_format (clone(x, memory_format=...)).
+	ContiguousFormat = 1
 )
 
 // Arg is a serialized Argument union value.
