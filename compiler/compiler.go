@@ -202,7 +202,11 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // them because the swap follows separate extf/truncf generics. On the
 // CPU it also fuses a producer into the plain sum that alone reads it (a
 // batch norm gradient's Σ dy·(x − mean), which the CPU runs as a
-// deviation contraction without writing the products). Then
+// deviation contraction without writing the products). Before it, on the
+// CPU, fold-transposes-into-contractions makes a matmul read a permuted
+// weight (a Linear's W.t(), its backward's permute(permute(W)) and
+// gradᵀ) where it lies instead of from a transposed copy (the GPUs keep
+// their own operand layouts: reduction-last-operands). Then
 // fp-contract lets every f32 contraction's multiply-add run fused (one
 // rounding, as PyTorch's and IREE's kernels accumulate), in both, last
 // so that it sees the contractions the others leave. Each has an
@@ -210,8 +214,8 @@ func Lower(ctx *ir.Context, m *ir.Operation) error {
 // every sum is rounded on its own (arith's semantics without the flag,
 // what upstream's mlir-cpu-runner computes).
 var Pipelines = map[string]string{
-	"default":  "backward-data-conv,fuse-elementwise-ops{fuse-into-sums=true},fp-contract",
-	"baseline": "fuse-elementwise-ops{fuse-into-sums=true},fp-contract",
+	"default":  "backward-data-conv,fold-transposes-into-contractions,fuse-elementwise-ops{fuse-into-sums=true},fp-contract",
+	"baseline": "fold-transposes-into-contractions,fuse-elementwise-ops{fuse-into-sums=true},fp-contract",
 }
 
 // unfused is the suffix of a pipeline's name that leaves out its final

@@ -82,8 +82,8 @@ func TestGPUPipelinesGiveCPUBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	transposedText := strings.Replace(preprocessing.BackwardDataConvPipeline, "decompose-strided-backward-data", "decompose-strided-backward-data{narrow-columns=0}", 1) + ",fuse-elementwise-ops{fuse-into-sums=true},fp-contract"
-	if compiler.Pipelines["default"] != "backward-data-conv,fuse-elementwise-ops{fuse-into-sums=true},fp-contract" {
+	transposedText := strings.Replace(preprocessing.BackwardDataConvPipeline, "decompose-strided-backward-data", "decompose-strided-backward-data{narrow-columns=0}", 1) + ",fold-transposes-into-contractions,fuse-elementwise-ops{fuse-into-sums=true},fp-contract"
+	if compiler.Pipelines["default"] != "backward-data-conv,fold-transposes-into-contractions,fuse-elementwise-ops{fuse-into-sums=true},fp-contract" {
 		t.Fatalf("the CPU's default pipeline is %q: update the transposed variant", compiler.Pipelines["default"])
 	}
 	differ := 0

@@ -10,5 +10,5 @@ import "github.com/torchlower/torchlower/ir/pass"
 
 // Passes returns the passes of this package, for a pass.Registry.
 func Passes() []*pass.Def {
-	return []*pass.Def{StridedInsertSliceToGeneric, SwapStridedInsertSliceWithContraction, DecomposeStridedBackwardData, SwapCastWithInsertSliceChain, EraseOverwrittenFills, FuseElementwiseOps, ReductionLastOperands, FPContract}
+	return []*pass.Def{StridedInsertSliceToGeneric, SwapStridedInsertSliceWithContraction, DecomposeStridedBackwardData, SwapCastWithInsertSliceChain, EraseOverwrittenFills, FuseElementwiseOps, ReductionLastOperands, FoldTransposesIntoContractions, FPContract}
 }
