@@ -35,6 +35,13 @@ func laneMin32(d, a, b *float64, n int) int
 //go:noescape
 func laneExp(d, s *float64, n int) int
 
+// laneErf is d[j] = math.Erf(s[j]), erf.go's algorithm on 8 lanes at
+// once; it stops at a block with a lane below 2^-28 in magnitude,
+// infinite or NaN.
+//
+//go:noescape
+func laneErf(d, s *float64, n int) int
+
 // laneLoadF32 is d[j] = float64(s[j]).
 //
 //go:noescape

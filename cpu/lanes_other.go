@@ -9,6 +9,7 @@ func laneDiv32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on th
 func laneMax32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
 func laneMin32(d, a, b *float64, n int) int { panic("cpu: no vector kernel on this architecture") }
 func laneExp(d, s *float64, n int) int      { panic("cpu: no vector kernel on this architecture") }
+func laneErf(d, s *float64, n int) int      { panic("cpu: no vector kernel on this architecture") }
 func laneLoadF32(d *float64, s *float32, n int) int {
 	panic("cpu: no vector kernel on this architecture")
 }

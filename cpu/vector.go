@@ -616,7 +616,10 @@ func (c *compiler) vectorOp(o *ir.Operation) vinstr {
 			return vRound(ins[0].idx, d.idx, rt)
 		}
 		if o.Name == "math.exp" && laneKernels {
-			return vExp(ins[0].idx, d.idx, isF32, rounder(rt))
+			return vLanes(expLanes, ins[0].idx, d.idx, isF32, rounder(rt))
+		}
+		if o.Name == "math.erf" && laneKernels && erfLanesMatch() {
+			return vLanes(erfLanes, ins[0].idx, d.idx, isF32, rounder(rt))
 		}
 		if isF32 {
 			return vUn32(ins[0].idx, d.idx, f)
@@ -719,12 +722,13 @@ func vMinMax(a, b, d int, isMax bool, rt ir.Type) vinstr {
 	}
 }
 
-// vExp is vUn for math.exp where the lane kernels run (expLanes): a
-// softmax's exps took 5 ns an element through math.Exp one at a time.
-func vExp(a, d int, f32 bool, r func(float64) float64) vinstr {
+// vLanes is vUn for a function the lane kernels compute (expLanes,
+// erfLanes): a softmax's exps took 5 ns an element through math.Exp one
+// at a time, a GELU's erfs 8.
+func vLanes(f func(d, s []float64), a, d int, f32 bool, r func(float64) float64) vinstr {
 	return func(fr *vframe, n int) {
 		A, D := fr.f[a][:n], fr.f[d][:n]
-		expLanes(D, A)
+		f(D, A)
 		switch {
 		case f32: // r is roundF32, inlined
 			for j := range D {
@@ -750,6 +754,42 @@ func expLanes(d, s []float64) {
 		}
 	}
 }
+
+// erfLanes sets d[j] = math.Erf(s[j]) (d and s distinct registers), as
+// expLanes does math.Exp.
+func erfLanes(d, s []float64) {
+	for j := 0; j < len(s); {
+		if len(s)-j >= 8 {
+			j += laneErf(&d[j], &s[j], len(s)-j)
+		}
+		for end := min(len(s), j+8); j < end; j++ {
+			d[j] = math.Erf(s[j])
+		}
+	}
+}
+
+// erfLanesMatch reports whether laneErf gives this build's math.Erf bits
+// on a probe of every region of erf.go. math.Erf is Go code, which a
+// build may compile with fused multiply-adds (GOAMD64=v3 lets the
+// compiler fuse x*y + z): laneErf computes the unfused operations, and
+// where the build's differ the lanes leave erf to math.Erf.
+var erfLanesMatch = sync.OnceValue(func() bool {
+	const n = 4096
+	src, got := make([]float64, n), make([]float64, n)
+	for j := range src {
+		// Every region, both signs, spread over [-7, 7).
+		src[j] = float64(j-n/2)*(7.0/(n/2)) + 0x1p-20
+	}
+	if laneErf(&got[0], &src[0], n) != n {
+		return false
+	}
+	for j := range src {
+		if math.Float64bits(got[j]) != math.Float64bits(math.Erf(src[j])) {
+			return false
+		}
+	}
+	return true
+})
 
 // vUn32 is vUn with the f32 rounding (roundF32) inlined.
 func vUn32(a, d int, f func(float64) float64) vinstr {
