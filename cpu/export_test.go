@@ -72,6 +72,10 @@ func RowPairRuns() int64 { return rowPairRuns.Load() }
 // units at a time (kern8x16x2).
 func QuadRuns() int64 { return quadRuns.Load() }
 
+// StridedARuns counts the vector-path calls that packed a strided first
+// factor.
+func StridedARuns() int64 { return stridedARuns.Load() }
+
 // TripleRuns counts the vector-path calls that ran pairs of n tiles
 // three units at a time (kern12x16x2r).
 func TripleRuns() int64 { return tripleRuns.Load() }
