@@ -16,6 +16,7 @@ var modelGenerators = map[string]string{
 	"joint_conv_bn_relu_core":  "joint_conv_bn_relu.py",
 	"joint_conv_bn_relu_mixed": "joint_conv_bn_relu.py",
 	"joint_mlp_xent":           "joint_mlp_xent.py",
+	"joint_encoder":            "joint_encoder.py",
 	"joint_embed_xent":         "joint_embed_xent.py",
 	"joint_cnn_xent":           "joint_cnn_xent.py",
 	"joint_unet_block":         "joint_unet_block.py",

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/torchlower/torchlower/internal/jointnet"
 	w "github.com/torchlower/torchlower/internal/pt2write"
 	"github.com/torchlower/torchlower/runtime"
 )
@@ -60,7 +61,8 @@ type modelCase struct {
 // values, so e2e/gen/joint_conv_bn_relu.py computes the same references
 // for both) and of mixedBlocks (1x1 and 3x3, strided, grouped and
 // depthwise: bench's training networks in miniature), the feed-forward block with cross entropy
-// (e2e/gen/joint_mlp_xent.py), an embedding with a Linear head and
+// (e2e/gen/joint_mlp_xent.py), two transformer encoder layers
+// (jointnet.Encoder, e2e/gen/joint_encoder.py), an embedding with a Linear head and
 // cross entropy (e2e/gen/joint_embed_xent.py), and a small image
 // classifier with max pooling (e2e/gen/joint_cnn_xent.py).
 var modelCases = map[string]modelCase{
@@ -100,6 +102,12 @@ var modelCases = map[string]modelCase{
 			}
 			return []*runtime.Tensor{ramp(s.batch, s.cin, s.hw, s.hw), target}
 		},
+	},
+	"joint_encoder": {
+		func() (*w.Program, []w.Tensor) {
+			return jointnet.Encoder{Batch: 2, Seq: 4, Dim: 8, Heads: 2, Hidden: 16, Layers: 2}.Program()
+		},
+		func() []*runtime.Tensor { return []*runtime.Tensor{ramp(2, 4, 8)} },
 	},
 	"joint_mlp_xent": {
 		func() (*w.Program, []w.Tensor) { return progJointMLP(mlpFixture) },
