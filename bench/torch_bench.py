@@ -88,9 +88,10 @@ except Exception as e:  # ImportError, or a broken install
 DTYPES = {"f32": torch.float32, "f64": torch.float64,
           "f16": torch.float16, "bf16": torch.bfloat16}
 
-req = json.loads(sys.stdin.readline())
-dev = req.get("device", "cpu")
-torch.set_num_threads(req["threads"])
+# The session's first line (main): the device, threads, reps and warmup.
+req, dev = {}, "cpu"
+
+
 def blas():
     """The BLAS library torch's CPU matmuls run in this process: its file,
     and for OpenBLAS the kernels it chose."""
@@ -115,18 +116,6 @@ def blas():
         # Debian's netlib libblas3: a 512x768x3072 matmul at 2 GMAC/s.
         return "the reference BLAS, unoptimized (apt-get install libopenblas0-openmp)"
     return ", ".join(paths)
-
-
-head = {"torch": torch.__version__, "threads": torch.get_num_threads()}
-if dev != "cpu":
-    if not torch.cuda.is_available():
-        print(f"torch {torch.__version__} has no usable GPU", file=sys.stderr)
-        sys.exit(3)
-    torch.backends.cudnn.benchmark = False
-    head["device"] = torch.cuda.get_device_name(0)
-else:
-    head["blas"] = blas()
-print(json.dumps(head), flush=True)
 
 
 def timed(run):
@@ -318,21 +307,20 @@ def check(s, d):
     print(json.dumps({"name": s["name"], "checked": n}), flush=True)
 
 
-for line in sys.stdin:
-    if not line.strip():
-        continue
-    s = json.loads(line)
+def answer(s):
+    """Answers one request s (a shape to time, a network's step, or a
+    check)."""
     try:
         if s.get("check"):
             check(s, s["check"])
-            continue
+            return
         dt = DTYPES[s["dtype"]]
         if s.get("net"):
             run = training_step(s["net"], dt)
             for _ in range(req["warmup"]):
                 run()
             report(s["name"], run)
-            continue
+            return
         nd = len(s["h"])
         out = [(h + 2 * p - d * (k - 1) - 1) // st + 1
                for h, k, st, p, d in zip(s["h"], s["k"], s["stride"], s["padding"], s["dilation"])]
@@ -352,3 +340,29 @@ for line in sys.stdin:
         report(s["name"], run)
     except Exception as e:
         print(json.dumps({"name": s["name"], "error": f"{type(e).__name__}: {e}"}), flush=True)
+
+
+def main():
+    global req, dev
+    req = json.loads(sys.stdin.readline())
+    dev = req.get("device", "cpu")
+    torch.set_num_threads(req["threads"])
+    head = {"torch": torch.__version__, "threads": torch.get_num_threads()}
+    if dev != "cpu":
+        if not torch.cuda.is_available():
+            print(f"torch {torch.__version__} has no usable GPU", file=sys.stderr)
+            sys.exit(3)
+        torch.backends.cudnn.benchmark = False
+        head["device"] = torch.cuda.get_device_name(0)
+    else:
+        head["blas"] = blas()
+    print(json.dumps(head), flush=True)
+    for line in sys.stdin:
+        if line.strip():
+            answer(json.loads(line))
+
+
+# Imported (e2e/gen/joint_encoder.py builds its network from
+# EncoderLayer), it only defines.
+if __name__ == "__main__":
+    main()

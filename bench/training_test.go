@@ -84,15 +84,27 @@ func TestTrainingStepF32Only(t *testing.T) {
 // TestTrainingRequest: the timing script is sent the network (batch,
 // size, blocks), not a convolution.
 func TestTrainingRequest(t *testing.T) {
+	_, req := torchRequest(t, tinyTraining(), `{"torch": "9.9", "threads": 2}`)
+	n := req.Net
+	if n == nil || n.Batch != 2 || n.HW != 8 || len(n.Blocks) != 3 || n.Blocks[1] != (torchBlock{Cin: 4, Cout: 8, Kernel: 1, Stride: 2, Groups: 2}) || req.Dtype != "f32" {
+		t.Errorf("request %+v", req)
+	}
+}
+
+// torchRequest runs suite (one shape) against a timing script that
+// answers head, then a time for every request, and returns the result and
+// the request the script was sent.
+func torchRequest(t *testing.T, suite Suite, head string) (*Result, torchShape) {
+	t.Helper()
 	log := filepath.Join(t.TempDir(), "log")
 	py := fakePython(t, `read head
-echo '{"torch": "9.9", "threads": 2}'
+echo '`+head+`'
 while read line; do
 	echo "$line" >>`+log+`
-	echo '{"name": "tiny_net_n2_8x8", "median_ms": 2.0, "best_ms": 1.5}'
+	echo '{"name": "`+suite.Shapes[0].Name+`", "median_ms": 2.0, "best_ms": 1.5}'
 done
 `)
-	r, err := Run(tinyTraining(), Options{Reps: 1, Python: py})
+	r, err := Run(suite, Options{Reps: 1, Python: py})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,10 +119,7 @@ done
 	if err := json.Unmarshal(data, &req); err != nil {
 		t.Fatalf("request %q: %v", data, err)
 	}
-	n := req.Net
-	if n == nil || n.Batch != 2 || n.HW != 8 || len(n.Blocks) != 3 || n.Blocks[1] != (torchBlock{Cin: 4, Cout: 8, Kernel: 1, Stride: 2, Groups: 2}) || req.Dtype != "f32" {
-		t.Errorf("request %s", data)
-	}
+	return r, req
 }
 
 // TestTorchTimesTrainingStep runs the embedded script with Debian's
@@ -230,33 +239,15 @@ func TestEncoderStep(t *testing.T) {
 	}
 }
 
-// TestEncoderRequest: the timing script is sent the encoder's sizes.
+// TestEncoderRequest: the timing script is sent the encoder's sizes, and
+// the BLAS it names shows on the PyTorch line.
 func TestEncoderRequest(t *testing.T) {
-	log := filepath.Join(t.TempDir(), "log")
-	py := fakePython(t, `read head
-echo '{"torch": "9.9", "threads": 2, "blas": "OpenBLAS, SkylakeX kernels"}'
-while read line; do
-	echo "$line" >>`+log+`
-	echo '{"name": "tiny_enc_b2_t8_d16_h2_l2", "median_ms": 2.0, "best_ms": 1.5}'
-done
-`)
-	r, err := Run(tinyEncoder(), Options{Reps: 1, Python: py})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Rows[0].Torch == nil || !strings.Contains(r.Torch, "BLAS: OpenBLAS, SkylakeX kernels") {
-		t.Fatalf("PyTorch %q: %+v", r.Torch, r.Rows[0])
-	}
-	data, err := os.ReadFile(log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var req torchShape
-	if err := json.Unmarshal(data, &req); err != nil {
-		t.Fatalf("request %q: %v", data, err)
+	r, req := torchRequest(t, tinyEncoder(), `{"torch": "9.9", "threads": 2, "blas": "OpenBLAS, SkylakeX kernels"}`)
+	if !strings.Contains(r.Torch, "BLAS: OpenBLAS, SkylakeX kernels") {
+		t.Errorf("PyTorch %q", r.Torch)
 	}
 	if req.Net == nil || req.Net.Encoder == nil || *req.Net.Encoder != (torchEncoder{Batch: 2, Seq: 8, Dim: 16, Heads: 2, Hidden: 32, Layers: 2}) {
-		t.Errorf("request %s", data)
+		t.Errorf("request %+v", req)
 	}
 }
 

@@ -100,6 +100,20 @@
 	VPSLLQ    $52, Z4, Z4; \
 	VMULPD    Z4, Z0, Z0
 
+// HORNER is one step of erf.go's nested polynomials, T = c + X·T: the
+// product, then the sum (rounded apart, as Go computes x*y + z).
+#define HORNER(c, T, X) \
+	VMULPD      T, X, T; \
+	VADDPD.BCST c, T, T
+
+// HORNERK4 is HORNER on Z8 with c1 on the lanes K4 holds, c2 on the
+// others (the tail's two fits, in Z11).
+#define HORNERK4(c1, c2, T) \
+	VMULPD       T, Z8, T; \
+	VBROADCASTSD c2, Z11; \
+	VBROADCASTSD c1, K4, Z11; \
+	VADDPD       Z11, T, T
+
 // ROUND32 rounds Z's 8 doubles to float32 and back.
 #define ROUND32(Z, Y) \
 	VCVTPD2PS Z, Y; \
@@ -589,23 +603,15 @@ loop:
 	JZ      region2
 	VMULPD  Z6, Z6, Z8
 	VBROADCASTSD lerfdata<>+32(SB), Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+24(SB), Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+16(SB), Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+8(SB), Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+0(SB), Z9, Z9
+	HORNER(lerfdata<>+24(SB), Z9, Z8)
+	HORNER(lerfdata<>+16(SB), Z9, Z8)
+	HORNER(lerfdata<>+8(SB), Z9, Z8)
+	HORNER(lerfdata<>+0(SB), Z9, Z8)
 	VBROADCASTSD lerfdata<>+72(SB), Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+64(SB), Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+56(SB), Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+48(SB), Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+40(SB), Z10, Z10
+	HORNER(lerfdata<>+64(SB), Z10, Z8)
+	HORNER(lerfdata<>+56(SB), Z10, Z8)
+	HORNER(lerfdata<>+48(SB), Z10, Z8)
+	HORNER(lerfdata<>+40(SB), Z10, Z8)
 	VMULPD  Z10, Z8, Z10
 	VADDPD  Z31, Z10, Z10
 	VDIVPD  Z10, Z9, Z9
@@ -618,29 +624,18 @@ region2:
 	JZ      region3
 	VSUBPD  Z31, Z6, Z8
 	VBROADCASTSD lerfdata<>+128(SB), Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+120(SB), Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+112(SB), Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+104(SB), Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+96(SB), Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+88(SB), Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VADDPD.BCST lerfdata<>+80(SB), Z9, Z9
+	HORNER(lerfdata<>+120(SB), Z9, Z8)
+	HORNER(lerfdata<>+112(SB), Z9, Z8)
+	HORNER(lerfdata<>+104(SB), Z9, Z8)
+	HORNER(lerfdata<>+96(SB), Z9, Z8)
+	HORNER(lerfdata<>+88(SB), Z9, Z8)
+	HORNER(lerfdata<>+80(SB), Z9, Z8)
 	VBROADCASTSD lerfdata<>+176(SB), Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+168(SB), Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+160(SB), Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+152(SB), Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+144(SB), Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VADDPD.BCST lerfdata<>+136(SB), Z10, Z10
+	HORNER(lerfdata<>+168(SB), Z10, Z8)
+	HORNER(lerfdata<>+160(SB), Z10, Z8)
+	HORNER(lerfdata<>+152(SB), Z10, Z8)
+	HORNER(lerfdata<>+144(SB), Z10, Z8)
+	HORNER(lerfdata<>+136(SB), Z10, Z8)
 	VMULPD  Z10, Z8, Z10
 	VADDPD  Z31, Z10, Z10
 	VDIVPD  Z10, Z9, Z9
@@ -656,64 +651,22 @@ region3:
 	VDIVPD  Z8, Z31, Z8
 	VXORPD  Z9, Z9, Z9
 	VBROADCASTSD lerfdata<>+240(SB), K4, Z9
-	VMULPD  Z9, Z8, Z9
-	VBROADCASTSD lerfdata<>+360(SB), Z11
-	VBROADCASTSD lerfdata<>+232(SB), K4, Z11
-	VADDPD  Z11, Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VBROADCASTSD lerfdata<>+352(SB), Z11
-	VBROADCASTSD lerfdata<>+224(SB), K4, Z11
-	VADDPD  Z11, Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VBROADCASTSD lerfdata<>+344(SB), Z11
-	VBROADCASTSD lerfdata<>+216(SB), K4, Z11
-	VADDPD  Z11, Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VBROADCASTSD lerfdata<>+336(SB), Z11
-	VBROADCASTSD lerfdata<>+208(SB), K4, Z11
-	VADDPD  Z11, Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VBROADCASTSD lerfdata<>+328(SB), Z11
-	VBROADCASTSD lerfdata<>+200(SB), K4, Z11
-	VADDPD  Z11, Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VBROADCASTSD lerfdata<>+320(SB), Z11
-	VBROADCASTSD lerfdata<>+192(SB), K4, Z11
-	VADDPD  Z11, Z9, Z9
-	VMULPD  Z9, Z8, Z9
-	VBROADCASTSD lerfdata<>+312(SB), Z11
-	VBROADCASTSD lerfdata<>+184(SB), K4, Z11
-	VADDPD  Z11, Z9, Z9
+	HORNERK4(lerfdata<>+232(SB), lerfdata<>+360(SB), Z9)
+	HORNERK4(lerfdata<>+224(SB), lerfdata<>+352(SB), Z9)
+	HORNERK4(lerfdata<>+216(SB), lerfdata<>+344(SB), Z9)
+	HORNERK4(lerfdata<>+208(SB), lerfdata<>+336(SB), Z9)
+	HORNERK4(lerfdata<>+200(SB), lerfdata<>+328(SB), Z9)
+	HORNERK4(lerfdata<>+192(SB), lerfdata<>+320(SB), Z9)
+	HORNERK4(lerfdata<>+184(SB), lerfdata<>+312(SB), Z9)
 	VXORPD  Z10, Z10, Z10
 	VBROADCASTSD lerfdata<>+304(SB), K4, Z10
-	VMULPD  Z10, Z8, Z10
-	VBROADCASTSD lerfdata<>+416(SB), Z11
-	VBROADCASTSD lerfdata<>+296(SB), K4, Z11
-	VADDPD  Z11, Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VBROADCASTSD lerfdata<>+408(SB), Z11
-	VBROADCASTSD lerfdata<>+288(SB), K4, Z11
-	VADDPD  Z11, Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VBROADCASTSD lerfdata<>+400(SB), Z11
-	VBROADCASTSD lerfdata<>+280(SB), K4, Z11
-	VADDPD  Z11, Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VBROADCASTSD lerfdata<>+392(SB), Z11
-	VBROADCASTSD lerfdata<>+272(SB), K4, Z11
-	VADDPD  Z11, Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VBROADCASTSD lerfdata<>+384(SB), Z11
-	VBROADCASTSD lerfdata<>+264(SB), K4, Z11
-	VADDPD  Z11, Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VBROADCASTSD lerfdata<>+376(SB), Z11
-	VBROADCASTSD lerfdata<>+256(SB), K4, Z11
-	VADDPD  Z11, Z10, Z10
-	VMULPD  Z10, Z8, Z10
-	VBROADCASTSD lerfdata<>+368(SB), Z11
-	VBROADCASTSD lerfdata<>+248(SB), K4, Z11
-	VADDPD  Z11, Z10, Z10
+	HORNERK4(lerfdata<>+296(SB), lerfdata<>+416(SB), Z10)
+	HORNERK4(lerfdata<>+288(SB), lerfdata<>+408(SB), Z10)
+	HORNERK4(lerfdata<>+280(SB), lerfdata<>+400(SB), Z10)
+	HORNERK4(lerfdata<>+272(SB), lerfdata<>+392(SB), Z10)
+	HORNERK4(lerfdata<>+264(SB), lerfdata<>+384(SB), Z10)
+	HORNERK4(lerfdata<>+256(SB), lerfdata<>+376(SB), Z10)
+	HORNERK4(lerfdata<>+248(SB), lerfdata<>+368(SB), Z10)
 	VMULPD  Z10, Z8, Z10
 	VADDPD  Z31, Z10, Z10
 	VDIVPD  Z10, Z9, Z9

@@ -744,29 +744,25 @@ func vLanes(f func(d, s []float64), a, d int, f32 bool, r func(float64) float64)
 
 // expLanes sets d[j] = math.Exp(s[j]) (d and s distinct registers): the
 // lane kernel's blocks of 8, the blocks it stops at and the tail in Go.
-func expLanes(d, s []float64) {
+func expLanes(d, s []float64) { laneBlocks(d, s, laneExp, math.Exp) }
+
+// laneBlocks sets d[j] = f(s[j]) by the lane kernel where it goes (it
+// returns how many it did, stopping at a block it leaves to Go) and by f
+// for the blocks it stops at and the tail.
+func laneBlocks(d, s []float64, kernel func(d, s *float64, n int) int, f func(float64) float64) {
 	for j := 0; j < len(s); {
 		if len(s)-j >= 8 {
-			j += laneExp(&d[j], &s[j], len(s)-j)
+			j += kernel(&d[j], &s[j], len(s)-j)
 		}
 		for end := min(len(s), j+8); j < end; j++ {
-			d[j] = math.Exp(s[j])
+			d[j] = f(s[j])
 		}
 	}
 }
 
 // erfLanes sets d[j] = math.Erf(s[j]) (d and s distinct registers), as
 // expLanes does math.Exp.
-func erfLanes(d, s []float64) {
-	for j := 0; j < len(s); {
-		if len(s)-j >= 8 {
-			j += laneErf(&d[j], &s[j], len(s)-j)
-		}
-		for end := min(len(s), j+8); j < end; j++ {
-			d[j] = math.Erf(s[j])
-		}
-	}
-}
+func erfLanes(d, s []float64) { laneBlocks(d, s, laneErf, math.Erf) }
 
 // erfLanesMatch reports whether laneErf gives this build's math.Erf bits
 // on a probe of every region of erf.go. math.Erf is Go code, which a

@@ -10,8 +10,8 @@ hand (layer norm, Linear as view/permute/addmm, the heads' matmuls as
 expand/clone/_unsafe_view/bmm, _softmax, gelu, and in the backward the
 decomposed layer-norm, softmax and GELU gradients, unbind's as stack).
 Debian's torch 1.13 cannot export; this script rebuilds the network in
-eager PyTorch (the layer of bench/torch_bench.py's EncoderLayer, which
-the bench times), checks it against the archive's nodes, loads the
+eager PyTorch (layers of bench/torch_bench.py's EncoderLayer, which the
+bench times), checks it against the archive's nodes, loads the
 archive's parameters (params/<fqn>.npy), runs one step with autograd on
 inputs/0.npy (x) and writes expected/<i>.npy (the loss, then each
 parameter's gradient, in the graph's order) and meta.json, with the
@@ -24,45 +24,25 @@ byte for byte; e2e's TestModelReferencesUpToDate regenerates and compares.
 """
 
 import copy
-import math
 import os
 import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The layer is the bench's (bench/torch_bench.py's EncoderLayer, which
+# `torchlower bench --suite=transformer` times and checks): one module.
+sys.path.insert(0, os.path.join(HERE, "..", "..", "bench"))
 
 try:
     import numpy as np
     import torch
     from torch import nn
     from model_case import check_counts, load_state, start, write_meta, write_results
+    from torch_bench import EncoderLayer
 except ImportError as e:  # pragma: no cover - depends on the machine
     sys.exit(f"joint_encoder.py needs torch and numpy (apt-get install python3-torch): {e}")
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_CASE = os.path.normpath(os.path.join(HERE, "..", "cases", "models", "joint_encoder"))
 BATCH, SEQ, DIM, HEADS, HIDDEN, LAYERS = 2, 4, 8, 2, 16, 2
-
-
-class EncoderLayer(nn.Module):
-    """A pre-LN encoder layer, GPT-2's block without the causal mask or
-    dropout, its parameters registered in jointnet.Encoder's order (the
-    same module as bench/torch_bench.py's, which the bench embeds whole)."""
-
-    def __init__(self, dim, heads, hidden):
-        super().__init__()
-        self.heads = heads
-        self.ln1 = nn.LayerNorm(dim)
-        self.qkv = nn.Linear(dim, 3 * dim)
-        self.proj = nn.Linear(dim, dim)
-        self.ln2 = nn.LayerNorm(dim)
-        self.fc1 = nn.Linear(dim, hidden)
-        self.fc2 = nn.Linear(hidden, dim)
-
-    def forward(self, x):
-        b, t, d = x.shape
-        hd = d // self.heads
-        q, k, v = self.qkv(self.ln1(x)).view(b, t, 3, self.heads, hd).permute(2, 0, 3, 1, 4).unbind(0)
-        att = ((q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(hd))).softmax(-1)
-        x = x + self.proj((att @ v).transpose(1, 2).reshape(b, t, d))
-        return x + self.fc2(nn.functional.gelu(self.fc1(self.ln2(x))))
 
 
 class Encoder(nn.Module):
