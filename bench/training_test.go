@@ -271,3 +271,29 @@ func TestTransformerSuiteShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestEncoderStepOnDevice times the tiny encoder through the Device path
+// as `bench --device=cuda --suite=transformer` does (plans for CUDA, run
+// here by the host stand-in): its kernels, all listed, carry all the
+// plan's multiply-adds.
+func TestEncoderStepOnDevice(t *testing.T) {
+	dev := &hostDevice{}
+	r, err := Run(tinyEncoder(), Options{Reps: 2, Warmup: 1, NoTorch: true, Device: dev, Kernels: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := r.Rows[0]
+	if row.Err != "" {
+		t.Fatal(row.Err)
+	}
+	if dev.runs != 3 {
+		t.Errorf("%d device runs, want 3 (1 pipeline × 3 rounds)", dev.runs)
+	}
+	var flops int64
+	for _, k := range row.Kernels {
+		flops += k.FLOPs
+	}
+	if flops != 2*row.MACs[0] {
+		t.Errorf("the kernels' FLOPs add up to %d, want twice the plan's %d MACs", flops, row.MACs[0])
+	}
+}

@@ -47,7 +47,8 @@
 #   bench      bench --device=cuda --suite=seeds: IREE #23976's shapes at full
 #              size in f16/bf16 against cuDNN, with issue 8's bars; then the
 #              ResNet f32 shapes, then (budget allowing) the grouped and
-#              depthwise ones; ResNet with --check (each shape's GPU results
+#              depthwise ones and the transformer encoder's training steps
+#              (with --check); ResNet with --check (each shape's GPU results
 #              against PyTorch's in float64 on the same inputs), then (budget
 #              allowing) the seeds again, one run each, with --check
 #   gpu        go test ./gpu: the test programs and a compiled module vs the CPU
@@ -212,6 +213,7 @@ phase_bench() {
 		step "bench seeds" 200 "$tl" bench --device=cuda --suite=seeds --reps=9 --kernels=3 -v
 		step "bench resnet" 90 "$tl" bench --device=cuda --suite=resnet --reps=9 --kernels=2 --check -v
 		step "bench grouped" 60 "$tl" bench --device=cuda --suite=grouped --reps=9 --kernels=2 -v
+		step "bench transformer" 60 "$tl" bench --device=cuda --suite=transformer --reps=9 --kernels=3 --check -v
 		step "bench seeds check" 60 "$tl" bench --device=cuda --suite=seeds --reps=1 --warmup=0 --kernels=0 --check
 	} | tee "$out/bench.txt"
 }
