@@ -92,30 +92,42 @@ DTYPES = {"f32": torch.float32, "f64": torch.float64,
 req, dev = {}, "cpu"
 
 
-def blas():
-    """The BLAS library torch's CPU matmuls run in this process: its file,
-    and for OpenBLAS the kernels it chose."""
+def blas_library():
+    """The BLAS library torch's CPU matmuls run in this process, as a short
+    name: "OpenBLAS" (with the kernels it chose, the second value),
+    "MKL", "reference" (Debian's netlib libblas3, unoptimized), another
+    libblas's path, or "" where none is mapped."""
     import ctypes
     torch.mm(torch.ones(2, 2), torch.ones(2, 2))  # loads it where lazily linked
     try:
         with open("/proc/self/maps") as f:
             libs = {line.split()[-1] for line in f if "blas" in line.split()[-1].rsplit("/", 1)[-1]}
     except OSError:
-        return ""
+        return "", ""
     for lib in sorted(libs):
         try:
             core = ctypes.CDLL(lib).openblas_get_corename
         except (OSError, AttributeError):
             continue
         core.restype = ctypes.c_char_p
-        return f"OpenBLAS, {core().decode()} kernels"
+        return "OpenBLAS", core().decode()
     if any("mkl" in lib for lib in libs):
-        return "MKL"
+        return "MKL", ""
     paths = sorted(os.path.realpath(lib) for lib in libs if "libblas" in lib)
     if any("/blas/libblas" in p for p in paths):
+        return "reference", ""
+    return ", ".join(paths), ""
+
+
+def blas():
+    """blas_library() as the PyTorch line shows it."""
+    name, core = blas_library()
+    if name == "OpenBLAS":
+        return f"OpenBLAS, {core} kernels"
+    if name == "reference":
         # Debian's netlib libblas3: a 512x768x3072 matmul at 2 GMAC/s.
         return "the reference BLAS, unoptimized (apt-get install libopenblas0-openmp)"
-    return ", ".join(paths)
+    return name
 
 
 def timed(run):

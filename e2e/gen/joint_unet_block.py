@@ -34,6 +34,7 @@ try:
     import numpy as np
     import torch
     import torch.nn.functional as F
+    from model_case import blas_name
     from training_ops_cases import mlir_float, vt
 except ImportError as e:  # pragma: no cover - depends on the machine
     sys.exit(f"joint_unet_block.py needs torch and numpy (apt-get install python3-torch): {e}")
@@ -231,7 +232,7 @@ def main():
     meta = {"name": "joint_unet_block", "form": "model", "dtype": "f32", "generator": "e2e/gen/joint_unet_block.py",
             "inputs": [{"name": n, "file": f"inputs/{i}.npy", "dtype": "f32", "shape": list(t.shape)}
                        for i, (n, t) in enumerate(inputs)],
-            "results": results, "torch_version": torch.__version__,
+            "results": results, "torch_version": torch.__version__, "blas": blas_name(),
             "note": ("one training step of a UNet decoder block (conv2d, GroupNorm, SiLU, residual, nearest "
                      "upsampling, conv2d, mean of squares) as a joint graph: the forward keeps the composite "
                      "conv2d, the backward is convolution_backward (input gradient masked at the first), "
