@@ -167,21 +167,10 @@ func TestTrainingSuiteShapes(t *testing.T) {
 // default plan's kernels, all of them listed, carry all its
 // multiply-adds.
 func TestTrainingStepOnDevice(t *testing.T) {
-	dev := &hostDevice{}
-	r, err := Run(tinyTraining(), Options{Reps: 2, Warmup: 1, NoTorch: true, Device: dev, Kernels: 1 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, dev, flops := runOnHost(t, tinyTraining())
 	row := r.Rows[0]
-	if row.Err != "" {
-		t.Fatal(row.Err)
-	}
 	if dev.runs != 2*3 {
 		t.Errorf("%d device runs, want 6 (2 pipelines × 3 rounds)", dev.runs)
-	}
-	var flops int64
-	for _, k := range row.Kernels {
-		flops += k.FLOPs
 	}
 	if flops != 2*row.MACs[1] {
 		t.Errorf("the kernels' FLOPs add up to %d, want twice the default plan's %d MACs", flops, row.MACs[1])
@@ -277,8 +266,23 @@ func TestTransformerSuiteShapes(t *testing.T) {
 // here by the host stand-in): its kernels, all listed, carry all the
 // plan's multiply-adds.
 func TestEncoderStepOnDevice(t *testing.T) {
+	r, dev, flops := runOnHost(t, tinyEncoder())
+	row := r.Rows[0]
+	if dev.runs != 3 {
+		t.Errorf("%d device runs, want 3 (1 pipeline × 3 rounds)", dev.runs)
+	}
+	if flops != 2*row.MACs[0] {
+		t.Errorf("the kernels' FLOPs add up to %d, want twice the plan's %d MACs", flops, row.MACs[0])
+	}
+}
+
+// runOnHost runs suite's one shape through the Device path on the host
+// stand-in (2 timed rounds after 1 warm-up, every kernel listed) and
+// returns the result, the device and the FLOPs its kernels list.
+func runOnHost(t *testing.T, suite Suite) (*Result, *hostDevice, int64) {
+	t.Helper()
 	dev := &hostDevice{}
-	r, err := Run(tinyEncoder(), Options{Reps: 2, Warmup: 1, NoTorch: true, Device: dev, Kernels: 1 << 20})
+	r, err := Run(suite, Options{Reps: 2, Warmup: 1, NoTorch: true, Device: dev, Kernels: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,14 +290,9 @@ func TestEncoderStepOnDevice(t *testing.T) {
 	if row.Err != "" {
 		t.Fatal(row.Err)
 	}
-	if dev.runs != 3 {
-		t.Errorf("%d device runs, want 3 (1 pipeline × 3 rounds)", dev.runs)
-	}
 	var flops int64
 	for _, k := range row.Kernels {
 		flops += k.FLOPs
 	}
-	if flops != 2*row.MACs[0] {
-		t.Errorf("the kernels' FLOPs add up to %d, want twice the plan's %d MACs", flops, row.MACs[0])
-	}
+	return r, dev, flops
 }

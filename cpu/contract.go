@@ -1568,14 +1568,15 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	// gradᵀ·x into 3072x768 over 512 rows 16-17 -> 10.5-12 ms. (Blocks of
 	// pixels, a convolution's, keep their in-place reads: see quadsRead.)
 	stridedA := raB != nil && !v.prefetch && !quadsRead(ra, 1)
+	// directA: full tiles read the first factor in place (through raB).
+	directA := raB != nil && !stridedA
 	batch, narrow := batchFor(nT, K, min(hi-lo, mT)), batchOf(nT)
 	if stridedA {
-		raB = nil
 		stridedARuns.Add(1)
 		if batch*K*vM*4 > 1<<20 {
 			batch = narrow
 		}
-	} else if raB == nil {
+	} else if !directA {
 		// Every tile packs its rows (K×vM floats a tile): wide batches
 		// would hold them all at once. (A strided first factor keeps its
 		// wide batches where their panels fit in a megabyte: 350 KB at
@@ -1591,7 +1592,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 	// channels at 8x56x56: 16 a batch, 6.5 ms; 18, 5.8-6.3).
 	wide := haveAVX512 && useAVX512
 	quadsFit := wide && (quadsRead(ra, 1) || stridedA)
-	if triplesFit(v, raB, quadsFit, nT) {
+	if triplesFit(v, directA, quadsFit, nT) {
 		batch = (batch + 2) / 3 * 3
 	}
 	// The first factor's panels are packed once per worker when groups
@@ -1611,7 +1612,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 		// only a batch's partial tile (at most one: a batch lies within
 		// one group) packs.
 		slots := batch
-		if raB != nil {
+		if directA {
 			slots = 1
 		}
 		var words []uint64
@@ -1752,7 +1753,7 @@ func vecGEMM(a, b, out []float32, ra, rb []int, v *vecSpace, baseA, baseB, baseO
 			// Full tiles of a factor that is not cached read it in
 			// place through the byte-offset table (no packing); the
 			// rest pack.
-			ut.direct = ut.mr == vM && !cacheA && raB != nil
+			ut.direct = ut.mr == vM && !cacheA && directA
 			switch {
 			case cacheA:
 				ut.panel = allA[mt*K*vM : (mt+1)*K*vM]
@@ -1918,9 +1919,9 @@ func linesAligned(out []float32, offs *[vM]int) bool {
 // (kern12x16x2r, kern12x16x2r2): pairs of n tiles read in place, each
 // tile's rows consecutive elements of the first factor or every other
 // one (the row tiles' loop, dm, of stride 1 or 2 in it).
-func triplesFit(v *vecSpace, raB []int, quadsFit bool, nT int) bool {
+func triplesFit(v *vecSpace, direct, quadsFit bool, nT int) bool {
 	ca := v.rowDims[len(v.rowDims)-1].ca
-	return quadsFit && raB != nil && nT >= 2 && (ca == 1 || ca == 2)
+	return quadsFit && direct && nT >= 2 && (ca == 1 || ca == 2)
 }
 
 // rowStep is the byte step of a unit's rows when they are evenly spaced

@@ -49,21 +49,6 @@ func TestLaneErf(t *testing.T) {
 			}
 			src[j] = x
 		}
-		got := make([]float64, n)
-		did := laneErf(&got[0], &src[0], n)
-		if trial < 5 && did != n {
-			t.Fatalf("trial %d: the kernel did %d of %d lanes, none left to Go", trial, did, n)
-		}
-		for j := range did {
-			if want := math.Erf(src[j]); math.Float64bits(got[j]) != math.Float64bits(want) {
-				t.Fatalf("trial %d: erf(%v) = %v (%#x) in the lanes, math.Erf %v (%#x)", trial, src[j], got[j], math.Float64bits(got[j]), want, math.Float64bits(want))
-			}
-		}
-		erfLanes(got, src)
-		for j := range src {
-			if want := math.Erf(src[j]); math.Float64bits(got[j]) != math.Float64bits(want) && !(math.IsNaN(want) && math.IsNaN(got[j])) {
-				t.Fatalf("trial %d: erfLanes(%v) = %v, math.Erf %v", trial, src[j], got[j], want)
-			}
-		}
+		checkLaneKernel(t, "erf", trial, src, trial < 5, laneErf, erfLanes, math.Erf)
 	}
 }

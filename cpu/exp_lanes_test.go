@@ -38,21 +38,31 @@ func TestLaneExp(t *testing.T) {
 				}
 			}
 		}
-		got := make([]float64, n)
-		did := laneExp(&got[0], &src[0], n)
-		if trial < 4 && did != n {
-			t.Fatalf("trial %d: the kernel did %d of %d lanes, all in range", trial, did, n)
+		checkLaneKernel(t, "exp", trial, src, trial < 4, laneExp, expLanes, math.Exp)
+	}
+}
+
+// checkLaneKernel checks a lane kernel of f on src: it does every lane
+// where whole is set, gives f's bits on every lane it does, and blocks
+// (the kernel, then f where it stops) gives f's bits on all of them.
+func checkLaneKernel(t *testing.T, name string, trial int, src []float64, whole bool,
+	kernel func(d, s *float64, n int) int, blocks func(d, s []float64), f func(float64) float64) {
+	t.Helper()
+	n := len(src)
+	got := make([]float64, n)
+	did := kernel(&got[0], &src[0], n)
+	if whole && did != n {
+		t.Fatalf("trial %d: the %s kernel did %d of %d lanes, none left to Go", trial, name, did, n)
+	}
+	for j := range did {
+		if want := f(src[j]); math.Float64bits(got[j]) != math.Float64bits(want) {
+			t.Fatalf("trial %d: %s(%v) = %v (%#x) in the lanes, Go's %v (%#x)", trial, name, src[j], got[j], math.Float64bits(got[j]), want, math.Float64bits(want))
 		}
-		for j := range did {
-			if want := math.Exp(src[j]); math.Float64bits(got[j]) != math.Float64bits(want) {
-				t.Fatalf("trial %d: exp(%v) = %v (%#x) in the lanes, math.Exp %v (%#x)", trial, src[j], got[j], math.Float64bits(got[j]), want, math.Float64bits(want))
-			}
-		}
-		expLanes(got, src)
-		for j := range src {
-			if want := math.Exp(src[j]); math.Float64bits(got[j]) != math.Float64bits(want) && !(math.IsNaN(want) && math.IsNaN(got[j])) {
-				t.Fatalf("trial %d: expLanes(%v) = %v, math.Exp %v", trial, src[j], got[j], want)
-			}
+	}
+	blocks(got, src)
+	for j := range src {
+		if want := f(src[j]); math.Float64bits(got[j]) != math.Float64bits(want) && !(math.IsNaN(want) && math.IsNaN(got[j])) {
+			t.Fatalf("trial %d: %s over blocks(%v) = %v, Go's %v", trial, name, src[j], got[j], want)
 		}
 	}
 }

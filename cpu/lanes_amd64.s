@@ -114,6 +114,13 @@
 	VBROADCASTSD c1, K4, Z11; \
 	VADDPD       Z11, T, T
 
+// OVERONEPLUS ends each erf region's fit: the denominator's last step,
+// Z10 = 1 + Z8·Z10, then the quotient Z9 / Z10 (Z31 is 1.0).
+#define OVERONEPLUS \
+	VMULPD Z10, Z8, Z10; \
+	VADDPD Z31, Z10, Z10; \
+	VDIVPD Z10, Z9, Z9
+
 // ROUND32 rounds Z's 8 doubles to float32 and back.
 #define ROUND32(Z, Y) \
 	VCVTPD2PS Z, Y; \
@@ -612,9 +619,7 @@ loop:
 	HORNER(lerfdata<>+56(SB), Z10, Z8)
 	HORNER(lerfdata<>+48(SB), Z10, Z8)
 	HORNER(lerfdata<>+40(SB), Z10, Z8)
-	VMULPD  Z10, Z8, Z10
-	VADDPD  Z31, Z10, Z10
-	VDIVPD  Z10, Z9, Z9
+	OVERONEPLUS
 	VMULPD  Z9, Z6, Z9
 	VADDPD  Z9, Z6, Z9
 	VMOVAPD Z9, K1, Z7
@@ -636,9 +641,7 @@ region2:
 	HORNER(lerfdata<>+152(SB), Z10, Z8)
 	HORNER(lerfdata<>+144(SB), Z10, Z8)
 	HORNER(lerfdata<>+136(SB), Z10, Z8)
-	VMULPD  Z10, Z8, Z10
-	VADDPD  Z31, Z10, Z10
-	VDIVPD  Z10, Z9, Z9
+	OVERONEPLUS
 	VADDPD.BCST lerfdata<>+424(SB), Z9, Z9
 	VMOVAPD Z9, K2, Z7
 region3:
@@ -667,9 +670,7 @@ region3:
 	HORNERK4(lerfdata<>+264(SB), lerfdata<>+384(SB), Z10)
 	HORNERK4(lerfdata<>+256(SB), lerfdata<>+376(SB), Z10)
 	HORNERK4(lerfdata<>+248(SB), lerfdata<>+368(SB), Z10)
-	VMULPD  Z10, Z8, Z10
-	VADDPD  Z31, Z10, Z10
-	VDIVPD  Z10, Z9, Z9
+	OVERONEPLUS
 	VPANDQ.BCST lerfdata<>+504(SB), Z6, Z12
 	VMULPD  Z12, Z12, Z13
 	VADDPD.BCST lerfdata<>+480(SB), Z13, Z13

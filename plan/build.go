@@ -432,23 +432,18 @@ func readsWhereWritten(op *ir.Operation, j, w int) bool {
 // the plan keeps as a Fill step) into linalg.generic, so that backends
 // compile one kind of op.
 func generalize(ctx *ir.Context, f *ir.Operation) error {
-	var todo []*ir.Operation
+	toGeneralize := func(o *ir.Operation) bool {
+		return linalg.IsStructured(o) && o.Name != linalg.Generic && o.Name != linalg.Fill
+	}
+	linalg.GeneralizeWhere(ctx, f, toGeneralize)
+	// What Generalize could not rewrite is still there.
+	var err error
 	f.Walk(ir.PostOrder, func(o *ir.Operation) {
-		if linalg.IsStructured(o) && o.Name != linalg.Generic && o.Name != linalg.Fill {
-			todo = append(todo, o)
+		if err == nil && toGeneralize(o) {
+			err = ir.OpErrorf(o, "plan: cannot generalize %s", o.Name)
 		}
 	})
-	bld := ir.NewBuilder(ctx)
-	for _, o := range todo {
-		bld.SetInsertionPointBefore(o)
-		gen := linalg.Generalize(bld, o)
-		if gen == nil {
-			return ir.OpErrorf(o, "plan: cannot generalize %s", o.Name)
-		}
-		o.ReplaceAllUsesWith(gen.Results())
-		o.Erase()
-	}
-	return nil
+	return err
 }
 
 // destination returns where the op at index i writes its result for

@@ -43,13 +43,9 @@ var FoldTransposesIntoContractions = &pass.Def{
 	Name:    "fold-transposes-into-contractions",
 	Summary: "make a matmul-like linalg.generic read a transposed operand in place instead of from a linalg.transpose's copy",
 	Run: func(op *ir.Operation, c *pass.Context) error {
-		var contractions, transposes []*ir.Operation
+		var transposes []*ir.Operation
 		op.Walk(ir.PostOrder, func(o *ir.Operation) {
-			switch {
-			case o == op:
-			case o.Name == linalg.Matmul || o.Name == linalg.BatchMatmul || isPlainContraction(o):
-				contractions = append(contractions, o)
-			case o.NumResults() == 1:
+			if o != op && o.NumResults() == 1 {
 				if _, _, ok := transposeOf(o.Result(0)); ok {
 					transposes = append(transposes, o)
 				}
@@ -58,21 +54,16 @@ var FoldTransposesIntoContractions = &pass.Def{
 		for _, t := range transposes {
 			foldIdentityChain(t)
 		}
-		b := ir.NewBuilder(c.IR)
+		linalg.GeneralizeWhere(c.IR, op, func(o *ir.Operation) bool {
+			return (o.Name == linalg.Matmul || o.Name == linalg.BatchMatmul) && foldsATranspose(o)
+		})
+		var contractions []*ir.Operation
+		op.Walk(ir.PostOrder, func(o *ir.Operation) {
+			if o != op && isPlainContraction(o) && foldsATranspose(o) {
+				contractions = append(contractions, o)
+			}
+		})
 		for _, o := range contractions {
-			if !foldsATranspose(o) {
-				continue
-			}
-			if o.Name != linalg.Generic {
-				b.SetInsertionPointBefore(o)
-				gen := linalg.Generalize(b, o)
-				if gen == nil {
-					continue
-				}
-				o.ReplaceAllUsesWith(gen.Results())
-				o.Erase()
-				o = gen
-			}
 			foldTransposedInputs(o)
 		}
 		return nil

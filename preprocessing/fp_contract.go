@@ -54,44 +54,36 @@ var FPContract = &pass.Def{
 	},
 }
 
-// generalizeNamedMACs rewrites each named op under root whose generic
-// form has an f32 multiply-accumulate body into that form; others (a
-// bf16 matmul, whose body widens its factors) stay named.
+// generalizeNamedMACs rewrites each named op under root whose body is an
+// f32 multiply-accumulate into its generic form; others (a bf16 matmul,
+// whose body widens its factors) stay named.
 func generalizeNamedMACs(ctx *ir.Context, root *ir.Operation) {
-	var named []*ir.Operation
-	root.Walk(ir.PostOrder, func(o *ir.Operation) {
-		if o != root && linalg.IsNamed(o) {
-			named = append(named, o)
+	linalg.GeneralizeWhere(ctx, root, func(o *ir.Operation) bool {
+		if !linalg.IsNamed(o) || len(linalg.Outputs(o)) != 1 {
+			return false
 		}
+		mul, _ := macBlock(linalg.Body(o))
+		return mul != nil
 	})
-	b := ir.NewBuilder(ctx)
-	for _, o := range named {
-		b.SetInsertionPointBefore(o)
-		gen := linalg.Generalize(b, o)
-		if gen == nil {
-			continue
-		}
-		if mul, _ := f32MACBody(gen); mul == nil {
-			gen.Erase()
-			continue
-		}
-		o.ReplaceAllUsesWith(gen.Results())
-		o.Erase()
-	}
 }
 
 // f32MACBody returns the mulf and addf of g's body when g is a
 // linalg.generic whose body is an f32 multiply-accumulate (FPContract's
 // match), else nils.
 func f32MACBody(g *ir.Operation) (mul, add *ir.Operation) {
-	if g.Name != linalg.Generic || g.NumRegions() != 1 || len(linalg.Outputs(g)) != 1 {
+	if g.Name != linalg.Generic || g.NumRegions() != 1 || len(linalg.Outputs(g)) != 1 || len(g.Region(0).Blocks()) != 1 {
 		return nil, nil
 	}
-	blocks := g.Region(0).Blocks()
-	if len(blocks) != 1 || len(blocks[0].Args()) != 3 || !isMACBody(blocks[0]) {
+	return macBlock(g.Region(0).Front())
+}
+
+// macBlock returns the mulf and addf of a structured op's body when it is
+// an f32 multiply-accumulate of its first two arguments into the third,
+// else nils.
+func macBlock(body *ir.Block) (mul, add *ir.Operation) {
+	if body == nil || len(body.Args()) != 3 || !isMACBody(body) {
 		return nil, nil
 	}
-	body := blocks[0]
 	add = body.Terminator().Operand(0).DefiningOp()
 	if add.Name != arith.AddF || !isF32(add.Result(0).Type()) {
 		return nil, nil

@@ -172,17 +172,20 @@ var GeneralizePattern = &ir.Pattern{
 // linalg.generic and returns how many it rewrote: the body of the
 // linalg-generalize-named-ops pass, with upstream's output.
 func GeneralizeNamedOps(ctx *ir.Context, root *ir.Operation) int {
-	return generalizeWhere(ctx, root, IsNamed)
+	return GeneralizeWhere(ctx, root, IsNamed)
 }
 
 // GeneralizeAll is GeneralizeNamedOps extended to linalg.map,
 // linalg.reduce, linalg.transpose and linalg.broadcast, so that later
 // passes only ever see linalg.generic.
 func GeneralizeAll(ctx *ir.Context, root *ir.Operation) int {
-	return generalizeWhere(ctx, root, func(o *ir.Operation) bool { return IsStructured(o) && o.Name != Generic })
+	return GeneralizeWhere(ctx, root, func(o *ir.Operation) bool { return IsStructured(o) && o.Name != Generic })
 }
 
-func generalizeWhere(ctx *ir.Context, root *ir.Operation, pred func(*ir.Operation) bool) int {
+// GeneralizeWhere rewrites into linalg.generic each op under root that
+// pred accepts (asked of every op, in post-order, before any rewrite) and
+// returns how many it rewrote.
+func GeneralizeWhere(ctx *ir.Context, root *ir.Operation, pred func(*ir.Operation) bool) int {
 	var todo []*ir.Operation
 	root.Walk(ir.PostOrder, func(o *ir.Operation) {
 		if o != root && pred(o) {

@@ -21,14 +21,13 @@ so a FAIL can be handed on as a seed and a name. Nothing here is
 committed: the cases are MBs.
 """
 
-import argparse
 import os
 import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import conv_backward_matrix as m  # noqa: E402  (torch and numpy, or a clear exit)
-from fuzzing import draw_cases  # noqa: E402
+from fuzzing import draw_cases, fuzz_parser  # noqa: E402
 
 torch = m.torch
 
@@ -81,10 +80,7 @@ def draw(rng, name_of, min_macs, max_macs, max_hw):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--out", required=True, help="the directory to write the cases into")
+    ap = fuzz_parser(__doc__, 200)
     ap.add_argument("--min-macs", type=float, default=1e6)
     ap.add_argument("--max-macs", type=float, default=1.5e8)
     ap.add_argument("--max-hw", type=int, default=64, help="the largest 2-D spatial extent")

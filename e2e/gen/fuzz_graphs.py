@@ -30,7 +30,6 @@ inputs (exact in both precisions), so no result hinges on a rounding.
 Nothing here is committed: the cases are MBs.
 """
 
-import argparse
 import json
 import math
 import os
@@ -40,7 +39,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import training_ops_cases as t  # noqa: E402  (torch and numpy, or a clear exit)
-from fuzzing import draw_cases, parse_dtypes  # noqa: E402
+from fuzzing import draw_cases, fuzz_parser, parse_dtypes  # noqa: E402
 
 torch, np, A = t.torch, t.np, t.A
 
@@ -487,10 +486,7 @@ def write(root, name, p, outs, seed):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--out", required=True, help="the directory to write the cases into")
+    ap = fuzz_parser(__doc__, 200)
     ap.add_argument("--dtypes", default="", help="draw only these dtypes (comma-separated: f32,f64,bf16,f16)")
     ap.add_argument("--min-ops", type=int, default=3)
     ap.add_argument("--max-ops", type=int, default=12)

@@ -21,7 +21,6 @@ a FAIL can be handed on as a seed and a name; --ops=RE draws only the ops
 whose name matches. Nothing here is committed: the cases are MBs.
 """
 
-import argparse
 import math
 import os
 import random
@@ -30,7 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import training_ops_cases as t  # noqa: E402  (torch and numpy, or a clear exit)
-from fuzzing import draw_cases, parse_dtypes  # noqa: E402
+from fuzzing import draw_cases, fuzz_parser, parse_dtypes  # noqa: E402
 
 torch, A, Rand, Mask, Derived = t.torch, t.A, t.Rand, t.Mask, t.Derived
 
@@ -544,10 +543,7 @@ def draw(rng, ops, i, seed, min_elems, max_elems, dtypes=None):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--count", type=int, default=300)
-    ap.add_argument("--out", required=True, help="the directory to write the cases into")
+    ap = fuzz_parser(__doc__, 300)
     ap.add_argument("--ops", default="", help="a regular expression: draw only the ops whose name it finds")
     ap.add_argument("--dtypes", default="", help="draw only these dtypes (comma-separated: f32,bf16,f16,f64)")
     ap.add_argument("--own-reference", action="store_true",

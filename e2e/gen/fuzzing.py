@@ -1,8 +1,19 @@
 """What the fuzz generators (fuzz_conv_backward.py, fuzz_training_ops.py,
-fuzz_graphs.py) share: the loop that draws cases until enough are made,
-and the --dtypes option. No torch needed here."""
+fuzz_graphs.py) share: their common options, the loop that draws cases
+until enough are made, and the --dtypes option. No torch needed here."""
 
+import argparse
 import sys
+
+
+def fuzz_parser(doc, count):
+    """The options every fuzzer takes: --seed, --count (default count) and
+    --out, described by doc's first line; the fuzzer adds its own."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=count)
+    ap.add_argument("--out", required=True, help="the directory to write the cases into")
+    return ap
 
 
 def draw_cases(count, attempts, make_one):

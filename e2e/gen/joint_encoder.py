@@ -27,19 +27,18 @@ import copy
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-# The layer is the bench's (bench/torch_bench.py's EncoderLayer, which
-# `torchlower bench --suite=transformer` times and checks): one module.
-sys.path.insert(0, os.path.join(HERE, "..", "..", "bench"))
-
 try:
     import numpy as np
     import torch
     from torch import nn
-    from model_case import check_counts, load_state, start, write_meta, write_results
-    from torch_bench import EncoderLayer
+    from model_case import check_counts, load_state, start, torch_bench, write_meta, write_results
 except ImportError as e:  # pragma: no cover - depends on the machine
     sys.exit(f"joint_encoder.py needs torch and numpy (apt-get install python3-torch): {e}")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The layer is the bench's (bench/torch_bench.py's EncoderLayer, which
+# `torchlower bench --suite=transformer` times and checks): one module.
+EncoderLayer = torch_bench().EncoderLayer
 
 DEFAULT_CASE = os.path.normpath(os.path.join(HERE, "..", "cases", "models", "joint_encoder"))
 BATCH, SEQ, DIM, HEADS, HIDDEN, LAYERS = 2, 4, 8, 2, 16, 2

@@ -116,15 +116,21 @@ def write_results(specs, got, ref, length, out):
     return results
 
 
+def torch_bench():
+    """bench/torch_bench.py, the script `torchlower bench` runs, as a
+    module: its EncoderLayer and blas_library serve the generators too."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
+    import torch_bench as tb
+    return tb
+
+
 def blas_name():
     """The BLAS torch's float32 matmuls and f64 convolutions run in here
     (bench/torch_bench.py's blas_library: "reference", "OpenBLAS", ...):
     meta.json records it, as a case's float32 references sum in its order
     (e2e's TestModelReferencesUpToDate compares values only where the
     regenerating torch uses the same one)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
-    from torch_bench import blas_library
-    return blas_library()[0]
+    return torch_bench().blas_library()[0]
 
 
 def write_meta(out, meta):
