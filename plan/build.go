@@ -548,11 +548,14 @@ func (b *builder) generic(i int, op *ir.Operation) error {
 		return bad
 	}
 	if in, out, ok := copyMaps(op, s); ok {
-		if src := s.Inputs[0]; (src.Buf.Kind == Argument || src.Buf.Kind == Constant) && len(src.Dyn) == 0 && isFlip(in, out) {
+		if src := s.Inputs[0]; (src.Buf.Kind == Argument || src.Buf.Kind == Constant) && len(src.Dyn) == 0 && isFlip(in, out) && !b.inPlace[outs[0]] {
 			// A flip of data nothing writes (the kernel flip of every
 			// data gradient, reading the weight argument) is a view
 			// with negative strides: its readers see the same
-			// elements in the same memory order, without a copy.
+			// elements in the same memory order, without a copy. Not
+			// when its init lies in the window of an insert_slice
+			// (forwardWindow): that insert writes nothing, so the flip
+			// must write the window.
 			b.bind(op.Result(0), loopView(src, in, out.shape))
 			return nil
 		}

@@ -133,6 +133,15 @@ func TestPlans(t *testing.T) {
 		notWant: []string{"temp"},
 		peak:    108,
 	}, {
+		// A flip of an argument planned into its insert_slice's window
+		// copies, reversed, into the window: the insert writes nothing,
+		// so a view of the argument would leave the window unwritten.
+		file: "views", fn: "flip_into_window",
+		want: []string{
+			"1: copy ins(%b0[1x2 +2 strides 6,-1]) outs(%b1[1x2 +0 strides 8,1])",
+			"2: copy ins(%b0) outs(%b1[1x6 +2 strides 8,1])",
+		},
+	}, {
 		// Liveness: four 256-byte values in a chain need two arena
 		// slots (the last one is the result).
 		file: "views", fn: "reuse",

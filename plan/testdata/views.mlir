@@ -48,3 +48,20 @@ func.func @reuse(%arg0: tensor<64xf32>) -> tensor<64xf32> {
 func.func @dynamic(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32> {
   return %arg0 : tensor<?x4xf32>
 }
+
+// A flip of an argument whose init is planned in the window of the
+// insert_slice that receives it (a mirrored border of reflection_pad1d):
+// the insert writes nothing, so the flip must copy into the window rather
+// than become a view of the argument.
+func.func @flip_into_window(%arg0: tensor<1x6xf32>) -> tensor<1x8xf32> {
+  %0 = tensor.empty() : tensor<1x8xf32>
+  %s = tensor.extract_slice %arg0[0, 1] [1, 2] [1, 1] : tensor<1x6xf32> to tensor<1x2xf32>
+  %1 = tensor.empty() : tensor<1x2xf32>
+  %2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, -d1 + 1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%s : tensor<1x2xf32>) outs(%1 : tensor<1x2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x2xf32>
+  %3 = tensor.insert_slice %2 into %0[0, 0] [1, 2] [1, 1] : tensor<1x2xf32> into tensor<1x8xf32>
+  %4 = tensor.insert_slice %arg0 into %3[0, 2] [1, 6] [1, 1] : tensor<1x6xf32> into tensor<1x8xf32>
+  return %4 : tensor<1x8xf32>
+}
