@@ -43,6 +43,7 @@ func populateDataMovement(m map[string]converter) {
 	populateDataMovementScatter(m)
 	populateDataMovementGather(m)
 	populateDataMovementPad(m)
+	populateDataMovementPadModes(m)
 }
 
 // ---- reshapes -----------------------------------------------------------------

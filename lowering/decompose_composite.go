@@ -13,8 +13,8 @@ import (
 // keeps until run_decompositions() — the nn modules' own ops: conv1d/2d/3d,
 // conv_transpose1d/2d/3d (and conv*d with padding "valid" or "same"),
 // linear, matmul, layer_norm, group_norm,
-// batch_norm (eval mode), instance_norm, max_pool2d, adaptive_avg_pool2d, flatten,
-// cross_entropy_loss, nll_loss — into the torch ops convert-torch-to-linalg
+// batch_norm (eval mode), instance_norm, max_pool1d/2d/3d,
+// adaptive_avg_pool2d/3d, pad, flatten, cross_entropy_loss, nll_loss — into the torch ops convert-torch-to-linalg
 // lowers, the way ATen's own composite implementations call them
 // (torch-mlir's decompose-complex-ops does the same for its backends). A
 // program exported with torch.export.export and saved without
@@ -28,8 +28,9 @@ import (
 // (ATen's linear), matmul → mm or bmm on views (ATen's matmul folds the
 // batch of a ≥3-D first operand into mm and broadcasts batch dims for
 // bmm), the norms → their native_* op's first result, batch_norm in eval
-// mode → _native_batch_norm_legit_no_training, max_pool2d →
-// max_pool2d_with_indices' first result, cross_entropy_loss →
+// mode → _native_batch_norm_legit_no_training, max_pool*d →
+// max_pool*d_with_indices' first result, pad → constant_pad_nd,
+// reflection_pad*d or replication_pad*d by its mode, cross_entropy_loss →
 // nll_loss_forward of _log_softmax over dim 1.
 //
 // What the composites' eager code would do in place or at random is not
@@ -76,8 +77,12 @@ func compositeDecompositions() map[string]decomposition {
 		torch.AtenGroupNorm:            decomposeGroupNorm,
 		torch.AtenBatchNorm:            decomposeBatchNorm,
 		torch.AtenInstanceNorm:         decomposeInstanceNorm,
-		torch.AtenMaxPool2d:            decomposeMaxPool2d,
-		torch.AtenAdaptiveAvgPool2d:    decomposeAdaptiveAvgPool2d,
+		torch.AtenMaxPool1d:            decomposeMaxPool(torch.AtenMaxPool1dWithIndices),
+		torch.AtenMaxPool2d:            decomposeMaxPool(torch.AtenMaxPool2dWithIndices),
+		torch.AtenMaxPool3d:            decomposeMaxPool(torch.AtenMaxPool3dWithIndices),
+		torch.AtenAdaptiveAvgPool2d:    decomposeAdaptiveAvgPool(torch.Aten_AdaptiveAvgPool2d),
+		torch.AtenAdaptiveAvgPool3d:    decomposeAdaptiveAvgPool(torch.Aten_AdaptiveAvgPool3d),
+		torch.AtenPad:                  decomposePad,
 		torch.AtenFlattenUsingInts:     decomposeFlatten,
 		torch.AtenCrossEntropyLoss:     decomposeCrossEntropy,
 		torch.AtenNllLoss:              decomposeNllLoss,
@@ -703,34 +708,87 @@ func (k *composer) batchNormEval(r *npReader, st ir.Type) *ir.Operation {
 		r.value("running_mean"), r.value("running_var"), r.value("momentum"), r.value("eps")}, r.op.Result(0).Type(), st, st)
 }
 
-// decomposeMaxPool2d rewrites aten::max_pool2d as the values of
-// max_pool2d_with_indices (the indices unused).
-func decomposeMaxPool2d(op *ir.Operation) (emitFunc, error) {
+// decomposeMaxPool rewrites aten::max_pool{1,2,3}d as the values of
+// max_pool{1,2,3}d_with_indices (the same operands; the indices unused).
+func decomposeMaxPool(withIndices string) decomposition {
+	return func(op *ir.Operation) (emitFunc, error) {
+		r, err := newNPReader(op)
+		if err != nil {
+			return nil, err
+		}
+		out, err := r.resultTensor(0)
+		if err != nil {
+			return nil, err
+		}
+		return func(b *ir.Builder) ([]*ir.Value, error) {
+			k := newComposer(b, op)
+			return k.first(withIndices, slices.Clone(op.Operands()), out, torch.VTensor(torch.DtypeSI64, out.Sizes...))
+		}, nil
+	}
+}
+
+// decomposeAdaptiveAvgPool rewrites aten::adaptive_avg_pool{2,3}d as
+// _adaptive_avg_pool{2,3}d (the same operands).
+func decomposeAdaptiveAvgPool(target string) decomposition {
+	return func(op *ir.Operation) (emitFunc, error) {
+		if _, err := newNPReader(op); err != nil {
+			return nil, err
+		}
+		return func(b *ir.Builder) ([]*ir.Value, error) {
+			k := newComposer(b, op)
+			return k.done(k.value(target, slices.Clone(op.Operands()), op.Result(0).Type()))
+		}, nil
+	}
+}
+
+// decomposePad rewrites aten::pad(self, pad, mode, value) (F.pad) as the
+// op its mode names, which ATen's pad calls: constant_pad_nd(self, pad,
+// value or 0) for "constant", reflection_pad{1,2,3}d or
+// replication_pad{1,2,3}d(self, pad) for "reflect" and "replicate" (2, 4
+// or 6 padding entries; no value). "circular" is refused: torch.export
+// writes it as the slices and cat of ATen's _pad_circular.
+func decomposePad(op *ir.Operation) (emitFunc, error) {
 	r, err := newNPReader(op)
 	if err != nil {
 		return nil, err
 	}
-	out, err := r.resultTensor(0)
+	pad, err := r.intList("pad")
 	if err != nil {
 		return nil, err
 	}
-	return func(b *ir.Builder) ([]*ir.Value, error) {
-		k := newComposer(b, op)
-		ops := make([]*ir.Value, op.NumOperands())
-		copy(ops, op.Operands())
-		return k.first(torch.AtenMaxPool2dWithIndices, ops, out, torch.VTensor(torch.DtypeSI64, out.Sizes...))
-	}, nil
-}
-
-// decomposeAdaptiveAvgPool2d rewrites aten::adaptive_avg_pool2d as
-// _adaptive_avg_pool2d (the same operands).
-func decomposeAdaptiveAvgPool2d(op *ir.Operation) (emitFunc, error) {
-	if _, err := newNPReader(op); err != nil {
+	mode, err := r.str("mode")
+	if err != nil {
 		return nil, err
+	}
+	hasValue := !r.isNone("value")
+	if hasValue {
+		if _, err := r.float("value"); err != nil {
+			return nil, err
+		}
+	}
+	target := torch.AtenConstantPadNd
+	if mode != "constant" {
+		if hasValue {
+			return nil, r.errorf("padding mode %q doesn't take in value argument", mode)
+		}
+		if len(pad)%2 != 0 {
+			return nil, r.errorf("padding length must be even, got %d entries", len(pad))
+		}
+		if target, err = padModeOf(mode, len(pad)/2); err != nil {
+			return nil, r.errorf("%v", err)
+		}
 	}
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newComposer(b, op)
-		return k.done(k.value(torch.Aten_AdaptiveAvgPool2d, slices.Clone(op.Operands()), op.Result(0).Type()))
+		operands := []*ir.Value{r.value("self"), r.value("pad")}
+		if mode == "constant" {
+			value := r.value("value")
+			if !hasValue {
+				value = k.int(0)
+			}
+			operands = append(operands, value)
+		}
+		return k.done(k.value(target, operands, op.Result(0).Type()))
 	}, nil
 }
 

@@ -19,7 +19,9 @@
 //	                  dropout where deterministic), casts, copies;
 //	                  elementwise_generic.go is the shared broadcasting
 //	                  elementwise builder
-//	datamovement*.go  views, reshapes, permutes, slices, cat, gathers and
+//	datamovement*.go  views, reshapes, permutes, slices, cat, padding
+//	                  (constant; reflection and replication over 1-3 dims
+//	                  with their backward, as affine blocks), gathers and
 //	                  the KV-cache scatters (index_copy / index_put with
 //	                  one position become an insert_slice at a dynamic
 //	                  offset)
@@ -30,9 +32,10 @@
 //	                  mse_loss with their backward, attention
 //	normpool*.go      batch norm (forward, functional, backward), layer
 //	                  norm and group norm (forward, backward), dropout
-//	                  where it is deterministic, max and avg pooling and
-//	                  nearest and bilinear upsampling with their
-//	                  backward, tensor factories
+//	                  where it is deterministic, max, avg and adaptive
+//	                  avg pooling over 1-3 spatial dims and nearest and
+//	                  bilinear upsampling with their backward, tensor
+//	                  factories
 //	builders.go       small tensor/linalg building helpers
 //
 // The emitted IR uses only upstream ops (linalg.generic, linalg.fill,

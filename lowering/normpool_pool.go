@@ -8,26 +8,38 @@ import (
 	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/torch"
 	"slices"
+	"strings"
 )
 
-// The 2-D pooling ops. Inputs are [N, C, H, W] or unbatched [C, H, W]
-// (PyTorch accepts both); the leading dims are carried through every
-// generic as parallel loops. Window loops are reductions whose extent comes
-// from a `tensor.empty` of the kernel's shape read by the map (kh, kw), the
-// way upstream's linalg.pooling_* ops and torch-mlir's pooling lowerings
-// give the loop its bound.
+// The 1-, 2- and 3-D pooling ops. Inputs are [N, C, spatial...] or
+// unbatched [C, spatial...] (PyTorch accepts both); the leading dims are
+// carried through every generic as parallel loops. Window loops are
+// reductions whose extent comes from a `tensor.empty` of the kernel's shape
+// read by the map (kd, kh, kw), the way upstream's linalg.pooling_* ops and
+// torch-mlir's pooling lowerings give the loop its bound. Every op is
+// written once for any number of spatial dims; the table says how many
+// each aten op has.
 
 func populateNPPooling(m map[string]converter) {
-	m[torch.AtenMaxPool2dWithIndices] = prepareMaxPool2d
-	m[torch.AtenMaxPool2dWithIndicesBackward] = prepareMaxPool2dBackward
-	m[torch.AtenAvgPool2d] = prepareAvgPool2d
-	m[torch.AtenAvgPool2dBackward] = prepareAvgPool2dBackward
-	m[torch.Aten_AdaptiveAvgPool2d] = prepareAdaptiveAvgPool2d
-	m[torch.Aten_AdaptiveAvgPool2dBackward] = prepareAdaptiveAvgPool2dBackward
+	m[torch.AtenMaxPool1dWithIndices] = prepareMaxPool(1)
+	m[torch.AtenMaxPool2dWithIndices] = prepareMaxPool(2)
+	m[torch.AtenMaxPool3dWithIndices] = prepareMaxPool(3)
+	m[torch.AtenMaxPool2dWithIndicesBackward] = prepareMaxPoolBackward(2)
+	m[torch.AtenMaxPool3dWithIndicesBackward] = prepareMaxPoolBackward(3)
+	m[torch.AtenAvgPool1d] = prepareAvgPool(1)
+	m[torch.AtenAvgPool2d] = prepareAvgPool(2)
+	m[torch.AtenAvgPool3d] = prepareAvgPool(3)
+	m[torch.AtenAvgPool2dBackward] = prepareAvgPoolBackward(2)
+	m[torch.AtenAvgPool3dBackward] = prepareAvgPoolBackward(3)
+	m[torch.AtenAdaptiveAvgPool1d] = prepareAdaptiveAvgPool(1)
+	m[torch.Aten_AdaptiveAvgPool2d] = prepareAdaptiveAvgPool(2)
+	m[torch.Aten_AdaptiveAvgPool3d] = prepareAdaptiveAvgPool(3)
+	m[torch.Aten_AdaptiveAvgPool2dBackward] = prepareAdaptiveAvgPoolBackward(2)
+	m[torch.Aten_AdaptiveAvgPool3dBackward] = prepareAdaptiveAvgPoolBackward(3)
 }
 
-// poolGeom is the compile-time geometry of a 2-D pooling: per spatial dim
-// the input extent h, kernel k, stride s, padding p, dilation d and output
+// poolGeom is the compile-time geometry of a pooling: per spatial dim the
+// input extent h, kernel k, stride s, padding p, dilation d and output
 // extent o.
 type poolGeom struct {
 	lead          []int64 // [N, C] or [C]
@@ -36,6 +48,9 @@ type poolGeom struct {
 	ceil          bool
 	elem          ir.Type // the input dtype
 }
+
+// rank is the number of spatial dims.
+func (g *poolGeom) rank() int { return len(g.h) }
 
 func (g *poolGeom) outShape() []int64 { return append(append([]int64(nil), g.lead...), g.o...) }
 func (g *poolGeom) inShape() []int64  { return append(append([]int64(nil), g.lead...), g.h...) }
@@ -61,22 +76,42 @@ func (g *poolGeom) highPad(i int) int64 {
 	return max(0, (g.o[i]-1)*g.s[i]+g.d[i]*(g.k[i]-1)+1-g.h[i]-g.p[i])
 }
 
-// readPoolGeom reads a 2-D pooling's input and its constant parameters
-// with PyTorch's checks (max_pool2d_with_indices and avg_pool2d in
-// aten/src/ATen/native/DilatedMaxPool2d.cpp and AveragePool2d.cpp, and
-// pool2d_shape_check in Pool.h): kernel_size has 1 or 2 entries; stride
-// 0 (meaning kernel_size), 1 or 2; padding and dilation 1 or 2; k, s, d
-// > 0, 0 ≤ p ≤ k/2; every output extent ≥ 1. An absent dilation is 1.
-func readPoolGeom(r *npReader, input string, dilation bool, ceilArg string) (*poolGeom, error) {
+// poolInput reads a pooling's input: a float tensor of rank n+1 or n+2
+// ([C, spatial...] or [N, C, spatial...]) for n spatial dims.
+func poolInput(r *npReader, input string, n int) (torch.VTensorType, error) {
 	xt, err := r.floatTensor(input)
+	if err != nil {
+		return xt, err
+	}
+	if rank := len(xt.Sizes); rank != n+1 && rank != n+2 {
+		spatial := []string{"L"}
+		switch n {
+		case 2:
+			spatial = []string{"H", "W"}
+		case 3:
+			spatial = []string{"D", "H", "W"}
+		}
+		dims := strings.Join(spatial, ", ")
+		return xt, r.errorf("expected '%s' of rank %d or %d ([C, %s] or [N, C, %s]), got %s", input, n+1, n+2, dims, dims, xt)
+	}
+	return xt, nil
+}
+
+// readPoolGeom reads the input of a pooling over n spatial dims and its
+// constant parameters with PyTorch's checks (max_pool2d_with_indices,
+// max_pool3d_with_indices, avg_pool2d and avg_pool3d in
+// aten/src/ATen/native/DilatedMaxPool{2,3}d.cpp and AveragePool{2,3}d.cpp,
+// and pool{2,3}d_shape_check in Pool.h; the 1-D ops run the 2-D kernels on
+// an unsqueezed input): kernel_size has 1 or n entries; stride none
+// (meaning kernel_size), 1 or n; padding and dilation 1 or n; k, s, d > 0,
+// 0 ≤ p ≤ k/2; every output extent ≥ 1. An absent dilation is 1.
+func readPoolGeom(r *npReader, input string, n int, dilation bool, ceilArg string) (*poolGeom, error) {
+	xt, err := poolInput(r, input, n)
 	if err != nil {
 		return nil, err
 	}
 	rank := len(xt.Sizes)
-	if rank != 3 && rank != 4 {
-		return nil, r.errorf("expected '%s' of rank 3 or 4 ([C, H, W] or [N, C, H, W]), got %s", input, xt)
-	}
-	g := &poolGeom{lead: xt.Sizes[:rank-2], h: xt.Sizes[rank-2:], elem: xt.Dtype}
+	g := &poolGeom{lead: xt.Sizes[:rank-n], h: xt.Sizes[rank-n:], elem: xt.Dtype}
 	param := func(name string, allowEmpty bool, def []int64) ([]int64, error) {
 		var v []int64
 		if name == "" {
@@ -88,11 +123,14 @@ func readPoolGeom(r *npReader, input string, dilation bool, ceilArg string) (*po
 		case len(v) == 0 && allowEmpty:
 			return append([]int64(nil), def...), nil
 		case len(v) == 1:
-			return []int64{v[0], v[0]}, nil
-		case len(v) == 2:
+			return slices.Repeat(v, n), nil
+		case len(v) == n:
 			return v, nil
 		}
-		return nil, r.errorf("expected '%s' to have 1 or 2 entries, got %d", name, len(v))
+		if n == 1 {
+			return nil, r.errorf("expected '%s' to have 1 entry, got %d", name, len(v))
+		}
+		return nil, r.errorf("expected '%s' to have 1 or %d entries, got %d", name, n, len(v))
 	}
 	if g.k, err = param("kernel_size", false, nil); err != nil {
 		return nil, err
@@ -107,14 +145,14 @@ func readPoolGeom(r *npReader, input string, dilation bool, ceilArg string) (*po
 	if dilation {
 		dname = "dilation"
 	}
-	if g.d, err = param(dname, false, []int64{1, 1}); err != nil {
+	if g.d, err = param(dname, false, ones(n)); err != nil {
 		return nil, err
 	}
 	if g.ceil, err = r.bool(ceilArg); err != nil {
 		return nil, err
 	}
-	g.o = make([]int64, 2)
-	for i := 0; i < 2; i++ {
+	g.o = make([]int64, n)
+	for i := range n {
 		if g.k[i] <= 0 || g.s[i] <= 0 || g.d[i] <= 0 {
 			return nil, r.errorf("kernel_size %s, stride %s and dilation %s must be positive", npShapeString(g.k), npShapeString(g.s), npShapeString(g.d))
 		}
@@ -130,8 +168,8 @@ func readPoolGeom(r *npReader, input string, dilation bool, ceilArg string) (*po
 	return g, nil
 }
 
-// window is the `tensor.empty` [kh, kw] that gives the window loops their
-// extent.
+// window is the `tensor.empty` [kd, kh, kw] that gives the window loops
+// their extent.
 func (k *npKernel) window(g *poolGeom) *ir.Value { return k.empty(g.k, g.elem) }
 
 // poolBody are the index helpers of a pooling body.
@@ -175,28 +213,33 @@ func (pb poolBody) cmpf(pred string, x, y *ir.Value) *ir.Value {
 	return arith.NewCmpF(pb.b, pb.k.loc, pred, x, y)
 }
 
-// flat is the int64 index ih·W + iw into the input's H·W plane, the
-// indices max pooling returns.
-func (pb poolBody) flat(ih, iw *ir.Value, w int64) *ir.Value {
-	lin := pb.add(pb.affine(ih, w, 0), iw)
+// flat is the int64 index (id·H + ih)·W + iw of the input position pos
+// within its spatial dims h, the indices max pooling returns.
+func (pb poolBody) flat(pos []*ir.Value, h []int64) *ir.Value {
+	lin := pos[0]
+	for i := 1; i < len(pos); i++ {
+		lin = pb.add(pb.affine(lin, h[i], 0), pos[i])
+	}
 	return arith.Cast(pb.b, pb.k.loc, arith.IndexCast, lin, ir.I64)
 }
 
-// ---- max_pool2d_with_indices ----------------------------------------------
+// ---- max_pool{1,2,3}d_with_indices ----------------------------------------
 
-// prepareMaxPool2d lowers
+// prepareMaxPool lowers, for n = 1, 2, 3 spatial dims,
 //
 //	max_pool2d_with_indices(Tensor self, int[2] kernel_size, int[2] stride=[],
 //	    int[2] padding=0, int[2] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)
 //
-// with the semantics of PyTorch's CPU kernel (cpu_max_pool in
-// aten/src/ATen/native/cpu/MaxPoolKernel.cpp): each output is the max of
-// its window over the input positions ih = oh·s − p + kh·d inside the
-// input (padding never wins: it is −∞ in the padded tensor and also
-// excluded by an explicit bounds test), its index is the int64 ih·W + iw
-// into the input's H·W plane; the first maximum in scan order wins, and a
-// NaN wins over everything (the last NaN, as PyTorch's `val > max ||
-// isnan(val)` scan gives).
+// and its 1-D and 3-D forms, with the semantics of PyTorch's CPU kernels
+// (cpu_max_pool in aten/src/ATen/native/cpu/MaxPoolKernel.cpp, the 3-D
+// kernel of DilatedMaxPool3d.cpp, the 1-D op running the 2-D kernel on an
+// unsqueezed input): each output is the max of its window over the input
+// positions ih = oh·s − p + kh·d inside the input (padding never wins: it
+// is −∞ in the padded tensor and also excluded by an explicit bounds
+// test), its index is the int64 (id·H + ih)·W + iw into the input's
+// spatial dims; the first maximum in scan order wins, and a NaN wins over
+// everything (the last NaN, as PyTorch's `val > max || isnan(val)` scan
+// gives).
 //
 // It is one linalg.generic with two results (value, index), reading the
 // −∞-padded input at (oh·s + kh·d, ow·s + kw·d). The body is the
@@ -204,12 +247,16 @@ func (pb poolBody) flat(ih, iw *ir.Value, w int64) *ir.Value {
 // element yet), x > acc, x = acc with i < j, or x is NaN and acc is not or
 // i > j; so the result does not depend on the order the window loops run
 // in.
-func prepareMaxPool2d(op *ir.Operation) (emitFunc, error) {
+func prepareMaxPool(n int) converter {
+	return func(op *ir.Operation) (emitFunc, error) { return prepareMaxPoolN(op, n) }
+}
+
+func prepareMaxPoolN(op *ir.Operation, n int) (emitFunc, error) {
 	r, err := newNPReader(op)
 	if err != nil {
 		return nil, err
 	}
-	g, err := readPoolGeom(r, "self", true, "ceil_mode")
+	g, err := readPoolGeom(r, "self", n, true, "ceil_mode")
 	if err != nil {
 		return nil, err
 	}
@@ -227,14 +274,17 @@ func prepareMaxPool2d(op *ir.Operation) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newNPKernel(b, op)
 		x := k.convertTensor(op.Operand(0), vt.Elem)
-		high := []int64{g.highPad(0), g.highPad(1)}
+		high := make([]int64, n)
+		for i := range high {
+			high[i] = g.highPad(i)
+		}
 		nl := len(g.lead)
 		low := append(make([]int64, nl), g.p...)
 		xp := k.padWith(x, low, append(make([]int64, nl), high...), npNegInf)
 		var l loopNest
 		lead := l.addN(linalg.Parallel, nl)
-		o := l.addN(linalg.Parallel, 2)
-		kk := l.addN(linalg.Reduction, 2)
+		o := l.addN(linalg.Parallel, n)
+		kk := l.addN(linalg.Reduction, n)
 		maps := []affine.Map{
 			l.mapOf(lead, strided(o, kk, g.s, g.d)),
 			l.mapOf(kk),
@@ -248,11 +298,11 @@ func prepareMaxPool2d(op *ir.Operation) (emitFunc, error) {
 			func(b *ir.Builder, a []*ir.Value) []*ir.Value {
 				pb := poolBody{k, b}
 				x, acc, j := a[0], a[2], a[3]
-				var pos [2]*ir.Value
+				pos := make([]*ir.Value, n)
 				var valid *ir.Value
-				for i := 0; i < 2; i++ {
+				for i := range n {
 					// ih = oh·s + kh·d − p
-					pos[i] = pb.add(pb.affine(pb.index(nl+i), g.s[i], -g.p[i]), pb.affine(pb.index(nl+2+i), g.d[i], 0))
+					pos[i] = pb.add(pb.affine(pb.index(nl+i), g.s[i], -g.p[i]), pb.affine(pb.index(nl+n+i), g.d[i], 0))
 					if g.p[i] > 0 {
 						valid = pb.and(valid, pb.cmpi("sge", pos[i], pb.c(0)))
 					}
@@ -260,7 +310,7 @@ func prepareMaxPool2d(op *ir.Operation) (emitFunc, error) {
 						valid = pb.and(valid, pb.cmpi("slt", pos[i], pb.c(g.h[i])))
 					}
 				}
-				idx := pb.flat(pos[0], pos[1], g.h[1])
+				idx := pb.flat(pos, g.h)
 				none := pb.cmpi("eq", j, arith.ConstantInt(b, op.Loc, -1, ir.I64))
 				xNaN := pb.cmpf("uno", x, x)
 				accNaN := pb.cmpf("uno", acc, acc)
@@ -279,32 +329,37 @@ func prepareMaxPool2d(op *ir.Operation) (emitFunc, error) {
 	}, nil
 }
 
-// prepareMaxPool2dBackward lowers
+// prepareMaxPoolBackward lowers, for n = 2, 3 spatial dims,
 //
 //	max_pool2d_with_indices_backward(Tensor grad_output, Tensor self,
 //	    int[2] kernel_size, int[2] stride, int[2] padding, int[2] dilation,
 //	    bool ceil_mode, Tensor indices) -> Tensor
 //
-// PyTorch (cpu_max_pool_backward) adds each grad_output element into
-// grad_input at the flat position its index names. Lowered as a gather
-// over the input gradient, no scatter-add: grad_input[.., ih, iw] is the
-// sum of grad_output[.., oh, ow] over the windows that contain (ih, iw)
-// and whose index is ih·W + iw. Like the data gradient of a convolution
+// and its 3-D form (ATen has no 1-D one: max_pool1d's gradient is the
+// 2-D op's on an unsqueezed input). PyTorch (cpu_max_pool_backward) adds
+// each grad_output element into grad_input at the flat position its index
+// names. Lowered as a gather over the input gradient, no scatter-add:
+// grad_input[.., ih, iw] is the sum of grad_output[.., oh, ow] over the
+// windows that contain (ih, iw) and whose index is ih·W + iw. Like the data gradient of a convolution
 // (conv-backward.md), grad_output and indices are spread with stride s into
 // tensors of extent H + d(k−1) at offset d(k−1) − p (indices filled with
 // −1, which matches no position), so that window tap kh of output oh lands
 // at ih + d·(k−1−kh); one generic over (.., ih, iw) with reductions over
-// (kh, kw) then reads both at (ih + d·kh, iw + d·kw) and adds the gradient
+// the window (kh, kw) then reads both at (ih + d·kh, iw + d·kw) and adds the gradient
 // where the index equals ih·W + iw. Indices are assumed to come from
 // max_pool2d_with_indices over the same geometry (each names a position of
 // its own window), which is how every graph produces them. Accumulation is
 // in f32 for f16/bf16.
-func prepareMaxPool2dBackward(op *ir.Operation) (emitFunc, error) {
+func prepareMaxPoolBackward(n int) converter {
+	return func(op *ir.Operation) (emitFunc, error) { return prepareMaxPoolBackwardN(op, n) }
+}
+
+func prepareMaxPoolBackwardN(op *ir.Operation, n int) (emitFunc, error) {
 	r, err := newNPReader(op)
 	if err != nil {
 		return nil, err
 	}
-	g, err := readPoolGeom(r, "self", true, "ceil_mode")
+	g, err := readPoolGeom(r, "self", n, true, "ceil_mode")
 	if err != nil {
 		return nil, err
 	}
@@ -329,8 +384,8 @@ func prepareMaxPool2dBackward(op *ir.Operation) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newNPKernel(b, op)
 		acc := accumulatorType(rt.Elem)
-		ext := make([]int64, 2)
-		off := make([]int64, 2)
+		ext := make([]int64, n)
+		off := make([]int64, n)
 		for i := range ext {
 			ext[i] = g.h[i] + g.d[i]*(g.k[i]-1)
 			off[i] = g.d[i]*(g.k[i]-1) - g.p[i]
@@ -340,15 +395,19 @@ func prepareMaxPool2dBackward(op *ir.Operation) (emitFunc, error) {
 		nl := len(g.lead)
 		var l loopNest
 		lead := l.addN(linalg.Parallel, nl)
-		hw := l.addN(linalg.Parallel, 2)
-		kk := l.addN(linalg.Reduction, 2)
-		src := l.mapOf(lead, strided(hw, kk, ones(2), g.d))
+		hw := l.addN(linalg.Parallel, n)
+		kk := l.addN(linalg.Reduction, n)
+		src := l.mapOf(lead, strided(hw, kk, ones(n), g.d))
 		maps := []affine.Map{src, src, l.mapOf(kk), l.mapOf(lead, hw)}
 		init := k.filled(g.inShape(), acc, 0)
 		sum := linalg.NewGeneric(b, op.Loc, []*ir.Value{zg, zi, k.window(g)}, []*ir.Value{init}, maps, l.iters,
 			[]ir.Type{init.Type()}, func(b *ir.Builder, a []*ir.Value) []*ir.Value {
 				pb := poolBody{k, b}
-				here := pb.flat(pb.index(nl), pb.index(nl+1), g.h[1])
+				pos := make([]*ir.Value, n)
+				for i := range pos {
+					pos[i] = pb.index(nl + i)
+				}
+				here := pb.flat(pos, g.h)
 				grad := arith.NewSelect(b, op.Loc, pb.cmpi("eq", a[1], here), k.convert(b, a[0], acc), k.scalar(b, 0, acc))
 				return []*ir.Value{arith.Add(b, op.Loc, a[3], grad)}
 			}).Result(0)
@@ -356,17 +415,18 @@ func prepareMaxPool2dBackward(op *ir.Operation) (emitFunc, error) {
 	}, nil
 }
 
-// ---- avg_pool2d -----------------------------------------------------------
+// ---- avg_pool{1,2,3}d -----------------------------------------------------
 
 // avgDivisors returns, per spatial dim i and output position o, the factor
 // PyTorch divides a window's sum by (cpu_avg_pool in
-// aten/src/ATen/native/cpu/AvgPoolKernel.cpp): with start = o·s − p and
-// end = min(start + k, h + p), the window's extent end − start when
-// count_include_pad, else its extent inside the input. The divisor of
-// output (oh, ow) is the product of the two factors (or divisor_override).
-func (g *poolGeom) avgDivisors(countPad bool) [2][]float64 {
-	var out [2][]float64
-	for i := 0; i < 2; i++ {
+// aten/src/ATen/native/cpu/AvgPoolKernel.cpp, avg_pool3d_out_frame in
+// AveragePool3d.cpp): with start = o·s − p and end = min(start + k, h + p),
+// the window's extent end − start when count_include_pad, else its extent
+// inside the input. The divisor of output (od, oh, ow) is the product of
+// the factors (or divisor_override).
+func (g *poolGeom) avgDivisors(countPad bool) [][]float64 {
+	out := make([][]float64, g.rank())
+	for i := range out {
 		out[i] = make([]float64, g.o[i])
 		for o := range out[i] {
 			start := int64(o)*g.s[i] - g.p[i]
@@ -381,50 +441,62 @@ func (g *poolGeom) avgDivisors(countPad bool) [2][]float64 {
 	return out
 }
 
-// divide divides v [lead, O0, O1] (in the accumulator type) by the
-// per-position factors f[0][oh] and f[1][ow] and converts to elem: by
-// their product, or one after the other when twice (adaptive pooling's
-// `sum / kh / kw`). Uniform factors are scalar constants; others are read
-// from two constant vectors.
-func (k *npKernel) divide(v *ir.Value, f [2][]float64, twice bool, elem ir.Type) (*ir.Value, error) {
+// divide divides v [lead, O0, O1, ...] (in the accumulator type) by the
+// per-position factors f[0][o0], f[1][o1], ... and converts to elem: by
+// their product (exact: small integers), or one after the other when
+// twice (adaptive pooling's `sum / kd / kh / kw`). Uniform factors are
+// scalar constants; others are read from constant vectors.
+func (k *npKernel) divide(v *ir.Value, f [][]float64, twice bool, elem ir.Type) (*ir.Value, error) {
 	t := tensorType(v)
 	acc := t.Elem
 	rank := t.Rank()
-	uniform := npUniform(f[0]) && npUniform(f[1])
+	n := len(f)
+	uniform := true
+	for _, fi := range f {
+		uniform = uniform && npUniform(fi)
+	}
 	var l loopNest
 	idx := l.addN(linalg.Parallel, rank)
 	ins := []*ir.Value{v}
 	maps := []affine.Map{l.mapOf(idx)}
 	if !uniform {
-		for i := 0; i < 2; i++ {
+		for i := range n {
 			attr, err := ir.NewDenseFloats(ir.Tensor(acc, int64(len(f[i]))), f[i])
 			if err != nil {
 				return nil, err
 			}
 			ins = append(ins, arith.Constant(k.b, k.loc, attr))
-			maps = append(maps, l.mapOf(one(idx[rank-2+i])))
+			maps = append(maps, l.mapOf(one(idx[rank-n+i])))
 		}
 	}
 	out := k.empty(t.Shape, elem)
 	maps = append(maps, l.mapOf(idx))
 	return linalg.NewGeneric(k.b, k.loc, ins, []*ir.Value{out}, maps, l.iters, []ir.Type{out.Type()},
 		func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-			var fh, fw *ir.Value
-			if uniform {
-				if twice {
-					fh, fw = k.scalar(b, f[0][0], acc), k.scalar(b, f[1][0], acc)
-				} else {
-					fh = k.scalar(b, f[0][0]*f[1][0], acc)
+			var factors []*ir.Value
+			switch {
+			case uniform && !twice:
+				product := 1.0
+				for i := range n {
+					product *= f[i][0]
 				}
-			} else {
-				fh, fw = a[1], a[2]
-				if !twice {
-					fh, fw = arith.Mul(b, k.loc, fh, fw), nil
+				factors = []*ir.Value{k.scalar(b, product, acc)}
+			case uniform:
+				for i := range n {
+					factors = append(factors, k.scalar(b, f[i][0], acc))
 				}
+			case twice:
+				factors = a[1 : 1+n]
+			default:
+				p := a[1]
+				for _, x := range a[2 : 1+n] {
+					p = arith.Mul(b, k.loc, p, x)
+				}
+				factors = []*ir.Value{p}
 			}
-			y := arith.Div(b, k.loc, a[0], fh)
-			if fw != nil {
-				y = arith.Div(b, k.loc, y, fw)
+			y := a[0]
+			for _, x := range factors {
+				y = arith.Div(b, k.loc, y, x)
 			}
 			return []*ir.Value{k.convert(b, y, elem)}
 		}).Result(0), nil
@@ -439,15 +511,15 @@ func npUniform(v []float64) bool {
 	return true
 }
 
-// poolAvgArgs reads count_include_pad and divisor_override and returns the
-// divisor factors of each output position.
-func poolAvgArgs(r *npReader, g *poolGeom) ([2][]float64, error) {
+// poolAvgArgs reads count_include_pad and divisor_override (avg_pool1d has
+// none) and returns the divisor factors of each output position.
+func poolAvgArgs(r *npReader, g *poolGeom) ([][]float64, error) {
 	countPad, err := r.bool("count_include_pad")
 	if err != nil {
-		return [2][]float64{}, err
+		return nil, err
 	}
 	f := g.avgDivisors(countPad)
-	if !r.isNone("divisor_override") {
+	if r.value("divisor_override") != nil && !r.isNone("divisor_override") {
 		d, err := r.int("divisor_override")
 		if err != nil {
 			return f, err
@@ -455,7 +527,11 @@ func poolAvgArgs(r *npReader, g *poolGeom) ([2][]float64, error) {
 		if d == 0 {
 			return f, r.errorf("divisor must be not zero")
 		}
-		f = [2][]float64{{float64(d)}, {1}}
+		f = make([][]float64, g.rank())
+		f[0] = []float64{float64(d)}
+		for i := 1; i < len(f); i++ {
+			f[i] = []float64{1}
+		}
 		return f, nil
 	}
 	for i := range f {
@@ -468,15 +544,16 @@ func poolAvgArgs(r *npReader, g *poolGeom) ([2][]float64, error) {
 	return f, nil
 }
 
-// windowSum sums src [lead, E0, E1] over windows: out[.., o0, o1] =
+// windowSum sums src [lead, E0, E1, ...] over windows: out[.., o0, o1] =
 // Σ_{kh, kw} src[.., o0·s0 + kh·d0, o1·s1 + kw·d1], zero-initialised in the
-// accumulator type, as one generic with reductions (kh, kw).
+// accumulator type, as one generic with a reduction per spatial dim.
 func (k *npKernel) windowSum(g *poolGeom, src *ir.Value, outSpatial, kernel, s, d []int64, acc ir.Type) *ir.Value {
 	nl := len(g.lead)
+	n := len(kernel)
 	var l loopNest
 	lead := l.addN(linalg.Parallel, nl)
-	o := l.addN(linalg.Parallel, 2)
-	kk := l.addN(linalg.Reduction, 2)
+	o := l.addN(linalg.Parallel, n)
+	kk := l.addN(linalg.Reduction, n)
 	maps := []affine.Map{l.mapOf(lead, strided(o, kk, s, d)), l.mapOf(kk), l.mapOf(lead, o)}
 	init := k.filled(append(append([]int64(nil), g.lead...), outSpatial...), acc, 0)
 	win := k.empty(kernel, tensorType(src).Elem)
@@ -486,23 +563,28 @@ func (k *npKernel) windowSum(g *poolGeom, src *ir.Value, outSpatial, kernel, s, 
 		}).Result(0)
 }
 
-// prepareAvgPool2d lowers
+// prepareAvgPool lowers, for n = 1, 2, 3 spatial dims,
 //
 //	avg_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0,
 //	    bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor
 //
-// as PyTorch's cpu_avg_pool: each output is the sum of its window over the
-// zero-padded input (the window generic), divided by divisor_override, or
-// by the window's size counting padding (count_include_pad) or not; the
-// part of a ceil-mode window beyond the padding never counts. The divisor
-// is separable, (factor of oh)·(factor of ow), so it is a scalar constant
-// or the product of two constant vectors. f16/bf16 sum in f32.
-func prepareAvgPool2d(op *ir.Operation) (emitFunc, error) {
+// and its 1-D (no divisor_override) and 3-D forms as PyTorch's
+// cpu_avg_pool: each output is the sum of its window over the zero-padded
+// input (the window generic), divided by divisor_override, or by the
+// window's size counting padding (count_include_pad) or not; the part of a
+// ceil-mode window beyond the padding never counts. The divisor is
+// separable, (factor of oh)·(factor of ow), so it is a scalar constant or
+// the product of constant vectors. f16/bf16 sum in f32.
+func prepareAvgPool(n int) converter {
+	return func(op *ir.Operation) (emitFunc, error) { return prepareAvgPoolN(op, n) }
+}
+
+func prepareAvgPoolN(op *ir.Operation, n int) (emitFunc, error) {
 	r, err := newNPReader(op)
 	if err != nil {
 		return nil, err
 	}
-	g, err := readPoolGeom(r, "self", false, "ceil_mode")
+	g, err := readPoolGeom(r, "self", n, false, "ceil_mode")
 	if err != nil {
 		return nil, err
 	}
@@ -519,7 +601,10 @@ func prepareAvgPool2d(op *ir.Operation) (emitFunc, error) {
 		acc := accumulatorType(g.elem)
 		nl := len(g.lead)
 		low := append(make([]int64, nl), g.p...)
-		high := append(make([]int64, nl), g.highPad(0), g.highPad(1))
+		high := make([]int64, nl+n)
+		for i := range n {
+			high[nl+i] = g.highPad(i)
+		}
 		xp := k.padWith(op.Operand(0), low, high, 0)
 		sum := k.windowSum(g, xp, g.o, g.k, g.s, g.d, acc)
 		out, err := k.divide(sum, npExpand(f, g.o), false, rt.Elem)
@@ -529,7 +614,7 @@ func prepareAvgPool2d(op *ir.Operation) (emitFunc, error) {
 
 // npExpand widens a divisor_override's one-entry factors to every output
 // position.
-func npExpand(f [2][]float64, o []int64) [2][]float64 {
+func npExpand(f [][]float64, o []int64) [][]float64 {
 	for i := range f {
 		if len(f[i]) == 1 && o[i] != 1 {
 			v := make([]float64, o[i])
@@ -542,24 +627,28 @@ func npExpand(f [2][]float64, o []int64) [2][]float64 {
 	return f
 }
 
-// prepareAvgPool2dBackward lowers
+// prepareAvgPoolBackward lowers, for n = 2, 3 spatial dims,
 //
 //	avg_pool2d_backward(Tensor grad_output, Tensor self, int[2] kernel_size,
 //	    int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad,
 //	    int? divisor_override) -> Tensor
 //
-// PyTorch (cpu_avg_pool_backward) adds grad_output / divisor to every
+// and its 3-D form (avg_pool1d's gradient is the 2-D op's). PyTorch (cpu_avg_pool_backward) adds grad_output / divisor to every
 // input position of the window. Lowered as a gather: grad_output is
 // divided by the forward's divisors, spread with stride s into zeros of
 // extent H + k − 1 at offset k − 1 − p, and each input position sums the k
 // taps (ih + kh, iw + kw) of that tensor: exactly the windows that contain
 // it (a stride-s transposed correlation with an all-ones kernel).
-func prepareAvgPool2dBackward(op *ir.Operation) (emitFunc, error) {
+func prepareAvgPoolBackward(n int) converter {
+	return func(op *ir.Operation) (emitFunc, error) { return prepareAvgPoolBackwardN(op, n) }
+}
+
+func prepareAvgPoolBackwardN(op *ir.Operation, n int) (emitFunc, error) {
 	r, err := newNPReader(op)
 	if err != nil {
 		return nil, err
 	}
-	g, err := readPoolGeom(r, "self", false, "ceil_mode")
+	g, err := readPoolGeom(r, "self", n, false, "ceil_mode")
 	if err != nil {
 		return nil, err
 	}
@@ -585,15 +674,19 @@ func prepareAvgPool2dBackward(op *ir.Operation) (emitFunc, error) {
 		if err != nil {
 			return nil, err
 		}
-		ext := []int64{g.h[0] + g.k[0] - 1, g.h[1] + g.k[1] - 1}
-		off := []int64{g.k[0] - 1 - g.p[0], g.k[1] - 1 - g.p[1]}
+		ext := make([]int64, n)
+		off := make([]int64, n)
+		for i := range n {
+			ext[i] = g.h[i] + g.k[i] - 1
+			off[i] = g.k[i] - 1 - g.p[i]
+		}
 		z := k.scatterFill(scaled, 0, ext, off, g.s)
-		sum := k.windowSum(g, z, g.h, g.k, ones(2), ones(2), acc)
+		sum := k.windowSum(g, z, g.h, g.k, ones(n), ones(n), acc)
 		return []*ir.Value{k.convertTensor(sum, rt.Elem)}, nil
 	}, nil
 }
 
-// ---- _adaptive_avg_pool2d -------------------------------------------------
+// ---- _adaptive_avg_pool{1,2,3}d -------------------------------------------
 
 // poolAdaptiveWindows returns PyTorch's adaptive window of each output
 // position (start_index/end_index in AdaptivePooling.h):
@@ -608,25 +701,24 @@ func poolAdaptiveWindows(h, o int64) (start, size []float64) {
 	return start, size
 }
 
-// readAdaptivePool reads the input [lead, H, W] and the output extents.
+// readAdaptivePool reads the input [lead, spatial...] and the output
+// extents o (one per spatial dim).
 func readAdaptivePool(r *npReader, input string, o []int64) (*poolGeom, error) {
-	xt, err := r.floatTensor(input)
+	n := len(o)
+	xt, err := poolInput(r, input, n)
 	if err != nil {
 		return nil, err
 	}
 	rank := len(xt.Sizes)
-	if rank != 3 && rank != 4 {
-		return nil, r.errorf("expected '%s' of rank 3 or 4 ([C, H, W] or [N, C, H, W]), got %s", input, xt)
-	}
-	g := &poolGeom{lead: xt.Sizes[:rank-2], h: xt.Sizes[rank-2:], o: o, elem: xt.Dtype}
-	for i := 0; i < 2; i++ {
+	g := &poolGeom{lead: xt.Sizes[:rank-n], h: xt.Sizes[rank-n:], o: o, elem: xt.Dtype}
+	for i := range n {
 		if o[i] < 1 || g.h[i] < 1 {
 			return nil, r.errorf("expected a non-empty input and output_size, got input %s and output_size %s", xt, npShapeString(o))
 		}
 	}
 	// A uniform split is an ordinary pooling with kernel = stride = H/O.
-	g.k, g.s, g.d, g.p = make([]int64, 2), make([]int64, 2), ones(2), make([]int64, 2)
-	for i := 0; i < 2; i++ {
+	g.k, g.s, g.d, g.p = make([]int64, n), make([]int64, n), ones(n), make([]int64, n)
+	for i := range n {
 		if g.h[i]%o[i] == 0 {
 			g.k[i], g.s[i] = g.h[i]/o[i], g.h[i]/o[i]
 		}
@@ -634,12 +726,14 @@ func readAdaptivePool(r *npReader, input string, o []int64) (*poolGeom, error) {
 	return g, nil
 }
 
-func (g *poolGeom) uniformAdaptive() bool { return g.k[0] > 0 && g.k[1] > 0 }
+func (g *poolGeom) uniformAdaptive() bool { return !slices.Contains(g.k, 0) }
 
-func (g *poolGeom) adaptiveSizes() [2][]float64 {
-	_, a := poolAdaptiveWindows(g.h[0], g.o[0])
-	_, b := poolAdaptiveWindows(g.h[1], g.o[1])
-	return [2][]float64{a, b}
+func (g *poolGeom) adaptiveSizes() [][]float64 {
+	out := make([][]float64, g.rank())
+	for i := range out {
+		_, out[i] = poolAdaptiveWindows(g.h[i], g.o[i])
+	}
+	return out
 }
 
 // inAdaptive is the body test that input position x lies in the adaptive
@@ -651,17 +745,23 @@ func (pb poolBody) inAdaptive(x, o *ir.Value, h, out int64) *ir.Value {
 	return pb.and(pb.cmpi("sge", x, start), pb.cmpi("slt", x, end))
 }
 
-// prepareAdaptiveAvgPool2d lowers
+// prepareAdaptiveAvgPool lowers, for n = 1, 2, 3 spatial dims,
 //
 //	_adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor
 //
-// as PyTorch's cpu_adaptive_avg_pool: output (oh, ow) averages the window
-// [floor(oh·H/OH), ceil((oh+1)·H/OH)) × (the same for W), as `sum / kh /
-// kw`. When OH divides H and OW divides W the windows are a plain pooling
-// with kernel = stride = H/OH (global average pooling among them); other
-// sizes sum over the whole plane with a window-membership test in the
-// body.
-func prepareAdaptiveAvgPool2d(op *ir.Operation) (emitFunc, error) {
+// and adaptive_avg_pool1d and _adaptive_avg_pool3d as PyTorch's
+// cpu_adaptive_avg_pool (adaptive_avg_pool1d runs it on an unsqueezed
+// input; the 3-D kernel is AdaptiveAveragePooling3d.cpp's): output (oh,
+// ow) averages the window [floor(oh·H/OH), ceil((oh+1)·H/OH)) × (the same
+// for W), as `sum / kh / kw`. When every output extent divides its input
+// extent the windows are a plain pooling with kernel = stride = H/OH
+// (global average pooling among them); other sizes sum over the whole
+// plane with a window-membership test in the body.
+func prepareAdaptiveAvgPool(n int) converter {
+	return func(op *ir.Operation) (emitFunc, error) { return prepareAdaptiveAvgPoolN(op, n) }
+}
+
+func prepareAdaptiveAvgPoolN(op *ir.Operation, n int) (emitFunc, error) {
 	r, err := newNPReader(op)
 	if err != nil {
 		return nil, err
@@ -670,8 +770,8 @@ func prepareAdaptiveAvgPool2d(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(o) != 2 {
-		return nil, r.errorf("expected 'output_size' to have 2 entries, got %d", len(o))
+	if len(o) != n {
+		return nil, r.errorf("expected 'output_size' to have %d entries, got %d", n, len(o))
 	}
 	g, err := readAdaptivePool(r, "self", o)
 	if err != nil {
@@ -692,15 +792,17 @@ func prepareAdaptiveAvgPool2d(op *ir.Operation) (emitFunc, error) {
 			nl := len(g.lead)
 			var l loopNest
 			lead := l.addN(linalg.Parallel, nl)
-			oo := l.addN(linalg.Parallel, 2)
-			hw := l.addN(linalg.Reduction, 2)
+			oo := l.addN(linalg.Parallel, n)
+			hw := l.addN(linalg.Reduction, n)
 			init := k.filled(g.outShape(), acc, 0)
 			sum = linalg.NewGeneric(b, op.Loc, []*ir.Value{x}, []*ir.Value{init},
 				[]affine.Map{l.mapOf(lead, hw), l.mapOf(lead, oo)}, l.iters, []ir.Type{init.Type()},
 				func(b *ir.Builder, a []*ir.Value) []*ir.Value {
 					pb := poolBody{k, b}
-					in := pb.and(pb.inAdaptive(pb.index(nl+2), pb.index(nl), g.h[0], g.o[0]),
-						pb.inAdaptive(pb.index(nl+3), pb.index(nl+1), g.h[1], g.o[1]))
+					var in *ir.Value
+					for i := range n {
+						in = pb.and(in, pb.inAdaptive(pb.index(nl+n+i), pb.index(nl+i), g.h[i], g.o[i]))
+					}
 					v := arith.NewSelect(b, op.Loc, in, k.convert(b, a[0], acc), k.scalar(b, 0, acc))
 					return []*ir.Value{arith.Add(b, op.Loc, a[1], v)}
 				}).Result(0)
@@ -710,17 +812,22 @@ func prepareAdaptiveAvgPool2d(op *ir.Operation) (emitFunc, error) {
 	}, nil
 }
 
-// prepareAdaptiveAvgPool2dBackward lowers
+// prepareAdaptiveAvgPoolBackward lowers, for n = 2, 3 spatial dims,
 //
 //	_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor
 //
-// as PyTorch's cpu_adaptive_avg_pool_backward: every input position of
-// output (oh, ow)'s window receives grad_output / kh / kw. With a uniform
-// split each input position lies in exactly one window, so the result is
-// a broadcast of the scaled gradient into [.., OH, kh, OW, kw] collapsed to
-// [.., H, W]; otherwise each input position sums the scaled gradient of
-// the windows whose membership test holds.
-func prepareAdaptiveAvgPool2dBackward(op *ir.Operation) (emitFunc, error) {
+// and _adaptive_avg_pool3d_backward as PyTorch's
+// cpu_adaptive_avg_pool_backward: every input position of output (oh,
+// ow)'s window receives grad_output / kh / kw. With a uniform split each
+// input position lies in exactly one window, so the result is a broadcast
+// of the scaled gradient into [.., OH, kh, OW, kw] collapsed to [.., H,
+// W]; otherwise each input position sums the scaled gradient of the
+// windows whose membership test holds.
+func prepareAdaptiveAvgPoolBackward(n int) converter {
+	return func(op *ir.Operation) (emitFunc, error) { return prepareAdaptiveAvgPoolBackwardN(op, n) }
+}
+
+func prepareAdaptiveAvgPoolBackwardN(op *ir.Operation, n int) (emitFunc, error) {
 	r, err := newNPReader(op)
 	if err != nil {
 		return nil, err
@@ -733,15 +840,15 @@ func prepareAdaptiveAvgPool2dBackward(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(gt.Sizes) != len(xt.Sizes) || len(gt.Sizes) < 2 {
+	if len(gt.Sizes) != len(xt.Sizes) || len(gt.Sizes) < n {
 		return nil, r.errorf("expected 'grad_output' %s of the rank of 'self' %s", gt, xt)
 	}
 	rank := len(gt.Sizes)
-	g, err := readAdaptivePool(r, "self", gt.Sizes[rank-2:])
+	g, err := readAdaptivePool(r, "self", gt.Sizes[rank-n:])
 	if err != nil {
 		return nil, err
 	}
-	if !slices.Equal(gt.Sizes[:rank-2], g.lead) {
+	if !slices.Equal(gt.Sizes[:rank-n], g.lead) {
 		return nil, r.errorf("'grad_output' %s and 'self' %s differ in their leading dims", gt, xt)
 	}
 	rt, err := r.result(0, g.inShape(), true)
@@ -759,33 +866,40 @@ func prepareAdaptiveAvgPool2dBackward(op *ir.Operation) (emitFunc, error) {
 		if g.uniformAdaptive() {
 			var l loopNest
 			lead := l.addN(linalg.Parallel, nl)
-			oh, ih := l.add(linalg.Parallel), l.add(linalg.Parallel)
-			ow, iw := l.add(linalg.Parallel), l.add(linalg.Parallel)
-			shape := append(append([]int64(nil), g.lead...), g.o[0], g.k[0], g.o[1], g.k[1])
-			out := k.empty(shape, rt.Elem)
-			spread := linalg.NewGeneric(b, op.Loc, []*ir.Value{scaled}, []*ir.Value{out},
-				[]affine.Map{l.mapOf(lead, one(oh), one(ow)), l.mapOf(lead, one(oh), one(ih), one(ow), one(iw))},
-				l.iters, []ir.Type{out.Type()}, func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-					return []*ir.Value{k.convert(b, a[0], rt.Elem)}
-				}).Result(0)
-			groups := make([][]int64, 0, nl+2)
+			var outer, both []affine.Expr
+			shape := append([]int64(nil), g.lead...)
+			groups := make([][]int64, 0, nl+n)
 			for i := 0; i < nl; i++ {
 				groups = append(groups, []int64{int64(i)})
 			}
-			groups = append(groups, []int64{int64(nl), int64(nl + 1)}, []int64{int64(nl + 2), int64(nl + 3)})
+			for i := range n {
+				o, in := l.add(linalg.Parallel), l.add(linalg.Parallel)
+				outer = append(outer, o)
+				both = append(both, o, in)
+				shape = append(shape, g.o[i], g.k[i])
+				groups = append(groups, []int64{int64(nl + 2*i), int64(nl + 2*i + 1)})
+			}
+			out := k.empty(shape, rt.Elem)
+			spread := linalg.NewGeneric(b, op.Loc, []*ir.Value{scaled}, []*ir.Value{out},
+				[]affine.Map{l.mapOf(lead, outer), l.mapOf(lead, both)},
+				l.iters, []ir.Type{out.Type()}, func(b *ir.Builder, a []*ir.Value) []*ir.Value {
+					return []*ir.Value{k.convert(b, a[0], rt.Elem)}
+				}).Result(0)
 			return []*ir.Value{tensor.NewCollapseShape(b, op.Loc, rt, spread, groups)}, nil
 		}
 		var l loopNest
 		lead := l.addN(linalg.Parallel, nl)
-		hw := l.addN(linalg.Parallel, 2)
-		oo := l.addN(linalg.Reduction, 2)
+		hw := l.addN(linalg.Parallel, n)
+		oo := l.addN(linalg.Reduction, n)
 		init := k.filled(g.inShape(), acc, 0)
 		sum := linalg.NewGeneric(b, op.Loc, []*ir.Value{scaled}, []*ir.Value{init},
 			[]affine.Map{l.mapOf(lead, oo), l.mapOf(lead, hw)}, l.iters, []ir.Type{init.Type()},
 			func(b *ir.Builder, a []*ir.Value) []*ir.Value {
 				pb := poolBody{k, b}
-				in := pb.and(pb.inAdaptive(pb.index(nl), pb.index(nl+2), g.h[0], g.o[0]),
-					pb.inAdaptive(pb.index(nl+1), pb.index(nl+3), g.h[1], g.o[1]))
+				var in *ir.Value
+				for i := range n {
+					in = pb.and(in, pb.inAdaptive(pb.index(nl+i), pb.index(nl+n+i), g.h[i], g.o[i]))
+				}
 				v := arith.NewSelect(b, op.Loc, in, a[0], k.scalar(b, 0, acc))
 				return []*ir.Value{arith.Add(b, op.Loc, a[1], v)}
 			}).Result(0)

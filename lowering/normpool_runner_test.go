@@ -477,12 +477,13 @@ bn_backward("bn_bwd_eval_f64", grid(3, C, 4, dtype=torch.float64), grid(3, C, 4,
             grid(C, dtype=torch.float64), grid(C, dtype=torch.float64).abs() + 0.5, None, None, False, 1e-5, [True, True, True])
 
 # ---- pooling -------------------------------------------------------------
-def maxpool(name, x, k, s, p, d, ceil):
+def maxpool(name, x, k, s, p, d, ceil, nd=2):
     c = Case(name, [x])
     ops = [arg(0), c.ints(k), c.ints(s), c.ints(p), c.ints(d), c.c("bool", ceil)]
     tys = [vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool"]
-    out, idx = torch.ops.aten.max_pool2d_with_indices(x, k, s, p, d, ceil)
-    c.op("max_pool2d_with_indices", ops, tys, [vt(out), vt(idx)], [0, 1])
+    op = "max_pool%dd_with_indices" % nd
+    out, idx = getattr(torch.ops.aten, op)(x, k, s, p, d, ceil)
+    c.op(op, ops, tys, [vt(out), vt(idx)], [0, 1])
     add(c, [out, idx])
     return out, idx
 
@@ -493,37 +494,41 @@ maxpool("maxpool_stem_f32", xm, [3, 3], [2, 2], [1, 1], [1, 1], False)
 maxpool("maxpool_dil_ceil_3d_f32", grid(3, 6, 7), [2, 3], [2, 1], [1, 1], [2, 1], True)
 maxpool("maxpool_default_stride_f64", grid(1, 1, 5, 6, dtype=torch.float64), [2, 2], [], [0, 0], [1, 1], True)
 
-def maxpool_bwd(name, x, k, s, p, d, ceil):
-    out, idx = torch.ops.aten.max_pool2d_with_indices(x, k, s, p, d, ceil)
+def maxpool_bwd(name, x, k, s, p, d, ceil, nd=2):
+    out, idx = getattr(torch.ops.aten, "max_pool%dd_with_indices" % nd)(x, k, s, p, d, ceil)
     dy = grid(*out.shape, dtype=x.dtype)
     c = Case(name, [dy, x, idx])
     ops = [arg(0), arg(1), c.ints(k), c.ints(s), c.ints(p), c.ints(d), c.c("bool", ceil), arg(2)]
     tys = [vt(dy), vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool", vt(idx)]
-    gi = torch.ops.aten.max_pool2d_with_indices_backward(dy, x, k, s, p, d, ceil, idx)
-    c.op("max_pool2d_with_indices_backward", ops, tys, [vt(gi)], [0])
+    op = "max_pool%dd_with_indices_backward" % nd
+    gi = getattr(torch.ops.aten, op)(dy, x, k, s, p, d, ceil, idx)
+    c.op(op, ops, tys, [vt(gi)], [0])
     add(c, [gi])
 
 maxpool_bwd("maxpool_bwd_stem_f32", grid(1, 2, 7, 7, scale=4, lim=6), [3, 3], [2, 2], [1, 1], [1, 1], False)
 maxpool_bwd("maxpool_bwd_dil_ceil_f32", grid(2, 6, 7), [2, 3], [2, 1], [1, 1], [2, 1], True)
 maxpool_bwd("maxpool_bwd_stride1_f64", grid(1, 2, 5, 5, dtype=torch.float64), [3, 2], [1, 1], [1, 0], [1, 1], False)
 
-def avgpool(name, x, k, s, p, ceil, cip, div, backward=False):
-    out = torch.ops.aten.avg_pool2d(x, k, s, p, ceil, cip, div)
-    divarg = lambda c: c.c("int", div) if div is not None else c.c("none", 0)
-    divty = "!torch.int" if div is not None else "!torch.none"
+def avgpool(name, x, k, s, p, ceil, cip, div, backward=False, nd=2):
+    # avg_pool1d has no divisor_override (nor a backward op of its own).
+    A = torch.ops.aten
+    dv = [div] if nd != 1 else []
+    out = getattr(A, "avg_pool%dd" % nd)(x, k, s, p, ceil, cip, *dv)
+    divarg = lambda c: ([c.c("int", div) if div is not None else c.c("none", 0)] if nd != 1 else [])
+    divty = ["!torch.int" if div is not None else "!torch.none"] if nd != 1 else []
     if not backward:
         c = Case(name, [x])
-        ops = [arg(0), c.ints(k), c.ints(s), c.ints(p), c.c("bool", ceil), c.c("bool", cip), divarg(c)]
-        tys = [vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool", "!torch.bool", divty]
-        c.op("avg_pool2d", ops, tys, [vt(out)], [0])
+        ops = [arg(0), c.ints(k), c.ints(s), c.ints(p), c.c("bool", ceil), c.c("bool", cip)] + divarg(c)
+        tys = [vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool", "!torch.bool"] + divty
+        c.op("avg_pool%dd" % nd, ops, tys, [vt(out)], [0])
         add(c, [out])
         return
     dy = grid(*out.shape, dtype=x.dtype)
-    gi = torch.ops.aten.avg_pool2d_backward(dy, x, k, s, p, ceil, cip, div)
+    gi = getattr(A, "avg_pool%dd_backward" % nd)(dy, x, k, s, p, ceil, cip, div)
     c = Case(name, [dy, x])
-    ops = [arg(0), arg(1), c.ints(k), c.ints(s), c.ints(p), c.c("bool", ceil), c.c("bool", cip), divarg(c)]
-    tys = [vt(dy), vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool", "!torch.bool", divty]
-    c.op("avg_pool2d_backward", ops, tys, [vt(gi)], [0])
+    ops = [arg(0), arg(1), c.ints(k), c.ints(s), c.ints(p), c.c("bool", ceil), c.c("bool", cip)] + divarg(c)
+    tys = [vt(dy), vt(x), "!torch.list<int>", "!torch.list<int>", "!torch.list<int>", "!torch.bool", "!torch.bool"] + divty
+    c.op("avg_pool%dd_backward" % nd, ops, tys, [vt(gi)], [0])
     add(c, [gi])
 
 avgpool("avgpool_ceil_nocount_f32", grid(1, 2, 6, 6), [3, 3], [2, 2], [1, 1], True, False, None)
@@ -533,17 +538,19 @@ avgpool("avgpool_bwd_ceil_nocount_f32", grid(1, 2, 6, 6), [3, 3], [2, 2], [1, 1]
 avgpool("avgpool_bwd_override_f64", grid(2, 5, 7, dtype=torch.float64), [2, 3], [1, 2], [1, 1], False, True, 5, backward=True)
 avgpool("avgpool_bwd_k2s2_f32", grid(1, 3, 4, 6), [2, 2], [2, 2], [0, 0], False, True, None, backward=True)
 
-def adaptive(name, x, o, backward=False):
-    out = torch.ops.aten._adaptive_avg_pool2d(x, o)
+def adaptive(name, x, o, backward=False, nd=2):
+    # The 1-D op has no underscore form (nor a backward of its own).
+    op = "adaptive_avg_pool1d" if nd == 1 else "_adaptive_avg_pool%dd" % nd
+    out = getattr(torch.ops.aten, op)(x, o)
     if not backward:
         c = Case(name, [x])
-        c.op("_adaptive_avg_pool2d", [arg(0), c.ints(o)], [vt(x), "!torch.list<int>"], [vt(out)], [0])
+        c.op(op, [arg(0), c.ints(o)], [vt(x), "!torch.list<int>"], [vt(out)], [0])
         add(c, [out])
         return
     dy = grid(*out.shape, dtype=x.dtype)
-    gi = torch.ops.aten._adaptive_avg_pool2d_backward(dy, x)
+    gi = getattr(torch.ops.aten, op + "_backward")(dy, x)
     c = Case(name, [dy, x])
-    c.op("_adaptive_avg_pool2d_backward", [arg(0), arg(1)], [vt(dy), vt(x)], [vt(gi)], [0])
+    c.op(op + "_backward", [arg(0), arg(1)], [vt(dy), vt(x)], [vt(gi)], [0])
     add(c, [gi])
 
 adaptive("adaptive_nonuniform_f32", grid(1, 2, 5, 7), [3, 3])
@@ -785,6 +792,67 @@ upsample_bwd("up_bilinear_bwd_down_align_f32", grid(1, 2, 3, 5), "bilinear", [1,
 upsample_bwd("up_bilinear_bwd_scales_f32", grid(1, 2, 6, 12), "bilinear", [1, 2, 4, 5], scales=(1.7, 2.5), align=False)
 upsample_bwd("up_bilinear_bwd_16to32_f32", grid(1, 2, 32, 32), "bilinear", [1, 2, 16, 16], align=False)
 upsample_bwd("up_bilinear_bwd_bf16", grid(1, 2, 8, 10, dtype=torch.bfloat16), "bilinear", [1, 2, 4, 5], align=True)
+
+# ---- 1-D and 3-D pooling ---------------------------------------------------
+# Appended after the 2-D cases so that those keep their random inputs.
+xm3 = grid(1, 2, 4, 5, 5, scale=4, lim=6)   # ties
+xm3[0, 0, 1, 1, 1] = float("nan")
+maxpool("maxpool3d_ties_nan_f32", xm3, [2, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1], False, nd=3)
+maxpool("maxpool3d_dil_ceil_4d_f32", grid(2, 5, 6, 7), [2, 2, 3], [2, 1, 2], [1, 0, 1], [2, 1, 1], True, nd=3)
+maxpool("maxpool3d_k1_f64", grid(1, 2, 3, 4, 5, dtype=torch.float64), [1], [], [0], [1], False, nd=3)
+maxpool("maxpool1d_dil_ceil_f32", grid(2, 3, 11, scale=4, lim=6), [3], [2], [1], [2], True, nd=1)
+maxpool("maxpool1d_unbatched_bf16", grid(3, 9, dtype=torch.bfloat16), [2], [], [1], [1], False, nd=1)
+maxpool_bwd("maxpool3d_bwd_f32", grid(1, 2, 4, 5, 5, scale=4, lim=6), [2, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1], False, nd=3)
+maxpool_bwd("maxpool3d_bwd_dil_ceil_f64", grid(1, 5, 6, 7, dtype=torch.float64), [2, 2, 3], [2, 1, 2], [1, 0, 1], [2, 1, 1], True, nd=3)
+avgpool("avgpool3d_ceil_nocount_f32", grid(1, 2, 5, 6, 6), [3, 2, 3], [2, 2, 2], [1, 1, 1], True, False, None, nd=3)
+avgpool("avgpool3d_count_4d_f64", grid(2, 5, 4, 7, dtype=torch.float64), [2, 3, 2], [1, 2, 2], [1, 1, 0], False, True, None, nd=3)
+avgpool("avgpool3d_override_f32", grid(1, 2, 4, 4, 4), [2], [2], [0], False, True, 3, nd=3)
+avgpool("avgpool3d_bwd_ceil_nocount_f32", grid(1, 1, 5, 6, 6), [3, 2, 3], [2, 2, 2], [1, 1, 1], True, False, None, backward=True, nd=3)
+avgpool("avgpool3d_bwd_override_f64", grid(2, 4, 5, 6, dtype=torch.float64), [2, 3, 2], [1, 2, 2], [1, 1, 0], False, True, 5, backward=True, nd=3)
+avgpool("avgpool1d_ceil_nocount_f32", grid(2, 3, 10), [3], [2], [1], True, False, None, nd=1)
+avgpool("avgpool1d_unbatched_bf16", grid(4, 9, dtype=torch.bfloat16), [4], [], [2], False, True, None, nd=1)
+adaptive("adaptive3d_nonuniform_f32", grid(1, 2, 5, 6, 7), [3, 4, 3], nd=3)
+adaptive("adaptive3d_global_f32", grid(2, 3, 2, 4, 4), [1, 1, 1], nd=3)
+adaptive("adaptive3d_bwd_nonuniform_f32", grid(1, 1, 5, 6, 7), [3, 4, 3], backward=True, nd=3)
+adaptive("adaptive3d_bwd_uniform_4d_f64", grid(3, 4, 6, 2, dtype=torch.float64), [2, 3, 1], backward=True, nd=3)
+adaptive("adaptive1d_nonuniform_f32", grid(2, 3, 10), [4], nd=1)
+adaptive("adaptive1d_uniform_f64", grid(3, 12, dtype=torch.float64), [3], nd=1)
+
+# ---- reflection and replication padding --------------------------------------
+def padmode(name, x, mode, pads, backward=False):
+    n = len(pads) // 2
+    op = "%s_pad%dd" % (mode, n)
+    # at_acc: torch 1.13 has no bf16 padding kernels; the f32 ones copy
+    # bf16 values exactly and sum their gradients in f32.
+    out = at_acc(lambda x: (getattr(torch.ops.aten, op)(x, pads),), x)[0]
+    if not backward:
+        c = Case(name, [x])
+        c.op(op, [arg(0), c.ints(pads)], [vt(x), "!torch.list<int>"], [vt(out)], [0])
+        add(c, [out])
+        return
+    dy = grid(*out.shape, dtype=x.dtype)
+    gi = at_acc(lambda dy, x: (getattr(torch.ops.aten, op + "_backward")(dy, x, pads),), dy, x)[0]
+    c = Case(name, [dy, x])
+    c.op(op + "_backward", [arg(0), arg(1), c.ints(pads)], [vt(dy), vt(x), "!torch.list<int>"], [vt(gi)], [0])
+    add(c, [gi])
+
+padmode("reflect1d_f32", grid(2, 3, 6), "reflection", [3, 5])
+padmode("reflect2d_f32", grid(1, 2, 5, 6), "reflection", [2, 1, 3, 4])
+padmode("reflect2d_crop_unbatched_f64", grid(3, 5, 6, dtype=torch.float64), "reflection", [-2, 3, 4, -1])
+padmode("reflect3d_f32", grid(1, 2, 3, 4, 5), "reflection", [1, 2, 2, 0, 1, 2])
+padmode("reflect2d_bf16", grid(1, 2, 4, 4, dtype=torch.bfloat16), "reflection", [3, 3, 1, 1])
+padmode("replicate1d_f32", grid(2, 3, 4), "replication", [5, 2])
+padmode("replicate2d_crop_f32", grid(2, 3, 5, 6), "replication", [3, -2, 0, 2])
+padmode("replicate3d_unbatched_f64", grid(2, 3, 1, 4, dtype=torch.float64), "replication", [2, 1, 3, 3, 0, 2])
+padmode("reflect1d_bwd_f32", grid(2, 3, 6), "reflection", [3, 5], backward=True)
+padmode("reflect2d_bwd_f32", grid(1, 2, 5, 6), "reflection", [2, 1, 3, 4], backward=True)
+padmode("reflect2d_bwd_crop_f64", grid(1, 3, 5, 6, dtype=torch.float64), "reflection", [-2, 3, 4, -1], backward=True)
+padmode("reflect3d_bwd_unbatched_f32", grid(1, 3, 4, 5), "reflection", [1, 2, 2, 0, 1, 2], backward=True)
+padmode("reflect2d_bwd_bf16", grid(1, 2, 4, 4, dtype=torch.bfloat16), "reflection", [3, 3, 1, 1], backward=True)
+padmode("replicate1d_bwd_f32", grid(2, 3, 4), "replication", [5, 2], backward=True)
+padmode("replicate2d_bwd_crop_f32", grid(1, 3, 5, 6), "replication", [3, -2, 0, 2], backward=True)
+padmode("replicate3d_bwd_f64", grid(1, 2, 3, 1, 4, dtype=torch.float64), "replication", [2, 1, 3, 3, 0, 2], backward=True)
+padmode("replicate2d_bwd_bf16", grid(1, 2, 3, 4, dtype=torch.bfloat16), "replication", [2, 2, 1, 3], backward=True)
 
 out = sys.stdout
 out.write("// Code generated by /usr/bin/python3 with normpoolRefsGenerator (normpool_runner_test.go); DO NOT EDIT.\n")

@@ -197,6 +197,18 @@ const (
 	Aten_AdaptiveAvgPool2d                            = "torch.aten._adaptive_avg_pool2d"
 	AtenAdaptiveAvgPool2d                             = "torch.aten.adaptive_avg_pool2d"
 	Aten_AdaptiveAvgPool2dBackward                    = "torch.aten._adaptive_avg_pool2d_backward"
+	AtenMaxPool1d                                     = "torch.aten.max_pool1d"
+	AtenMaxPool1dWithIndices                          = "torch.aten.max_pool1d_with_indices"
+	AtenAvgPool1d                                     = "torch.aten.avg_pool1d"
+	AtenAdaptiveAvgPool1d                             = "torch.aten.adaptive_avg_pool1d"
+	AtenMaxPool3dWithIndices                          = "torch.aten.max_pool3d_with_indices"
+	AtenMaxPool3dWithIndicesBackward                  = "torch.aten.max_pool3d_with_indices_backward"
+	AtenMaxPool3d                                     = "torch.aten.max_pool3d"
+	AtenAvgPool3d                                     = "torch.aten.avg_pool3d"
+	AtenAvgPool3dBackward                             = "torch.aten.avg_pool3d_backward"
+	Aten_AdaptiveAvgPool3d                            = "torch.aten._adaptive_avg_pool3d"
+	AtenAdaptiveAvgPool3d                             = "torch.aten.adaptive_avg_pool3d"
+	Aten_AdaptiveAvgPool3dBackward                    = "torch.aten._adaptive_avg_pool3d_backward"
 	AtenUpsampleNearest2d                             = "torch.aten.upsample_nearest2d"
 	AtenUpsampleNearest2dVec                          = "torch.aten.upsample_nearest2d.vec"
 	AtenUpsampleNearest2dBackward                     = "torch.aten.upsample_nearest2d_backward"
@@ -232,6 +244,19 @@ const (
 	AtenFlip                                          = "torch.aten.flip"
 	AtenRepeat                                        = "torch.aten.repeat"
 	AtenConstantPadNd                                 = "torch.aten.constant_pad_nd"
+	AtenPad                                           = "torch.aten.pad"
+	AtenReflectionPad1d                               = "torch.aten.reflection_pad1d"
+	AtenReflectionPad2d                               = "torch.aten.reflection_pad2d"
+	AtenReflectionPad3d                               = "torch.aten.reflection_pad3d"
+	AtenReflectionPad1dBackward                       = "torch.aten.reflection_pad1d_backward"
+	AtenReflectionPad2dBackward                       = "torch.aten.reflection_pad2d_backward"
+	AtenReflectionPad3dBackward                       = "torch.aten.reflection_pad3d_backward"
+	AtenReplicationPad1d                              = "torch.aten.replication_pad1d"
+	AtenReplicationPad2d                              = "torch.aten.replication_pad2d"
+	AtenReplicationPad3d                              = "torch.aten.replication_pad3d"
+	AtenReplicationPad1dBackward                      = "torch.aten.replication_pad1d_backward"
+	AtenReplicationPad2dBackward                      = "torch.aten.replication_pad2d_backward"
+	AtenReplicationPad3dBackward                      = "torch.aten.replication_pad3d_backward"
 	AtenTril                                          = "torch.aten.tril"
 	AtenTriu                                          = "torch.aten.triu"
 	AtenSliceScatter                                  = "torch.aten.slice_scatter"
@@ -503,6 +528,18 @@ var atenOps = []*ir.OpDef{
 	{Name: Aten_AdaptiveAvgPool2d, Summary: "aten::_adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenAdaptiveAvgPool2d, Summary: "aten::adaptive_avg_pool2d(Tensor self, SymInt[2] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_AdaptiveAvgPool2dBackward, Summary: "aten::_adaptive_avg_pool2d_backward(Tensor grad_output, Tensor self) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenMaxPool1d, Summary: "aten::max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenMaxPool1dWithIndices, Summary: "aten::max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAvgPool1d, Summary: "aten::avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAdaptiveAvgPool1d, Summary: "aten::adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenMaxPool3dWithIndices, Summary: "aten::max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenMaxPool3dWithIndicesBackward, Summary: "aten::max_pool3d_with_indices_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenMaxPool3d, Summary: "aten::max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAvgPool3d, Summary: "aten::avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAvgPool3dBackward, Summary: "aten::avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: Aten_AdaptiveAvgPool3d, Summary: "aten::_adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenAdaptiveAvgPool3d, Summary: "aten::adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: Aten_AdaptiveAvgPool3dBackward, Summary: "aten::_adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenUpsampleNearest2d, Summary: "aten::upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenUpsampleNearest2dVec, Summary: "aten::upsample_nearest2d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenUpsampleNearest2dBackward, Summary: "aten::upsample_nearest2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -538,6 +575,19 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenFlip, Summary: "aten::flip(Tensor self, int[] dims) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenRepeat, Summary: "aten::repeat(Tensor self, SymInt[] repeats) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenConstantPadNd, Summary: "aten::constant_pad_nd(Tensor self, SymInt[] pad, Scalar value=0) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenPad, Summary: "aten::pad(Tensor self, SymInt[] pad, str mode=\"constant\", float? value=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReflectionPad1d, Summary: "aten::reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReflectionPad2d, Summary: "aten::reflection_pad2d(Tensor self, SymInt[4] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReflectionPad3d, Summary: "aten::reflection_pad3d(Tensor self, SymInt[6] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReflectionPad1dBackward, Summary: "aten::reflection_pad1d_backward(Tensor grad_output, Tensor self, SymInt[2] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReflectionPad2dBackward, Summary: "aten::reflection_pad2d_backward(Tensor grad_output, Tensor self, SymInt[4] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReflectionPad3dBackward, Summary: "aten::reflection_pad3d_backward(Tensor grad_output, Tensor self, SymInt[6] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReplicationPad1d, Summary: "aten::replication_pad1d(Tensor self, SymInt[2] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReplicationPad2d, Summary: "aten::replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReplicationPad3d, Summary: "aten::replication_pad3d(Tensor self, SymInt[6] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReplicationPad1dBackward, Summary: "aten::replication_pad1d_backward(Tensor grad_output, Tensor self, SymInt[2] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReplicationPad2dBackward, Summary: "aten::replication_pad2d_backward(Tensor grad_output, Tensor self, SymInt[4] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenReplicationPad3dBackward, Summary: "aten::replication_pad3d_backward(Tensor grad_output, Tensor self, SymInt[6] padding) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenTril, Summary: "aten::tril(Tensor self, int diagonal=0) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenTriu, Summary: "aten::triu(Tensor self, int diagonal=0) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenSliceScatter, Summary: "aten::slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? end=None, SymInt step=1) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -3108,6 +3158,177 @@ var schemaTable = []Schema{
 		},
 	},
 	{
+		Name: "max_pool1d", Overload: "", Op: AtenMaxPool1d,
+		Text: "max_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 1}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 1}, Default: "[]", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 1}, Default: "0", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseInt, List: true, Size: 1}, Default: "1", HasDefault: true},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "max_pool1d_with_indices", Overload: "", Op: AtenMaxPool1dWithIndices,
+		Text: "max_pool1d_with_indices(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, int[1] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 1}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 1}, Default: "[]", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 1}, Default: "0", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseInt, List: true, Size: 1}, Default: "1", HasDefault: true},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "avg_pool1d", Overload: "", Op: AtenAvgPool1d,
+		Text: "avg_pool1d(Tensor self, int[1] kernel_size, int[1] stride=[], int[1] padding=0, bool ceil_mode=False, bool count_include_pad=True) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 1}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 1}, Default: "[]", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 1}, Default: "0", HasDefault: true},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+			{Name: "count_include_pad", Type: ArgType{Base: BaseBool}, Default: "True", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "adaptive_avg_pool1d", Overload: "", Op: AtenAdaptiveAvgPool1d,
+		Text: "adaptive_avg_pool1d(Tensor self, int[1] output_size) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseInt, List: true, Size: 1}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "max_pool3d_with_indices", Overload: "", Op: AtenMaxPool3dWithIndices,
+		Text: "max_pool3d_with_indices(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> (Tensor, Tensor)",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 3}, Default: "[]", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 3}, Default: "0", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseInt, List: true, Size: 3}, Default: "1", HasDefault: true},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "max_pool3d_with_indices_backward", Overload: "", Op: AtenMaxPool3dWithIndicesBackward,
+		Text: "max_pool3d_with_indices_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, int[3] dilation, bool ceil_mode, Tensor indices) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "dilation", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}},
+			{Name: "indices", Type: ArgType{Base: BaseTensor}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "max_pool3d", Overload: "", Op: AtenMaxPool3d,
+		Text: "max_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, int[3] dilation=1, bool ceil_mode=False) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 3}, Default: "[]", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 3}, Default: "0", HasDefault: true},
+			{Name: "dilation", Type: ArgType{Base: BaseInt, List: true, Size: 3}, Default: "1", HasDefault: true},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "avg_pool3d", Overload: "", Op: AtenAvgPool3d,
+		Text: "avg_pool3d(Tensor self, int[3] kernel_size, int[3] stride=[], int[3] padding=0, bool ceil_mode=False, bool count_include_pad=True, int? divisor_override=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 3}, Default: "[]", HasDefault: true},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 3}, Default: "0", HasDefault: true},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}, Default: "False", HasDefault: true},
+			{Name: "count_include_pad", Type: ArgType{Base: BaseBool}, Default: "True", HasDefault: true},
+			{Name: "divisor_override", Type: ArgType{Base: BaseInt, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "avg_pool3d_backward", Overload: "", Op: AtenAvgPool3dBackward,
+		Text: "avg_pool3d_backward(Tensor grad_output, Tensor self, int[3] kernel_size, int[3] stride, int[3] padding, bool ceil_mode, bool count_include_pad, int? divisor_override) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "kernel_size", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "stride", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "padding", Type: ArgType{Base: BaseInt, List: true, Size: 3}},
+			{Name: "ceil_mode", Type: ArgType{Base: BaseBool}},
+			{Name: "count_include_pad", Type: ArgType{Base: BaseBool}},
+			{Name: "divisor_override", Type: ArgType{Base: BaseInt, Optional: true}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "_adaptive_avg_pool3d", Overload: "", Op: Aten_AdaptiveAvgPool3d,
+		Text: "_adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "adaptive_avg_pool3d", Overload: "", Op: AtenAdaptiveAvgPool3d,
+		Text: "adaptive_avg_pool3d(Tensor self, SymInt[3] output_size) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "_adaptive_avg_pool3d_backward", Overload: "", Op: Aten_AdaptiveAvgPool3dBackward,
+		Text: "_adaptive_avg_pool3d_backward(Tensor grad_output, Tensor self) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
 		Name: "upsample_nearest2d", Overload: "", Op: AtenUpsampleNearest2d,
 		Text: "upsample_nearest2d(Tensor self, SymInt[2] output_size, float? scales_h=None, float? scales_w=None) -> Tensor",
 		Args: []Arg{
@@ -3517,6 +3738,157 @@ var schemaTable = []Schema{
 			{Name: "self", Type: ArgType{Base: BaseTensor}},
 			{Name: "pad", Type: ArgType{Base: BaseSymInt, List: true}},
 			{Name: "value", Type: ArgType{Base: BaseScalar}, Default: "0", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "pad", Overload: "", Op: AtenPad,
+		Text: "pad(Tensor self, SymInt[] pad, str mode=\"constant\", float? value=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "pad", Type: ArgType{Base: BaseSymInt, List: true}},
+			{Name: "mode", Type: ArgType{Base: BaseStr}, Default: "\"constant\"", HasDefault: true},
+			{Name: "value", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "reflection_pad1d", Overload: "", Op: AtenReflectionPad1d,
+		Text: "reflection_pad1d(Tensor self, SymInt[2] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "reflection_pad2d", Overload: "", Op: AtenReflectionPad2d,
+		Text: "reflection_pad2d(Tensor self, SymInt[4] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 4}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "reflection_pad3d", Overload: "", Op: AtenReflectionPad3d,
+		Text: "reflection_pad3d(Tensor self, SymInt[6] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 6}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "reflection_pad1d_backward", Overload: "", Op: AtenReflectionPad1dBackward,
+		Text: "reflection_pad1d_backward(Tensor grad_output, Tensor self, SymInt[2] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "reflection_pad2d_backward", Overload: "", Op: AtenReflectionPad2dBackward,
+		Text: "reflection_pad2d_backward(Tensor grad_output, Tensor self, SymInt[4] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 4}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "reflection_pad3d_backward", Overload: "", Op: AtenReflectionPad3dBackward,
+		Text: "reflection_pad3d_backward(Tensor grad_output, Tensor self, SymInt[6] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 6}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "replication_pad1d", Overload: "", Op: AtenReplicationPad1d,
+		Text: "replication_pad1d(Tensor self, SymInt[2] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "replication_pad2d", Overload: "", Op: AtenReplicationPad2d,
+		Text: "replication_pad2d(Tensor self, SymInt[4] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 4}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "replication_pad3d", Overload: "", Op: AtenReplicationPad3d,
+		Text: "replication_pad3d(Tensor self, SymInt[6] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 6}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "replication_pad1d_backward", Overload: "", Op: AtenReplicationPad1dBackward,
+		Text: "replication_pad1d_backward(Tensor grad_output, Tensor self, SymInt[2] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "replication_pad2d_backward", Overload: "", Op: AtenReplicationPad2dBackward,
+		Text: "replication_pad2d_backward(Tensor grad_output, Tensor self, SymInt[4] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 4}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "replication_pad3d_backward", Overload: "", Op: AtenReplicationPad3dBackward,
+		Text: "replication_pad3d_backward(Tensor grad_output, Tensor self, SymInt[6] padding) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "padding", Type: ArgType{Base: BaseSymInt, List: true, Size: 6}},
 		},
 		Returns: []Arg{
 			{Type: ArgType{Base: BaseTensor}},

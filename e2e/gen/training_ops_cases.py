@@ -228,6 +228,36 @@ def build_cases():
                    None, None, **up))
     cs.append(case("upsample_bilinear2d_backward_f32", "upsample_bilinear2d_backward", Rand([2, 3, 10, 14]), [10, 14],
                    [2, 3, 5, 7], False, None, None, reduction=16, **up))
+    # Pooling of 3-D CNNs (video, volumes) and 1-D ones (audio, sequences),
+    # and the reflection and replication padding of convolutions with
+    # padding_mode "reflect" or "replicate" (F.pad), forward and backward.
+    vol, k3, s3, p3, d3 = [2, 3, 6, 6, 6], [3, 3, 3], [2, 2, 2], [1, 1, 1], [1, 1, 1]
+    pooled = list(A.max_pool3d_with_indices(torch.zeros(vol), k3, s3, p3, d3, False)[0].shape)
+    cs.append(case("max_pool3d_with_indices_f32", "max_pool3d_with_indices", Rand(vol), k3, s3, p3, d3, False))
+    cs.append(case("max_pool3d_with_indices_backward_f32", "max_pool3d_with_indices_backward", Rand(pooled), Rand(vol),
+                   k3, s3, p3, d3, False,
+                   Derived(lambda ts: A.max_pool3d_with_indices(ts[1], k3, s3, p3, d3, False)[1]), reduction=8))
+    cs.append(case("avg_pool3d_f32", "avg_pool3d", Rand(vol), k3, s3, p3, True, False, None, reduction=27))
+    cs.append(case("avg_pool3d_backward_f32", "avg_pool3d_backward", Rand(pooled), Rand(vol), k3, s3, p3, False, True,
+                   None, reduction=8))
+    cs.append(case("adaptive_avg_pool3d_f32", "adaptive_avg_pool3d", Rand(vol), [4, 3, 1], reduction=36, **comp))
+    cs.append(case("adaptive_avg_pool3d_backward_f32", "_adaptive_avg_pool3d_backward", Rand([2, 3, 4, 3, 1]), Rand(vol),
+                   reduction=4))
+    seq = [2, 4, 15]
+    cs.append(case("max_pool1d_f32", "max_pool1d", Rand(seq), [3], [2], [1], [1], False, **comp))
+    cs.append(case("avg_pool1d_f32", "avg_pool1d", Rand(seq), [4], [2], [1], True, True, reduction=4))
+    cs.append(case("adaptive_avg_pool1d_f32", "adaptive_avg_pool1d", Rand(seq), [4], reduction=5))
+    cs.append(case("reflection_pad2d_f32", "reflection_pad2d", Rand([2, 3, 6, 6]), [2, 1, 3, 0]))
+    cs.append(case("reflection_pad2d_backward_f32", "reflection_pad2d_backward", Rand([2, 3, 8, 8]), Rand([2, 3, 6, 6]),
+                   [1, 1, 1, 1], reduction=4))
+    cs.append(case("reflection_pad1d_backward_f64", "reflection_pad1d_backward", Rand([2, 3, 12], "f64"),
+                   Rand([2, 3, 8], "f64"), [3, 1], reduction=2))
+    cs.append(case("replication_pad3d_f32", "replication_pad3d", Rand([1, 2, 3, 4, 5]), [1, 2, 0, 1, 2, 1]))
+    cs.append(case("replication_pad3d_backward_f32", "replication_pad3d_backward", Rand([1, 2, 6, 5, 8]),
+                   Rand([1, 2, 3, 4, 5]), [1, 2, 0, 1, 2, 1], reduction=24))
+    cs.append(case("pad_reflect_f32", "pad", Rand([2, 3, 6, 6]), [1, 1, 1, 1], "reflect", None,
+                   note="F.pad(x, (1, 1, 1, 1), mode='reflect'), as Conv2d(padding_mode='reflect') pads", **comp))
+    cs.append(case("pad_replicate_1d_f32", "pad", Rand(seq), [2, 3], "replicate", None, **comp))
     return cs
 
 

@@ -465,3 +465,49 @@ func.func @scatter_reduce_small_src(%s: !torch.vtensor<[3,4],f32>, %i: !torch.vt
   %0 = torch.aten.scatter_reduce.two %s, %int0, %i, %u, %str, %true : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2,4],si64>, !torch.vtensor<[2,3],f32>, !torch.str, !torch.bool -> !torch.vtensor<[3,4],f32>
   return %0 : !torch.vtensor<[3,4],f32>
 }
+
+// -----
+
+// A reflection mirrors the input about its edge, so each padding must be
+// less than the extent it mirrors.
+func.func @reflect_pad_too_large(%x: !torch.vtensor<[1,2,3,4],f32>) -> !torch.vtensor<[1,2,3,8],f32> {
+  %int0 = torch.constant.int 0
+  %int4 = torch.constant.int 4
+  %p = torch.prim.ListConstruct %int4, %int0, %int0, %int0 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{'torch.aten.reflection_pad2d' op padding size should be less than the corresponding input dimension, but got padding (4, 0) at dimension 3 of input [1, 2, 3, 4]}}
+  %0 = torch.aten.reflection_pad2d %x, %p : !torch.vtensor<[1,2,3,4],f32>, !torch.list<int> -> !torch.vtensor<[1,2,3,8],f32>
+  return %0 : !torch.vtensor<[1,2,3,8],f32>
+}
+
+// -----
+
+// replication_pad3d takes six padding entries.
+func.func @replicate_pad_entries(%x: !torch.vtensor<[2,3,4,5],f32>) -> !torch.vtensor<[2,3,6,7],f32> {
+  %int1 = torch.constant.int 1
+  %p = torch.prim.ListConstruct %int1, %int1, %int1, %int1 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{'torch.aten.replication_pad3d' op expected 'padding' to have 6 entries, got 4}}
+  %0 = torch.aten.replication_pad3d %x, %p : !torch.vtensor<[2,3,4,5],f32>, !torch.list<int> -> !torch.vtensor<[2,3,6,7],f32>
+  return %0 : !torch.vtensor<[2,3,6,7],f32>
+}
+
+// -----
+
+// Cropping more than the input leaves no output.
+func.func @replicate_pad_empty(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,0],f32> {
+  %int-2 = torch.constant.int -2
+  %p = torch.prim.ListConstruct %int-2, %int-2 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{'torch.aten.replication_pad1d' op input [2, 4] is too small: padding (-2, -2) at dimension 1 gives an output extent of 0}}
+  %0 = torch.aten.replication_pad1d %x, %p : !torch.vtensor<[2,4],f32>, !torch.list<int> -> !torch.vtensor<[2,0],f32>
+  return %0 : !torch.vtensor<[2,0],f32>
+}
+
+// -----
+
+// The gradient has the padded shape.
+func.func @reflect_bwd_grad_shape(%dy: !torch.vtensor<[2,5],f32>, %x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,4],f32> {
+  %int1 = torch.constant.int 1
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{'torch.aten.reflection_pad1d_backward' op expected 'grad_output' of the padded shape [2, 6], got [2, 5]}}
+  %0 = torch.aten.reflection_pad1d_backward %dy, %x, %p : !torch.vtensor<[2,5],f32>, !torch.vtensor<[2,4],f32>, !torch.list<int> -> !torch.vtensor<[2,4],f32>
+  return %0 : !torch.vtensor<[2,4],f32>
+}

@@ -151,3 +151,63 @@ func.func @conv2d_same_even(%x: !torch.vtensor<[1,3,6,6],f32>, %w: !torch.vtenso
   %0 = torch.aten.conv2d.padding %x, %w, %none, %s, %same, %s, %int1 : !torch.vtensor<[1,3,6,6],f32>, !torch.vtensor<[4,3,2,2],f32>, !torch.none, !torch.list<int>, !torch.str, !torch.list<int>, !torch.int -> !torch.vtensor<[1,4,6,6],f32>
   return %0 : !torch.vtensor<[1,4,6,6],f32>
 }
+
+// -----
+
+// max_pool3d (and max_pool1d) are their _with_indices op's values.
+// CHECK-LABEL: func.func @max_pool3d(
+// CHECK:         %[[R:.*]]:2 = torch.aten.max_pool3d_with_indices %arg0, %{{.*}} : !torch.vtensor<[1,2,4,4,4],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,2,2,2],f32>, !torch.vtensor<[1,2,2,2,2],si64>
+// CHECK:         %[[S:.*]]:2 = torch.aten.max_pool1d_with_indices %arg1, %{{.*}} -> !torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],si64>
+// CHECK:         return %[[R]]#0, %[[S]]#0
+func.func @max_pool3d(%x: !torch.vtensor<[1,2,4,4,4],f32>, %y: !torch.vtensor<[3,8],f32>) -> (!torch.vtensor<[1,2,2,2,2],f32>, !torch.vtensor<[3,4],f32>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.max_pool3d %x, %k, %k, %p, %d, %false : !torch.vtensor<[1,2,4,4,4],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,2,2,2],f32>
+  %1 = torch.aten.max_pool1d %y, %k, %k, %p, %d, %false : !torch.vtensor<[3,8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3,4],f32>
+  return %0, %1 : !torch.vtensor<[1,2,2,2,2],f32>, !torch.vtensor<[3,4],f32>
+}
+
+// -----
+
+// adaptive_avg_pool3d is _adaptive_avg_pool3d.
+// CHECK-LABEL: func.func @adaptive_avg_pool3d(
+// CHECK:         %[[R:.*]] = torch.aten._adaptive_avg_pool3d %arg0, %{{.*}} : !torch.vtensor<[1,2,4,4,4],f32>, !torch.list<int> -> !torch.vtensor<[1,2,1,1,1],f32>
+// CHECK:         return %[[R]]
+func.func @adaptive_avg_pool3d(%x: !torch.vtensor<[1,2,4,4,4],f32>) -> !torch.vtensor<[1,2,1,1,1],f32> {
+  %int1 = torch.constant.int 1
+  %o = torch.prim.ListConstruct %int1, %int1, %int1 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.adaptive_avg_pool3d %x, %o : !torch.vtensor<[1,2,4,4,4],f32>, !torch.list<int> -> !torch.vtensor<[1,2,1,1,1],f32>
+  return %0 : !torch.vtensor<[1,2,1,1,1],f32>
+}
+
+// -----
+
+// F.pad by mode: "reflect" and "replicate" with 4 entries are
+// reflection_pad2d and replication_pad2d; "constant" is constant_pad_nd
+// with the value, or 0 without one.
+// CHECK-LABEL: func.func @pad_modes(
+// CHECK:         %[[A:.*]] = torch.aten.reflection_pad2d %arg0, %[[P:.*]] : !torch.vtensor<[1,2,4,4],f32>, !torch.list<int> -> !torch.vtensor<[1,2,6,6],f32>
+// CHECK:         %[[B:.*]] = torch.aten.replication_pad2d %arg0, %[[P]] : !torch.vtensor<[1,2,4,4],f32>, !torch.list<int> -> !torch.vtensor<[1,2,6,6],f32>
+// CHECK:         %[[C:.*]] = torch.aten.constant_pad_nd %arg0, %[[P]], %[[V:.*]] : !torch.vtensor<[1,2,4,4],f32>, !torch.list<int>, !torch.float -> !torch.vtensor<[1,2,6,6],f32>
+// CHECK:         %[[Z:.*]] = torch.constant.int 0
+// CHECK:         %[[D:.*]] = torch.aten.constant_pad_nd %arg0, %[[P]], %[[Z]] : !torch.vtensor<[1,2,4,4],f32>, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,6,6],f32>
+// CHECK:         return %[[A]], %[[B]], %[[C]], %[[D]]
+func.func @pad_modes(%x: !torch.vtensor<[1,2,4,4],f32>) -> (!torch.vtensor<[1,2,6,6],f32>, !torch.vtensor<[1,2,6,6],f32>, !torch.vtensor<[1,2,6,6],f32>, !torch.vtensor<[1,2,6,6],f32>) {
+  %int1 = torch.constant.int 1
+  %none = torch.constant.none
+  %v = torch.constant.float 2.500000e+00
+  %reflect = torch.constant.str "reflect"
+  %replicate = torch.constant.str "replicate"
+  %constant = torch.constant.str "constant"
+  %p = torch.prim.ListConstruct %int1, %int1, %int1, %int1 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.pad %x, %p, %reflect, %none : !torch.vtensor<[1,2,4,4],f32>, !torch.list<int>, !torch.str, !torch.none -> !torch.vtensor<[1,2,6,6],f32>
+  %1 = torch.aten.pad %x, %p, %replicate, %none : !torch.vtensor<[1,2,4,4],f32>, !torch.list<int>, !torch.str, !torch.none -> !torch.vtensor<[1,2,6,6],f32>
+  %2 = torch.aten.pad %x, %p, %constant, %v : !torch.vtensor<[1,2,4,4],f32>, !torch.list<int>, !torch.str, !torch.float -> !torch.vtensor<[1,2,6,6],f32>
+  %3 = torch.aten.pad %x, %p, %constant, %none : !torch.vtensor<[1,2,4,4],f32>, !torch.list<int>, !torch.str, !torch.none -> !torch.vtensor<[1,2,6,6],f32>
+  return %0, %1, %2, %3 : !torch.vtensor<[1,2,6,6],f32>, !torch.vtensor<[1,2,6,6],f32>, !torch.vtensor<[1,2,6,6],f32>, !torch.vtensor<[1,2,6,6],f32>
+}

@@ -61,3 +61,28 @@ func.func @conv2d_same_strided(%x: !torch.vtensor<[1,3,6,6],f32>, %w: !torch.vte
   %0 = torch.aten.conv2d.padding %x, %w, %none, %s, %same, %d, %int1 : !torch.vtensor<[1,3,6,6],f32>, !torch.vtensor<[4,3,3,3],f32>, !torch.none, !torch.list<int>, !torch.str, !torch.list<int>, !torch.int -> !torch.vtensor<[1,4,3,3],f32>
   return %0 : !torch.vtensor<[1,4,3,3],f32>
 }
+
+// -----
+
+// F.pad's circular mode is written by torch.export as slices and cat.
+func.func @pad_circular(%x: !torch.vtensor<[1,2,4],f32>) -> !torch.vtensor<[1,2,6],f32> {
+  %int1 = torch.constant.int 1
+  %none = torch.constant.none
+  %mode = torch.constant.str "circular"
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{'torch.aten.pad' op padding mode "circular" is not supported (constant, reflect and replicate are; torch.export writes circular as slices and cat)}}
+  %0 = torch.aten.pad %x, %p, %mode, %none : !torch.vtensor<[1,2,4],f32>, !torch.list<int>, !torch.str, !torch.none -> !torch.vtensor<[1,2,6],f32>
+  return %0 : !torch.vtensor<[1,2,6],f32>
+}
+
+// -----
+
+func.func @pad_reflect_value(%x: !torch.vtensor<[1,2,4],f32>) -> !torch.vtensor<[1,2,6],f32> {
+  %int1 = torch.constant.int 1
+  %v = torch.constant.float 2.000000e+00
+  %mode = torch.constant.str "reflect"
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{'torch.aten.pad' op padding mode "reflect" doesn't take in value argument}}
+  %0 = torch.aten.pad %x, %p, %mode, %v : !torch.vtensor<[1,2,4],f32>, !torch.list<int>, !torch.str, !torch.float -> !torch.vtensor<[1,2,6],f32>
+  return %0 : !torch.vtensor<[1,2,6],f32>
+}

@@ -304,3 +304,62 @@ func.func @layer_norm_shape(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[
   %0:3 = torch.aten.native_layer_norm %x, %l, %none, %none, %eps : !torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.none, !torch.none, !torch.float -> !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,1],f32>, !torch.vtensor<[2,3,1],f32>
   return %0#0 : !torch.vtensor<[2,3,4],f32>
 }
+
+// -----
+
+// max_pool3d_with_indices pools [C, D, H, W] or [N, C, D, H, W].
+func.func @maxpool3d_rank(%x: !torch.vtensor<[1,4,4],f32>) -> (!torch.vtensor<[1,2,2],f32>, !torch.vtensor<[1,2,2],si64>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  // expected-error@+1 {{expected 'self' of rank 4 or 5 ([C, D, H, W] or [N, C, D, H, W]), got !torch.vtensor<[1,4,4],f32>}}
+  %r:2 = torch.aten.max_pool3d_with_indices %x, %k, %k, %p, %d, %false : !torch.vtensor<[1,4,4],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,2],f32>, !torch.vtensor<[1,2,2],si64>
+  return %r#0, %r#1 : !torch.vtensor<[1,2,2],f32>, !torch.vtensor<[1,2,2],si64>
+}
+
+// -----
+
+// A 3-D kernel_size has 1 or 3 entries.
+func.func @avgpool3d_kernel_entries(%x: !torch.vtensor<[1,1,4,4,4],f32>) -> !torch.vtensor<[1,1,2,2,2],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %false = torch.constant.bool false
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  // expected-error@+1 {{expected 'kernel_size' to have 1 or 3 entries, got 2}}
+  %r = torch.aten.avg_pool3d %x, %k, %k, %p, %false, %true, %none : !torch.vtensor<[1,1,4,4,4],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[1,1,2,2,2],f32>
+  return %r : !torch.vtensor<[1,1,2,2,2],f32>
+}
+
+// -----
+
+// avg_pool1d's lists have one entry.
+func.func @avgpool1d_kernel_entries(%x: !torch.vtensor<[1,2,8],f32>) -> !torch.vtensor<[1,2,4],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %false = torch.constant.bool false
+  %true = torch.constant.bool true
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  // expected-error@+1 {{expected 'kernel_size' to have 1 entry, got 2}}
+  %r = torch.aten.avg_pool1d %x, %k, %s, %p, %false, %true : !torch.vtensor<[1,2,8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool -> !torch.vtensor<[1,2,4],f32>
+  return %r : !torch.vtensor<[1,2,4],f32>
+}
+
+// -----
+
+// _adaptive_avg_pool3d takes three output sizes.
+func.func @adaptive3d_output_size(%x: !torch.vtensor<[1,1,4,4,4],f32>) -> !torch.vtensor<[1,1,2,2,2],f32> {
+  %int2 = torch.constant.int 2
+  %o = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{expected 'output_size' to have 3 entries, got 2}}
+  %r = torch.aten._adaptive_avg_pool3d %x, %o : !torch.vtensor<[1,1,4,4,4],f32>, !torch.list<int> -> !torch.vtensor<[1,1,2,2,2],f32>
+  return %r : !torch.vtensor<[1,1,2,2,2],f32>
+}

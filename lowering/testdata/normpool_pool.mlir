@@ -385,3 +385,79 @@ func.func @adaptive_bwd_nonuniform(%dy: !torch.vtensor<[3,3,2],f32>, %x: !torch.
   %r = torch.aten._adaptive_avg_pool2d_backward %dy, %x : !torch.vtensor<[3,3,2],f32>, !torch.vtensor<[3,5,4],f32> -> !torch.vtensor<[3,5,4],f32>
   return %r : !torch.vtensor<[3,5,4],f32>
 }
+
+// -----
+
+// max_pool3d_with_indices, kernel 2, stride 2, no padding (the 1-entry
+// lists stand for all three dims): three window reductions read the input
+// at (od·2 + kd, oh·2 + kh, ow·2 + kw); the index is (id·H + ih)·W + iw
+// into the 4x6x6 volume, and with no padding there is no bounds test.
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>
+// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>
+// CHECK-LABEL: func.func @maxpool3d(
+// CHECK-SAME:      %[[XA:[^:]*]]: tensor<2x3x4x6x6xf32>)
+// CHECK:         %[[WT:.*]] = tensor.empty() : tensor<2x2x2xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XA]], %[[WT]] : tensor<2x3x4x6x6xf32>, tensor<2x2x2xf32>)
+// CHECK:           %[[ID:.*]] = arith.addi
+// CHECK:           %[[IH:.*]] = arith.addi
+// CHECK:           %[[IW:.*]] = arith.addi
+// CHECK-NOT:       arith.cmpi sge
+// CHECK:           %[[D6:.*]] = arith.muli %[[ID]], %{{.*}} : index
+// CHECK:           %[[DH:.*]] = arith.addi %[[D6]], %[[IH]] : index
+// CHECK:           %[[DH6:.*]] = arith.muli %[[DH]], %{{.*}} : index
+// CHECK:           %[[LIN:.*]] = arith.addi %[[DH6]], %[[IW]] : index
+// CHECK:           arith.index_cast %[[LIN]] : index to i64
+func.func @maxpool3d(%x: !torch.vtensor<[2,3,4,6,6],f32>) -> (!torch.vtensor<[2,3,2,3,3],f32>, !torch.vtensor<[2,3,2,3,3],si64>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0, %int0 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %r:2 = torch.aten.max_pool3d_with_indices %x, %k, %s, %p, %d, %false : !torch.vtensor<[2,3,4,6,6],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[2,3,2,3,3],f32>, !torch.vtensor<[2,3,2,3,3],si64>
+  return %r#0, %r#1 : !torch.vtensor<[2,3,2,3,3],f32>, !torch.vtensor<[2,3,2,3,3],si64>
+}
+
+// -----
+
+// _adaptive_avg_pool3d_backward with every output extent dividing its
+// input extent (4/2, 3/1, 6/3): the gradient, divided by kd, kh and kw in
+// turn as PyTorch's kernel does, is broadcast into [.., OD, kd, OH, kh, OW,
+// kw] and collapsed pairwise to [.., D, H, W].
+// CHECK-LABEL: func.func @adaptive3d_bwd(
+// CHECK:           arith.divf
+// CHECK-NEXT:      arith.divf
+// CHECK-NEXT:      arith.divf
+// CHECK:         %[[B:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x2x2x2x1x3x3x2xf32>)
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %[[B]] {{\[}}[0], [1], [2, 3], [4, 5], [6, 7]] : tensor<1x2x2x2x1x3x3x2xf32> into tensor<1x2x4x3x6xf32>
+// CHECK:         return %[[C]]
+func.func @adaptive3d_bwd(%dy: !torch.vtensor<[1,2,2,1,3],f32>, %x: !torch.vtensor<[1,2,4,3,6],f32>) -> !torch.vtensor<[1,2,4,3,6],f32> {
+  %r = torch.aten._adaptive_avg_pool3d_backward %dy, %x : !torch.vtensor<[1,2,2,1,3],f32>, !torch.vtensor<[1,2,4,3,6],f32> -> !torch.vtensor<[1,2,4,3,6],f32>
+  return %r : !torch.vtensor<[1,2,4,3,6],f32>
+}
+
+// -----
+
+// avg_pool1d (kernel 3, stride 2, padding 1, counting the padding) on an
+// unbatched [C, L] input: pad L, sum the windows over one reduction loop,
+// divide by the uniform 3.
+// CHECK-LABEL: func.func @avgpool1d(
+// CHECK:         %[[P:.*]] = tensor.pad %{{.*}} low[0, 1] high[0, 0]
+// CHECK:         %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[P]], %{{.*}} : tensor<3x11xf32>, tensor<3xf32>) outs(%{{.*}} : tensor<3x5xf32>)
+// CHECK:         linalg.generic {{.*}} ins(%[[S]] : tensor<3x5xf32>)
+// CHECK:           %[[THREE:.*]] = arith.constant 3.000000e+00 : f32
+// CHECK:           arith.divf %{{.*}}, %[[THREE]] : f32
+func.func @avgpool1d(%x: !torch.vtensor<[3,10],f32>) -> !torch.vtensor<[3,5],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %false = torch.constant.bool false
+  %true = torch.constant.bool true
+  %k = torch.prim.ListConstruct %int3 : (!torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %r = torch.aten.avg_pool1d %x, %k, %s, %p, %false, %true : !torch.vtensor<[3,10],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool -> !torch.vtensor<[3,5],f32>
+  return %r : !torch.vtensor<[3,5],f32>
+}
