@@ -20,6 +20,7 @@ var modelGenerators = map[string]string{
 	"joint_encoder":            "joint_encoder.py",
 	"joint_embed_xent":         "joint_embed_xent.py",
 	"joint_cnn_xent":           "joint_cnn_xent.py",
+	"joint_cnn3d_xent":         "joint_cnn3d_xent.py",
 	"joint_unet_block":         "joint_unet_block.py",
 }
 

@@ -25,7 +25,7 @@ var torchExportFixtures = []string{
 	"conv_bwd_2d_grouped", "conv_bwd_2d_depthwise", "conv_bwd_2d_1x1_stride2", "conv_bwd_2d_transposed",
 	"conv_bwd_2d_mask_ttf", "conv_bwd_2d_mask_ftt", "conv_bwd_2d_mask_tff",
 	"joint_conv_bn_relu", "joint_strided_grouped_depthwise", "joint_conv_transpose", "joint_residual",
-	"kv_cache_update", "joint_mlp_layernorm_xent", "joint_cnn_xent", "joint_embed_xent",
+	"kv_cache_update", "joint_mlp_layernorm_xent", "joint_cnn_xent", "joint_cnn3d_xent", "joint_embed_xent",
 	"joint_attention_xent", "sdpa_masked_inference", "mlp_dynamic_batch",
 	"joint_unet_block", "cnn_export_ir_inference",
 }

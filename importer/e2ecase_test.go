@@ -63,8 +63,10 @@ type modelCase struct {
 // depthwise: bench's training networks in miniature), the feed-forward block with cross entropy
 // (e2e/gen/joint_mlp_xent.py), two transformer encoder layers
 // (jointnet.Encoder, e2e/gen/joint_encoder.py), an embedding with a Linear head and
-// cross entropy (e2e/gen/joint_embed_xent.py), and a small image
-// classifier with max pooling (e2e/gen/joint_cnn_xent.py).
+// cross entropy (e2e/gen/joint_embed_xent.py), a small image
+// classifier with max pooling (e2e/gen/joint_cnn_xent.py) and a volume
+// classifier with padding modes and 3-D pooling
+// (e2e/gen/joint_cnn3d_xent.py).
 var modelCases = map[string]modelCase{
 	"joint_conv_bn_relu": {
 		func() (*w.Program, []w.Tensor) { return progJoint(jointBlocks, 2, 8) },
@@ -101,6 +103,17 @@ var modelCases = map[string]modelCase{
 				target.SetInt64(j, int64((j*3+1)%int(s.classes)))
 			}
 			return []*runtime.Tensor{ramp(s.batch, s.cin, s.hw, s.hw), target}
+		},
+	},
+	"joint_cnn3d_xent": {
+		func() (*w.Program, []w.Tensor) { return progJointCNN3D(volumeFixture) },
+		func() []*runtime.Tensor {
+			s := volumeFixture
+			target := runtime.New(runtime.I64, s.batch)
+			for j := 0; j < target.NumElements(); j++ {
+				target.SetInt64(j, int64((j*2+3)%int(s.classes)))
+			}
+			return []*runtime.Tensor{ramp(s.batch, s.cin, s.dhw, s.dhw, s.dhw), target}
 		},
 	},
 	"joint_encoder": {

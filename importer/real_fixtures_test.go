@@ -83,6 +83,7 @@ func TestFixturesMatchRealExports(t *testing.T) {
 	}{
 		{"joint_mlp_layernorm_xent", func() (*w.Program, []w.Tensor) { return progJointMLP(mlpFixture) }},
 		{"joint_cnn_xent", func() (*w.Program, []w.Tensor) { return progJointCNN(cnnFixture) }},
+		{"joint_cnn3d_xent", func() (*w.Program, []w.Tensor) { return progJointCNN3D(volumeFixture) }},
 		{"joint_embed_xent", func() (*w.Program, []w.Tensor) { return progJointEmbed(embedFixture) }},
 	}
 	for _, pr := range pairs {

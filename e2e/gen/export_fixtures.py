@@ -306,6 +306,26 @@ class SmallCifarNet(nn.Module):
         return self.fc2(nn.functional.relu(self.fc1(x)))
 
 
+class SmallVolumeNet(nn.Module):
+    """A volume classifier in miniature (joint_cnn3d_xent): 3-D
+    convolutions padded by reflection and by replication (padding_mode,
+    i.e. F.pad before the convolution), 3-D max pooling and an adaptive
+    average pooling to (1, 2, 2), then a Linear head."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv3d(2, 4, 3, padding=1, padding_mode="reflect")
+        self.pool = nn.MaxPool3d(2)
+        self.conv2 = nn.Conv3d(4, 6, 3, padding=1, padding_mode="replicate")
+        self.gap = nn.AdaptiveAvgPool3d((1, 2, 2))
+        self.fc = nn.Linear(24, 5)
+
+    def forward(self, x):
+        x = self.pool(nn.functional.relu(self.conv1(x)))
+        x = self.gap(nn.functional.relu(self.conv2(x)))
+        return self.fc(torch.flatten(x, 1))
+
+
 class EmbedHead(nn.Module):
     """A language model's ends: token embeddings flattened to rows and a
     Linear head over the vocabulary (joint_embed_xent)."""
@@ -422,6 +442,7 @@ def joint_configs():
         ("joint_residual", Residual, (2, 4, 6, 6)),
         ("joint_mlp_layernorm_xent", mlp, (6, 8)),
         ("joint_cnn_xent", SmallCifarNet, (2, 3, 12, 12)),
+        ("joint_cnn3d_xent", SmallVolumeNet, (2, 2, 6, 6, 6)),
         ("joint_embed_xent", EmbedHead, (2, 3)),
         ("joint_attention_xent", CausalSelfAttention, (2, 4, 8)),
         ("joint_unet_block", UNetBlock, (2, 4, 8, 8)),
