@@ -161,6 +161,14 @@ func grouped(kind string, n, c, g, hw, s int64) Shape {
 	return sh
 }
 
+// volume is a 3-D f32 shape with every gradient: n×c×t×h×w activations
+// into f channels, kernel k (padding k/2 per dim), stride s on every dim.
+func volume(name, from string, n, c, f, t, h, w int64, k [3]int64, s int64) Shape {
+	return Shape{Name: name, From: from, N: n, C: c, F: f, Groups: 1, H: []int64{t, h, w}, K: k[:],
+		Stride: []int64{s, s, s}, Padding: []int64{k[0] / 2, k[1] / 2, k[2] / 2}, Dilation: []int64{1, 1, 1},
+		Dtype: "f32", Mask: [3]bool{true, true, true}}
+}
+
 // block is a conv+bn+relu block: k×k kernel, padding k/2.
 func block(cin, cout, k, stride, groups int64) jointnet.Block {
 	return jointnet.Block{Cin: cin, Cout: cout, Kernel: k, Stride: stride, Groups: groups}
@@ -292,6 +300,22 @@ var Suites = []Suite{
 		Shapes: []Shape{
 			encoder("enc_b8_t128_d256_h4_l2", "a small encoder: 2 layers of width 256, 4 heads of 64, MLP 1024, 8 sequences of 128 tokens", 8, 128, 256, 4, 1024, 2),
 			encoder("gpt2_b2_t256_d768_h12_l1", "one GPT-2 small layer (width 768, 12 heads of 64, MLP 3072), no causal mask, 2 sequences of 256 tokens", 2, 256, 768, 12, 3072, 1),
+		},
+	},
+	{
+		Name: "volume",
+		Doc: "every gradient (output_mask all true), f32, of 3-D convolutions: the layers of video and volume networks\n" +
+			"(C3D, ResNet3D-18, I3D, R(2+1)D's factored kernels, a 3-D UNet) with N and T×H×W scaled down for a\n" +
+			"2-core CPU; the default pipeline against PyTorch.",
+		Pipelines: []string{"default"},
+		Shapes: []Shape{
+			volume("c3d_3x3x3_n2_c64to64_8x28x28", "C3D conv2-like 3x3x3 (64 channels at 8x28x28)", 2, 64, 64, 8, 28, 28, [3]int64{3, 3, 3}, 1),
+			volume("r3d_3x3x3_n2_c64to128_8x28x28_s2", "ResNet3D-18 layer2's first 3x3x3, stride 2", 2, 64, 128, 8, 28, 28, [3]int64{3, 3, 3}, 2),
+			volume("r3d_1x1x1_n2_c64to128_8x28x28_s2", "ResNet3D-18 layer2's 1x1x1 stride-2 shortcut", 2, 64, 128, 8, 28, 28, [3]int64{1, 1, 1}, 2),
+			volume("i3d_1x1x1_n2_c256to64_8x14x14", "I3D inception block's 1x1x1 reduction", 2, 256, 64, 8, 14, 14, [3]int64{1, 1, 1}, 1),
+			volume("r21d_1x3x3_n2_c64to64_8x28x28", "R(2+1)D's spatial 1x3x3", 2, 64, 64, 8, 28, 28, [3]int64{1, 3, 3}, 1),
+			volume("r21d_3x1x1_n2_c64to64_8x28x28", "R(2+1)D's temporal 3x1x1", 2, 64, 64, 8, 28, 28, [3]int64{3, 1, 1}, 1),
+			volume("unet3d_3x3x3_n1_c32to32_32x32x32", "a 3-D UNet's first level (32 channels at 32^3)", 1, 32, 32, 32, 32, 32, [3]int64{3, 3, 3}, 1),
 		},
 	},
 	{
