@@ -42,31 +42,7 @@ func progJointCNN3D(s volumeShape) (*w.Program, []w.Tensor) {
 	T := w.T
 	ones, zeros := w.Ints(1, 1, 1), w.Ints(0, 0, 0)
 	pads := w.Ints(1, 1, 1, 1, 1, 1)
-	conv := func(in, wt, b string, sizes []int64) string {
-		return c.Node("convolution.default", "convolution", f32, sizes, na("input", T(in)), na("weight", T(wt)), na("bias", T(b)),
-			na("stride", ones), na("padding", zeros), na("dilation", ones), na("transposed", w.Bool_(false)),
-			na("output_padding", zeros), na("groups", w.Int(1)))
-	}
-	relu := func(x string, sizes []int64) (string, string) {
-		r := c.Node("relu.default", "relu", f32, sizes, na("self", T(x)))
-		a := c.Node("alias.default", "alias", f32, sizes, na("self", T(r)))
-		return r, c.Node("alias.default", "alias", f32, sizes, na("self", T(a)))
-	}
-	convBackward := func(grad, in, wt string, cout int64, inSizes, wSizes []int64, wantInput bool) (string, string, string) {
-		gIn := w.NoneOut
-		var gi string
-		if wantInput {
-			gi = c.Name("getitem")
-			gIn = w.O(gi, f32, inSizes...)
-		}
-		gw, gb := c.Name("getitem"), c.Name("getitem")
-		p.Node("torch.ops.aten.convolution_backward.default", c.Name("convolution_backward"), []w.NamedArg{
-			na("grad_output", T(grad)), na("input", T(in)), na("weight", T(wt)), na("bias_sizes", w.Ints(cout)),
-			na("stride", ones), na("padding", zeros), na("dilation", ones), na("transposed", w.Bool_(false)),
-			na("output_padding", zeros), na("groups", w.Int(1)), na("output_mask", w.Bools(wantInput, true, true)),
-		}, gIn, w.O(gw, f32, wSizes...), w.O(gb, f32, cout))
-		return gi, gw, gb
-	}
+	conv, relu, convBackward := c.conv, c.relu, c.convBackward
 	p1s := sh(s.batch, s.cin, s.dhw+2, s.dhw+2, s.dhw+2)
 	a1s := sh(s.batch, s.c1, s.dhw, s.dhw, s.dhw)
 	q1s := sh(s.batch, s.c1, q, q, q)

@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"slices"
+
 	"github.com/torchlower/torchlower/internal/jointnet"
 	w "github.com/torchlower/torchlower/internal/pt2write"
 )
@@ -73,6 +75,46 @@ func sh(d ...int64) []int64 { return d }
 type coreBuilder struct{ *jointnet.Builder }
 
 func newCoreBuilder(p *w.Program) coreBuilder { return coreBuilder{jointnet.NewBuilder(p)} }
+
+// conv adds convolution(in, wt, b) with stride 1, padding 0 and
+// dilation 1 over the spatial dims of sizes (its output's), as the
+// classifier fixtures' convolutions are.
+func (c coreBuilder) conv(in, wt, b string, sizes []int64) string {
+	n := len(sizes) - 2
+	ones, zeros := w.Ints(slices.Repeat([]int64{1}, n)...), w.Ints(make([]int64, n)...)
+	return c.Node("convolution.default", "convolution", f32, sizes, na("input", w.T(in)), na("weight", w.T(wt)), na("bias", w.T(b)),
+		na("stride", ones), na("padding", zeros), na("dilation", ones), na("transposed", w.Bool_(false)),
+		na("output_padding", zeros), na("groups", w.Int(1)))
+}
+
+// relu adds relu(x) and returns it with the alias of an alias that
+// autograd saves of it for the backward.
+func (c coreBuilder) relu(x string, sizes []int64) (string, string) {
+	r := c.Node("relu.default", "relu", f32, sizes, na("self", w.T(x)))
+	a := c.Node("alias.default", "alias", f32, sizes, na("self", w.T(r)))
+	return r, c.Node("alias.default", "alias", f32, sizes, na("self", w.T(a)))
+}
+
+// convBackward adds the convolution_backward of conv (weight of wSizes,
+// cout outputs) and returns the input, weight and bias gradients; the
+// input's is masked off ("") unless wantInput (inSizes its shape).
+func (c coreBuilder) convBackward(grad, in, wt string, cout int64, inSizes, wSizes []int64, wantInput bool) (string, string, string) {
+	n := len(wSizes) - 2
+	ones, zeros := w.Ints(slices.Repeat([]int64{1}, n)...), w.Ints(make([]int64, n)...)
+	gIn := w.NoneOut
+	var gi string
+	if wantInput {
+		gi = c.Name("getitem")
+		gIn = w.O(gi, f32, inSizes...)
+	}
+	gw, gb := c.Name("getitem"), c.Name("getitem")
+	c.P.Node("torch.ops.aten.convolution_backward.default", c.Name("convolution_backward"), []w.NamedArg{
+		na("grad_output", w.T(grad)), na("input", w.T(in)), na("weight", w.T(wt)), na("bias_sizes", w.Ints(cout)),
+		na("stride", ones), na("padding", zeros), na("dilation", ones), na("transposed", w.Bool_(false)),
+		na("output_padding", zeros), na("groups", w.Int(1)), na("output_mask", w.Bools(wantInput, true, true)),
+	}, gIn, w.O(gw, f32, wSizes...), w.O(gb, f32, cout))
+	return gi, gw, gb
+}
 
 // xentNodes are what crossEntropy wrote, for its backward.
 type xentNodes struct {
@@ -217,17 +259,7 @@ func progJointCNN(s cnnShape) (*w.Program, []w.Tensor) {
 	p.Input("user_input", "target", "", i64, s.batch)
 	c := newCoreBuilder(p)
 	T := w.T
-	conv := func(in, wt, b string, sizes []int64) string {
-		return c.Node("convolution.default", "convolution", f32, sizes, na("input", T(in)), na("weight", T(wt)), na("bias", T(b)),
-			na("stride", w.Ints(1, 1)), na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("transposed", w.Bool_(false)),
-			na("output_padding", w.Ints(0, 0)), na("groups", w.Int(1)))
-	}
-	// relu returns the activation and the alias autograd saves of it.
-	relu := func(x string, sizes []int64) (string, string) {
-		r := c.Node("relu.default", "relu", f32, sizes, na("self", T(x)))
-		a := c.Node("alias.default", "alias", f32, sizes, na("self", T(r)))
-		return r, c.Node("alias.default", "alias", f32, sizes, na("self", T(a)))
-	}
+	conv, relu, convBackward := c.conv, c.relu, c.convBackward
 	pool := func(x string, sizes []int64) (string, string) {
 		out, idx := c.Name("getitem"), c.Name("getitem")
 		p.Node("torch.ops.aten.max_pool2d_with_indices.default", c.Name("max_pool2d_with_indices"), []w.NamedArg{
@@ -239,21 +271,6 @@ func progJointCNN(s cnnShape) (*w.Program, []w.Tensor) {
 		return c.Node("max_pool2d_with_indices_backward.default", "max_pool2d_with_indices_backward", f32, sizes,
 			na("grad_output", T(grad)), na("self", T(x)), na("kernel_size", w.Ints(2, 2)), na("stride", w.Ints(2, 2)),
 			na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("ceil_mode", w.Bool_(false)), na("indices", T(idx)))
-	}
-	convBackward := func(grad, in, wt string, cout int64, inSizes, wSizes []int64, wantInput bool) (string, string, string) {
-		gIn := w.NoneOut
-		var gi string
-		if wantInput {
-			gi = c.Name("getitem")
-			gIn = w.O(gi, f32, inSizes...)
-		}
-		gw, gb := c.Name("getitem"), c.Name("getitem")
-		p.Node("torch.ops.aten.convolution_backward.default", c.Name("convolution_backward"), []w.NamedArg{
-			na("grad_output", T(grad)), na("input", T(in)), na("weight", T(wt)), na("bias_sizes", w.Ints(cout)),
-			na("stride", w.Ints(1, 1)), na("padding", w.Ints(0, 0)), na("dilation", w.Ints(1, 1)), na("transposed", w.Bool_(false)),
-			na("output_padding", w.Ints(0, 0)), na("groups", w.Int(1)), na("output_mask", w.Bools(wantInput, true, true)),
-		}, gIn, w.O(gw, f32, wSizes...), w.O(gb, f32, cout))
-		return gi, gw, gb
 	}
 	a1s := sh(s.batch, s.c1, h1, h1)
 	a2s := sh(s.batch, s.c2, h2, h2)
