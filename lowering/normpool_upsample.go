@@ -1,8 +1,10 @@
 package lowering
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
@@ -12,11 +14,11 @@ import (
 	"github.com/torchlower/torchlower/torch"
 )
 
-// Upsampling: upsample_nearest2d and upsample_bilinear2d (the output_size
-// and the .vec forms) and their backward, with the semantics of ATen's
-// CPU kernels (aten/src/ATen/native/UpSample.h and
-// cpu/UpSampleKernel.cpp). Per spatial dim of input extent in and output
-// extent out:
+// Upsampling: upsample_nearest{1,2,3}d and upsample_{linear1d,
+// bilinear2d, trilinear3d} (the output_size and the .vec forms) and their
+// backward, with the semantics of ATen's CPU kernels
+// (aten/src/ATen/native/UpSample.h and cpu/UpSampleKernel.cpp). Per
+// spatial dim of input extent in and output extent out:
 //
 //   - nearest (nearest_idx): output o reads input o when out = in,
 //     o >> 1 when out = 2·in, and otherwise min(floor(o·scale), in − 1)
@@ -25,7 +27,7 @@ import (
 //     drives the mapping, not the sizes: .vec with scale_factors [1.6] on
 //     4 rows gives 6 outputs, and output 3 reads floor(3·f32(1/1.6)) =
 //     floor(1.875) = 1, where the sizes would give floor(3·4/6) = 2.
-//   - bilinear (compute_source_index_and_lambda): output o reads inputs
+//   - linear (compute_source_index_and_lambda): output o reads inputs
 //     i0 and i1 = min(i0 + 1, in − 1) with weights λ0 = 1 − λ1 and λ1,
 //     from the source coordinate x = scale·o under align_corners (scale
 //     (in − 1)/(out − 1), or 0 for a single output; a given scale is
@@ -41,15 +43,16 @@ import (
 // Forward and backward are one computation, a resampling: every
 // destination pixel (an output pixel forward, an input pixel backward)
 // has, per spatial dim, a short list of taps (a source position and a
-// weight), and is Σ_{th,tw} wH·wW·src[n, c, posH, posW]. The taps of a
-// dim form a small [destination, taps] table computed by a linalg.generic
-// from linalg.index and arithmetic; the 2-D generic reads the tables
+// weight), and is Σ_{th,tw} wH·wW·src[n, c, posH, posW] (one tap loop and
+// weight per spatial dim, 1, 2 or 3 of them). The taps of a dim form a
+// small [destination, taps] table computed by a linalg.generic from
+// linalg.index and arithmetic; the resampling generic reads the tables
 // through maps (destination, tap) and the source with tensor.extract, the
 // way the gathers read positions held in index tensors
 // (datamovement_gather.go).
 //
 // Forward, the taps are the position read (nearest) or the two positions
-// read and their weights (bilinear). Backward, the outputs that read
+// read and their weights (linear). Backward, the outputs that read
 // input i are consecutive, since the forward's source index does not
 // decrease with o; so the taps of input i are a window of K outputs from
 // start(i) = clamp(i·p div q − d, 0, out − K) (upWindow), where the slope
@@ -70,12 +73,24 @@ import (
 
 func populateNPUpsample(m map[string]converter) {
 	for name, f := range map[string]upForm{
-		torch.AtenUpsampleNearest2d:          {mode: upNearest},
-		torch.AtenUpsampleNearest2dVec:       {mode: upNearest, vec: true},
-		torch.AtenUpsampleNearest2dBackward:  {mode: upNearest, backward: true},
-		torch.AtenUpsampleBilinear2d:         {mode: upBilinear},
-		torch.AtenUpsampleBilinear2dVec:      {mode: upBilinear, vec: true},
-		torch.AtenUpsampleBilinear2dBackward: {mode: upBilinear, backward: true},
+		torch.AtenUpsampleNearest1d:           {mode: upNearest, n: 1},
+		torch.AtenUpsampleNearest1dVec:        {mode: upNearest, vec: true, n: 1},
+		torch.AtenUpsampleNearest1dBackward:   {mode: upNearest, backward: true, n: 1},
+		torch.AtenUpsampleLinear1d:            {mode: upLinear, n: 1},
+		torch.AtenUpsampleLinear1dVec:         {mode: upLinear, vec: true, n: 1},
+		torch.AtenUpsampleLinear1dBackward:    {mode: upLinear, backward: true, n: 1},
+		torch.AtenUpsampleNearest2d:           {mode: upNearest, n: 2},
+		torch.AtenUpsampleNearest2dVec:        {mode: upNearest, vec: true, n: 2},
+		torch.AtenUpsampleNearest2dBackward:   {mode: upNearest, backward: true, n: 2},
+		torch.AtenUpsampleBilinear2d:          {mode: upLinear, n: 2},
+		torch.AtenUpsampleBilinear2dVec:       {mode: upLinear, vec: true, n: 2},
+		torch.AtenUpsampleBilinear2dBackward:  {mode: upLinear, backward: true, n: 2},
+		torch.AtenUpsampleNearest3d:           {mode: upNearest, n: 3},
+		torch.AtenUpsampleNearest3dVec:        {mode: upNearest, vec: true, n: 3},
+		torch.AtenUpsampleNearest3dBackward:   {mode: upNearest, backward: true, n: 3},
+		torch.AtenUpsampleTrilinear3d:         {mode: upLinear, n: 3},
+		torch.AtenUpsampleTrilinear3dVec:      {mode: upLinear, vec: true, n: 3},
+		torch.AtenUpsampleTrilinear3dBackward: {mode: upLinear, backward: true, n: 3},
 	} {
 		m[name] = func(op *ir.Operation) (emitFunc, error) { return prepareUpsample(op, f) }
 	}
@@ -85,20 +100,28 @@ type upMode int
 
 const (
 	upNearest upMode = iota
-	upBilinear
+	upLinear         // linear1d, bilinear2d, trilinear3d
 )
 
-// upForm says which of the six ops a converter reads.
+// upForm says which of the ops a converter reads: its mode, form and
+// number of spatial dims n.
 type upForm struct {
 	mode     upMode
-	vec      bool // output_size? and scale_factors? instead of output_size and scales_h/w
+	vec      bool // output_size? and scale_factors? instead of output_size and scales(_d/_h/_w)
 	backward bool
+	n        int
 }
+
+// upScaleNames are the per-dim scale arguments of the output_size forms.
+var upScaleNames = [4][]string{1: {"scales"}, 2: {"scales_h", "scales_w"}, 3: {"scales_d", "scales_h", "scales_w"}}
+
+// upDimNames name the spatial dims in messages.
+var upDimNames = [4][]string{1: {"W"}, 2: {"H", "W"}, 3: {"D", "H", "W"}}
 
 // upAxis is the mapping of one spatial dim: input extent in, output
 // extent out, the scale factor given for the dim (≤ 0 when none, which
 // compute_scales_value treats alike), align_corners, and opmath, the type
-// bilinear coordinates are computed in.
+// linear coordinates are computed in.
 type upAxis struct {
 	in, out int64
 	scale   float64
@@ -165,7 +188,7 @@ func (a upAxis) linearCoord(o int64) float64 {
 
 // readers returns the input positions [lo, hi] that output o may read.
 // Nearest is exact: the body's one f32 product is correctly rounded on
-// every target. A bilinear coordinate is a product and a sum, which a GPU
+// every target. A linear coordinate is a product and a sum, which a GPU
 // compiler may fuse into one fma, so where x lies within a few units in
 // the last place of an integer the floor may land on either side, and
 // both are counted: the window then covers whichever the target computes.
@@ -303,7 +326,7 @@ func (u upBody) linearTaps(a upAxis, o *ir.Value) (i0, i1, l0, l1 *ir.Value) {
 }
 
 // upTable is the taps of one dim: pos [dst, taps] i64 source positions
-// (−1: no tap) and, for bilinear, w [dst, taps] their weights in opmath.
+// (−1: no tap) and, for the linear modes, w [dst, taps] their weights in opmath.
 type upTable struct {
 	pos, w *ir.Value
 	taps   int64
@@ -342,7 +365,7 @@ func (k *npKernel) tapTable(dst, taps int64, weights ir.Type, body func(u upBody
 }
 
 // forwardTable is the taps of every output position: the input position
-// it reads (nearest), or the two it reads and their weights (bilinear).
+// it reads (nearest), or the two it reads and their weights (linear).
 func (k *npKernel) forwardTable(a upAxis) upTable {
 	if a.mode == upNearest {
 		return k.tapTable(a.out, 1, nil, func(u upBody, o *ir.Value) (*ir.Value, *ir.Value) {
@@ -362,7 +385,7 @@ func (k *npKernel) forwardTable(a upAxis) upTable {
 func (k *npKernel) backwardTable(a upAxis) upTable {
 	win := a.window()
 	var weights ir.Type
-	if a.mode == upBilinear {
+	if a.mode == upLinear {
 		weights = a.opmath
 	}
 	return k.tapTable(a.in, win.k, weights, func(u upBody, i *ir.Value) (*ir.Value, *ir.Value) {
@@ -385,26 +408,41 @@ func (k *npKernel) backwardTable(a upAxis) upTable {
 }
 
 // resample emits dst[n, c, ph, pw] = Σ_{th,tw} wH·wW·src[n, c, posH, posW]
-// over the taps of tables h and w, as one generic over (n, c, ph, pw, th,
-// tw) in acc, converted to elem. Masked tables (the backward's) skip taps
-// at −1, which read position 0 instead of out of bounds. A single
-// unweighted tap per dim (nearest forward) is a copy: a parallel generic
-// in src's own dtype, which may be an integer or bool.
-func (k *npKernel) resample(src *ir.Value, lead []int64, h, w upTable, dstHW [2]int64, acc, elem ir.Type, masked bool) *ir.Value {
-	shape := append(slices.Clone(lead), dstHW[0], dstHW[1])
+// over the taps of the tables (one per spatial dim, 1 to 3), as one
+// generic over (n, c, ph, pw, th, tw) in acc, converted to elem; the
+// weights multiply in dim order, then the source. Masked tables (the
+// backward's) skip taps at −1, which read position 0 instead of out of
+// bounds. A single unweighted tap per dim (nearest forward) is a copy: a
+// parallel generic in src's own dtype, which may be an integer or bool.
+func (k *npKernel) resample(src *ir.Value, lead []int64, tables []upTable, dst []int64, acc, elem ir.Type, masked bool) *ir.Value {
+	n := len(tables)
+	shape := append(slices.Clone(lead), dst...)
 	var l loopNest
 	nc := l.addN(linalg.Parallel, 2)
-	p := l.addN(linalg.Parallel, 2)
-	copyOnly := h.w == nil && !masked && h.taps == 1 && w.taps == 1
-	var th, tw affine.Expr = affine.Const(0), affine.Const(0)
-	if !copyOnly {
-		th, tw = l.add(linalg.Reduction), l.add(linalg.Reduction)
+	p := l.addN(linalg.Parallel, n)
+	weighted := tables[0].w != nil
+	copyOnly := !weighted && !masked
+	for _, t := range tables {
+		copyOnly = copyOnly && t.taps == 1
 	}
-	ins := []*ir.Value{h.pos, w.pos}
-	maps := []affine.Map{l.mapOf(one(p[0]), one(th)), l.mapOf(one(p[1]), one(tw))}
-	if h.w != nil {
-		ins = append(ins, h.w, w.w)
-		maps = append(maps, maps[0], maps[1])
+	taps := make([]affine.Expr, n)
+	for i := range taps {
+		taps[i] = affine.Const(0)
+		if !copyOnly {
+			taps[i] = l.add(linalg.Reduction)
+		}
+	}
+	var ins []*ir.Value
+	var maps []affine.Map
+	for i, t := range tables {
+		ins = append(ins, t.pos)
+		maps = append(maps, l.mapOf(one(p[i]), one(taps[i])))
+	}
+	if weighted {
+		for i, t := range tables {
+			ins = append(ins, t.w)
+			maps = append(maps, maps[i])
+		}
 	}
 	var init *ir.Value
 	if copyOnly {
@@ -416,22 +454,37 @@ func (k *npKernel) resample(src *ir.Value, lead []int64, h, w upTable, dstHW [2]
 	out := linalg.NewGeneric(k.b, k.loc, ins, []*ir.Value{init}, maps, l.iters, []ir.Type{init.Type()},
 		func(b *ir.Builder, a []*ir.Value) []*ir.Value {
 			u := upBody{k, b}
-			ph, pw := a[0], a[1]
+			pos := slices.Clone(a[:n])
 			var valid *ir.Value
 			if masked {
 				zero := u.i64(0)
-				valid = u.bin(arith.AndI, arith.NewCmpI(b, k.loc, "sge", ph, zero), arith.NewCmpI(b, k.loc, "sge", pw, zero))
-				ph, pw = u.bin(arith.MaxSI, ph, zero), u.bin(arith.MaxSI, pw, zero)
+				for i := range pos {
+					ok := arith.NewCmpI(b, k.loc, "sge", pos[i], zero)
+					if valid == nil {
+						valid = ok
+					} else {
+						valid = u.bin(arith.AndI, valid, ok)
+					}
+				}
+				for i := range pos {
+					pos[i] = u.bin(arith.MaxSI, pos[i], zero)
+				}
 			}
-			coords := []*ir.Value{linalg.NewIndex(b, k.loc, 0), linalg.NewIndex(b, k.loc, 1),
-				u.cast(arith.IndexCast, ph, ir.Index), u.cast(arith.IndexCast, pw, ir.Index)}
+			coords := []*ir.Value{linalg.NewIndex(b, k.loc, 0), linalg.NewIndex(b, k.loc, 1)}
+			for _, x := range pos {
+				coords = append(coords, u.cast(arith.IndexCast, x, ir.Index))
+			}
 			v := b.Create(tensor.Extract, k.loc, append([]*ir.Value{src}, coords...), []ir.Type{tensorType(src).Elem}, nil, 0).Result(0)
 			if copyOnly {
 				return []*ir.Value{v}
 			}
 			v = k.convert(b, v, acc)
-			if h.w != nil {
-				v = u.bin(arith.MulF, u.bin(arith.MulF, a[2], a[3]), v)
+			if weighted {
+				w := a[n]
+				for _, x := range a[n+1 : 2*n] {
+					w = u.bin(arith.MulF, w, x)
+				}
+				v = u.bin(arith.MulF, w, v)
 			}
 			if masked {
 				v = u.sel(valid, v, k.scalar(b, 0, acc))
@@ -443,17 +496,28 @@ func (k *npKernel) resample(src *ir.Value, lead []int64, h, w upTable, dstHW [2]
 
 // ---- the ops --------------------------------------------------------------
 
-// upGeom is a checked upsampling: the leading [N, C], the two spatial
-// dims, and the builtin element type of the tensor operand.
+// upGeom is a checked upsampling: the leading [N, C], the spatial dims,
+// and the builtin element type of the tensor operand.
 type upGeom struct {
 	lead []int64
-	axes [2]upAxis
+	axes []upAxis
 	elem ir.Type
 }
 
-func (g *upGeom) inShape() []int64 { return append(slices.Clone(g.lead), g.axes[0].in, g.axes[1].in) }
+func (g *upGeom) inShape() []int64 {
+	s := slices.Clone(g.lead)
+	for _, a := range g.axes {
+		s = append(s, a.in)
+	}
+	return s
+}
+
 func (g *upGeom) outShape() []int64 {
-	return append(slices.Clone(g.lead), g.axes[0].out, g.axes[1].out)
+	s := slices.Clone(g.lead)
+	for _, a := range g.axes {
+		s = append(s, a.out)
+	}
+	return s
 }
 
 // optFloat reads a `float?` argument: 0 for None.
@@ -483,23 +547,32 @@ func (r *npReader) floatList(name string) ([]float64, error) {
 	return out, nil
 }
 
-// upPair reads an int list of exactly two entries.
-func (r *npReader) upPair(name string) ([2]int64, error) {
+// upSizes reads an int list of exactly one entry per spatial dim.
+func (r *npReader) upSizes(name string, n int) ([]int64, error) {
 	v, err := r.intList(name)
 	if err != nil {
-		return [2]int64{}, err
+		return nil, err
 	}
-	if len(v) != 2 {
-		return [2]int64{}, r.errorf("expected '%s' to have 2 entries (H, W), got %d", name, len(v))
+	if len(v) != n {
+		return nil, r.errorf("expected '%s' to have %d entries (%s), got %d", name, n, strings.Join(upDimNames[n], ", "), len(v))
 	}
-	return [2]int64{v[0], v[1]}, nil
+	return v, nil
+}
+
+// upExtents names spatial extents as PyTorch's messages do: "H: 4, W: 5".
+func upExtents(n int, v []int64) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = fmt.Sprintf("%s: %d", upDimNames[n][i], v[i])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // readUpsample reads the operands of form with ATen's checks
-// (upsample_2d_common_check, compute_output_size, and the backward's
-// shape check): a 4-D [N, C, H, W] tensor, exactly one of output_size and
-// scale_factors in the .vec forms (the output extent is then
-// int64(in·scale_factor), and the factor is also the scale), positive
+// (upsample_{1,2,3}d_common_check, compute_output_size, and the
+// backward's shape check): an [N, C, spatial...] tensor, exactly one of
+// output_size and scale_factors in the .vec forms (the output extent is
+// then int64(in·scale_factor), and the factor is also the scale), positive
 // extents, and a grad_output of shape [N, C] ++ output_size.
 func readUpsample(r *npReader, f upForm) (*upGeom, error) {
 	name := "self"
@@ -519,43 +592,45 @@ func readUpsample(r *npReader, f upForm) (*upGeom, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(t.Sizes) != 4 {
-		return nil, r.errorf("expected '%s' of rank 4 ([N, C, H, W]), got %s", name, t)
+	n := f.n
+	dims := strings.Join(upDimNames[n], ", ")
+	if len(t.Sizes) != n+2 {
+		return nil, r.errorf("expected '%s' of rank %d ([N, C, %s]), got %s", name, n+2, dims, t)
 	}
 	bt, _ := t.ToBuiltinTensor()
 	g := &upGeom{elem: bt.Elem}
 	align := false
-	if f.mode == upBilinear {
+	if f.mode == upLinear {
 		if align, err = r.bool("align_corners"); err != nil {
 			return nil, err
 		}
 	}
-	var in, out [2]int64
-	var scales [2]float64
+	var in, out []int64
+	scales := make([]float64, n)
 	switch {
 	case f.backward:
 		isz, err := r.intList("input_size")
 		if err != nil {
 			return nil, err
 		}
-		if len(isz) != 4 {
-			return nil, r.errorf("expected 'input_size' to have 4 entries (N, C, H, W), got %d", len(isz))
+		if len(isz) != n+2 {
+			return nil, r.errorf("expected 'input_size' to have %d entries (N, C, %s), got %d", n+2, dims, len(isz))
 		}
-		if out, err = r.upPair("output_size"); err != nil {
+		if out, err = r.upSizes("output_size", n); err != nil {
 			return nil, err
 		}
-		g.lead, in = isz[:2], [2]int64{isz[2], isz[3]}
-		if want := append(slices.Clone(g.lead), out[0], out[1]); !slices.Equal(t.Sizes, want) {
+		g.lead, in = isz[:2], isz[2:]
+		if want := append(slices.Clone(g.lead), out...); !slices.Equal(t.Sizes, want) {
 			return nil, r.errorf("expected 'grad_output' of shape %s (input_size's N, C and output_size), got %s", npShapeString(want), t)
 		}
 	case f.vec:
-		g.lead, in = t.Sizes[:2], [2]int64{t.Sizes[2], t.Sizes[3]}
+		g.lead, in = t.Sizes[:2], t.Sizes[2:]
 		hasSize, hasScale := !r.isNone("output_size"), !r.isNone("scale_factors")
 		if hasSize == hasScale {
 			return nil, r.errorf("must specify exactly one of 'output_size' and 'scale_factors'")
 		}
 		if hasSize {
-			if out, err = r.upPair("output_size"); err != nil {
+			if out, err = r.upSizes("output_size", n); err != nil {
 				return nil, err
 			}
 			break
@@ -564,36 +639,37 @@ func readUpsample(r *npReader, f upForm) (*upGeom, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(sf) != 2 {
-			return nil, r.errorf("expected 'scale_factors' to have 2 entries (H, W), got %d", len(sf))
+		if len(sf) != n {
+			return nil, r.errorf("expected 'scale_factors' to have %d entries (%s), got %d", n, dims, len(sf))
 		}
+		out = make([]int64, n)
 		for i := range sf {
 			out[i] = int64(float64(in[i]) * sf[i])
 			scales[i] = sf[i]
 		}
 	default:
-		g.lead, in = t.Sizes[:2], [2]int64{t.Sizes[2], t.Sizes[3]}
-		if out, err = r.upPair("output_size"); err != nil {
+		g.lead, in = t.Sizes[:2], t.Sizes[2:]
+		if out, err = r.upSizes("output_size", n); err != nil {
 			return nil, err
 		}
 	}
 	if !f.vec {
-		for i, n := range []string{"scales_h", "scales_w"} {
-			if scales[i], err = r.optFloat(n); err != nil {
+		for i, name := range upScaleNames[n] {
+			if scales[i], err = r.optFloat(name); err != nil {
 				return nil, err
 			}
 		}
 	}
-	for i := 0; i < 2; i++ {
+	for i := range n {
 		if in[i] <= 0 || out[i] <= 0 {
-			return nil, r.errorf("input and output sizes should be greater than 0, but got input (H: %d, W: %d) output (H: %d, W: %d)", in[0], in[1], out[0], out[1])
+			return nil, r.errorf("input and output sizes should be greater than 0, but got input (%s) output (%s)", upExtents(n, in), upExtents(n, out))
 		}
-		g.axes[i] = upAxis{in: in[i], out: out[i], scale: scales[i], align: align, mode: f.mode, opmath: accumulatorType(t.Dtype)}
+		g.axes = append(g.axes, upAxis{in: in[i], out: out[i], scale: scales[i], align: align, mode: f.mode, opmath: accumulatorType(t.Dtype)})
 	}
 	return g, nil
 }
 
-// prepareUpsample lowers the six ops of upForm: the forward as a
+// prepareUpsample lowers the ops of upForm: the forward as a
 // resampling of the input over the forward tables, the backward as a
 // resampling of grad_output over the backward tables (see the top of the
 // file).
@@ -620,15 +696,17 @@ func prepareUpsample(op *ir.Operation, f upForm) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newNPKernel(b, op)
 		acc := accumulatorType(rt.Elem)
-		var h, w upTable
-		var dst [2]int64
-		if f.backward {
-			h, w = k.backwardTable(g.axes[0]), k.backwardTable(g.axes[1])
-			dst = [2]int64{g.axes[0].in, g.axes[1].in}
-		} else {
-			h, w = k.forwardTable(g.axes[0]), k.forwardTable(g.axes[1])
-			dst = [2]int64{g.axes[0].out, g.axes[1].out}
+		var tables []upTable
+		var dst []int64
+		for _, a := range g.axes {
+			if f.backward {
+				tables = append(tables, k.backwardTable(a))
+				dst = append(dst, a.in)
+			} else {
+				tables = append(tables, k.forwardTable(a))
+				dst = append(dst, a.out)
+			}
 		}
-		return []*ir.Value{k.resample(op.Operand(0), g.lead, h, w, dst, acc, rt.Elem, f.backward)}, nil
+		return []*ir.Value{k.resample(op.Operand(0), g.lead, tables, dst, acc, rt.Elem, f.backward)}, nil
 	}, nil
 }

@@ -215,6 +215,18 @@ const (
 	AtenUpsampleBilinear2d                            = "torch.aten.upsample_bilinear2d"
 	AtenUpsampleBilinear2dVec                         = "torch.aten.upsample_bilinear2d.vec"
 	AtenUpsampleBilinear2dBackward                    = "torch.aten.upsample_bilinear2d_backward"
+	AtenUpsampleNearest1d                             = "torch.aten.upsample_nearest1d"
+	AtenUpsampleNearest1dVec                          = "torch.aten.upsample_nearest1d.vec"
+	AtenUpsampleNearest1dBackward                     = "torch.aten.upsample_nearest1d_backward"
+	AtenUpsampleLinear1d                              = "torch.aten.upsample_linear1d"
+	AtenUpsampleLinear1dVec                           = "torch.aten.upsample_linear1d.vec"
+	AtenUpsampleLinear1dBackward                      = "torch.aten.upsample_linear1d_backward"
+	AtenUpsampleNearest3d                             = "torch.aten.upsample_nearest3d"
+	AtenUpsampleNearest3dVec                          = "torch.aten.upsample_nearest3d.vec"
+	AtenUpsampleNearest3dBackward                     = "torch.aten.upsample_nearest3d_backward"
+	AtenUpsampleTrilinear3d                           = "torch.aten.upsample_trilinear3d"
+	AtenUpsampleTrilinear3dVec                        = "torch.aten.upsample_trilinear3d.vec"
+	AtenUpsampleTrilinear3dBackward                   = "torch.aten.upsample_trilinear3d_backward"
 	AtenView                                          = "torch.aten.view"
 	AtenFlattenUsingInts                              = "torch.aten.flatten.using_ints"
 	Aten_UnsafeView                                   = "torch.aten._unsafe_view"
@@ -546,6 +558,18 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenUpsampleBilinear2d, Summary: "aten::upsample_bilinear2d(Tensor self, SymInt[2] output_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenUpsampleBilinear2dVec, Summary: "aten::upsample_bilinear2d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenUpsampleBilinear2dBackward, Summary: "aten::upsample_bilinear2d_backward(Tensor grad_output, SymInt[2] output_size, SymInt[4] input_size, bool align_corners, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest1d, Summary: "aten::upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest1dVec, Summary: "aten::upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest1dBackward, Summary: "aten::upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleLinear1d, Summary: "aten::upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleLinear1dVec, Summary: "aten::upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleLinear1dBackward, Summary: "aten::upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest3d, Summary: "aten::upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest3dVec, Summary: "aten::upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleNearest3dBackward, Summary: "aten::upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleTrilinear3d, Summary: "aten::upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleTrilinear3dVec, Summary: "aten::upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenUpsampleTrilinear3dBackward, Summary: "aten::upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenView, Summary: "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenFlattenUsingInts, Summary: "aten::flatten.using_ints(Tensor(a) self, int start_dim=0, int end_dim=-1) -> Tensor(a)", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: Aten_UnsafeView, Summary: "aten::_unsafe_view(Tensor self, SymInt[] size) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -3402,6 +3426,168 @@ var schemaTable = []Schema{
 			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 2}},
 			{Name: "input_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 4}},
 			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest1d", Overload: "", Op: AtenUpsampleNearest1d,
+		Text: "upsample_nearest1d(Tensor self, SymInt[1] output_size, float? scales=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}},
+			{Name: "scales", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest1d", Overload: "vec", Op: AtenUpsampleNearest1dVec,
+		Text: "upsample_nearest1d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Optional: true}},
+			{Name: "scale_factors", Type: ArgType{Base: BaseFloat, List: true, Optional: true}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest1d_backward", Overload: "", Op: AtenUpsampleNearest1dBackward,
+		Text: "upsample_nearest1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, float? scales=None) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}},
+			{Name: "input_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}},
+			{Name: "scales", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_linear1d", Overload: "", Op: AtenUpsampleLinear1d,
+		Text: "upsample_linear1d(Tensor self, SymInt[1] output_size, bool align_corners, float? scales=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scales", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_linear1d", Overload: "vec", Op: AtenUpsampleLinear1dVec,
+		Text: "upsample_linear1d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Optional: true}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scale_factors", Type: ArgType{Base: BaseFloat, List: true, Optional: true}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_linear1d_backward", Overload: "", Op: AtenUpsampleLinear1dBackward,
+		Text: "upsample_linear1d_backward(Tensor grad_output, SymInt[1] output_size, SymInt[3] input_size, bool align_corners, float? scales=None) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 1}},
+			{Name: "input_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scales", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest3d", Overload: "", Op: AtenUpsampleNearest3d,
+		Text: "upsample_nearest3d(Tensor self, SymInt[3] output_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}},
+			{Name: "scales_d", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest3d", Overload: "vec", Op: AtenUpsampleNearest3dVec,
+		Text: "upsample_nearest3d.vec(Tensor input, SymInt[]? output_size, float[]? scale_factors) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Optional: true}},
+			{Name: "scale_factors", Type: ArgType{Base: BaseFloat, List: true, Optional: true}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_nearest3d_backward", Overload: "", Op: AtenUpsampleNearest3dBackward,
+		Text: "upsample_nearest3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}},
+			{Name: "input_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 5}},
+			{Name: "scales_d", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_trilinear3d", Overload: "", Op: AtenUpsampleTrilinear3d,
+		Text: "upsample_trilinear3d(Tensor self, SymInt[3] output_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor",
+		Args: []Arg{
+			{Name: "self", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scales_d", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_trilinear3d", Overload: "vec", Op: AtenUpsampleTrilinear3dVec,
+		Text: "upsample_trilinear3d.vec(Tensor input, SymInt[]? output_size, bool align_corners, float[]? scale_factors) -> Tensor",
+		Args: []Arg{
+			{Name: "input", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Optional: true}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scale_factors", Type: ArgType{Base: BaseFloat, List: true, Optional: true}},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "upsample_trilinear3d_backward", Overload: "", Op: AtenUpsampleTrilinear3dBackward,
+		Text: "upsample_trilinear3d_backward(Tensor grad_output, SymInt[3] output_size, SymInt[5] input_size, bool align_corners, float? scales_d=None, float? scales_h=None, float? scales_w=None) -> Tensor",
+		Args: []Arg{
+			{Name: "grad_output", Type: ArgType{Base: BaseTensor}},
+			{Name: "output_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 3}},
+			{Name: "input_size", Type: ArgType{Base: BaseSymInt, List: true, Size: 5}},
+			{Name: "align_corners", Type: ArgType{Base: BaseBool}},
+			{Name: "scales_d", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
 			{Name: "scales_h", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
 			{Name: "scales_w", Type: ArgType{Base: BaseFloat, Optional: true}, Default: "None", HasDefault: true},
 		},

@@ -258,6 +258,20 @@ def build_cases():
     cs.append(case("pad_reflect_f32", "pad", Rand([2, 3, 6, 6]), [1, 1, 1, 1], "reflect", None,
                    note="F.pad(x, (1, 1, 1, 1), mode='reflect'), as Conv2d(padding_mode='reflect') pads", **comp))
     cs.append(case("pad_replicate_1d_f32", "pad", Rand(seq), [2, 3], "replicate", None, **comp))
+    # Upsampling in 3-D UNet decoders and 1-D (audio) networks.
+    cs.append(case("upsample_nearest3d_vec_f32", "upsample_nearest3d.vec", Rand([2, 3, 3, 4, 5]), None, [2.0, 2.0, 2.0],
+                   **up))
+    cs.append(case("upsample_nearest3d_backward_f32", "upsample_nearest3d_backward", Rand([2, 3, 6, 8, 10]), [6, 8, 10],
+                   [2, 3, 3, 4, 5], 2.0, 2.0, 2.0, reduction=8, **up))
+    cs.append(case("upsample_trilinear3d_f32", "upsample_trilinear3d", Rand([2, 3, 3, 4, 5]), [6, 7, 9], False, None,
+                   None, None, **up))
+    cs.append(case("upsample_trilinear3d_align_corners_vec_f32", "upsample_trilinear3d.vec", Rand([1, 3, 3, 4, 4]), None,
+                   True, [2.0, 1.5, 2.0], **up))
+    cs.append(case("upsample_trilinear3d_backward_f32", "upsample_trilinear3d_backward", Rand([2, 3, 6, 8, 10]),
+                   [6, 8, 10], [2, 3, 3, 4, 5], False, None, None, None, reduction=64, **up))
+    cs.append(case("upsample_linear1d_f32", "upsample_linear1d", Rand([2, 4, 7]), [15], False, None, **up))
+    cs.append(case("upsample_linear1d_backward_f32", "upsample_linear1d_backward", Rand([2, 4, 14]), [14], [2, 4, 7],
+                   True, None, reduction=4, **up))
     return cs
 
 
