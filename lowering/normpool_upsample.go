@@ -693,9 +693,27 @@ func prepareUpsample(op *ir.Operation, f upForm) (emitFunc, error) {
 	if !ir.TypeEqual(rt.Elem, g.elem) {
 		return nil, r.errorf("result #0 has type '%s'; the dtype must be that of the input, %s", op.Result(0).Type(), g.elem)
 	}
+	// An integer factor on every dim resamples by phases, without gathers
+	// (normpool_upsample_phases.go).
+	runs := make([][]upRun, len(g.axes))
+	phased := true
+	for i, a := range g.axes {
+		runs[i] = a.runs(f.backward)
+		phased = phased && runs[i] != nil
+	}
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newNPKernel(b, op)
 		acc := accumulatorType(rt.Elem)
+		if phased {
+			src, dst := op.Operand(0), g.outShape()[2:]
+			if f.backward {
+				dst = g.inShape()[2:]
+			}
+			if f.mode == upLinear || f.backward {
+				src = k.convertTensor(src, acc)
+			}
+			return []*ir.Value{k.convertTensor(k.resamplePhases(src, runs, dst), rt.Elem)}, nil
+		}
 		var tables []upTable
 		var dst []int64
 		for _, a := range g.axes {

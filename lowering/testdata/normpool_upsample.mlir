@@ -1,30 +1,19 @@
 // RUN: torchlower opt %s -p convert-torch-to-linalg --split-input-file | FileCheck %s
 
-// upsample_nearest2d to twice the size: each dim's [out, 1] table of
-// source rows is computed from linalg.index (out = 2·in is nearest_idx's
-// exact shift, o >> 1), and one parallel generic copies the input element
-// the two tables name, read with tensor.extract.
-// CHECK-DAG:   #[[ID2:map[0-9]*]] = affine_map<(d0, d1) -> (d0, d1)>
-// CHECK-DAG:   #[[TH:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d2, 0)>
-// CHECK-DAG:   #[[TW:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d3, 0)>
-// CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// upsample_nearest2d to twice the size: an integer factor on every dim
+// resamples by phases, one dim after another from the last: W first, the
+// input inserted at stride 2 twice (phases 0 and 1 both read column m),
+// then H likewise. No gathers, no tables.
 // CHECK-LABEL: func.func @nearest_2x(
 // CHECK-SAME:      %[[X:[^:]*]]: tensor<2x3x4x5xf32>) -> tensor<2x3x8x10xf32>
-// CHECK:         %[[H:.*]] = linalg.generic {indexing_maps = [#[[ID2]]], iterator_types = ["parallel", "parallel"]} outs(%{{.*}} : tensor<8x1xi64>)
-// CHECK:           %[[O:.*]] = linalg.index 0 : index
-// CHECK:           %[[O64:.*]] = arith.index_cast %[[O]] : index to i64
-// CHECK:           %[[SRC:.*]] = arith.shrsi %[[O64]], %{{.*}} : i64
-// CHECK-NEXT:      linalg.yield %[[SRC]] : i64
-// CHECK:         %[[W:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<10x1xi64>)
-// CHECK:         %[[R:.*]] = linalg.generic {indexing_maps = [#[[TH]], #[[TW]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[H]], %[[W]] : tensor<8x1xi64>, tensor<10x1xi64>) outs(%{{.*}} : tensor<2x3x8x10xf32>)
-// CHECK-NEXT:    ^bb0(%[[IH:.*]]: i64, %[[IW:.*]]: i64, %{{.*}}: f32):
-// CHECK:           %[[N:.*]] = linalg.index 0 : index
-// CHECK:           %[[C:.*]] = linalg.index 1 : index
-// CHECK:           %[[IHX:.*]] = arith.index_cast %[[IH]] : i64 to index
-// CHECK:           %[[IWX:.*]] = arith.index_cast %[[IW]] : i64 to index
-// CHECK:           %[[V:.*]] = tensor.extract %[[X]][%[[N]], %[[C]], %[[IHX]], %[[IWX]]] : tensor<2x3x4x5xf32>
-// CHECK-NEXT:      linalg.yield %[[V]] : f32
-// CHECK:         return %[[R]] : tensor<2x3x8x10xf32>
+// CHECK:         %[[E1:.*]] = tensor.empty() : tensor<2x3x4x10xf32>
+// CHECK:         %[[W0:.*]] = tensor.insert_slice %[[X]] into %[[E1]][0, 0, 0, 0] [2, 3, 4, 5] [1, 1, 1, 2]
+// CHECK:         %[[W1:.*]] = tensor.insert_slice %[[X]] into %[[W0]][0, 0, 0, 1] [2, 3, 4, 5] [1, 1, 1, 2]
+// CHECK:         %[[E2:.*]] = tensor.empty() : tensor<2x3x8x10xf32>
+// CHECK:         %[[H0:.*]] = tensor.insert_slice %[[W1]] into %[[E2]][0, 0, 0, 0] [2, 3, 4, 10] [1, 1, 2, 1]
+// CHECK:         %[[H1:.*]] = tensor.insert_slice %[[W1]] into %[[H0]][0, 0, 1, 0] [2, 3, 4, 10] [1, 1, 2, 1]
+// CHECK-NOT:     tensor.extract %
+// CHECK:         return %[[H1]] : tensor<2x3x8x10xf32>
 func.func @nearest_2x(%x: !torch.vtensor<[2,3,4,5],f32>) -> !torch.vtensor<[2,3,8,10],f32> {
   %int8 = torch.constant.int 8
   %int10 = torch.constant.int 10
@@ -121,9 +110,9 @@ func.func @bilinear_align_bf16(%x: !torch.vtensor<[1,2,4,5],bf16>) -> !torch.vte
 
 // -----
 
-// upsample_bilinear2d_backward, 4x5 → 8x10 without align_corners: a
-// gather over a window of K = 5 outputs per input row, not a reduction
-// over all 8. Row i's window starts at clamp(i·8 div 4 − 2, 0, 8 − 5);
+// upsample_bilinear2d_backward, 4x5 → 8x11 without align_corners (11 is
+// no multiple of 5, so no phases): a gather over a window of K = 5
+// outputs per input row, not a reduction over all 8. Row i's window starts at clamp(i·8 div 4 − 2, 0, 8 − 5);
 // the table recomputes the forward taps of each window output o
 // (x = max(0.5·(o + 0.5) − 0.5, 0)) and keeps o, with the weight it reads
 // row i with, where one of its taps is i, else −1. The sum skips −1 taps
@@ -132,7 +121,7 @@ func.func @bilinear_align_bf16(%x: !torch.vtensor<[1,2,4,5],bf16>) -> !torch.vte
 // CHECK-DAG:   #[[TW:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d3, d5)>
 // CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @bilinear_bwd(
-// CHECK-SAME:      %[[G:[^:]*]]: tensor<1x2x8x10xf32>) -> tensor<1x2x4x5xf32>
+// CHECK-SAME:      %[[G:[^:]*]]: tensor<1x2x8x11xf32>) -> tensor<1x2x4x5xf32>
 // CHECK:         %[[H:.*]]:2 = linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<4x5xi64>, tensor<4x5xf32>)
 // CHECK-NEXT:    ^bb0(%{{.*}}: i64, %{{.*}}: f32):
 // CHECK:           %[[I:.*]] = arith.index_cast %{{.*}} : index to i64
@@ -157,31 +146,31 @@ func.func @bilinear_align_bf16(%x: !torch.vtensor<[1,2,4,5],bf16>) -> !torch.vte
 // CHECK:           %[[READS:.*]] = arith.ori %[[M0]], %[[M1]] : i1
 // CHECK:           %[[POS:.*]] = arith.select %[[READS]], %[[O]], %[[NONE]] : i64
 // CHECK:           linalg.yield %[[POS]], %[[WT]] : i64, f32
-// CHECK:         %[[W:.*]]:2 = linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<5x5xi64>, tensor<5x5xf32>)
+// CHECK:         %[[W:.*]]:2 = linalg.generic {{.*}} outs(%{{.*}}, %{{.*}} : tensor<5x6xi64>, tensor<5x6xf32>)
 // CHECK:         %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x2x4x5xf32>)
-// CHECK:         %[[R:.*]] = linalg.generic {indexing_maps = [#[[TH]], #[[TW]], #[[TH]], #[[TW]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[H]]#0, %[[W]]#0, %[[H]]#1, %[[W]]#1 : tensor<4x5xi64>, tensor<5x5xi64>, tensor<4x5xf32>, tensor<5x5xf32>) outs(%[[ZERO]] : tensor<1x2x4x5xf32>)
+// CHECK:         %[[R:.*]] = linalg.generic {indexing_maps = [#[[TH]], #[[TW]], #[[TH]], #[[TW]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[H]]#0, %[[W]]#0, %[[H]]#1, %[[W]]#1 : tensor<4x5xi64>, tensor<5x6xi64>, tensor<4x5xf32>, tensor<5x6xf32>) outs(%[[ZERO]] : tensor<1x2x4x5xf32>)
 // CHECK-NEXT:    ^bb0(%[[PH:.*]]: i64, %[[PW:.*]]: i64, %[[WH:.*]]: f32, %[[WW:.*]]: f32, %[[ACC:.*]]: f32):
 // CHECK:           %[[VH:.*]] = arith.cmpi sge, %[[PH]], %{{.*}} : i64
 // CHECK:           %[[VW:.*]] = arith.cmpi sge, %[[PW]], %{{.*}} : i64
 // CHECK:           %[[VALID:.*]] = arith.andi %[[VH]], %[[VW]] : i1
-// CHECK:           %[[V:.*]] = tensor.extract %[[G]][{{.*}}] : tensor<1x2x8x10xf32>
+// CHECK:           %[[V:.*]] = tensor.extract %[[G]][{{.*}}] : tensor<1x2x8x11xf32>
 // CHECK:           %[[TERM:.*]] = arith.mulf %{{.*}}, %[[V]] : f32
 // CHECK:           %[[MASKED:.*]] = arith.select %[[VALID]], %[[TERM]], %{{.*}} : f32
 // CHECK-NEXT:      %[[NEW:.*]] = arith.addf %[[ACC]], %[[MASKED]] : f32
 // CHECK-NEXT:      linalg.yield %[[NEW]] : f32
 // CHECK:         return %[[R]] : tensor<1x2x4x5xf32>
-func.func @bilinear_bwd(%g: !torch.vtensor<[1,2,8,10],f32>) -> !torch.vtensor<[1,2,4,5],f32> {
+func.func @bilinear_bwd(%g: !torch.vtensor<[1,2,8,11],f32>) -> !torch.vtensor<[1,2,4,5],f32> {
   %int1 = torch.constant.int 1
   %int2 = torch.constant.int 2
   %int4 = torch.constant.int 4
   %int5 = torch.constant.int 5
   %int8 = torch.constant.int 8
-  %int10 = torch.constant.int 10
+  %int11 = torch.constant.int 11
   %none = torch.constant.none
   %false = torch.constant.bool false
-  %osz = torch.prim.ListConstruct %int8, %int10 : (!torch.int, !torch.int) -> !torch.list<int>
+  %osz = torch.prim.ListConstruct %int8, %int11 : (!torch.int, !torch.int) -> !torch.list<int>
   %isz = torch.prim.ListConstruct %int1, %int2, %int4, %int5 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
-  %r = torch.aten.upsample_bilinear2d_backward %g, %osz, %isz, %false, %none, %none : !torch.vtensor<[1,2,8,10],f32>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.none, !torch.none -> !torch.vtensor<[1,2,4,5],f32>
+  %r = torch.aten.upsample_bilinear2d_backward %g, %osz, %isz, %false, %none, %none : !torch.vtensor<[1,2,8,11],f32>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.none, !torch.none -> !torch.vtensor<[1,2,4,5],f32>
   return %r : !torch.vtensor<[1,2,4,5],f32>
 }
 
@@ -224,4 +213,68 @@ func.func @nearest_bwd(%g: !torch.vtensor<[1,2,8,11],f32>) -> !torch.vtensor<[1,
   %isz = torch.prim.ListConstruct %int1, %int2, %int5, %int7 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
   %r = torch.aten.upsample_nearest2d_backward %g, %osz, %isz, %none, %none : !torch.vtensor<[1,2,8,11],f32>, !torch.list<int>, !torch.list<int>, !torch.none, !torch.none -> !torch.vtensor<[1,2,5,7],f32>
   return %r : !torch.vtensor<[1,2,5,7],f32>
+}
+
+// -----
+
+// upsample_linear1d, 4 → 8 without align_corners, by phases: output 2m
+// reads inputs m − 1 and m with weights 0.25 and 0.75 (output 0 clamped:
+// input 0 with weight 1 and input 1 with 0, kept: 0·NaN is NaN, as in
+// PyTorch), output 2m + 1 reads m and m + 1 with 0.75 and 0.25 (output 7
+// clamped: input 3 twice). Each run is a generic over strided slices,
+// inserted at stride 2.
+// CHECK-LABEL: func.func @linear_2x(
+// CHECK-SAME:      %[[X:[^:]*]]: tensor<2x3x4xf32>) -> tensor<2x3x8xf32>
+// CHECK:         %[[A0:.*]] = tensor.extract_slice %[[X]][0, 0, 0] [2, 3, 1] [1, 1, 1]
+// CHECK:         %[[B0:.*]] = tensor.extract_slice %[[X]][0, 0, 1] [2, 3, 1] [1, 1, 1]
+// CHECK:         %[[R0:.*]] = linalg.generic {{.*}} ins(%[[A0]], %[[B0]] : tensor<2x3x1xf32>, tensor<2x3x1xf32>)
+// CHECK-NEXT:    ^bb0(%[[P:.*]]: f32, %[[Q:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[QZ:.*]] = arith.mulf %[[Q]], %[[Z]] : f32
+// CHECK-NEXT:      %[[S0:.*]] = arith.addf %[[P]], %[[QZ]] : f32
+// CHECK:         %[[O0:.*]] = tensor.insert_slice %[[R0]] into %{{.*}}[0, 0, 0] [2, 3, 1] [1, 1, 2]
+// CHECK:         %[[A:.*]] = tensor.extract_slice %[[X]][0, 0, 0] [2, 3, 3] [1, 1, 1]
+// CHECK:         %[[B:.*]] = tensor.extract_slice %[[X]][0, 0, 1] [2, 3, 3] [1, 1, 1]
+// CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[A]], %[[B]] : tensor<2x3x3xf32>, tensor<2x3x3xf32>)
+// CHECK:           arith.constant 2.500000e-01 : f32
+// CHECK:           arith.constant 7.500000e-01 : f32
+// CHECK:         %[[O1:.*]] = tensor.insert_slice %[[R]] into %[[O0]][0, 0, 2] [2, 3, 3] [1, 1, 2]
+// CHECK:         %[[O2:.*]] = tensor.insert_slice %{{.*}} into %[[O1]][0, 0, 1] [2, 3, 3] [1, 1, 2]
+// CHECK:         %[[O3:.*]] = tensor.insert_slice %{{.*}} into %[[O2]][0, 0, 7] [2, 3, 1] [1, 1, 2]
+// CHECK-NOT:     tensor.extract %
+// CHECK:         return %[[O3]] : tensor<2x3x8xf32>
+func.func @linear_2x(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,8],f32> {
+  %int8 = torch.constant.int 8
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %sz = torch.prim.ListConstruct %int8 : (!torch.int) -> !torch.list<int>
+  %r = torch.aten.upsample_linear1d %x, %sz, %false, %none : !torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[2,3,8],f32>
+  return %r : !torch.vtensor<[2,3,8],f32>
+}
+
+// -----
+
+// upsample_linear1d_backward, 8 → 16 by phases: the interior inputs i
+// sum the outputs 2i − 1, 2i, 2i + 1, 2i + 2 (weights 0.25, 0.75, 0.75,
+// 0.25) read at stride 2 in one run; the edges have runs of their own.
+// CHECK-LABEL: func.func @linear_2x_bwd(
+// CHECK-SAME:      %[[G:[^:]*]]: tensor<2x3x16xf32>) -> tensor<2x3x8xf32>
+// CHECK:         %[[T0:.*]] = tensor.extract_slice %[[G]][0, 0, 3] [2, 3, 5] [1, 1, 2]
+// CHECK:         %[[T1:.*]] = tensor.extract_slice %[[G]][0, 0, 4] [2, 3, 5] [1, 1, 2]
+// CHECK:         %[[T2:.*]] = tensor.extract_slice %[[G]][0, 0, 5] [2, 3, 5] [1, 1, 2]
+// CHECK:         %[[T3:.*]] = tensor.extract_slice %[[G]][0, 0, 6] [2, 3, 5] [1, 1, 2]
+// CHECK:         %[[MID:.*]] = linalg.generic {{.*}} ins(%[[T0]], %[[T1]], %[[T2]], %[[T3]] : tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<2x3x5xf32>, tensor<2x3x5xf32>)
+// CHECK:         tensor.insert_slice %[[MID]] into %{{.*}}[0, 0, 2] [2, 3, 5] [1, 1, 1]
+// CHECK-NOT:     tensor.extract %
+func.func @linear_2x_bwd(%g: !torch.vtensor<[2,3,16],f32>) -> !torch.vtensor<[2,3,8],f32> {
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %int8 = torch.constant.int 8
+  %int16 = torch.constant.int 16
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %osz = torch.prim.ListConstruct %int16 : (!torch.int) -> !torch.list<int>
+  %isz = torch.prim.ListConstruct %int2, %int3, %int8 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten.upsample_linear1d_backward %g, %osz, %isz, %false, %none : !torch.vtensor<[2,3,16],f32>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[2,3,8],f32>
+  return %r : !torch.vtensor<[2,3,8],f32>
 }
