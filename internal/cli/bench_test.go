@@ -59,7 +59,7 @@ func TestBenchBadFlags(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--suite=nope"}, 2, `unknown --suite "nope" (want backward-data, seeds, resnet, grouped, training, transformer, smoke)`},
+		{[]string{"--suite=nope"}, 2, `unknown --suite "nope" (want backward-data, seeds, resnet, grouped, training, transformer, volume, smoke)`},
 		{[]string{"--suite=seeds", "--no-torch"}, 1, "suite seeds runs on a GPU only (--device=cuda or hip)"},
 		{[]string{"--reps=0"}, 2, "--reps must be at least 1, got 0"},
 		{[]string{"--warmup=-1"}, 2, "--warmup must not be negative"},
