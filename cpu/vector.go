@@ -204,6 +204,13 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 	if movesOutputs(k, vp, last) {
 		return cb.laneCode()
 	}
+	// A fold's lanes run along the innermost loop; over a short one (a
+	// pooling window's 2 or 3 taps) the blocks are a few lanes long and
+	// their overhead is the whole cost. Then a loop that moves every
+	// output goes innermost instead, as for a body that does not fold.
+	if vp.ext[last] < minFoldLanes && interchange(k, vp) {
+		return cb.laneCode()
+	}
 	if len(k.ops) == k.nIn+1 {
 		if lc := cb.foldCode(); lc != nil {
 			vp.groupFold(k)
@@ -214,11 +221,25 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 		}
 	}
 	// No fold (several outputs, as an argmax's value and index, or a
-	// body that selects): make a loop that moves every output the
-	// innermost. Lanes are then distinct output elements, and each still
-	// meets the reduction's iterations in order, one outer iteration
-	// after another, as the interpreter would.
-	for p := last - 1; p >= 0; p-- {
+	// body that selects), or a short one: make a loop that moves every
+	// output the innermost. Lanes are then distinct output elements, and
+	// each still meets the reduction's iterations in order, one outer
+	// iteration after another, as the interpreter would.
+	if interchange(k, vp) {
+		return cb.laneCode()
+	}
+	return nil
+}
+
+// minFoldLanes is the shortest innermost reduction loop a fold's lanes
+// run along when another loop could be the lanes instead.
+const minFoldLanes = 16
+
+// interchange makes the innermost of the loops that move every output
+// the lane-program's innermost loop and divides a loop that moves every
+// output among workers; false when no loop moves every output.
+func interchange(k *kernel, vp *vprogram) bool {
+	for p := len(vp.ext) - 2; p >= 0; p-- {
 		if movesOutputs(k, vp, p) {
 			vp.moveInnermost(p)
 			// Workers take ranges of a loop that moves every output: the
@@ -228,10 +249,10 @@ func reductionLanes(k *kernel, vp *vprogram, cb *compiledBody) *laneCode {
 			if movesOutputs(k, vp, 0) {
 				vp.split = 0
 			}
-			return cb.laneCode()
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 // setLanes32 makes vp run in float32 lanes lc, reading in place every
@@ -1561,6 +1582,11 @@ func storeLanes(op *kOperand, src []float64, q, c int64) {
 func (c *compiler) vectorIntOp(o *ir.Operation, ins []reg, d reg) vinstr {
 	rt := o.Result(0).Type()
 	w, rd := intWidth(rt), d.idx
+	if len(ins) == 2 && !ins[0].float && !ins[1].float {
+		if v := fastIntBinary(o.Name, ins[0].idx, ins[1].idx, rd, w); v != nil {
+			return v
+		}
+	}
 	if f, ok := intBinary[o.Name]; ok && len(ins) == 2 && !ins[0].float && !ins[1].float {
 		a, b := ins[0].idx, ins[1].idx
 		return func(fr *vframe, n int) {
@@ -1578,6 +1604,9 @@ func (c *compiler) vectorIntOp(o *ir.Operation, ins []reg, d reg) vinstr {
 		pa, ok := o.Attr("predicate").(ir.IntegerAttr)
 		if !ok || pa.Value < 0 || int(pa.Value) >= len(arith.CmpIPredicates) || len(ins) != 2 || ins[0].float || ins[1].float {
 			return nil
+		}
+		if v := fastCmpI(arith.CmpIPredicates[pa.Value], ins[0].idx, ins[1].idx, rd); v != nil {
+			return v
 		}
 		f, a, b := cmpIFunc(arith.CmpIPredicates[pa.Value], intWidth(o.Operand(0).Type())), ins[0].idx, ins[1].idx
 		return func(fr *vframe, n int) {
@@ -1723,4 +1752,149 @@ func (c *compiler) vectorExtract(o *ir.Operation, ins []reg, d reg) vinstr {
 			}
 		}
 	}
+}
+
+// fastIntBinary is the lane loop of the integer ops of index arithmetic
+// and masks (a max pooling's flat index, its window tests), written out
+// so that no function is called per element: the registers hold values
+// sign-extended from width w, so add, sub and mul re-extend a narrow
+// result, and the bitwise ops, max and min of extended values are
+// extended already. nil for any other op.
+func fastIntBinary(name string, a, b, rd, w int) vinstr {
+	wrap := w < 64
+	s := uint(64 - w)
+	switch name {
+	case arith.AddI:
+		if wrap {
+			return func(fr *vframe, n int) {
+				A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+				for j := range D {
+					D[j] = (A[j] + B[j]) << s >> s
+				}
+			}
+		}
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = A[j] + B[j]
+			}
+		}
+	case arith.SubI:
+		if wrap {
+			return func(fr *vframe, n int) {
+				A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+				for j := range D {
+					D[j] = (A[j] - B[j]) << s >> s
+				}
+			}
+		}
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = A[j] - B[j]
+			}
+		}
+	case arith.MulI:
+		if wrap {
+			return func(fr *vframe, n int) {
+				A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+				for j := range D {
+					D[j] = (A[j] * B[j]) << s >> s
+				}
+			}
+		}
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = A[j] * B[j]
+			}
+		}
+	case arith.AndI:
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = A[j] & B[j]
+			}
+		}
+	case arith.OrI:
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = A[j] | B[j]
+			}
+		}
+	case arith.XOrI:
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = A[j] ^ B[j]
+			}
+		}
+	case arith.MaxSI:
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = max(A[j], B[j])
+			}
+		}
+	case arith.MinSI:
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = min(A[j], B[j])
+			}
+		}
+	}
+	return nil
+}
+
+// fastCmpI is the lane loop of a signed or equality comparison of
+// sign-extended registers (true is -1, as b2i writes it), written out;
+// nil for the unsigned predicates.
+func fastCmpI(pred string, a, b, rd int) vinstr {
+	switch pred {
+	case "eq":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = b2i(A[j] == B[j])
+			}
+		}
+	case "ne":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = b2i(A[j] != B[j])
+			}
+		}
+	case "slt":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = b2i(A[j] < B[j])
+			}
+		}
+	case "sle":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = b2i(A[j] <= B[j])
+			}
+		}
+	case "sgt":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = b2i(A[j] > B[j])
+			}
+		}
+	case "sge":
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				D[j] = b2i(A[j] >= B[j])
+			}
+		}
+	}
+	return nil
 }
