@@ -461,3 +461,40 @@ func.func @avgpool1d(%x: !torch.vtensor<[3,10],f32>) -> !torch.vtensor<[3,5],f32
   %r = torch.aten.avg_pool1d %x, %k, %s, %p, %false, %true : !torch.vtensor<[3,10],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool -> !torch.vtensor<[3,5],f32>
   return %r : !torch.vtensor<[3,5],f32>
 }
+
+// -----
+
+// max_pool2d_with_indices_backward when the 2x2 windows tile the 4x6
+// input (kernel = stride, no padding): each input position lies in one
+// window, so there is no sum. Each window's index becomes its offset from
+// the window's corner (oh·2·6 + ow·2), as f32; one parallel generic over
+// [N, C, OH, 2, OW, 2], the window loops outside the output ones,
+// compares it with the position's own offset (the constant [[0, 1], [6,
+// 7]]) and selects the gradient or 0; a collapse_shape gives [N, C, H, W].
+// CHECK-DAG:   #[[OUT4:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d5)>
+// CHECK-DAG:   #[[TAB:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d2, d3)>
+// CHECK-DAG:   #[[SPREAD:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d2, d5, d3)>
+// CHECK-LABEL: func.func @maxpool_bwd_tiles(
+// CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x2x3xf32>, %{{.*}}: tensor<1x2x4x6xf32>, %[[IDX:[^:]*]]: tensor<1x2x2x3xi64>)
+// CHECK:         %[[REL:.*]] = linalg.generic {{.*}} ins(%[[IDX]] : tensor<1x2x2x3xi64>) outs(%{{.*}} : tensor<1x2x2x3xf32>)
+// CHECK:           %[[CORNER:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK:           %[[D:.*]] = arith.subi %{{.*}}, %[[CORNER]] : i64
+// CHECK:           arith.sitofp %[[D]] : i64 to f32
+// CHECK:         %[[T:.*]] = arith.constant dense<{{\[}}[0.000000e+00, 1.000000e+00], [6.000000e+00, 7.000000e+00]]> : tensor<2x2xf32>
+// CHECK:         %[[S:.*]] = linalg.generic {indexing_maps = [#[[OUT4]], #[[TAB]], #[[OUT4]], #[[SPREAD]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[REL]], %[[T]], %[[DY]] : tensor<1x2x2x3xf32>, tensor<2x2xf32>, tensor<1x2x2x3xf32>) outs(%{{.*}} : tensor<1x2x2x2x3x2xf32>)
+// CHECK-NEXT:    ^bb0(%[[R:.*]]: f32, %[[O:.*]]: f32, %[[G:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[HERE:.*]] = arith.cmpf oeq, %[[R]], %[[O]] : f32
+// CHECK:           %[[V:.*]] = arith.select %[[HERE]], %[[G]], %{{.*}} : f32
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %[[S]] {{\[}}[0], [1], [2, 3], [4, 5]] : tensor<1x2x2x2x3x2xf32> into tensor<1x2x4x6xf32>
+// CHECK:         return %[[C]]
+func.func @maxpool_bwd_tiles(%dy: !torch.vtensor<[1,2,2,3],f32>, %x: !torch.vtensor<[1,2,4,6],f32>, %idx: !torch.vtensor<[1,2,2,3],si64>) -> !torch.vtensor<[1,2,4,6],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r = torch.aten.max_pool2d_with_indices_backward %dy, %x, %k, %k, %p, %d, %false, %idx : !torch.vtensor<[1,2,2,3],f32>, !torch.vtensor<[1,2,4,6],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.vtensor<[1,2,2,3],si64> -> !torch.vtensor<[1,2,4,6],f32>
+  return %r : !torch.vtensor<[1,2,4,6],f32>
+}
