@@ -716,82 +716,89 @@ dropout_bwd("dropout_bwd_scale2_f64", grid(3, 4, dtype=torch.float64), md, 2.0)
 def opt_float(c, v):
     return (c.c("none", 0), "!torch.none") if v is None else (c.c("float", v), "!torch.float")
 
-def upsample(name, x, mode, size=None, scales=None, align=None, vec=False):
-    """upsample_{nearest,bilinear}2d: the output_size form (scales are scales_h/w,
-    None for absent) or, with vec, the .vec form (exactly one of size and scales)."""
+UP_OPS = {("nearest", 1): "upsample_nearest1d", ("nearest", 2): "upsample_nearest2d", ("nearest", 3): "upsample_nearest3d",
+          ("linear", 1): "upsample_linear1d", ("linear", 2): "upsample_bilinear2d", ("linear", 3): "upsample_trilinear3d"}
+def upsample_nd(name, x, mode, size=None, scales=None, align=None, vec=False):
+    """upsample_nearest{1,2,3}d, upsample_{linear1d,bilinear2d,trilinear3d}:
+    the output_size form (scales one per dim, None for absent) or, with
+    vec, the .vec form (exactly one of size and scales)."""
+    n = x.dim() - 2
+    opname = UP_OPS[(mode, n)]
+    lin = mode == "linear"
     c = Case(name, [x])
     ops, tys = [arg(0)], [vt(x)]
-    bil = mode == "bilinear"
     if vec:
         if size is None:
             ops.append(c.c("none", 0)); tys.append("!torch.none")
         else:
             ops.append(c.ints(size)); tys.append("!torch.list<int>")
-        if bil:
+        if lin:
             ops.append(c.c("bool", align)); tys.append("!torch.bool")
         if scales is None:
             ops.append(c.c("none", 0)); tys.append("!torch.none")
         else:
             ops.append(c.floats(scales)); tys.append("!torch.list<float>")
-        fn = lambda x: (getattr(torch.ops.aten, "upsample_%s2d" % mode).vec(x, size, *([align] if bil else []), scales),)
-        opname = "upsample_%s2d.vec" % mode
+        base = getattr(torch.ops.aten, opname)
+        fn = lambda x: (base.vec(x, size, *([align] if lin else []), scales),)
+        opname += ".vec"
     else:
-        sh, sw = scales if scales is not None else (None, None)
+        ss = list(scales) if scales is not None else [None] * n
         ops.append(c.ints(size)); tys.append("!torch.list<int>")
-        if bil:
+        if lin:
             ops.append(c.c("bool", align)); tys.append("!torch.bool")
-        for v in (sh, sw):
+        for v in ss:
             o, t = opt_float(c, v); ops.append(o); tys.append(t)
-        fn = lambda x: (getattr(torch.ops.aten, "upsample_%s2d" % mode)(x, size, *([align] if bil else []), sh, sw),)
-        opname = "upsample_%s2d" % mode
+        fn = lambda x: (getattr(torch.ops.aten, opname)(x, size, *([align] if lin else []), *ss),)
     res = at_acc(fn, x) if x.is_floating_point() else fn(x)
     c.op(opname, ops, tys, [vt(res[0])], [0])
     add(c, [res[0]])
 
-def upsample_bwd(name, dy, mode, in_size, scales=None, align=None):
+def upsample_nd_bwd(name, dy, mode, in_size, scales=None, align=None):
+    n = dy.dim() - 2
+    opname = UP_OPS[(mode, n)] + "_backward"
+    lin = mode == "linear"
     c = Case(name, [dy])
     out_size = list(dy.shape[2:])
-    sh, sw = scales if scales is not None else (None, None)
-    bil = mode == "bilinear"
+    ss = list(scales) if scales is not None else [None] * n
     ops, tys = [arg(0), c.ints(out_size), c.ints(in_size)], [vt(dy), "!torch.list<int>", "!torch.list<int>"]
-    if bil:
+    if lin:
         ops.append(c.c("bool", align)); tys.append("!torch.bool")
-    for v in (sh, sw):
+    for v in ss:
         o, t = opt_float(c, v); ops.append(o); tys.append(t)
-    fn = lambda dy: (getattr(torch.ops.aten, "upsample_%s2d_backward" % mode)(dy, out_size, in_size, *([align] if bil else []), sh, sw),)
+    fn = lambda dy: (getattr(torch.ops.aten, opname)(dy, out_size, in_size, *([align] if lin else []), *ss),)
     res = at_acc(fn, dy)
-    c.op("upsample_%s2d_backward" % mode, ops, tys, [vt(res[0])], [0])
+    c.op(opname, ops, tys, [vt(res[0])], [0])
     add(c, [res[0]])
 
-upsample("up_nearest_2x_f32", grid(2, 3, 4, 5), "nearest", size=[8, 10])
-upsample("up_nearest_5x7_to_8x11_f32", grid(1, 2, 5, 7), "nearest", size=[8, 11])
-upsample("up_nearest_vec_scales_f32", grid(1, 2, 5, 6), "nearest", scales=[1.5, 2.0], vec=True)
+upsample_nd("up_nearest_2x_f32", grid(2, 3, 4, 5), "nearest", size=[8, 10])
+upsample_nd("up_nearest_5x7_to_8x11_f32", grid(1, 2, 5, 7), "nearest", size=[8, 11])
+upsample_nd("up_nearest_vec_scales_f32", grid(1, 2, 5, 6), "nearest", scales=[1.5, 2.0], vec=True)
 # 4 rows at 1.6 give 6 outputs; output 3 reads floor(3/1.6) = 1, the sizes would give 2.
-upsample("up_nearest_vec_scales_map_f32", grid(1, 2, 4, 5), "nearest", scales=[1.6, 1.75], vec=True)
-upsample("up_nearest_scales_given_f64", grid(1, 2, 4, 5, dtype=torch.float64), "nearest", size=[6, 8], scales=(1.6, 1.75))
-upsample("up_nearest_down_f64", grid(2, 2, 7, 9, dtype=torch.float64), "nearest", size=[3, 4])
-upsample("up_nearest_vec_size_ui8", torch.randint(0, 256, (1, 3, 4, 5), dtype=torch.uint8), "nearest", size=[7, 10], vec=True)
-upsample("up_nearest_bf16", grid(1, 2, 3, 4, dtype=torch.bfloat16), "nearest", size=[5, 9])
-upsample_bwd("up_nearest_bwd_2x_f32", grid(2, 3, 8, 10), "nearest", [2, 3, 4, 5])
-upsample_bwd("up_nearest_bwd_8x11_f32", grid(1, 2, 8, 11), "nearest", [1, 2, 5, 7])
-upsample_bwd("up_nearest_bwd_scales_f32", grid(1, 2, 6, 8), "nearest", [1, 2, 4, 5], scales=(1.6, 1.75))
-upsample_bwd("up_nearest_bwd_down_f64", grid(2, 2, 3, 4, dtype=torch.float64), "nearest", [2, 2, 7, 9])
-upsample_bwd("up_nearest_bwd_bf16", grid(1, 2, 6, 9, dtype=torch.bfloat16), "nearest", [1, 2, 3, 4])
-upsample("up_bilinear_align_f32", grid(1, 2, 4, 5), "bilinear", size=[7, 9], align=True)
-upsample("up_bilinear_noalign_f32", grid(2, 3, 4, 5), "bilinear", size=[8, 10], align=False)
-upsample("up_bilinear_down_noalign_f32", grid(1, 2, 9, 7), "bilinear", size=[4, 3], align=False)
-upsample("up_bilinear_down_align_f64", grid(1, 2, 8, 7, dtype=torch.float64), "bilinear", size=[3, 5], align=True)
-upsample("up_bilinear_align_out1_f32", grid(1, 2, 3, 4), "bilinear", size=[1, 6], align=True)
-upsample("up_bilinear_vec_scales_f32", grid(1, 2, 4, 5), "bilinear", scales=[1.7, 2.5], align=False, vec=True)
-upsample("up_bilinear_vec_scales_align_f32", grid(1, 2, 4, 5), "bilinear", scales=[1.7, 2.5], align=True, vec=True)
-upsample("up_bilinear_bf16", grid(1, 2, 4, 5, dtype=torch.bfloat16), "bilinear", size=[8, 10], align=False)
-upsample_bwd("up_bilinear_bwd_align_f32", grid(1, 2, 7, 9), "bilinear", [1, 2, 4, 5], align=True)
-upsample_bwd("up_bilinear_bwd_noalign_f32", grid(2, 3, 8, 10), "bilinear", [2, 3, 4, 5], align=False)
-upsample_bwd("up_bilinear_bwd_down_noalign_f64", grid(1, 2, 4, 3, dtype=torch.float64), "bilinear", [1, 2, 9, 7], align=False)
-upsample_bwd("up_bilinear_bwd_down_align_f32", grid(1, 2, 3, 5), "bilinear", [1, 2, 8, 7], align=True)
-upsample_bwd("up_bilinear_bwd_scales_f32", grid(1, 2, 6, 12), "bilinear", [1, 2, 4, 5], scales=(1.7, 2.5), align=False)
-upsample_bwd("up_bilinear_bwd_16to32_f32", grid(1, 2, 32, 32), "bilinear", [1, 2, 16, 16], align=False)
-upsample_bwd("up_bilinear_bwd_bf16", grid(1, 2, 8, 10, dtype=torch.bfloat16), "bilinear", [1, 2, 4, 5], align=True)
+upsample_nd("up_nearest_vec_scales_map_f32", grid(1, 2, 4, 5), "nearest", scales=[1.6, 1.75], vec=True)
+upsample_nd("up_nearest_scales_given_f64", grid(1, 2, 4, 5, dtype=torch.float64), "nearest", size=[6, 8], scales=(1.6, 1.75))
+upsample_nd("up_nearest_down_f64", grid(2, 2, 7, 9, dtype=torch.float64), "nearest", size=[3, 4])
+upsample_nd("up_nearest_vec_size_ui8", torch.randint(0, 256, (1, 3, 4, 5), dtype=torch.uint8), "nearest", size=[7, 10], vec=True)
+upsample_nd("up_nearest_bf16", grid(1, 2, 3, 4, dtype=torch.bfloat16), "nearest", size=[5, 9])
+upsample_nd_bwd("up_nearest_bwd_2x_f32", grid(2, 3, 8, 10), "nearest", [2, 3, 4, 5])
+upsample_nd_bwd("up_nearest_bwd_8x11_f32", grid(1, 2, 8, 11), "nearest", [1, 2, 5, 7])
+upsample_nd_bwd("up_nearest_bwd_scales_f32", grid(1, 2, 6, 8), "nearest", [1, 2, 4, 5], scales=(1.6, 1.75))
+upsample_nd_bwd("up_nearest_bwd_down_f64", grid(2, 2, 3, 4, dtype=torch.float64), "nearest", [2, 2, 7, 9])
+upsample_nd_bwd("up_nearest_bwd_bf16", grid(1, 2, 6, 9, dtype=torch.bfloat16), "nearest", [1, 2, 3, 4])
+upsample_nd("up_bilinear_align_f32", grid(1, 2, 4, 5), "linear", size=[7, 9], align=True)
+upsample_nd("up_bilinear_noalign_f32", grid(2, 3, 4, 5), "linear", size=[8, 10], align=False)
+upsample_nd("up_bilinear_down_noalign_f32", grid(1, 2, 9, 7), "linear", size=[4, 3], align=False)
+upsample_nd("up_bilinear_down_align_f64", grid(1, 2, 8, 7, dtype=torch.float64), "linear", size=[3, 5], align=True)
+upsample_nd("up_bilinear_align_out1_f32", grid(1, 2, 3, 4), "linear", size=[1, 6], align=True)
+upsample_nd("up_bilinear_vec_scales_f32", grid(1, 2, 4, 5), "linear", scales=[1.7, 2.5], align=False, vec=True)
+upsample_nd("up_bilinear_vec_scales_align_f32", grid(1, 2, 4, 5), "linear", scales=[1.7, 2.5], align=True, vec=True)
+upsample_nd("up_bilinear_bf16", grid(1, 2, 4, 5, dtype=torch.bfloat16), "linear", size=[8, 10], align=False)
+upsample_nd_bwd("up_bilinear_bwd_align_f32", grid(1, 2, 7, 9), "linear", [1, 2, 4, 5], align=True)
+upsample_nd_bwd("up_bilinear_bwd_noalign_f32", grid(2, 3, 8, 10), "linear", [2, 3, 4, 5], align=False)
+upsample_nd_bwd("up_bilinear_bwd_down_noalign_f64", grid(1, 2, 4, 3, dtype=torch.float64), "linear", [1, 2, 9, 7], align=False)
+upsample_nd_bwd("up_bilinear_bwd_down_align_f32", grid(1, 2, 3, 5), "linear", [1, 2, 8, 7], align=True)
+upsample_nd_bwd("up_bilinear_bwd_scales_f32", grid(1, 2, 6, 12), "linear", [1, 2, 4, 5], scales=(1.7, 2.5), align=False)
+upsample_nd_bwd("up_bilinear_bwd_16to32_f32", grid(1, 2, 32, 32), "linear", [1, 2, 16, 16], align=False)
+upsample_nd_bwd("up_bilinear_bwd_bf16", grid(1, 2, 8, 10, dtype=torch.bfloat16), "linear", [1, 2, 4, 5], align=True)
 
 # ---- 1-D and 3-D pooling ---------------------------------------------------
 # Appended after the 2-D cases so that those keep their random inputs.
@@ -855,61 +862,6 @@ padmode("replicate3d_bwd_f64", grid(1, 2, 3, 1, 4, dtype=torch.float64), "replic
 padmode("replicate2d_bwd_bf16", grid(1, 2, 3, 4, dtype=torch.bfloat16), "replication", [2, 2, 1, 3], backward=True)
 
 # ---- 1-D and 3-D upsampling ------------------------------------------------
-UPN = {1: ("scales",), 3: ("scales_d", "scales_h", "scales_w")}
-def upsample_nd(name, x, mode, size=None, scales=None, align=None, vec=False):
-    """upsample_nearest{1,3}d, upsample_linear1d, upsample_trilinear3d: the
-    output_size form (scales one per dim, None for absent) or, with vec,
-    the .vec form (exactly one of size and scales)."""
-    n = x.dim() - 2
-    opname = {("nearest", 1): "upsample_nearest1d", ("nearest", 3): "upsample_nearest3d",
-              ("linear", 1): "upsample_linear1d", ("linear", 3): "upsample_trilinear3d"}[(mode, n)]
-    lin = mode == "linear"
-    c = Case(name, [x])
-    ops, tys = [arg(0)], [vt(x)]
-    if vec:
-        if size is None:
-            ops.append(c.c("none", 0)); tys.append("!torch.none")
-        else:
-            ops.append(c.ints(size)); tys.append("!torch.list<int>")
-        if lin:
-            ops.append(c.c("bool", align)); tys.append("!torch.bool")
-        if scales is None:
-            ops.append(c.c("none", 0)); tys.append("!torch.none")
-        else:
-            ops.append(c.floats(scales)); tys.append("!torch.list<float>")
-        base = getattr(torch.ops.aten, opname)
-        fn = lambda x: (base.vec(x, size, *([align] if lin else []), scales),)
-        opname += ".vec"
-    else:
-        ss = list(scales) if scales is not None else [None] * n
-        ops.append(c.ints(size)); tys.append("!torch.list<int>")
-        if lin:
-            ops.append(c.c("bool", align)); tys.append("!torch.bool")
-        for v in ss:
-            o, t = opt_float(c, v); ops.append(o); tys.append(t)
-        fn = lambda x: (getattr(torch.ops.aten, opname)(x, size, *([align] if lin else []), *ss),)
-    res = at_acc(fn, x) if x.is_floating_point() else fn(x)
-    c.op(opname, ops, tys, [vt(res[0])], [0])
-    add(c, [res[0]])
-
-def upsample_nd_bwd(name, dy, mode, in_size, scales=None, align=None):
-    n = dy.dim() - 2
-    opname = {("nearest", 1): "upsample_nearest1d", ("nearest", 3): "upsample_nearest3d",
-              ("linear", 1): "upsample_linear1d", ("linear", 3): "upsample_trilinear3d"}[(mode, n)] + "_backward"
-    lin = mode == "linear"
-    c = Case(name, [dy])
-    out_size = list(dy.shape[2:])
-    ss = list(scales) if scales is not None else [None] * n
-    ops, tys = [arg(0), c.ints(out_size), c.ints(in_size)], [vt(dy), "!torch.list<int>", "!torch.list<int>"]
-    if lin:
-        ops.append(c.c("bool", align)); tys.append("!torch.bool")
-    for v in ss:
-        o, t = opt_float(c, v); ops.append(o); tys.append(t)
-    fn = lambda dy: (getattr(torch.ops.aten, opname)(dy, out_size, in_size, *([align] if lin else []), *ss),)
-    res = at_acc(fn, dy)
-    c.op(opname, ops, tys, [vt(res[0])], [0])
-    add(c, [res[0]])
-
 upsample_nd("up1d_nearest_2x_f32", grid(2, 3, 5), "nearest", size=[10])
 upsample_nd("up1d_nearest_vec_scale_f64", grid(1, 2, 4, dtype=torch.float64), "nearest", scales=[1.6], vec=True)
 upsample_nd("up1d_linear_align_f32", grid(2, 2, 5), "linear", size=[9], align=True)
