@@ -1830,6 +1830,27 @@ func fastIntBinary(name string, a, b, rd, w int) vinstr {
 				D[j] = A[j] ^ B[j]
 			}
 		}
+	case arith.DivSI, arith.RemSI:
+		// As intBinary: a zero divisor gives 0 (MLIR leaves it undefined).
+		// Only at 64 bits, where MinInt64 / -1 wraps as the narrower
+		// widths' re-extension would.
+		if wrap {
+			return nil
+		}
+		rem := name == arith.RemSI
+		return func(fr *vframe, n int) {
+			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]
+			for j := range D {
+				switch {
+				case B[j] == 0:
+					D[j] = 0
+				case rem:
+					D[j] = A[j] % B[j]
+				default:
+					D[j] = A[j] / B[j]
+				}
+			}
+		}
 	case arith.MaxSI:
 		return func(fr *vframe, n int) {
 			A, B, D := fr.i[a][:n], fr.i[b][:n], fr.i[rd][:n]

@@ -1,14 +1,16 @@
 package lowering
 
 import (
+	"math"
+	"slices"
+	"strings"
+
 	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/torch"
-	"slices"
-	"strings"
 )
 
 // The 1-, 2- and 3-D pooling ops. Inputs are [N, C, spatial...] or
@@ -241,12 +243,9 @@ func (pb poolBody) flat(pos []*ir.Value, h []int64) *ir.Value {
 // everything (the last NaN, as PyTorch's `val > max || isnan(val)` scan
 // gives).
 //
-// It is one linalg.generic with two results (value, index), reading the
-// −∞-padded input at (oh·s + kh·d, ow·s + kw·d). The body is the
-// commutative form of that scan: take (x, i) over (acc, j) when j = −1 (no
-// element yet), x > acc, x = acc with i < j, or x is NaN and acc is not or
-// i > j; so the result does not depend on the order the window loops run
-// in.
+// It is three generics over the −∞-padded input read at (oh·s + kh·d,
+// ow·s + kw·d): the window's max, each window's key of its first maximal
+// tap, and the index from the key (see windowMax and the passes after it).
 func prepareMaxPool(n int) converter {
 	return func(op *ir.Operation) (emitFunc, error) { return prepareMaxPoolN(op, n) }
 }
@@ -281,52 +280,133 @@ func prepareMaxPoolN(op *ir.Operation, n int) (emitFunc, error) {
 		nl := len(g.lead)
 		low := append(make([]int64, nl), g.p...)
 		xp := k.padWith(x, low, append(make([]int64, nl), high...), npNegInf)
-		var l loopNest
-		lead := l.addN(linalg.Parallel, nl)
-		o := l.addN(linalg.Parallel, n)
-		kk := l.addN(linalg.Reduction, n)
-		maps := []affine.Map{
-			l.mapOf(lead, strided(o, kk, g.s, g.d)),
-			l.mapOf(kk),
-			l.mapOf(lead, o),
-			l.mapOf(lead, o),
-		}
-		initV := k.filled(g.outShape(), vt.Elem, npNegInf)
-		initI := k.filled(g.outShape(), ir.I64, -1)
-		gen := linalg.NewGeneric(b, op.Loc, []*ir.Value{xp, k.window(g)}, []*ir.Value{initV, initI}, maps, l.iters,
-			[]ir.Type{initV.Type(), initI.Type()},
-			func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-				pb := poolBody{k, b}
-				x, acc, j := a[0], a[2], a[3]
-				pos := make([]*ir.Value, n)
-				var valid *ir.Value
-				for i := range n {
-					// ih = oh·s + kh·d − p
-					pos[i] = pb.add(pb.affine(pb.index(nl+i), g.s[i], -g.p[i]), pb.affine(pb.index(nl+n+i), g.d[i], 0))
-					if g.p[i] > 0 {
-						valid = pb.and(valid, pb.cmpi("sge", pos[i], pb.c(0)))
-					}
-					if high[i] > 0 {
-						valid = pb.and(valid, pb.cmpi("slt", pos[i], pb.c(g.h[i])))
-					}
-				}
-				idx := pb.flat(pos, g.h)
-				none := pb.cmpi("eq", j, arith.ConstantInt(b, op.Loc, -1, ir.I64))
-				xNaN := pb.cmpf("uno", x, x)
-				accNaN := pb.cmpf("uno", acc, acc)
-				notAccNaN := arith.Binary(b, op.Loc, arith.XOrI, accNaN, arith.ConstantBool(b, op.Loc, true))
-				greater := pb.cmpf("ogt", x, acc)
-				tieFirst := pb.and(pb.cmpf("oeq", x, acc), pb.cmpi("slt", idx, j))
-				nanLast := pb.and(xNaN, pb.or(notAccNaN, pb.cmpi("sgt", idx, j)))
-				take := pb.or(pb.or(none, greater), pb.or(tieFirst, nanLast))
-				take = pb.and(valid, take)
-				return []*ir.Value{
-					arith.NewSelect(b, op.Loc, take, x, acc),
-					arith.NewSelect(b, op.Loc, take, idx, j),
-				}
-			})
-		return []*ir.Value{gen.Result(0), gen.Result(1)}, nil
+		values := k.windowMax(g, xp, vt.Elem)
+		keys := k.windowArgmaxKeys(g, xp, values)
+		return []*ir.Value{values, k.windowArgmaxIndex(g, keys, values)}, nil
 	}, nil
+}
+
+// The max pooling forward is three generics, each a body the CPU runs in
+// lanes (one generic holding the value, the index and the window tests
+// spent ~40 integer and float operations per window tap):
+//
+//  1. values: the max of each window of the −∞-padded input, NaN
+//     propagating. Of equal maxima ±0 PyTorch keeps the first; maxf
+//     keeps +0, which compares equal.
+//  2. keys: per window tap t (its ordinal in scan order, of T taps), key t
+//     where the tap equals the max, keyBig + T − 1 − t where the tap is
+//     NaN, keyNone elsewhere; the min over the window is the first tap
+//     equal to the max (or, for a NaN max, the last NaN: PyTorch's `val >
+//     max || isnan(val)` scan). Keys are f32, exact for these integers.
+//  3. indices: the key's tap as the flat input index (id·H + ih)·W + iw of
+//     its position; where the max is −∞ (the window's valid elements are
+//     all −∞), the window's first valid position, where PyTorch's scan
+//     starts and no element displaces it. Padding is −∞ and never equals a
+//     larger max, so no window test is needed.
+const (
+	keyBig  = 1 << 20
+	keyNone = 1 << 21
+)
+
+// windowMax is pass 1: the max of each window of xp.
+func (k *npKernel) windowMax(g *poolGeom, xp *ir.Value, elem ir.Type) *ir.Value {
+	n, nl := g.rank(), len(g.lead)
+	var l loopNest
+	lead := l.addN(linalg.Parallel, nl)
+	o := l.addN(linalg.Parallel, n)
+	kk := l.addN(linalg.Reduction, n)
+	init := k.filled(g.outShape(), elem, npNegInf)
+	return linalg.NewGeneric(k.b, k.loc, []*ir.Value{xp, k.window(g)}, []*ir.Value{init},
+		[]affine.Map{l.mapOf(lead, strided(o, kk, g.s, g.d)), l.mapOf(kk), l.mapOf(lead, o)}, l.iters, []ir.Type{init.Type()},
+		func(b *ir.Builder, a []*ir.Value) []*ir.Value {
+			// maxf, then NaN where either side is: MLIR 16 lowers maxf to
+			// LLVM's NaN-dropping maxnum (reduction_minmax.go's extreme).
+			m := arith.Binary(b, k.loc, arith.MaxF, a[2], a[0])
+			nan := arith.NewCmpF(b, k.loc, "uno", a[2], a[0])
+			return []*ir.Value{arith.NewSelect(b, k.loc, nan, k.scalar(b, math.NaN(), elem), m)}
+		}).Result(0)
+}
+
+// windowArgmaxKeys is pass 2: the min over each window of the taps' keys.
+// Two constant [k...] tables hold each tap's two keys.
+func (k *npKernel) windowArgmaxKeys(g *poolGeom, xp, values *ir.Value) *ir.Value {
+	n, nl := g.rank(), len(g.lead)
+	taps := ir.NumElements(g.k)
+	ord, rev := make([]float64, taps), make([]float64, taps)
+	for t := range ord {
+		ord[t], rev[t] = float64(t), float64(keyBig+taps-1-int64(t))
+	}
+	table := func(v []float64) *ir.Value {
+		attr, _ := ir.NewDenseFloats(ir.Tensor(ir.F32T, g.k...), v)
+		return arith.Constant(k.b, k.loc, attr)
+	}
+	var l loopNest
+	lead := l.addN(linalg.Parallel, nl)
+	o := l.addN(linalg.Parallel, n)
+	kk := l.addN(linalg.Reduction, n)
+	init := k.filled(g.outShape(), ir.F32T, keyNone)
+	return linalg.NewGeneric(k.b, k.loc, []*ir.Value{xp, values, table(ord), table(rev)}, []*ir.Value{init},
+		[]affine.Map{l.mapOf(lead, strided(o, kk, g.s, g.d)), l.mapOf(lead, o), l.mapOf(kk), l.mapOf(kk), l.mapOf(lead, o)},
+		l.iters, []ir.Type{init.Type()}, func(b *ir.Builder, a []*ir.Value) []*ir.Value {
+			x, v, t, bt, acc := a[0], a[1], a[2], a[3], a[4]
+			nan := arith.NewSelect(b, k.loc, arith.NewCmpF(b, k.loc, "uno", x, x), bt, k.scalar(b, keyNone, ir.F32T))
+			key := arith.NewSelect(b, k.loc, arith.NewCmpF(b, k.loc, "oeq", x, v), t, nan)
+			return []*ir.Value{arith.Binary(b, k.loc, arith.MinF, acc, key)}
+		}).Result(0)
+}
+
+// windowArgmaxIndex is pass 3: each window's flat input index from its
+// key (see the passes above).
+func (k *npKernel) windowArgmaxIndex(g *poolGeom, keys, values *ir.Value) *ir.Value {
+	n, nl := g.rank(), len(g.lead)
+	var l loopNest
+	loops := l.addN(linalg.Parallel, nl+n)
+	init := k.empty(g.outShape(), ir.I64)
+	return linalg.NewGeneric(k.b, k.loc, []*ir.Value{keys, values}, []*ir.Value{init},
+		[]affine.Map{l.mapOf(loops), l.mapOf(loops), l.mapOf(loops)}, l.iters, []ir.Type{init.Type()},
+		func(b *ir.Builder, a []*ir.Value) []*ir.Value {
+			pb := poolBody{k, b}
+			key, v := a[0], a[1]
+			loc := k.loc
+			i64 := func(c int64) *ir.Value { return arith.ConstantInt(b, loc, c, ir.I64) }
+			bin := func(name string, x, y *ir.Value) *ir.Value { return arith.Binary(b, loc, name, x, y) }
+			last := float64(keyBig + ir.NumElements(g.k) - 1)
+			nanKey := arith.NewCmpF(b, loc, "oge", key, k.scalar(b, keyBig, ir.F32T))
+			tf := arith.NewSelect(b, loc, nanKey, arith.Binary(b, loc, arith.SubF, k.scalar(b, last, ir.F32T), key), key)
+			t := arith.Cast(b, loc, arith.FPToSI, tf, ir.I64)
+			allNegInf := arith.NewCmpF(b, loc, "oeq", v, k.scalar(b, npNegInf, tensorType(values).Elem))
+			pos := make([]*ir.Value, n)
+			for i := n - 1; i >= 0; i-- {
+				ti := t
+				if i > 0 {
+					ti = bin(arith.RemSI, t, i64(g.k[i]))
+					t = bin(arith.DivSI, t, i64(g.k[i]))
+				}
+				// The window's start oh·s − p, its tap start + t·d, and its
+				// first valid position: start moved up by whole dilations
+				// to ≥ 0.
+				start := arith.Cast(b, loc, arith.IndexCast, pb.affine(pb.index(nl+i), g.s[i], -g.p[i]), ir.I64)
+				step := ti
+				if g.d[i] != 1 {
+					step = bin(arith.MulI, ti, i64(g.d[i]))
+				}
+				tap := bin(arith.AddI, start, step)
+				first := start
+				switch {
+				case g.p[i] > 0 && g.d[i] == 1:
+					first = bin(arith.MaxSI, start, i64(0))
+				case g.p[i] > 0:
+					up := bin(arith.MulI, bin(arith.DivSI, bin(arith.SubI, i64(g.d[i]-1), start), i64(g.d[i])), i64(g.d[i]))
+					first = arith.NewSelect(b, loc, arith.NewCmpI(b, loc, "slt", start, i64(0)), bin(arith.AddI, start, up), start)
+				}
+				pos[i] = arith.NewSelect(b, loc, allNegInf, first, tap)
+			}
+			flat := pos[0]
+			for i := 1; i < n; i++ {
+				flat = bin(arith.AddI, bin(arith.MulI, flat, i64(g.h[i])), pos[i])
+			}
+			return []*ir.Value{flat}
+		}).Result(0)
 }
 
 // prepareMaxPoolBackward lowers, for n = 2, 3 spatial dims,

@@ -1,12 +1,15 @@
 // RUN: torchlower opt %s -p convert-torch-to-linalg --split-input-file | FileCheck %s
 
-// max_pool2d_with_indices, kernel 3, stride 2, padding 1 (the ResNet stem):
-// the input is padded with −∞ and read at (oh·2 + kh, ow·2 + kw); one
-// generic with reductions over the 3x3 window tensor yields the value and
-// the int64 index ih·7 + iw. Padded positions are excluded by the bounds
-// test (0 ≤ ih < 7); an element is taken when nothing is taken yet (index
-// −1), when it is greater, when it ties with a smaller index, or when it is
-// NaN (the last NaN wins) — PyTorch's scan in order-independent form.
+// max_pool2d_with_indices, kernel 3, stride 2, padding 1 (the ResNet stem),
+// in three passes over the −∞-padded input, each a body the CPU runs in
+// lanes: (1) the window max (maxf, then NaN where either side is: MLIR
+// 16's maxf drops NaNs); (2) per window the min of each tap's key, its
+// ordinal t where it equals the max, 2^20 + 8 − t where it is NaN (the
+// min is then the last NaN, as PyTorch's scan), 2^21 elsewhere (keys are
+// f32, exact); (3) the key's tap as the int64 index ih·7 + iw, or the
+// window's first valid position where the max is −∞ (no valid element
+// displaced PyTorch's initial index). Padding is −∞: it never equals a
+// larger max, so no window test.
 // CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
 // CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
 // CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
@@ -15,38 +18,40 @@
 // CHECK:         %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // CHECK:         %[[XP:.*]] = tensor.pad %[[XA]] low[0, 0, 1, 1] high[0, 0, 1, 1]
 // CHECK:           tensor.yield %[[NINF]] : f32
-// CHECK:         } : tensor<1x2x7x7xf32> to tensor<1x2x9x9xf32>
-// CHECK:         %[[VINIT:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x2x4x4xf32>)
-// CHECK:         %[[M1:.*]] = arith.constant -1 : i64
-// CHECK:         %[[IINIT:.*]] = linalg.fill ins(%[[M1]] : i64) outs(%{{.*}} : tensor<1x2x4x4xi64>)
 // CHECK:         %[[WT:.*]] = tensor.empty() : tensor<3x3xf32>
-// CHECK:         %[[R:.*]]:2 = linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #[[OUT]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XP]], %[[WT]] : tensor<1x2x9x9xf32>, tensor<3x3xf32>) outs(%[[VINIT]], %[[IINIT]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>)
-// CHECK-NEXT:    ^bb0(%[[V:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32, %[[J:.*]]: i64):
-// CHECK:           %[[OH:.*]] = linalg.index 2 : index
-// CHECK:           %[[KH:.*]] = linalg.index 4 : index
-// CHECK:           %[[IH:.*]] = arith.addi %{{.*}}, %[[KH]] : index
-// CHECK:           arith.cmpi sge, %[[IH]], %{{.*}} : index
-// CHECK:           arith.cmpi slt, %[[IH]], %{{.*}} : index
-// CHECK:           %[[KW:.*]] = linalg.index 5 : index
-// CHECK:           %[[IW:.*]] = arith.addi %{{.*}}, %[[KW]] : index
-// CHECK:           arith.cmpi sge, %[[IW]], %{{.*}} : index
-// CHECK:           arith.cmpi slt, %[[IW]], %{{.*}} : index
-// CHECK-NEXT:      %[[VALID:.*]] = arith.andi
-// CHECK:           %[[ROW:.*]] = arith.muli %[[IH]], %{{.*}} : index
-// CHECK:           %[[LIN:.*]] = arith.addi %[[ROW]], %[[IW]] : index
-// CHECK:           %[[IDX:.*]] = arith.index_cast %[[LIN]] : index to i64
-// CHECK:           %[[NONE:.*]] = arith.cmpi eq, %[[J]], %{{.*}} : i64
-// CHECK:           %[[VNAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : f32
-// CHECK:           %[[ANAN:.*]] = arith.cmpf uno, %[[ACC]], %[[ACC]] : f32
-// CHECK:           %[[GT:.*]] = arith.cmpf ogt, %[[V]], %[[ACC]] : f32
-// CHECK:           %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[ACC]] : f32
-// CHECK:           %[[FIRST:.*]] = arith.cmpi slt, %[[IDX]], %[[J]] : i64
-// CHECK:           %[[LAST:.*]] = arith.cmpi sgt, %[[IDX]], %[[J]] : i64
-// CHECK:           %[[TAKE:.*]] = arith.andi %[[VALID]], %{{.*}} : i1
-// CHECK-NEXT:      %[[NV:.*]] = arith.select %[[TAKE]], %[[V]], %[[ACC]] : f32
-// CHECK-NEXT:      %[[NI:.*]] = arith.select %[[TAKE]], %[[IDX]], %[[J]] : i64
-// CHECK-NEXT:      linalg.yield %[[NV]], %[[NI]] : f32, i64
-// CHECK:         return %[[R]]#0, %[[R]]#1 : tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>
+// CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XP]], %[[WT]] : tensor<1x2x9x9xf32>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x2x4x4xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:      %[[M:.*]] = arith.maxf %[[ACC]], %[[IN]] : f32
+// CHECK-NEXT:      %[[UNO:.*]] = arith.cmpf uno, %[[ACC]], %[[IN]] : f32
+// CHECK-NEXT:      %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK-NEXT:      %[[MAX:.*]] = arith.select %[[UNO]], %[[NAN]], %[[M]] : f32
+// CHECK-NEXT:      linalg.yield %[[MAX]] : f32
+// CHECK:         %[[NONE:.*]] = arith.constant 0x4A000000 : f32
+// CHECK:         %[[KINIT:.*]] = linalg.fill ins(%[[NONE]] : f32) outs(%{{.*}} : tensor<1x2x4x4xf32>)
+// CHECK:         %[[ORD:.*]] = arith.constant dense<{{\[}}[0.000000e+00, 1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00, 5.000000e+00], [6.000000e+00, 7.000000e+00, 8.000000e+00]]> : tensor<3x3xf32>
+// CHECK:         %[[REV:.*]] = arith.constant dense<{{.*}}> : tensor<3x3xf32>
+// CHECK:         %[[K:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[OUT]], #[[WIN]], #[[WIN]], #[[OUT]]], {{.*}} ins(%[[XP]], %[[V]], %[[ORD]], %[[REV]] : tensor<1x2x9x9xf32>, tensor<1x2x4x4xf32>, tensor<3x3xf32>, tensor<3x3xf32>) outs(%[[KINIT]] : tensor<1x2x4x4xf32>)
+// CHECK-NEXT:    ^bb0(%[[XI:.*]]: f32, %[[VI:.*]]: f32, %[[T:.*]]: f32, %[[BT:.*]]: f32, %[[KA:.*]]: f32):
+// CHECK-NEXT:      %[[ISNAN:.*]] = arith.cmpf uno, %[[XI]], %[[XI]] : f32
+// CHECK:           %[[K1:.*]] = arith.select %[[ISNAN]], %[[BT]], %{{.*}} : f32
+// CHECK-NEXT:      %[[EQ:.*]] = arith.cmpf oeq, %[[XI]], %[[VI]] : f32
+// CHECK-NEXT:      %[[KEY:.*]] = arith.select %[[EQ]], %[[T]], %[[K1]] : f32
+// CHECK-NEXT:      %[[KMIN:.*]] = arith.minf %[[KA]], %[[KEY]] : f32
+// CHECK-NEXT:      linalg.yield %[[KMIN]] : f32
+// CHECK:         %[[I:.*]] = linalg.generic {{.*}} ins(%[[K]], %[[V]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) outs(%{{.*}} : tensor<1x2x4x4xi64>)
+// CHECK:           %[[TAP:.*]] = arith.fptosi %{{.*}} : f32 to i64
+// CHECK:           %[[ALLNEG:.*]] = arith.cmpf oeq, %{{.*}}, %{{.*}} : f32
+// CHECK:           %[[TW:.*]] = arith.remsi %[[TAP]], %{{.*}} : i64
+// CHECK:           %[[TH:.*]] = arith.divsi %[[TAP]], %{{.*}} : i64
+// CHECK:           %[[IW0:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK:           %[[IW:.*]] = arith.addi %[[IW0]], %[[TW]] : i64
+// CHECK:           %[[FW:.*]] = arith.maxsi %[[IW0]], %{{.*}} : i64
+// CHECK:           %[[PW:.*]] = arith.select %[[ALLNEG]], %[[FW]], %[[IW]] : i64
+// CHECK:           %[[PH:.*]] = arith.select %[[ALLNEG]], %{{.*}}, %{{.*}} : i64
+// CHECK:           %[[ROW:.*]] = arith.muli %[[PH]], %{{.*}} : i64
+// CHECK:           %[[LIN:.*]] = arith.addi %[[ROW]], %[[PW]] : i64
+// CHECK-NEXT:      linalg.yield %[[LIN]] : i64
+// CHECK:         return %[[V]], %[[I]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>
 func.func @maxpool_stem(%x: !torch.vtensor<[1,2,7,7],f32>) -> (!torch.vtensor<[1,2,4,4],f32>, !torch.vtensor<[1,2,4,4],si64>) {
   %int3 = torch.constant.int 3
   %int2 = torch.constant.int 2
@@ -74,7 +79,8 @@ func.func @maxpool_stem(%x: !torch.vtensor<[1,2,7,7],f32>) -> (!torch.vtensor<[1
 // CHECK:         } : tensor<2x6x7xf32> to tensor<2x9x9xf32>
 // CHECK:         tensor.empty() : tensor<2x3xf32>
 // CHECK:         linalg.generic {indexing_maps = [#[[X]], #[[WIN]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
-// CHECK-SAME:      outs(%{{.*}}, %{{.*}} : tensor<2x4x7xf32>, tensor<2x4x7xi64>)
+// CHECK-SAME:      outs(%{{.*}} : tensor<2x4x7xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x4x7xi64>)
 func.func @maxpool_unbatched_dilated_ceil(%x: !torch.vtensor<[2,6,7],f32>) -> (!torch.vtensor<[2,4,7],f32>, !torch.vtensor<[2,4,7],si64>) {
   %int1 = torch.constant.int 1
   %int2 = torch.constant.int 2
@@ -389,24 +395,25 @@ func.func @adaptive_bwd_nonuniform(%dy: !torch.vtensor<[3,3,2],f32>, %x: !torch.
 // -----
 
 // max_pool3d_with_indices, kernel 2, stride 2, no padding (the 1-entry
-// lists stand for all three dims): three window reductions read the input
-// at (od·2 + kd, oh·2 + kh, ow·2 + kw); the index is (id·H + ih)·W + iw
-// into the 4x6x6 volume, and with no padding there is no bounds test.
+// lists stand for all three dims): the window max and the tap keys read
+// the input at (od·2 + kd, oh·2 + kh, ow·2 + kw) over three window
+// reductions; the index pass splits the tap ordinal into (kd, kh, kw)
+// and forms (id·H + ih)·W + iw into the 4x6x6 volume. With no padding no
+// window starts before the input: no first-valid-position clamp.
 // CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>
 // CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>
 // CHECK-LABEL: func.func @maxpool3d(
 // CHECK-SAME:      %[[XA:[^:]*]]: tensor<2x3x4x6x6xf32>)
 // CHECK:         %[[WT:.*]] = tensor.empty() : tensor<2x2x2xf32>
-// CHECK:         linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XA]], %[[WT]] : tensor<2x3x4x6x6xf32>, tensor<2x2x2xf32>)
-// CHECK:           %[[ID:.*]] = arith.addi
-// CHECK:           %[[IH:.*]] = arith.addi
-// CHECK:           %[[IW:.*]] = arith.addi
-// CHECK-NOT:       arith.cmpi sge
-// CHECK:           %[[D6:.*]] = arith.muli %[[ID]], %{{.*}} : index
-// CHECK:           %[[DH:.*]] = arith.addi %[[D6]], %[[IH]] : index
-// CHECK:           %[[DH6:.*]] = arith.muli %[[DH]], %{{.*}} : index
-// CHECK:           %[[LIN:.*]] = arith.addi %[[DH6]], %[[IW]] : index
-// CHECK:           arith.index_cast %[[LIN]] : index to i64
+// CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XA]], %[[WT]] : tensor<2x3x4x6x6xf32>, tensor<2x2x2xf32>)
+// CHECK:         %[[K:.*]] = linalg.generic {indexing_maps = [#[[X]], #{{.*}}, #[[WIN]], #[[WIN]], #{{.*}}], {{.*}} ins(%[[XA]], %[[V]], %{{.*}}, %{{.*}} : tensor<2x3x4x6x6xf32>, tensor<2x3x2x3x3xf32>, tensor<2x2x2xf32>, tensor<2x2x2xf32>)
+// CHECK:         linalg.generic {{.*}} ins(%[[K]], %[[V]] : {{.*}}) outs(%{{.*}} : tensor<2x3x2x3x3xi64>)
+// CHECK-NOT:       arith.maxsi
+// CHECK:           %[[DH:.*]] = arith.muli %{{.*}}, %{{.*}} : i64
+// CHECK:           %[[DHW:.*]] = arith.addi %[[DH]], %{{.*}} : i64
+// CHECK:           %[[ROW:.*]] = arith.muli %[[DHW]], %{{.*}} : i64
+// CHECK:           %[[LIN:.*]] = arith.addi %[[ROW]], %{{.*}} : i64
+// CHECK-NEXT:      linalg.yield %[[LIN]] : i64
 func.func @maxpool3d(%x: !torch.vtensor<[2,3,4,6,6],f32>) -> (!torch.vtensor<[2,3,2,3,3],f32>, !torch.vtensor<[2,3,2,3,3],si64>) {
   %int0 = torch.constant.int 0
   %int1 = torch.constant.int 1
