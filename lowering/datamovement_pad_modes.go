@@ -394,14 +394,14 @@ func (g *padGeom) gatherBlock(e dmEmitter, t *ir.Value, block []padSegment, shap
 	loops := l.addN(linalg.Parallel, len(g.in))
 	var ins []*ir.Value
 	var maps []affine.Map
-	var in0 []affine.Expr
-	reduces := false
+	reduces, asIs := false, true
 	for _, combo := range cartesian(reads) {
 		src := dmCorner(tensorType(t).Shape)
 		in := slices.Clone(loops)
 		for i, rd := range combo {
 			d := lead + i
 			count := block[i].count
+			asIs = asIs && rd.s == 1
 			switch rd.s {
 			case 1:
 				src.offsets[d], src.sizes[d] = rd.o, count
@@ -416,11 +416,8 @@ func (g *padGeom) gatherBlock(e dmEmitter, t *ir.Value, block []padSegment, shap
 		}
 		ins = append(ins, e.extractSlice(t, src, nil))
 		maps = append(maps, l.mapOf(in))
-		if in0 == nil {
-			in0 = in
-		}
 	}
-	if len(ins) == 1 && !reduces && slices.Equal(in0, loops) {
+	if len(ins) == 1 && asIs {
 		// The input as it is: its slice, which the insert copies.
 		return ins[0]
 	}

@@ -207,12 +207,8 @@ func (pb poolBody) and(x, y *ir.Value) *ir.Value {
 	}
 	return arith.Binary(pb.b, pb.k.loc, arith.AndI, x, y)
 }
-func (pb poolBody) or(x, y *ir.Value) *ir.Value { return arith.Binary(pb.b, pb.k.loc, arith.OrI, x, y) }
 func (pb poolBody) cmpi(pred string, x, y *ir.Value) *ir.Value {
 	return arith.NewCmpI(pb.b, pb.k.loc, pred, x, y)
-}
-func (pb poolBody) cmpf(pred string, x, y *ir.Value) *ir.Value {
-	return arith.NewCmpF(pb.b, pb.k.loc, pred, x, y)
 }
 
 // flat is the int64 index (id·H + ih)·W + iw of the input position pos
@@ -510,6 +506,22 @@ func (g *poolGeom) tiles() bool {
 	return true
 }
 
+// tiledView is the input viewed as its windows when they tile it: shape
+// [lead, O0, k0, O1, k1, ...] and the collapse_shape groups that make it
+// [lead, H, W] again.
+func (g *poolGeom) tiledView() (shape []int64, groups [][]int64) {
+	nl := len(g.lead)
+	shape = slices.Clone(g.lead)
+	for i := 0; i < nl; i++ {
+		groups = append(groups, []int64{int64(i)})
+	}
+	for i := range g.rank() {
+		shape = append(shape, g.o[i], g.k[i])
+		groups = append(groups, []int64{int64(nl + 2*i), int64(nl + 2*i + 1)})
+	}
+	return shape, groups
+}
+
 // maxPoolTilesBackward is max_pool*d_with_indices_backward when the
 // windows tile the input (poolGeom.tiles): every input position lies in
 // exactly one window, so its gradient is its window's grad_output where
@@ -562,16 +574,10 @@ func (k *npKernel) maxPoolTilesBackward(g *poolGeom, grad, idx *ir.Value, acc ir
 	inner := m.addN(linalg.Parallel, n)
 	outer := m.addN(linalg.Parallel, n)
 	var both []affine.Expr
-	shape := slices.Clone(g.lead)
-	groups := make([][]int64, 0, nl+n)
-	for i := 0; i < nl; i++ {
-		groups = append(groups, []int64{int64(i)})
-	}
 	for i := range n {
 		both = append(both, outer[i], inner[i])
-		shape = append(shape, g.o[i], g.k[i])
-		groups = append(groups, []int64{int64(nl + 2*i), int64(nl + 2*i + 1)})
 	}
+	shape, groups := g.tiledView()
 	out := k.empty(shape, acc)
 	spread := linalg.NewGeneric(k.b, k.loc, []*ir.Value{rel, table, k.convertTensor(grad, acc)}, []*ir.Value{out},
 		[]affine.Map{m.mapOf(lead, outer), m.mapOf(inner), m.mapOf(lead, outer), m.mapOf(lead, both)},
@@ -1034,18 +1040,12 @@ func prepareAdaptiveAvgPoolBackwardN(op *ir.Operation, n int) (emitFunc, error) 
 			var l loopNest
 			lead := l.addN(linalg.Parallel, nl)
 			var outer, both []affine.Expr
-			shape := append([]int64(nil), g.lead...)
-			groups := make([][]int64, 0, nl+n)
-			for i := 0; i < nl; i++ {
-				groups = append(groups, []int64{int64(i)})
-			}
-			for i := range n {
+			for range n {
 				o, in := l.add(linalg.Parallel), l.add(linalg.Parallel)
 				outer = append(outer, o)
 				both = append(both, o, in)
-				shape = append(shape, g.o[i], g.k[i])
-				groups = append(groups, []int64{int64(nl + 2*i), int64(nl + 2*i + 1)})
 			}
+			shape, groups := g.tiledView()
 			out := k.empty(shape, rt.Elem)
 			spread := linalg.NewGeneric(b, op.Loc, []*ir.Value{scaled}, []*ir.Value{out},
 				[]affine.Map{l.mapOf(lead, outer), l.mapOf(lead, both)},

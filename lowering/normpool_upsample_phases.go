@@ -5,7 +5,6 @@ import (
 
 	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
-	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
 	"github.com/torchlower/torchlower/ir/affine"
 )
@@ -169,11 +168,12 @@ func (k *npKernel) resampleDim(t *ir.Value, d int, runs []upRun, n int64) *ir.Va
 	tt := tensorType(t)
 	shape := slices.Clone(tt.Shape)
 	shape[d] = n
+	e := dmNewEmitter(k.b, k.loc)
 	out := k.empty(shape, tt.Elem)
 	for _, run := range runs {
 		var ins []*ir.Value
 		for _, tap := range run.taps {
-			ins = append(ins, k.slice(t, d, tap.first, run.count, tap.step))
+			ins = append(ins, e.extractSlice(t, dmSliceOf(tt.Shape, d, tap.first, run.count, tap.step), nil))
 		}
 		v := ins[0]
 		if len(run.taps) > 1 || run.taps[0].w != 1 {
@@ -203,28 +203,7 @@ func (k *npKernel) resampleDim(t *ir.Value, d int, runs []upRun, n int64) *ir.Va
 					return []*ir.Value{sum}
 				}).Result(0)
 		}
-		out = k.insert(v, out, d, run.first, run.count, run.step)
+		out = e.insertSlice(v, out, dmSliceOf(shape, d, run.first, run.count, run.step))
 	}
 	return out
-}
-
-// slice is t's elements first + step·j, j < count, along dim d.
-func (k *npKernel) slice(t *ir.Value, d int, first, count, step int64) *ir.Value {
-	tt := tensorType(t)
-	offs, sizes, strides := make([]int64, tt.Rank()), slices.Clone(tt.Shape), ones(tt.Rank())
-	offs[d], sizes[d], strides[d] = first, count, step
-	if count == tt.Shape[d] && first == 0 && (step == 1 || count == 1) {
-		return t
-	}
-	return tensor.NewExtractSlice(k.b, k.loc, ir.Tensor(tt.Elem, sizes...), t,
-		tensor.StaticIndices(offs...), tensor.StaticIndices(sizes...), tensor.StaticIndices(strides...))
-}
-
-// insert writes v into dst's elements first + step·j along dim d.
-func (k *npKernel) insert(v, dst *ir.Value, d int, first, count, step int64) *ir.Value {
-	dt := tensorType(dst)
-	offs, sizes, strides := make([]int64, dt.Rank()), slices.Clone(dt.Shape), ones(dt.Rank())
-	offs[d], sizes[d], strides[d] = first, count, step
-	return tensor.NewInsertSlice(k.b, k.loc, v, dst, tensor.StaticIndices(offs...), tensor.StaticIndices(sizes...),
-		tensor.StaticIndices(strides...))
 }
