@@ -849,7 +849,7 @@ func vRound(a, d int, rt ir.Type) vinstr {
 		return func(fr *vframe, n int) {
 			A, D := fr.f[a][:n], fr.f[d][:n]
 			for j := range D {
-				D[j] = float64(float32(A[j]))
+				D[j] = float64(float32(float64(A[j])))
 			}
 		}
 	case (kind == kBF16 || kind == kF16) && laneKernels:
@@ -1250,6 +1250,16 @@ func (k *kernel) computeLanes(fr *vframe, n int64) {
 				continue
 			}
 			dst := fr.i[op.reg.idx][lo : lo+cols]
+			if op.acc.kind == kI64 {
+				// max pooling's indices: one conversion of the memory,
+				// not one a lane.
+				s := typed[int64](op.mem)
+				for j := range dst {
+					dst[j] = s[q]
+					q += c
+				}
+				continue
+			}
 			for j := range dst {
 				dst[j] = op.acc.loadI(q)
 				q += c
@@ -1667,6 +1677,23 @@ func vIntToFloat(o *ir.Operation, in, d reg) vinstr {
 		return nil
 	}
 	a, rd := in.idx, d.idx
+	if o.Name == arith.SIToFP && sw == 64 && (rnd == nil || ir.TypeEqual(o.Result(0).Type(), ir.F32T)) {
+		// The common casts written out (no call a lane): i64 to f64, and
+		// to f32 through f64, as the interpreter rounds.
+		f32 := rnd != nil
+		return func(fr *vframe, n int) {
+			A, D := fr.i[a][:n], fr.f[rd][:n]
+			if f32 {
+				for j := range D {
+					D[j] = float64(float32(float64(A[j])))
+				}
+				return
+			}
+			for j := range D {
+				D[j] = float64(A[j])
+			}
+		}
+	}
 	return func(fr *vframe, n int) {
 		A, D := fr.i[a][:n], fr.f[rd][:n]
 		for j := range D {

@@ -460,50 +460,8 @@ func prepareMaxPoolBackwardN(op *ir.Operation, n int) (emitFunc, error) {
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		k := newNPKernel(b, op)
 		acc := accumulatorType(rt.Elem)
-		if g.tiles() {
-			return []*ir.Value{k.convertTensor(k.maxPoolTilesBackward(g, op.Operand(0), r.value("indices"), acc), rt.Elem)}, nil
-		}
-		ext := make([]int64, n)
-		off := make([]int64, n)
-		for i := range ext {
-			ext[i] = g.h[i] + g.d[i]*(g.k[i]-1)
-			off[i] = g.d[i]*(g.k[i]-1) - g.p[i]
-		}
-		zg := k.scatterFill(op.Operand(0), 0, ext, off, g.s)
-		zi := k.scatterFill(r.value("indices"), -1, ext, off, g.s)
-		nl := len(g.lead)
-		var l loopNest
-		lead := l.addN(linalg.Parallel, nl)
-		hw := l.addN(linalg.Parallel, n)
-		kk := l.addN(linalg.Reduction, n)
-		src := l.mapOf(lead, strided(hw, kk, ones(n), g.d))
-		maps := []affine.Map{src, src, l.mapOf(kk), l.mapOf(lead, hw)}
-		init := k.filled(g.inShape(), acc, 0)
-		sum := linalg.NewGeneric(b, op.Loc, []*ir.Value{zg, zi, k.window(g)}, []*ir.Value{init}, maps, l.iters,
-			[]ir.Type{init.Type()}, func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-				pb := poolBody{k, b}
-				pos := make([]*ir.Value, n)
-				for i := range pos {
-					pos[i] = pb.index(nl + i)
-				}
-				here := pb.flat(pos, g.h)
-				grad := arith.NewSelect(b, op.Loc, pb.cmpi("eq", a[1], here), k.convert(b, a[0], acc), k.scalar(b, 0, acc))
-				return []*ir.Value{arith.Add(b, op.Loc, a[3], grad)}
-			}).Result(0)
-		return []*ir.Value{k.convertTensor(sum, rt.Elem)}, nil
+		return []*ir.Value{k.convertTensor(k.maxPoolBackwardPhases(g, op.Operand(0), r.value("indices"), acc), rt.Elem)}, nil
 	}, nil
-}
-
-// tiles reports whether the windows tile the input: kernel = stride,
-// no padding or dilation, and the outputs cover every input position
-// (MaxPool2d(2) on an even extent, MaxPool3d(2)).
-func (g *poolGeom) tiles() bool {
-	for i := range g.h {
-		if g.k[i] != g.s[i] || g.p[i] != 0 || g.d[i] != 1 || g.o[i]*g.k[i] != g.h[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // tiledView is the input viewed as its windows when they tile it: shape
@@ -520,72 +478,6 @@ func (g *poolGeom) tiledView() (shape []int64, groups [][]int64) {
 		groups = append(groups, []int64{int64(nl + 2*i), int64(nl + 2*i + 1)})
 	}
 	return shape, groups
-}
-
-// maxPoolTilesBackward is max_pool*d_with_indices_backward when the
-// windows tile the input (poolGeom.tiles): every input position lies in
-// exactly one window, so its gradient is its window's grad_output where
-// the window's index names it and 0 elsewhere, with no sum. First each
-// window's index becomes its offset from the window's corner, in the
-// accumulator type (exact: below k·H·W); then one parallel generic over
-// the input viewed as [lead, O0, k0, O1, k1, ...] compares that offset
-// with the position's own (a [k0, k1, ...] constant) and selects the
-// gradient or 0 (float lanes: a compare and a select an element), and a
-// collapse_shape gives [lead, H, W].
-func (k *npKernel) maxPoolTilesBackward(g *poolGeom, grad, idx *ir.Value, acc ir.Type) *ir.Value {
-	n, nl := g.rank(), len(g.lead)
-	// stride[i] is the flat index's step along spatial dim i.
-	stride := make([]int64, n)
-	stride[n-1] = 1
-	for i := n - 2; i >= 0; i-- {
-		stride[i] = stride[i+1] * g.h[i+1]
-	}
-	var l loopNest
-	loops := l.addN(linalg.Parallel, nl+n)
-	init := k.empty(g.outShape(), acc)
-	rel := linalg.NewGeneric(k.b, k.loc, []*ir.Value{idx}, []*ir.Value{init}, []affine.Map{l.mapOf(loops), l.mapOf(loops)},
-		l.iters, []ir.Type{init.Type()}, func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-			pb := poolBody{k, b}
-			corner := pb.affine(pb.index(nl), g.k[0]*stride[0], 0)
-			for i := 1; i < n; i++ {
-				corner = pb.add(corner, pb.affine(pb.index(nl+i), g.k[i]*stride[i], 0))
-			}
-			c := arith.Cast(b, k.loc, arith.IndexCast, corner, ir.I64)
-			d := arith.Binary(b, k.loc, arith.SubI, a[0], c)
-			return []*ir.Value{arith.Cast(b, k.loc, arith.SIToFP, d, acc)}
-		}).Result(0)
-	// The offset of each position of a window from its corner.
-	offs := make([]float64, ir.NumElements(g.k))
-	for j := range offs {
-		r, o := int64(j), int64(0)
-		for i := n - 1; i >= 0; i-- {
-			o += (r % g.k[i]) * stride[i]
-			r /= g.k[i]
-		}
-		offs[j] = float64(o)
-	}
-	attr, _ := ir.NewDenseFloats(ir.Tensor(acc, g.k...), offs)
-	table := arith.Constant(k.b, k.loc, attr)
-	// The window loops go outside the output ones, so that the innermost
-	// loop, along which the CPU runs its lanes, is the last output dim
-	// (28 positions, say) rather than a window's 2.
-	var m loopNest
-	lead := m.addN(linalg.Parallel, nl)
-	inner := m.addN(linalg.Parallel, n)
-	outer := m.addN(linalg.Parallel, n)
-	var both []affine.Expr
-	for i := range n {
-		both = append(both, outer[i], inner[i])
-	}
-	shape, groups := g.tiledView()
-	out := k.empty(shape, acc)
-	spread := linalg.NewGeneric(k.b, k.loc, []*ir.Value{rel, table, k.convertTensor(grad, acc)}, []*ir.Value{out},
-		[]affine.Map{m.mapOf(lead, outer), m.mapOf(inner), m.mapOf(lead, outer), m.mapOf(lead, both)},
-		m.iters, []ir.Type{out.Type()}, func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-			here := arith.NewCmpF(b, k.loc, "oeq", a[0], a[1])
-			return []*ir.Value{arith.NewSelect(b, k.loc, here, a[2], k.scalar(b, 0, acc))}
-		}).Result(0)
-	return tensor.NewCollapseShape(k.b, k.loc, ir.Tensor(acc, g.inShape()...), spread, groups)
 }
 
 // ---- avg_pool{1,2,3}d -----------------------------------------------------

@@ -120,32 +120,55 @@ func.func @maxpool_default_stride(%x: !torch.vtensor<[1,1,4,6],f64>) -> (!torch.
 
 // -----
 
-// max_pool2d_with_indices_backward, kernel 3, stride 2, padding 1: grad and
-// indices are spread with stride 2 at offset d(k−1) − p = 1 into tensors of
-// extent 7 + 2 = 9 (indices over −1), and each input position sums the
-// gradients of the 3x3 taps (ih + kh, iw + kw) whose index is ih·7 + iw.
-// CHECK-DAG:   #[[Z:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
-// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
-// CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// max_pool2d_with_indices_backward, kernel 3, stride 2, padding 1, by
+// phases: input row h = 2q + r lies in the windows q + c with c in {0, 1}
+// (over both phases), so each position asks 2x2 candidate windows, not 9
+// taps. rel = index − the flat index of the window's origin ((2o − 1)·7
+// and 2o − 1, two constant vectors), padded with −1 where a candidate
+// lies past the 4x4 grad (a row high, and a row low so that no read is a
+// bare q); the [r_h, c_h, r_w, c_w] table holds each candidate's tap
+// offset, −2 where phase 0 has no tap at c = 1. One elementwise generic
+// over [N, C, 4, 2, 4, 2] adds the matching candidates in increasing
+// window order; a collapse_shape gives 8x8, cut to 7x7.
+// CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG:   #[[OH:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d2)>
+// CHECK-DAG:   #[[OW:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// CHECK-DAG:   #[[C00:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 + 1, d5 + 1)>
+// CHECK-DAG:   #[[T00:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d2, 0, d3, 0)>
+// CHECK-DAG:   #[[C01:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 + 1, d5 + 2)>
+// CHECK-DAG:   #[[T01:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d2, 0, d3, 1)>
+// CHECK-DAG:   #[[C10:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 + 2, d5 + 1)>
+// CHECK-DAG:   #[[T10:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d2, 1, d3, 0)>
+// CHECK-DAG:   #[[C11:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4 + 2, d5 + 2)>
+// CHECK-DAG:   #[[T11:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d2, 1, d3, 1)>
+// CHECK-DAG:   #[[VIEW:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d2, d5, d3)>
 // CHECK-LABEL: func.func @maxpool_bwd(
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x4x4xf32>, %{{[^:]*}}: tensor<1x2x7x7xf32>, %[[IDX:[^:]*]]: tensor<1x2x4x4xi64>)
-// CHECK:         %[[ZG:.*]] = tensor.insert_slice %[[DY]] into %{{.*}}[0, 0, 1, 1] [1, 2, 4, 4] [1, 1, 2, 2] : tensor<1x2x4x4xf32> into tensor<1x2x9x9xf32>
-// CHECK:         %[[M1:.*]] = arith.constant -1 : i64
-// CHECK:         %[[FILL:.*]] = linalg.fill ins(%[[M1]] : i64) outs(%{{.*}} : tensor<1x2x9x9xi64>)
-// CHECK:         %[[ZI:.*]] = tensor.insert_slice %[[IDX]] into %[[FILL]][0, 0, 1, 1] [1, 2, 4, 4] [1, 1, 2, 2] : tensor<1x2x4x4xi64> into tensor<1x2x9x9xi64>
-// CHECK:         %[[GI:.*]] = linalg.generic {indexing_maps = [#[[Z]], #[[Z]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[ZG]], %[[ZI]], %{{.*}} : tensor<1x2x9x9xf32>, tensor<1x2x9x9xi64>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x2x7x7xf32>)
-// CHECK-NEXT:    ^bb0(%[[G:.*]]: f32, %[[I:.*]]: i64, %{{.*}}: f32, %[[ACC:.*]]: f32):
-// CHECK-NEXT:      %[[H:.*]] = linalg.index 2 : index
-// CHECK-NEXT:      %[[W:.*]] = linalg.index 3 : index
-// CHECK-NEXT:      %[[C7:.*]] = arith.constant 7 : index
-// CHECK-NEXT:      %[[ROW:.*]] = arith.muli %[[H]], %[[C7]] : index
-// CHECK-NEXT:      %[[LIN:.*]] = arith.addi %[[ROW]], %[[W]] : index
-// CHECK-NEXT:      %[[HERE:.*]] = arith.index_cast %[[LIN]] : index to i64
-// CHECK-NEXT:      %[[EQ:.*]] = arith.cmpi eq, %[[I]], %[[HERE]] : i64
-// CHECK-NEXT:      %[[Z0:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:      %[[SEL:.*]] = arith.select %[[EQ]], %[[G]], %[[Z0]] : f32
-// CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[ACC]], %[[SEL]] : f32
-// CHECK-NEXT:      linalg.yield %[[SUM]] : f32
+// CHECK-DAG:     %[[AH:.*]] = arith.constant dense<[-7.000000e+00, 7.000000e+00, 2.100000e+01, 3.500000e+01]> : tensor<4xf32>
+// CHECK-DAG:     %[[AW:.*]] = arith.constant dense<[-1.000000e+00, 1.000000e+00, 3.000000e+00, 5.000000e+00]> : tensor<4xf32>
+// CHECK:         %[[REL:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[OH]], #[[OW]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[IDX]], %[[AH]], %[[AW]] : tensor<1x2x4x4xi64>, tensor<4xf32>, tensor<4xf32>) outs(%{{.*}} : tensor<1x2x4x4xf32>)
+// CHECK-NEXT:    ^bb0(%[[I:.*]]: i64, %[[OFFH:[^:]*]]: f32, %[[OFFW:[^:]*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[IF:.*]] = arith.sitofp %[[I]] : i64 to f32
+// CHECK-NEXT:      %[[R1:.*]] = arith.subf %[[IF]], %[[OFFH]] : f32
+// CHECK-NEXT:      %[[R2:.*]] = arith.subf %[[R1]], %[[OFFW]] : f32
+// CHECK-NEXT:      linalg.yield %[[R2]] : f32
+// CHECK:         %[[M1:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK:         %[[RELP:.*]] = tensor.pad %[[REL]] low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK:           tensor.yield %[[M1]] : f32
+// CHECK:         %[[DYP:.*]] = tensor.pad %[[DY]] low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK:         %[[T:.*]] = arith.constant dense<{{\[}}[{{\[}}[8.000000e+00, -2.000000e+00], [9.000000e+00, 7.000000e+00]], {{\[}}[-2.000000e+00, -2.000000e+00], [-2.000000e+00, -2.000000e+00]]], {{\[}}[{{\[}}1.500000e+01, -2.000000e+00], [1.600000e+01, 1.400000e+01]], {{\[}}[1.000000e+00, -2.000000e+00], [2.000000e+00, 0.000000e+00]]]]> : tensor<2x2x2x2xf32>
+// CHECK:         %[[S:.*]] = linalg.generic {indexing_maps = [#[[C00]], #[[T00]], #[[C00]], #[[C01]], #[[T01]], #[[C01]], #[[C10]], #[[T10]], #[[C10]], #[[C11]], #[[T11]], #[[C11]], #[[VIEW]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[RELP]], %[[T]], %[[DYP]], %[[RELP]], %[[T]], %[[DYP]], %[[RELP]], %[[T]], %[[DYP]], %[[RELP]], %[[T]], %[[DYP]] : {{.*}}) outs(%{{.*}} : tensor<1x2x4x2x4x2xf32>)
+// CHECK-NEXT:    ^bb0(%[[R00:[^:]*]]: f32, %[[K00:[^:]*]]: f32, %[[G00:[^:]*]]: f32, %[[R01:[^:]*]]: f32, %[[K01:[^:]*]]: f32, %[[G01:[^:]*]]: f32, {{.*}}: f32):
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[E00:.*]] = arith.cmpf oeq, %[[R00]], %[[K00]] : f32
+// CHECK-NEXT:      %[[S00:.*]] = arith.select %[[E00]], %[[G00]], %[[Z]] : f32
+// CHECK-NEXT:      %[[E01:.*]] = arith.cmpf oeq, %[[R01]], %[[K01]] : f32
+// CHECK-NEXT:      %[[A01:.*]] = arith.addf %[[S00]], %[[G01]] : f32
+// CHECK-NEXT:      %[[S01:.*]] = arith.select %[[E01]], %[[A01]], %[[S00]] : f32
+// CHECK-COUNT-2:   arith.select
+// CHECK-NEXT:      linalg.yield
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %[[S]] {{\[}}[0], [1], [2, 3], [4, 5]] : tensor<1x2x4x2x4x2xf32> into tensor<1x2x8x8xf32>
+// CHECK:         %[[GI:.*]] = tensor.extract_slice %[[C]][0, 0, 0, 0] [1, 2, 7, 7] [1, 1, 1, 1] : tensor<1x2x8x8xf32> to tensor<1x2x7x7xf32>
 // CHECK:         return %[[GI]] : tensor<1x2x7x7xf32>
 func.func @maxpool_bwd(%dy: !torch.vtensor<[1,2,4,4],f32>, %x: !torch.vtensor<[1,2,7,7],f32>, %idx: !torch.vtensor<[1,2,4,4],si64>) -> !torch.vtensor<[1,2,7,7],f32> {
   %int3 = torch.constant.int 3
@@ -162,19 +185,17 @@ func.func @maxpool_bwd(%dy: !torch.vtensor<[1,2,4,4],f32>, %x: !torch.vtensor<[1
 
 // -----
 
-// With stride 1 the spread is a tensor.pad by d(k−1) − p = 2 on both sides:
-// zeros for the gradient, −1 for the indices; the bf16 gradient is summed
-// in f32 and truncated once.
+// With stride 1 there is one phase and the candidates are the 3x3 taps
+// themselves, read from rel and the gradient padded by 3 low (the taps
+// reach two windows back, plus one so that no read is a bare q) and 2
+// high; the bf16 gradient is summed in f32 and truncated once.
 // CHECK-LABEL: func.func @maxpool_bwd_stride1_bf16(
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x1x3x3xbf16>, %{{[^:]*}}: tensor<1x1x5x5xbf16>, %[[IDX:[^:]*]]: tensor<1x1x3x3xi64>)
-// CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : bf16
-// CHECK:         tensor.pad %[[DY]] low[0, 0, 2, 2] high[0, 0, 2, 2]
-// CHECK:           tensor.yield %[[Z]] : bf16
-// CHECK:         %[[M1:.*]] = arith.constant -1 : i64
-// CHECK:         tensor.pad %[[IDX]] low[0, 0, 2, 2] high[0, 0, 2, 2]
-// CHECK:           tensor.yield %[[M1]] : i64
-// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x5x5xf32>)
-// CHECK:           arith.extf %{{.*}} : bf16 to f32
+// CHECK:         tensor.pad %{{.*}} low[0, 0, 3, 3] high[0, 0, 2, 2]
+// CHECK:         arith.extf %{{.*}} : bf16 to f32
+// CHECK:         tensor.pad %{{.*}} low[0, 0, 3, 3] high[0, 0, 2, 2]
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x5x1x5x1xf32>)
+// CHECK-COUNT-9:   arith.cmpf oeq
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x5x5xbf16>)
 // CHECK:           arith.truncf %{{.*}} : f32 to bf16
 func.func @maxpool_bwd_stride1_bf16(%dy: !torch.vtensor<[1,1,3,3],bf16>, %x: !torch.vtensor<[1,1,5,5],bf16>, %idx: !torch.vtensor<[1,1,3,3],si64>) -> !torch.vtensor<[1,1,5,5],bf16> {
@@ -472,26 +493,28 @@ func.func @avgpool1d(%x: !torch.vtensor<[3,10],f32>) -> !torch.vtensor<[3,5],f32
 // -----
 
 // max_pool2d_with_indices_backward when the 2x2 windows tile the 4x6
-// input (kernel = stride, no padding): each input position lies in one
-// window, so there is no sum. Each window's index becomes its offset from
-// the window's corner (oh·2·6 + ow·2), as f32; one parallel generic over
-// [N, C, OH, 2, OW, 2], the window loops outside the output ones,
-// compares it with the position's own offset (the constant [[0, 1], [6,
-// 7]]) and selects the gradient or 0; a collapse_shape gives [N, C, H, W].
+// input (kernel = stride, no padding): one candidate window per input
+// position, so no padding and no sum. rel is each window's index less its
+// origin's flat index (oh·2·6 + ow·2); one parallel generic over
+// [N, C, OH, 2, OW, 2], the phase loops outside the output ones, compares
+// it with the position's own offset (the table [[0, 1], [6, 7]]) and
+// selects the gradient or 0; a collapse_shape gives [N, C, H, W].
 // CHECK-DAG:   #[[OUT4:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d5)>
-// CHECK-DAG:   #[[TAB:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d2, d3)>
+// CHECK-DAG:   #[[TAB:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d2, 0, d3, 0)>
 // CHECK-DAG:   #[[SPREAD:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d2, d5, d3)>
 // CHECK-LABEL: func.func @maxpool_bwd_tiles(
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x2x3xf32>, %{{.*}}: tensor<1x2x4x6xf32>, %[[IDX:[^:]*]]: tensor<1x2x2x3xi64>)
-// CHECK:         %[[REL:.*]] = linalg.generic {{.*}} ins(%[[IDX]] : tensor<1x2x2x3xi64>) outs(%{{.*}} : tensor<1x2x2x3xf32>)
-// CHECK:           %[[CORNER:.*]] = arith.index_cast %{{.*}} : index to i64
-// CHECK:           %[[D:.*]] = arith.subi %{{.*}}, %[[CORNER]] : i64
-// CHECK:           arith.sitofp %[[D]] : i64 to f32
-// CHECK:         %[[T:.*]] = arith.constant dense<{{\[}}[0.000000e+00, 1.000000e+00], [6.000000e+00, 7.000000e+00]]> : tensor<2x2xf32>
-// CHECK:         %[[S:.*]] = linalg.generic {indexing_maps = [#[[OUT4]], #[[TAB]], #[[OUT4]], #[[SPREAD]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[REL]], %[[T]], %[[DY]] : tensor<1x2x2x3xf32>, tensor<2x2xf32>, tensor<1x2x2x3xf32>) outs(%{{.*}} : tensor<1x2x2x2x3x2xf32>)
+// CHECK-DAG:     arith.constant dense<[0.000000e+00, 1.200000e+01]> : tensor<2xf32>
+// CHECK-DAG:     arith.constant dense<[0.000000e+00, 2.000000e+00, 4.000000e+00]> : tensor<3xf32>
+// CHECK:         %[[REL:.*]] = linalg.generic {{.*}} ins(%[[IDX]], {{.*}}) outs(%{{.*}} : tensor<1x2x2x3xf32>)
+// CHECK-NOT:     tensor.pad
+// CHECK:         %[[T:.*]] = arith.constant dense<{{\[}}[{{\[}}[0.000000e+00], [1.000000e+00]]], {{\[}}[{{\[}}6.000000e+00], [7.000000e+00]]]]> : tensor<2x1x2x1xf32>
+// CHECK:         %[[S:.*]] = linalg.generic {indexing_maps = [#[[OUT4]], #[[TAB]], #[[OUT4]], #[[SPREAD]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[REL]], %[[T]], %[[DY]] : tensor<1x2x2x3xf32>, tensor<2x1x2x1xf32>, tensor<1x2x2x3xf32>) outs(%{{.*}} : tensor<1x2x2x2x3x2xf32>)
 // CHECK-NEXT:    ^bb0(%[[R:.*]]: f32, %[[O:.*]]: f32, %[[G:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:      %[[HERE:.*]] = arith.cmpf oeq, %[[R]], %[[O]] : f32
-// CHECK:           %[[V:.*]] = arith.select %[[HERE]], %[[G]], %{{.*}} : f32
+// CHECK-NEXT:      %[[V:.*]] = arith.select %[[HERE]], %[[G]], %[[Z]] : f32
+// CHECK-NEXT:      linalg.yield %[[V]] : f32
 // CHECK:         %[[C:.*]] = tensor.collapse_shape %[[S]] {{\[}}[0], [1], [2, 3], [4, 5]] : tensor<1x2x2x2x3x2xf32> into tensor<1x2x4x6xf32>
 // CHECK:         return %[[C]]
 func.func @maxpool_bwd_tiles(%dy: !torch.vtensor<[1,2,2,3],f32>, %x: !torch.vtensor<[1,2,4,6],f32>, %idx: !torch.vtensor<[1,2,2,3],si64>) -> !torch.vtensor<[1,2,4,6],f32> {
