@@ -1284,6 +1284,14 @@ func (k *kernel) storeYields(fr *vframe, n int64) {
 				storeLanes(op, fr.f[y.idx][lo:lo+cols], q, c)
 				continue
 			}
+			if op.acc.kind == kI64 {
+				d := typed[int64](op.mem)
+				for _, v := range fr.i[y.idx][lo : lo+cols] {
+					d[q] = v
+					q += c
+				}
+				continue
+			}
 			for _, v := range fr.i[y.idx][lo : lo+cols] {
 				op.acc.storeI(q, v)
 				q += c
@@ -1651,6 +1659,15 @@ func (c *compiler) vectorIntOp(o *ir.Operation, ins []reg, d reg) vinstr {
 			return nil
 		}
 		a, toInt := ins[0].idx, func(x float64) int64 { return sext(fpToInt(x), w) }
+		if o.Name == arith.FPToSI && w == 64 {
+			// max pooling's indices: no call a lane.
+			return func(fr *vframe, n int) {
+				A, D := fr.f[a][:n], fr.i[rd][:n]
+				for j := range D {
+					D[j] = fpToInt(A[j])
+				}
+			}
+		}
 		if o.Name == arith.FPToUI {
 			toInt = func(x float64) int64 { return sext(int64(fpToUint(x)), w) }
 		}

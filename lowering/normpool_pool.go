@@ -275,6 +275,20 @@ func prepareMaxPoolN(op *ir.Operation, n int) (emitFunc, error) {
 		}
 		nl := len(g.lead)
 		low := append(make([]int64, nl), g.p...)
+		if ir.NumElements(g.k) <= maxUnrolledTaps {
+			padded := make([]int64, n)
+			for i := range padded {
+				padded[i] = g.p[i] + g.h[i] + high[i]
+			}
+			shift := g.unrolledShift(padded)
+			for i := range shift {
+				low[nl+i] += shift[i]
+			}
+			xp := k.padWith(x, low, append(make([]int64, nl), high...), npNegInf)
+			key := poolKeyType(g, ir.F32T)
+			values, offsets := k.windowMaxUnrolled(g, xp, shift, vt.Elem, key)
+			return []*ir.Value{values, k.windowIndexFromOffset(g, values, offsets, key)}, nil
+		}
 		xp := k.padWith(x, low, append(make([]int64, nl), high...), npNegInf)
 		values := k.windowMax(g, xp, vt.Elem)
 		keys := k.windowArgmaxKeys(g, xp, values)
@@ -282,9 +296,11 @@ func prepareMaxPoolN(op *ir.Operation, n int) (emitFunc, error) {
 	}, nil
 }
 
-// The max pooling forward is three generics, each a body the CPU runs in
-// lanes (one generic holding the value, the index and the window tests
-// spent ~40 integer and float operations per window tap):
+// The max pooling forward over windows of more than maxUnrolledTaps taps
+// (normpool_pool_forward.go has the smaller ones) is three generics, each
+// a body the CPU runs in lanes (one generic holding the value, the index
+// and the window tests spent ~40 integer and float operations per window
+// tap):
 //
 //  1. values: the max of each window of the −∞-padded input, NaN
 //     propagating. Of equal maxima ±0 PyTorch keeps the first; maxf
@@ -416,16 +432,12 @@ func (k *npKernel) windowArgmaxIndex(g *poolGeom, keys, values *ir.Value) *ir.Va
 // each grad_output element into grad_input at the flat position its index
 // names. Lowered as a gather over the input gradient, no scatter-add:
 // grad_input[.., ih, iw] is the sum of grad_output[.., oh, ow] over the
-// windows that contain (ih, iw) and whose index is ih·W + iw. Like the data gradient of a convolution
-// (conv-backward.md), grad_output and indices are spread with stride s into
-// tensors of extent H + d(k−1) at offset d(k−1) − p (indices filled with
-// −1, which matches no position), so that window tap kh of output oh lands
-// at ih + d·(k−1−kh); one generic over (.., ih, iw) with reductions over
-// the window (kh, kw) then reads both at (ih + d·kh, iw + d·kw) and adds the gradient
-// where the index equals ih·W + iw. Indices are assumed to come from
-// max_pool2d_with_indices over the same geometry (each names a position of
-// its own window), which is how every graph produces them. Accumulation is
-// in f32 for f16/bf16.
+// windows that contain (ih, iw) and whose index is ih·W + iw, taken by
+// phases of the stride so that each position asks only the few windows
+// that can hold it (normpool_pool_backward.go). Indices are assumed to
+// come from max_pool2d_with_indices over the same geometry (each names a
+// position of its own window), which is how every graph produces them.
+// Accumulation is in f32 for f16/bf16.
 func prepareMaxPoolBackward(n int) converter {
 	return func(op *ir.Operation) (emitFunc, error) { return prepareMaxPoolBackwardN(op, n) }
 }

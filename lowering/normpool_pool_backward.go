@@ -73,10 +73,10 @@ func (g *poolGeom) phaseDim(i int) poolPhaseDim {
 	pd.span = cmax - pd.cmin + 1
 	pd.lo = max(0, -pd.cmin)
 	pd.hi = max(0, pd.q-1+cmax-(g.o[i]-1))
-	// Linalg takes a loop's extent from the first operand that reads it
-	// as a bare dim: a read at q + 0 of a padded extent other than Q would
-	// give q the wrong one. One more element of low padding moves every
-	// read off the bare q.
+	// A linalg operand read at a bare loop dim must have the loop's
+	// extent (MLIR's verifier): a read at q + 0 of a padded extent other
+	// than Q is invalid. One more element of low padding moves every read
+	// off the bare q.
 	if pd.cmin+pd.lo == 0 && pd.lo+g.o[i]+pd.hi != pd.q {
 		pd.lo++
 	}
@@ -98,23 +98,13 @@ func (g *poolGeom) phaseDim(i int) poolPhaseDim {
 // in the accumulator type acc, as described above.
 func (k *npKernel) maxPoolBackwardPhases(g *poolGeom, grad, idx *ir.Value, acc ir.Type) *ir.Value {
 	n, nl := g.rank(), len(g.lead)
-	// stride[i] is the flat index's step along spatial dim i.
-	stride := make([]int64, n)
-	stride[n-1] = 1
-	for i := n - 2; i >= 0; i-- {
-		stride[i] = stride[i+1] * g.h[i+1]
-	}
+	stride := g.flatStrides()
 	dims := make([]poolPhaseDim, n)
-	var maxOffset int64
 	for i := range dims {
 		dims[i] = g.phaseDim(i)
-		maxOffset += g.d[i] * (g.k[i] - 1) * stride[i]
 	}
-	// The keys are compared as floats; f32 holds them exactly below 2^24.
-	key := acc
-	if ir.TypeEqual(key, ir.F32T) && maxOffset >= 1<<24 {
-		key = ir.F64T
-	}
+	// Indices, origins and offsets are compared as floats: exact in key.
+	key := poolKeyType(g, acc)
 
 	// rel[o] = indices[o] − flat(o·s − p), padded with keyOutside. The
 	// origin's flat index is a sum of one term per dim, each read from a

@@ -3307,4 +3307,60 @@ var normpoolRefs = []npRefCase{
 			{Dtype: "f64", Shape: []int64{1, 2, 8, 7}, Data: []float64{0.0, 0.0, 0.0, -0.75, 0.0, 0.0, -1.578125, -1.78125, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.859375, -0.75, 0.0, 0.0, 1.46875, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.671875, 0.0, 1.34375, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.8125, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -1.234375, 0.0, 0.0, 1.8125, 0.0, 0.0, -0.734375, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, -0.453125, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.734375, 0.0, 0.0, 1.3125, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.15625, 0.0, 0.0, 0.0, 0.0, 1.359375, 0.0, 0.0, 0.0, 0.359375, 0.0, 0.0, 0.0, 0.0}},
 		},
 	},
+	{
+		Name: "maxpool_large_window_f32",
+		Func: `func.func @f(%a0: !torch.vtensor<[1,2,9,9],f32>) -> (!torch.vtensor<[1,2,4,5],f32>, !torch.vtensor<[1,2,4,5],si64>) {
+  %c1 = torch.constant.int 4
+  %c2 = torch.constant.int 7
+  %l3 = torch.prim.ListConstruct %c1, %c2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %c4 = torch.constant.int 2
+  %c5 = torch.constant.int 2
+  %l6 = torch.prim.ListConstruct %c4, %c5 : (!torch.int, !torch.int) -> !torch.list<int>
+  %c7 = torch.constant.int 1
+  %c8 = torch.constant.int 3
+  %l9 = torch.prim.ListConstruct %c7, %c8 : (!torch.int, !torch.int) -> !torch.list<int>
+  %c10 = torch.constant.int 1
+  %c11 = torch.constant.int 1
+  %l12 = torch.prim.ListConstruct %c10, %c11 : (!torch.int, !torch.int) -> !torch.list<int>
+  %c13 = torch.constant.bool false
+  %r14:2 = torch.aten.max_pool2d_with_indices %a0, %l3, %l6, %l9, %l12, %c13 : !torch.vtensor<[1,2,9,9],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,4,5],f32>, !torch.vtensor<[1,2,4,5],si64>
+  return %r14#0, %r14#1 : !torch.vtensor<[1,2,4,5],f32>, !torch.vtensor<[1,2,4,5],si64>
+}
+`,
+		Inputs: []npRefTensor{
+			{Dtype: "f32", Shape: []int64{1, 2, 9, 9}, Data: []float64{0.0, -1.25, 0.75, 1.0, 0.0, -0.25, 1.0, 1.25, 0.5, 0.25, 1.25, -0.5, -0.5, -0.75, 1.0, -1.25, 1.0, 0.0, -1.25, -1.25, 0.5, npNaN, 0.0, 1.0, -0.75, 1.0, 0.75, 0.25, -1.25, 1.0, -0.5, 0.25, 1.0, 0.5, 1.0, -0.5, 0.75, 1.25, 1.0, -1.25, npNaN, 0.25, 0.25, 0.75, -0.75, -0.75, 0.75, -0.5, 0.75, 1.25, 1.25, -1.25, 0.0, -0.75, 1.0, 0.0, -0.5, -0.75, 0.25, 0.75, 0.75, -1.0, 1.0, 0.0, 0.5, 0.0, 0.75, -0.5, 0.0, -1.25, -1.0, -0.75, 1.0, -0.75, 0.75, 0.0, -1.0, 1.25, 1.25, 1.25, -0.25, -npInf, -npInf, -npInf, -npInf, -npInf, -npInf, -1.0, 0.25, 0.5, -npInf, -npInf, -npInf, -npInf, -npInf, -npInf, -0.75, 1.0, -0.25, -npInf, -npInf, -npInf, -npInf, -npInf, -npInf, -0.75, 0.25, 0.5, -npInf, -npInf, -npInf, -npInf, -npInf, -npInf, 1.0, 0.5, 0.5, -npInf, -npInf, -npInf, -npInf, -npInf, -npInf, 0.5, 0.25, -0.25, -0.25, 1.0, 1.25, -1.0, 0.25, -0.75, -0.5, -1.25, 1.25, -0.25, 1.0, -0.75, 0.5, -0.75, 0.25, -1.0, -0.5, -0.5, 0.25, 1.0, 0.25, 1.25, 1.0, 0.0, 0.75, 1.25, -0.25, -0.5, -0.5, -0.25, -1.25, 1.0, 0.5, 1.25, -1.25, -1.25}},
+		},
+		Outputs: []npRefTensor{
+			{Dtype: "f32", Shape: []int64{1, 2, 4, 5}, Data: []float64{npNaN, npNaN, npNaN, npNaN, 1.25, npNaN, npNaN, npNaN, npNaN, 1.0, 1.25, npNaN, npNaN, npNaN, 1.25, 1.0, 1.25, 1.25, 1.25, 1.25, -npInf, -npInf, 1.0, 1.0, 1.0, -npInf, -npInf, 1.0, 1.0, 1.0, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25}},
+			{Dtype: "si64", Shape: []int64{1, 2, 4, 5}, Data: []float64{21, 21, 21, 21, 7, 21, 40, 40, 40, 14, 37, 40, 40, 40, 50, 54, 49, 49, 49, 50, 0, 0, 16, 16, 16, 9, 9, 16, 16, 16, 47, 47, 47, 53, 53, 47, 47, 47, 53, 53}},
+		},
+	},
+	{
+		Name: "maxpool_s1_ninf_corner_f32",
+		Func: `func.func @f(%a0: !torch.vtensor<[1,2,6,7],f32>) -> (!torch.vtensor<[1,2,6,7],f32>, !torch.vtensor<[1,2,6,7],si64>) {
+  %c1 = torch.constant.int 3
+  %c2 = torch.constant.int 3
+  %l3 = torch.prim.ListConstruct %c1, %c2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %c4 = torch.constant.int 1
+  %c5 = torch.constant.int 1
+  %l6 = torch.prim.ListConstruct %c4, %c5 : (!torch.int, !torch.int) -> !torch.list<int>
+  %c7 = torch.constant.int 1
+  %c8 = torch.constant.int 1
+  %l9 = torch.prim.ListConstruct %c7, %c8 : (!torch.int, !torch.int) -> !torch.list<int>
+  %c10 = torch.constant.int 1
+  %c11 = torch.constant.int 1
+  %l12 = torch.prim.ListConstruct %c10, %c11 : (!torch.int, !torch.int) -> !torch.list<int>
+  %c13 = torch.constant.bool false
+  %r14:2 = torch.aten.max_pool2d_with_indices %a0, %l3, %l6, %l9, %l12, %c13 : !torch.vtensor<[1,2,6,7],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,6,7],f32>, !torch.vtensor<[1,2,6,7],si64>
+  return %r14#0, %r14#1 : !torch.vtensor<[1,2,6,7],f32>, !torch.vtensor<[1,2,6,7],si64>
+}
+`,
+		Inputs: []npRefTensor{
+			{Dtype: "f32", Shape: []int64{1, 2, 6, 7}, Data: []float64{-npInf, -npInf, -npInf, 0.5, 0.75, 1.25, -0.75, -npInf, -npInf, -npInf, -1.25, 1.25, 0.25, 0.25, 0.5, 1.25, -1.25, 0.25, 0.0, -0.5, 0.0, -0.5, -0.5, -0.25, 0.75, -0.5, 0.25, 1.0, 0.25, -1.25, 0.75, -1.25, -0.75, 0.25, -1.0, -1.0, -0.5, 0.5, -0.25, 0.25, -0.25, 1.25, 1.0, 0.0, -0.5, 1.0, 1.25, 0.75, 0.25, -0.75, -1.0, -0.25, 0.25, 0.5, -1.25, -0.5, 0.25, 0.75, 0.5, 0.75, 0.75, 0.75, -1.25, 1.0, 0.75, -0.75, npNaN, -0.25, 0.5, 1.0, -0.5, 1.25, 0.5, -1.25, -0.5, -0.5, -0.5, -1.25, 0.25, 0.5, 0.75, -1.0, -1.25, -0.75}},
+		},
+		Outputs: []npRefTensor{
+			{Dtype: "f32", Shape: []int64{1, 2, 6, 7}, Data: []float64{-npInf, -npInf, 0.5, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.25, 1.0, 1.25, 1.25, 1.25, 0.75, 0.75, 1.0, 1.0, 0.25, 0.75, 0.75, 0.75, 0.75, 1.25, 1.25, 0.25, 0.75, 0.75, 0.75, 0.25, 1.25, 1.25, 1.0, 1.0, 1.0, 1.25, 1.25, 1.25, 0.75, 1.0, 1.0, 1.0, 1.25, 1.25, 1.25, 0.75, 1.0, 1.0, npNaN, npNaN, npNaN, 1.0, 1.0, 1.25, 1.25, npNaN, npNaN, npNaN, 1.0, 1.0, 1.25, 1.25, npNaN, npNaN, npNaN, 1.0, 1.0, 1.25, 1.25, 1.25, 0.75, 0.75, -0.5, -0.5}},
+			{Dtype: "si64", Shape: []int64{1, 2, 6, 7}, Data: []float64{0, 0, 3, 11, 5, 5, 5, 15, 15, 15, 11, 5, 5, 5, 15, 15, 15, 11, 11, 11, 27, 15, 15, 15, 24, 24, 27, 27, 28, 30, 24, 24, 24, 41, 41, 28, 30, 30, 30, 33, 41, 41, 0, 0, 3, 4, 4, 4, 5, 0, 0, 3, 4, 4, 4, 5, 21, 21, 24, 24, 24, 27, 27, 29, 29, 24, 24, 24, 27, 27, 29, 29, 24, 24, 24, 27, 27, 29, 29, 29, 38, 38, 32, 33}},
+		},
+	},
 }

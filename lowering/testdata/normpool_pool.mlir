@@ -1,57 +1,60 @@
 // RUN: torchlower opt %s -p convert-torch-to-linalg --split-input-file | FileCheck %s
 
 // max_pool2d_with_indices, kernel 3, stride 2, padding 1 (the ResNet stem),
-// in three passes over the −∞-padded input, each a body the CPU runs in
-// lanes: (1) the window max (maxf, then NaN where either side is: MLIR
-// 16's maxf drops NaNs); (2) per window the min of each tap's key, its
-// ordinal t where it equals the max, 2^20 + 8 − t where it is NaN (the
-// min is then the last NaN, as PyTorch's scan), 2^21 elsewhere (keys are
-// f32, exact); (3) the key's tap as the int64 index ih·7 + iw, or the
+// in two elementwise passes over the −∞-padded input, each tap of the
+// window an operand of its own (read at (oh·2 + kh, ow·2 + kw)): (1) the
+// window max in scan order (maxf, then NaN where either side is: MLIR
+// 16's maxf drops NaNs), and the flat offset kh·7 + kw of the tap
+// PyTorch's scan keeps — the first equal to the max (a select chain from
+// the last tap to the first) or, for a NaN max, the last NaN (offsets are
+// f32, exact); (2) the int64 index: the window origin's (oh·2 − 1)·7 +
+// ow·2 − 1 (two constant per-dim vectors) plus the offset, or the
 // window's first valid position where the max is −∞ (no valid element
-// displaced PyTorch's initial index). Padding is −∞: it never equals a
-// larger max, so no window test.
-// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
-// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
-// CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// displaced PyTorch's initial index; the −∞ padding may have matched).
+// CHECK-DAG:   #[[T00:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2, d3 * 2)>
+// CHECK-DAG:   #[[T01:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2, d3 * 2 + 1)>
+// CHECK-DAG:   #[[T22:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + 2, d3 * 2 + 2)>
+// CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG:   #[[OH:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d2)>
+// CHECK-DAG:   #[[OW:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
 // CHECK-LABEL: func.func @maxpool_stem(
 // CHECK-SAME:      %[[XA:[^:]*]]: tensor<1x2x7x7xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>)
 // CHECK:         %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // CHECK:         %[[XP:.*]] = tensor.pad %[[XA]] low[0, 0, 1, 1] high[0, 0, 1, 1]
 // CHECK:           tensor.yield %[[NINF]] : f32
-// CHECK:         %[[WT:.*]] = tensor.empty() : tensor<3x3xf32>
-// CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XP]], %[[WT]] : tensor<1x2x9x9xf32>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x2x4x4xf32>)
-// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
-// CHECK-NEXT:      %[[M:.*]] = arith.maxf %[[ACC]], %[[IN]] : f32
-// CHECK-NEXT:      %[[UNO:.*]] = arith.cmpf uno, %[[ACC]], %[[IN]] : f32
-// CHECK-NEXT:      %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
-// CHECK-NEXT:      %[[MAX:.*]] = arith.select %[[UNO]], %[[NAN]], %[[M]] : f32
-// CHECK-NEXT:      linalg.yield %[[MAX]] : f32
-// CHECK:         %[[NONE:.*]] = arith.constant 0x4A000000 : f32
-// CHECK:         %[[KINIT:.*]] = linalg.fill ins(%[[NONE]] : f32) outs(%{{.*}} : tensor<1x2x4x4xf32>)
-// CHECK:         %[[ORD:.*]] = arith.constant dense<{{\[}}[0.000000e+00, 1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00, 5.000000e+00], [6.000000e+00, 7.000000e+00, 8.000000e+00]]> : tensor<3x3xf32>
-// CHECK:         %[[REV:.*]] = arith.constant dense<{{.*}}> : tensor<3x3xf32>
-// CHECK:         %[[K:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[OUT]], #[[WIN]], #[[WIN]], #[[OUT]]], {{.*}} ins(%[[XP]], %[[V]], %[[ORD]], %[[REV]] : tensor<1x2x9x9xf32>, tensor<1x2x4x4xf32>, tensor<3x3xf32>, tensor<3x3xf32>) outs(%[[KINIT]] : tensor<1x2x4x4xf32>)
-// CHECK-NEXT:    ^bb0(%[[XI:.*]]: f32, %[[VI:.*]]: f32, %[[T:.*]]: f32, %[[BT:.*]]: f32, %[[KA:.*]]: f32):
-// CHECK-NEXT:      %[[ISNAN:.*]] = arith.cmpf uno, %[[XI]], %[[XI]] : f32
-// CHECK:           %[[K1:.*]] = arith.select %[[ISNAN]], %[[BT]], %{{.*}} : f32
-// CHECK-NEXT:      %[[EQ:.*]] = arith.cmpf oeq, %[[XI]], %[[VI]] : f32
-// CHECK-NEXT:      %[[KEY:.*]] = arith.select %[[EQ]], %[[T]], %[[K1]] : f32
-// CHECK-NEXT:      %[[KMIN:.*]] = arith.minf %[[KA]], %[[KEY]] : f32
-// CHECK-NEXT:      linalg.yield %[[KMIN]] : f32
-// CHECK:         %[[I:.*]] = linalg.generic {{.*}} ins(%[[K]], %[[V]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) outs(%{{.*}} : tensor<1x2x4x4xi64>)
-// CHECK:           %[[TAP:.*]] = arith.fptosi %{{.*}} : f32 to i64
-// CHECK:           %[[ALLNEG:.*]] = arith.cmpf oeq, %{{.*}}, %{{.*}} : f32
-// CHECK:           %[[TW:.*]] = arith.remsi %[[TAP]], %{{.*}} : i64
-// CHECK:           %[[TH:.*]] = arith.divsi %[[TAP]], %{{.*}} : i64
-// CHECK:           %[[IW0:.*]] = arith.index_cast %{{.*}} : index to i64
-// CHECK:           %[[IW:.*]] = arith.addi %[[IW0]], %[[TW]] : i64
-// CHECK:           %[[FW:.*]] = arith.maxsi %[[IW0]], %{{.*}} : i64
-// CHECK:           %[[PW:.*]] = arith.select %[[ALLNEG]], %[[FW]], %[[IW]] : i64
-// CHECK:           %[[PH:.*]] = arith.select %[[ALLNEG]], %{{.*}}, %{{.*}} : i64
-// CHECK:           %[[ROW:.*]] = arith.muli %[[PH]], %{{.*}} : i64
-// CHECK:           %[[LIN:.*]] = arith.addi %[[ROW]], %[[PW]] : i64
+// CHECK:         %[[VO:.*]]:2 = linalg.generic {indexing_maps = [#[[T00]], #[[T01]], {{.*}}, #[[T22]], #[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XP]], %[[XP]], %[[XP]], %[[XP]], %[[XP]], %[[XP]], %[[XP]], %[[XP]], %[[XP]] : {{.*}}) outs(%{{.*}}, %{{.*}} : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>)
+// CHECK-NEXT:    ^bb0(%[[X0:[^:]*]]: f32, %[[X1:[^:]*]]: f32, {{.*}}, %[[X8:[^:]*]]: f32, %{{[^:]*}}: f32, %{{[^:]*}}: f32):
+// CHECK:           %[[M1:.*]] = arith.maxf %[[X0]], %[[X1]] : f32
+// CHECK-NEXT:      %[[UNO:.*]] = arith.cmpf uno, %[[X0]], %[[X1]] : f32
+// CHECK-NEXT:      %[[MAX1:.*]] = arith.select %[[UNO]], %[[NAN:.*]], %[[M1]] : f32
+// CHECK-COUNT-6:   arith.select %{{.*}}, %[[NAN]], %{{.*}} : f32
+// CHECK:           %[[MAX:.*]] = arith.select %{{.*}}, %[[NAN]], %{{.*}} : f32
+// CHECK-NEXT:      %[[NONE:.*]] = arith.constant 0x4A000000 : f32
+// CHECK-NEXT:      %[[EQ8:.*]] = arith.cmpf oeq, %[[X8]], %[[MAX]] : f32
+// CHECK-NEXT:      %[[C16:.*]] = arith.constant 1.600000e+01 : f32
+// CHECK-NEXT:      %[[F8:.*]] = arith.select %[[EQ8]], %[[C16]], %[[NONE]] : f32
+// CHECK-COUNT-8:   arith.cmpf oeq
+// CHECK:           %[[FIRST:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
+// CHECK-NEXT:      %[[ISNAN0:.*]] = arith.cmpf uno, %[[X0]], %[[X0]] : f32
+// CHECK-COUNT-8:   arith.cmpf uno, %[[XI:[^,]*]], %[[XI]] : f32
+// CHECK:           %[[MNAN:.*]] = arith.cmpf uno, %[[MAX]], %[[MAX]] : f32
+// CHECK-NEXT:      %[[OFF:.*]] = arith.select %[[MNAN]], %{{.*}}, %[[FIRST]] : f32
+// CHECK-NEXT:      linalg.yield %[[MAX]], %[[OFF]] : f32, f32
+// CHECK-DAG:     %[[AH:.*]] = arith.constant dense<[-7.000000e+00, 7.000000e+00, 2.100000e+01, 3.500000e+01]> : tensor<4xf32>
+// CHECK-DAG:     %[[FH:.*]] = arith.constant dense<[0.000000e+00, 7.000000e+00, 2.100000e+01, 3.500000e+01]> : tensor<4xf32>
+// CHECK-DAG:     %[[AW:.*]] = arith.constant dense<[-1.000000e+00, 1.000000e+00, 3.000000e+00, 5.000000e+00]> : tensor<4xf32>
+// CHECK-DAG:     %[[FW:.*]] = arith.constant dense<[0.000000e+00, 1.000000e+00, 3.000000e+00, 5.000000e+00]> : tensor<4xf32>
+// CHECK:         %[[I:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]], #[[OH]], #[[OH]], #[[OW]], #[[OW]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[VO]]#0, %[[VO]]#1, %[[AH]], %[[FH]], %[[AW]], %[[FW]] : {{.*}}) outs(%{{.*}} : tensor<1x2x4x4xi64>)
+// CHECK-NEXT:    ^bb0(%[[V:[^:]*]]: f32, %[[O:[^:]*]]: f32, %[[AHI:[^:]*]]: f32, %[[FHI:[^:]*]]: f32, %[[AWI:[^:]*]]: f32, %[[FWI:[^:]*]]: f32, %{{.*}}: i64):
+// CHECK-NEXT:      %[[AT1:.*]] = arith.addf %[[O]], %[[AHI]] : f32
+// CHECK-NEXT:      %[[AT:.*]] = arith.addf %[[AT1]], %[[AWI]] : f32
+// CHECK-NEXT:      %[[FIRSTPOS:.*]] = arith.addf %[[FHI]], %[[FWI]] : f32
+// CHECK-NEXT:      %[[NINF2:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT:      %[[ALLNEG:.*]] = arith.cmpf oeq, %[[V]], %[[NINF2]] : f32
+// CHECK-NEXT:      %[[POS:.*]] = arith.select %[[ALLNEG]], %[[FIRSTPOS]], %[[AT]] : f32
+// CHECK-NEXT:      %[[LIN:.*]] = arith.fptosi %[[POS]] : f32 to i64
 // CHECK-NEXT:      linalg.yield %[[LIN]] : i64
-// CHECK:         return %[[V]], %[[I]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>
+// CHECK:         return %[[VO]]#0, %[[I]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xi64>
 func.func @maxpool_stem(%x: !torch.vtensor<[1,2,7,7],f32>) -> (!torch.vtensor<[1,2,4,4],f32>, !torch.vtensor<[1,2,4,4],si64>) {
   %int3 = torch.constant.int 3
   %int2 = torch.constant.int 2
@@ -69,17 +72,19 @@ func.func @maxpool_stem(%x: !torch.vtensor<[1,2,7,7],f32>) -> (!torch.vtensor<[1
 
 // Unbatched [C, H, W] input, per-dim kernel (2, 3), stride (2, 1), padding
 // 1, dilation (2, 1), ceil_mode: H gives floor((6 + 2 − 2 − 1 + 1)/2) + 1 =
-// 4, W gives 7; the map reads (oh·2 + kh·2, ow + kw). The −∞ padding on
+// 4, W gives 7; the taps read (oh·2 + kh·2, ow + kw). The −∞ padding on
 // the high side reaches the last window's farthest tap: 3·2 + 2 − 1 = 7 in
-// H (2 beyond the input) and 6 + 2 − 1 = 7 in W (1 beyond).
-// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d3 * 2, d2 + d4)>
-// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d3, d4)>
+// H (2 beyond the input) and 6 + 2 − 1 = 7 in W (1 beyond). Along W, of
+// stride 1, tap 0 would read the bare ow, which MLIR holds to the loop's
+// extent 7, not the padded 9: one more column of low padding moves the
+// taps to ow + 1, ow + 2, ow + 3.
+// CHECK-DAG:   #[[X00:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1 * 2, d2 + 1)>
+// CHECK-DAG:   #[[X12:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1 * 2 + 2, d2 + 3)>
 // CHECK-LABEL: func.func @maxpool_unbatched_dilated_ceil(
-// CHECK:         tensor.pad %{{.*}} low[0, 1, 1] high[0, 2, 1]
-// CHECK:         } : tensor<2x6x7xf32> to tensor<2x9x9xf32>
-// CHECK:         tensor.empty() : tensor<2x3xf32>
-// CHECK:         linalg.generic {indexing_maps = [#[[X]], #[[WIN]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
-// CHECK-SAME:      outs(%{{.*}} : tensor<2x4x7xf32>)
+// CHECK:         tensor.pad %{{.*}} low[0, 1, 2] high[0, 2, 1]
+// CHECK:         } : tensor<2x6x7xf32> to tensor<2x9x10xf32>
+// CHECK:         linalg.generic {indexing_maps = [#[[X00]], {{.*}}, #[[X12]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK-SAME:      outs(%{{.*}}, %{{.*}} : tensor<2x4x7xf32>, tensor<2x4x7xf32>)
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x4x7xi64>)
 func.func @maxpool_unbatched_dilated_ceil(%x: !torch.vtensor<[2,6,7],f32>) -> (!torch.vtensor<[2,4,7],f32>, !torch.vtensor<[2,4,7],si64>) {
   %int1 = torch.constant.int 1
@@ -97,13 +102,16 @@ func.func @maxpool_unbatched_dilated_ceil(%x: !torch.vtensor<[2,6,7],f32>) -> (!
 // -----
 
 // An empty stride list means stride = kernel_size. Without padding the
-// input is read as it is and the body has no bounds test.
-// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// input is read as it is, and a window of −∞ has its first tap at its
+// origin: the index is the origin's sum of per-dim constants plus the
+// offset, with no first-valid-position select.
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2, d3 * 2)>
 // CHECK-LABEL: func.func @maxpool_default_stride(
 // CHECK-SAME:      %[[XA:[^:]*]]: tensor<1x1x4x6xf64>)
 // CHECK-NOT:     tensor.pad
-// CHECK:         linalg.generic {indexing_maps = [#[[X]], {{.*}}]{{.*}} ins(%[[XA]], %{{.*}} : tensor<1x1x4x6xf64>, tensor<2x2xf64>)
-// CHECK-NOT:       arith.cmpi sge
+// CHECK:         %[[VO:.*]]:2 = linalg.generic {indexing_maps = [#[[X]], {{.*}}]{{.*}} ins(%[[XA]], %[[XA]], %[[XA]], %[[XA]] : tensor<1x1x4x6xf64>, tensor<1x1x4x6xf64>, tensor<1x1x4x6xf64>, tensor<1x1x4x6xf64>) outs(%{{.*}}, %{{.*}} : tensor<1x1x2x3xf64>, tensor<1x1x2x3xf32>)
+// CHECK:         linalg.generic {{.*}} ins(%[[VO]]#0, %[[VO]]#1, %{{.*}}, %{{.*}} : tensor<1x1x2x3xf64>, tensor<1x1x2x3xf32>, tensor<2xf32>, tensor<3xf32>)
+// CHECK-NOT:       arith.select
 // CHECK:           linalg.yield
 func.func @maxpool_default_stride(%x: !torch.vtensor<[1,1,4,6],f64>) -> (!torch.vtensor<[1,1,2,3],f64>, !torch.vtensor<[1,1,2,3],si64>) {
   %int2 = torch.constant.int 2
@@ -116,6 +124,70 @@ func.func @maxpool_default_stride(%x: !torch.vtensor<[1,1,4,6],f64>) -> (!torch.
   %d = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
   %r:2 = torch.aten.max_pool2d_with_indices %x, %k, %s, %p, %d, %false : !torch.vtensor<[1,1,4,6],f64>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,1,2,3],f64>, !torch.vtensor<[1,1,2,3],si64>
   return %r#0, %r#1 : !torch.vtensor<[1,1,2,3],f64>, !torch.vtensor<[1,1,2,3],si64>
+}
+
+// -----
+
+// A window of more than 27 taps (4x7) is not unrolled: three passes over
+// the −∞-padded input, each a body the CPU runs in lanes: (1) the window
+// max (a reduction over the window); (2) per window the min of each tap's
+// key, its ordinal t where it equals the max, 2^20 + 27 − t where it is
+// NaN (the min is then the last NaN, as PyTorch's scan), 2^21 elsewhere
+// (keys are f32, exact); (3) the key's tap as the int64 index ih·9 + iw,
+// or the window's first valid position where the max is −∞.
+// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-DAG:   #[[OUT:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @maxpool_large_window(
+// CHECK-SAME:      %[[XA:[^:]*]]: tensor<1x2x9x9xf32>) -> (tensor<1x2x4x5xf32>, tensor<1x2x4x5xi64>)
+// CHECK:         %[[XP:.*]] = tensor.pad %[[XA]] low[0, 0, 1, 3] high[0, 0, 0, 3]
+// CHECK:         %[[WT:.*]] = tensor.empty() : tensor<4x7xf32>
+// CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XP]], %[[WT]] : tensor<1x2x10x15xf32>, tensor<4x7xf32>) outs(%{{.*}} : tensor<1x2x4x5xf32>)
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT:      %[[M:.*]] = arith.maxf %[[ACC]], %[[IN]] : f32
+// CHECK-NEXT:      %[[UNO:.*]] = arith.cmpf uno, %[[ACC]], %[[IN]] : f32
+// CHECK-NEXT:      %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK-NEXT:      %[[MAX:.*]] = arith.select %[[UNO]], %[[NAN]], %[[M]] : f32
+// CHECK-NEXT:      linalg.yield %[[MAX]] : f32
+// CHECK:         %[[NONE:.*]] = arith.constant 0x4A000000 : f32
+// CHECK:         %[[KINIT:.*]] = linalg.fill ins(%[[NONE]] : f32) outs(%{{.*}} : tensor<1x2x4x5xf32>)
+// CHECK:         %[[ORD:.*]] = arith.constant dense<{{\[}}[0.000000e+00, 1.000000e+00, {{.*}}]> : tensor<4x7xf32>
+// CHECK:         %[[REV:.*]] = arith.constant dense<{{.*}}> : tensor<4x7xf32>
+// CHECK:         %[[K:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[OUT]], #[[WIN]], #[[WIN]], #[[OUT]]], {{.*}} ins(%[[XP]], %[[V]], %[[ORD]], %[[REV]] : tensor<1x2x10x15xf32>, tensor<1x2x4x5xf32>, tensor<4x7xf32>, tensor<4x7xf32>) outs(%[[KINIT]] : tensor<1x2x4x5xf32>)
+// CHECK-NEXT:    ^bb0(%[[XI:.*]]: f32, %[[VI:.*]]: f32, %[[T:.*]]: f32, %[[BT:.*]]: f32, %[[KA:.*]]: f32):
+// CHECK-NEXT:      %[[ISNAN:.*]] = arith.cmpf uno, %[[XI]], %[[XI]] : f32
+// CHECK:           %[[K1:.*]] = arith.select %[[ISNAN]], %[[BT]], %{{.*}} : f32
+// CHECK-NEXT:      %[[EQ:.*]] = arith.cmpf oeq, %[[XI]], %[[VI]] : f32
+// CHECK-NEXT:      %[[KEY:.*]] = arith.select %[[EQ]], %[[T]], %[[K1]] : f32
+// CHECK-NEXT:      %[[KMIN:.*]] = arith.minf %[[KA]], %[[KEY]] : f32
+// CHECK-NEXT:      linalg.yield %[[KMIN]] : f32
+// CHECK:         %[[I:.*]] = linalg.generic {{.*}} ins(%[[K]], %[[V]] : tensor<1x2x4x5xf32>, tensor<1x2x4x5xf32>) outs(%{{.*}} : tensor<1x2x4x5xi64>)
+// CHECK:           %[[TAP:.*]] = arith.fptosi %{{.*}} : f32 to i64
+// CHECK:           %[[ALLNEG:.*]] = arith.cmpf oeq, %{{.*}}, %{{.*}} : f32
+// CHECK:           %[[TW:.*]] = arith.remsi %[[TAP]], %{{.*}} : i64
+// CHECK:           %[[TH:.*]] = arith.divsi %[[TAP]], %{{.*}} : i64
+// CHECK:           %[[IW0:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK:           %[[IW:.*]] = arith.addi %[[IW0]], %[[TW]] : i64
+// CHECK:           %[[FW:.*]] = arith.maxsi %[[IW0]], %{{.*}} : i64
+// CHECK:           %[[PW:.*]] = arith.select %[[ALLNEG]], %[[FW]], %[[IW]] : i64
+// CHECK:           %[[PH:.*]] = arith.select %[[ALLNEG]], %{{.*}}, %{{.*}} : i64
+// CHECK:           %[[ROW:.*]] = arith.muli %[[PH]], %{{.*}} : i64
+// CHECK:           %[[LIN:.*]] = arith.addi %[[ROW]], %[[PW]] : i64
+// CHECK-NEXT:      linalg.yield %[[LIN]] : i64
+// CHECK:         return %[[V]], %[[I]] : tensor<1x2x4x5xf32>, tensor<1x2x4x5xi64>
+func.func @maxpool_large_window(%x: !torch.vtensor<[1,2,9,9],f32>) -> (!torch.vtensor<[1,2,4,5],f32>, !torch.vtensor<[1,2,4,5],si64>) {
+  %int4 = torch.constant.int 4
+  %int7 = torch.constant.int 7
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int4, %int7 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %r:2 = torch.aten.max_pool2d_with_indices %x, %k, %s, %p, %d, %false : !torch.vtensor<[1,2,9,9],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,4,5],f32>, !torch.vtensor<[1,2,4,5],si64>
+  return %r#0, %r#1 : !torch.vtensor<[1,2,4,5],f32>, !torch.vtensor<[1,2,4,5],si64>
 }
 
 // -----
@@ -416,24 +488,22 @@ func.func @adaptive_bwd_nonuniform(%dy: !torch.vtensor<[3,3,2],f32>, %x: !torch.
 // -----
 
 // max_pool3d_with_indices, kernel 2, stride 2, no padding (the 1-entry
-// lists stand for all three dims): the window max and the tap keys read
-// the input at (od·2 + kd, oh·2 + kh, ow·2 + kw) over three window
-// reductions; the index pass splits the tap ordinal into (kd, kh, kw)
-// and forms (id·H + ih)·W + iw into the 4x6x6 volume. With no padding no
-// window starts before the input: no first-valid-position clamp.
-// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>
-// CHECK-DAG:   #[[WIN:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>
+// lists stand for all three dims): the 8 taps read the input at
+// (od·2 + kd, oh·2 + kh, ow·2 + kw); the index is the window origin's
+// od·2·36 + oh·2·6 + ow·2 (three constant vectors) plus the tap's offset.
+// With no padding no window starts before the input: no first-valid
+// position.
+// CHECK-DAG:   #[[X000:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2 * 2, d3 * 2, d4 * 2)>
+// CHECK-DAG:   #[[X111:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2 * 2 + 1, d3 * 2 + 1, d4 * 2 + 1)>
 // CHECK-LABEL: func.func @maxpool3d(
 // CHECK-SAME:      %[[XA:[^:]*]]: tensor<2x3x4x6x6xf32>)
-// CHECK:         %[[WT:.*]] = tensor.empty() : tensor<2x2x2xf32>
-// CHECK:         %[[V:.*]] = linalg.generic {indexing_maps = [#[[X]], #[[WIN]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[XA]], %[[WT]] : tensor<2x3x4x6x6xf32>, tensor<2x2x2xf32>)
-// CHECK:         %[[K:.*]] = linalg.generic {indexing_maps = [#[[X]], #{{.*}}, #[[WIN]], #[[WIN]], #{{.*}}], {{.*}} ins(%[[XA]], %[[V]], %{{.*}}, %{{.*}} : tensor<2x3x4x6x6xf32>, tensor<2x3x2x3x3xf32>, tensor<2x2x2xf32>, tensor<2x2x2xf32>)
-// CHECK:         linalg.generic {{.*}} ins(%[[K]], %[[V]] : {{.*}}) outs(%{{.*}} : tensor<2x3x2x3x3xi64>)
-// CHECK-NOT:       arith.maxsi
-// CHECK:           %[[DH:.*]] = arith.muli %{{.*}}, %{{.*}} : i64
-// CHECK:           %[[DHW:.*]] = arith.addi %[[DH]], %{{.*}} : i64
-// CHECK:           %[[ROW:.*]] = arith.muli %[[DHW]], %{{.*}} : i64
-// CHECK:           %[[LIN:.*]] = arith.addi %[[ROW]], %{{.*}} : i64
+// CHECK:         %[[VO:.*]]:2 = linalg.generic {indexing_maps = [#[[X000]], {{.*}}, #[[X111]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[XA]], %[[XA]], %[[XA]], %[[XA]], %[[XA]], %[[XA]], %[[XA]], %[[XA]] :
+// CHECK:         %[[AD:.*]] = arith.constant dense<[0.000000e+00, 7.200000e+01]> : tensor<2xf32>
+// CHECK:         %[[AH:.*]] = arith.constant dense<[0.000000e+00, 1.200000e+01, 2.400000e+01]> : tensor<3xf32>
+// CHECK:         %[[AW:.*]] = arith.constant dense<[0.000000e+00, 2.000000e+00, 4.000000e+00]> : tensor<3xf32>
+// CHECK:         linalg.generic {{.*}} ins(%[[VO]]#0, %[[VO]]#1, %[[AD]], %[[AH]], %[[AW]] : {{.*}}) outs(%{{.*}} : tensor<2x3x2x3x3xi64>)
+// CHECK-COUNT-3:   arith.addf
+// CHECK-NEXT:      %[[LIN:.*]] = arith.fptosi %{{.*}} : f32 to i64
 // CHECK-NEXT:      linalg.yield %[[LIN]] : i64
 func.func @maxpool3d(%x: !torch.vtensor<[2,3,4,6,6],f32>) -> (!torch.vtensor<[2,3,2,3,3],f32>, !torch.vtensor<[2,3,2,3,3],si64>) {
   %int0 = torch.constant.int 0
