@@ -276,11 +276,7 @@ func prepareMaxPoolN(op *ir.Operation, n int) (emitFunc, error) {
 		nl := len(g.lead)
 		low := append(make([]int64, nl), g.p...)
 		if ir.NumElements(g.k) <= maxUnrolledTaps {
-			padded := make([]int64, n)
-			for i := range padded {
-				padded[i] = g.p[i] + g.h[i] + high[i]
-			}
-			shift := g.unrolledShift(padded)
+			shift := g.unrolledShift(paddedExtents(g, high))
 			for i := range shift {
 				low[nl+i] += shift[i]
 			}
@@ -622,17 +618,47 @@ func poolAvgArgs(r *npReader, g *poolGeom) ([][]float64, error) {
 }
 
 // windowSum sums src [lead, E0, E1, ...] over windows: out[.., o0, o1] =
-// Σ_{kh, kw} src[.., o0·s0 + kh·d0, o1·s1 + kw·d1], zero-initialised in the
-// accumulator type, as one generic with a reduction per spatial dim.
-func (k *npKernel) windowSum(g *poolGeom, src *ir.Value, outSpatial, kernel, s, d []int64, acc ir.Type) *ir.Value {
+// Σ_{kh, kw} src[.., o0·s0 + kh·d0 + shift0, o1·s1 + kw·d1 + shift1]
+// (shift nil: zeros), zero-initialised in the accumulator type, adding
+// the taps in scan order: one elementwise generic with a tap per operand
+// where the window has at most maxUnrolledTaps taps and no tap reads a
+// bare output dim of a longer extent (unrolledShift), else one generic
+// with a reduction per spatial dim.
+func (k *npKernel) windowSum(g *poolGeom, src *ir.Value, shift, outSpatial, kernel, s, d []int64, acc ir.Type) *ir.Value {
 	nl := len(g.lead)
 	n := len(kernel)
+	if shift == nil {
+		shift = make([]int64, n)
+	}
+	unroll := ir.NumElements(kernel) <= maxUnrolledTaps
+	for i := range n {
+		bare := s[i] == 1 && shift[i] == 0
+		unroll = unroll && !(bare && tensorType(src).Shape[nl+i] != outSpatial[i])
+	}
+	outShape := append(append([]int64(nil), g.lead...), outSpatial...)
 	var l loopNest
 	lead := l.addN(linalg.Parallel, nl)
 	o := l.addN(linalg.Parallel, n)
+	if unroll {
+		ins, maps := tapOperands(&l, lead, o, src, shift, kernel, s, d)
+		init := k.empty(outShape, acc)
+		return linalg.NewGeneric(k.b, k.loc, ins, []*ir.Value{init}, append(maps, l.mapOf(lead, o)), l.iters, []ir.Type{init.Type()},
+			func(b *ir.Builder, a []*ir.Value) []*ir.Value {
+				// From 0, as the reduction: 0 + −0 is +0.
+				sum := k.scalar(b, 0, acc)
+				for _, x := range a[:len(ins)] {
+					sum = arith.Add(b, k.loc, sum, k.convert(b, x, acc))
+				}
+				return []*ir.Value{sum}
+			}).Result(0)
+	}
 	kk := l.addN(linalg.Reduction, n)
-	maps := []affine.Map{l.mapOf(lead, strided(o, kk, s, d)), l.mapOf(kk), l.mapOf(lead, o)}
-	init := k.filled(append(append([]int64(nil), g.lead...), outSpatial...), acc, 0)
+	at := strided(o, kk, s, d)
+	for i := range at {
+		at[i] = affine.Add(at[i], affine.Const(shift[i]))
+	}
+	maps := []affine.Map{l.mapOf(lead, at), l.mapOf(kk), l.mapOf(lead, o)}
+	init := k.filled(outShape, acc, 0)
 	win := k.empty(kernel, tensorType(src).Elem)
 	return linalg.NewGeneric(k.b, k.loc, []*ir.Value{src, win}, []*ir.Value{init}, maps, l.iters, []ir.Type{init.Type()},
 		func(b *ir.Builder, a []*ir.Value) []*ir.Value {
@@ -682,8 +708,12 @@ func prepareAvgPoolN(op *ir.Operation, n int) (emitFunc, error) {
 		for i := range n {
 			high[nl+i] = g.highPad(i)
 		}
+		shift := g.unrolledShift(paddedExtents(g, high[nl:]))
+		for i := range shift {
+			low[nl+i] += shift[i]
+		}
 		xp := k.padWith(op.Operand(0), low, high, 0)
-		sum := k.windowSum(g, xp, g.o, g.k, g.s, g.d, acc)
+		sum := k.windowSum(g, xp, shift, g.o, g.k, g.s, g.d, acc)
 		out, err := k.divide(sum, npExpand(f, g.o), false, rt.Elem)
 		return []*ir.Value{out}, err
 	}, nil
@@ -710,12 +740,14 @@ func npExpand(f [][]float64, o []int64) [][]float64 {
 //	    int[2] stride, int[2] padding, bool ceil_mode, bool count_include_pad,
 //	    int? divisor_override) -> Tensor
 //
-// and its 3-D form (avg_pool1d's gradient is the 2-D op's). PyTorch (cpu_avg_pool_backward) adds grad_output / divisor to every
-// input position of the window. Lowered as a gather: grad_output is
-// divided by the forward's divisors, spread with stride s into zeros of
-// extent H + k − 1 at offset k − 1 − p, and each input position sums the k
-// taps (ih + kh, iw + kw) of that tensor: exactly the windows that contain
-// it (a stride-s transposed correlation with an all-ones kernel).
+// and its 3-D form (avg_pool1d's gradient is the 2-D op's). PyTorch
+// (cpu_avg_pool_backward) adds grad_output / divisor to every input
+// position of the window, window by window. Lowered as a gather:
+// grad_output is divided by the forward's divisors, and each input
+// position sums those of the windows that contain it, in increasing
+// window order as PyTorch adds them, asking only the few candidate
+// windows of its phase of the stride (normpool_pool_backward.go: 2x2
+// for a 3x3 stride-2 pool, 1 for AvgPool2d(2)).
 func prepareAvgPoolBackward(n int) converter {
 	return func(op *ir.Operation) (emitFunc, error) { return prepareAvgPoolBackwardN(op, n) }
 }
@@ -751,14 +783,17 @@ func prepareAvgPoolBackwardN(op *ir.Operation, n int) (emitFunc, error) {
 		if err != nil {
 			return nil, err
 		}
-		ext := make([]int64, n)
-		off := make([]int64, n)
-		for i := range n {
-			ext[i] = g.h[i] + g.k[i] - 1
-			off[i] = g.k[i] - 1 - g.p[i]
+		// Each input position sums the scaled gradients of the windows
+		// that hold it, in increasing o, by phases of the stride
+		// (normpool_pool_backward.go): every candidate window that holds
+		// a tap of the phase counts.
+		dims := g.phaseDims()
+		gradPad := k.padPhases(g, dims, scaled, 0)
+		var table *ir.Value
+		if !allHold(dims) {
+			table = k.phaseTable(g, dims, acc, func([]int64) float64 { return 1 }, 0)
 		}
-		z := k.scatterFill(scaled, 0, ext, off, g.s)
-		sum := k.windowSum(g, z, g.h, g.k, ones(n), ones(n), acc)
+		sum := k.gatherPhases(g, dims, nil, table, gradPad, acc)
 		return []*ir.Value{k.convertTensor(sum, rt.Elem)}, nil
 	}, nil
 }
@@ -864,7 +899,7 @@ func prepareAdaptiveAvgPoolN(op *ir.Operation, n int) (emitFunc, error) {
 		x := op.Operand(0)
 		var sum *ir.Value
 		if g.uniformAdaptive() {
-			sum = k.windowSum(g, x, g.o, g.k, g.s, g.d, acc)
+			sum = k.windowSum(g, x, nil, g.o, g.k, g.s, g.d, acc)
 		} else {
 			nl := len(g.lead)
 			var l loopNest

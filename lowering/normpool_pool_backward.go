@@ -2,6 +2,7 @@ package lowering
 
 import (
 	"math"
+	"slices"
 
 	"github.com/torchlower/torchlower/dialect/arith"
 	"github.com/torchlower/torchlower/dialect/linalg"
@@ -94,15 +95,62 @@ func (g *poolGeom) phaseDim(i int) poolPhaseDim {
 	return pd
 }
 
+// phaseDims is the phase split of every spatial dim.
+func (g *poolGeom) phaseDims() []poolPhaseDim {
+	dims := make([]poolPhaseDim, g.rank())
+	for i := range dims {
+		dims[i] = g.phaseDim(i)
+	}
+	return dims
+}
+
+// padPhases pads v, of the pooling's output shape, so that every
+// candidate window reads in bounds.
+func (k *npKernel) padPhases(g *poolGeom, dims []poolPhaseDim, v *ir.Value, fill float64) *ir.Value {
+	nl := len(g.lead)
+	low, high := make([]int64, nl+len(dims)), make([]int64, nl+len(dims))
+	for i, pd := range dims {
+		low[nl+i], high[nl+i] = pd.lo, pd.hi
+	}
+	return k.padWith(v, low, high, fill)
+}
+
+// phaseTable is the [s0, J0, s1, J1, ...] constant of each (phase,
+// candidate): value of its taps' d·t per dim, or none where some dim's
+// candidate holds no tap in that phase.
+func (k *npKernel) phaseTable(g *poolGeom, dims []poolPhaseDim, elem ir.Type, value func(offsets []int64) float64, none float64) *ir.Value {
+	n := len(dims)
+	var shape []int64
+	for i, pd := range dims {
+		shape = append(shape, g.s[i], pd.span)
+	}
+	table := make([]float64, ir.NumElements(shape))
+	offsets := make([]int64, n)
+	for e := range table {
+		rest, holds := int64(e), true
+		for i := n - 1; i >= 0; i-- {
+			j := rest % dims[i].span
+			rest /= dims[i].span
+			r := rest % g.s[i]
+			rest /= g.s[i]
+			offsets[i] = dims[i].offset[r][j]
+			holds = holds && offsets[i] >= 0
+		}
+		table[e] = none
+		if holds {
+			table[e] = value(offsets)
+		}
+	}
+	attr, _ := ir.NewDenseFloats(ir.Tensor(elem, shape...), table)
+	return arith.Constant(k.b, k.loc, attr)
+}
+
 // maxPoolBackwardPhases is max_pool*d_with_indices_backward's gradient
 // in the accumulator type acc, as described above.
 func (k *npKernel) maxPoolBackwardPhases(g *poolGeom, grad, idx *ir.Value, acc ir.Type) *ir.Value {
 	n, nl := g.rank(), len(g.lead)
 	stride := g.flatStrides()
-	dims := make([]poolPhaseDim, n)
-	for i := range dims {
-		dims[i] = g.phaseDim(i)
-	}
+	dims := g.phaseDims()
 	// Indices, origins and offsets are compared as floats: exact in key.
 	key := poolKeyType(g, acc)
 
@@ -133,43 +181,28 @@ func (k *npKernel) maxPoolBackwardPhases(g *poolGeom, grad, idx *ir.Value, acc i
 			}
 			return []*ir.Value{v}
 		}).Result(0)
-	low, high := make([]int64, nl+n), make([]int64, nl+n)
-	for i, pd := range dims {
-		low[nl+i], high[nl+i] = pd.lo, pd.hi
-	}
-	rel = k.padWith(rel, low, high, keyOutside)
-	gradPad := k.padWith(k.convertTensor(grad, acc), low, high, 0)
-
-	// The table [s0, J0, s1, J1, ...] of each (phase, candidate)'s flat
-	// offset.
-	var tableShape, spans []int64
-	for i, pd := range dims {
-		tableShape = append(tableShape, g.s[i], pd.span)
-		spans = append(spans, pd.span)
-	}
-	table := make([]float64, ir.NumElements(tableShape))
-	for e := range table {
-		rest, sum := int64(e), int64(0)
-		for i := n - 1; i >= 0 && sum >= 0; i-- {
-			j := rest % dims[i].span
-			rest /= dims[i].span
-			r := rest % g.s[i]
-			rest /= g.s[i]
-			if off := dims[i].offset[r][j]; off < 0 {
-				sum = -1
-			} else {
-				sum += off * stride[i]
-			}
+	rel = k.padPhases(g, dims, rel, keyOutside)
+	gradPad := k.padPhases(g, dims, k.convertTensor(grad, acc), 0)
+	// Each (phase, candidate)'s flat offset Σ d_i·t_i·stride_i.
+	table := k.phaseTable(g, dims, key, func(offsets []int64) float64 {
+		var sum int64
+		for i, off := range offsets {
+			sum += off * stride[i]
 		}
-		table[e] = float64(sum)
-		if sum < 0 {
-			table[e] = keyNoTap
-		}
-	}
-	attr, _ := ir.NewDenseFloats(ir.Tensor(key, tableShape...), table)
-	tableValue := arith.Constant(k.b, k.loc, attr)
+		return float64(sum)
+	}, keyNoTap)
+	return k.gatherPhases(g, dims, rel, table, gradPad, acc)
+}
 
-	var viewShape []int64
+// gatherPhases sums, at each input position, the padded gradient grad of
+// its candidate windows that hold it: where rel, when given, equals the
+// table entry (max pooling), else where the table entry is 1 (average
+// pooling), or every candidate where there is no table either (each
+// candidate of every phase holds a tap: stride 1, or windows that tile).
+// The result is [lead, H...] in acc.
+func (k *npKernel) gatherPhases(g *poolGeom, dims []poolPhaseDim, rel, table, grad *ir.Value, acc ir.Type) *ir.Value {
+	n, nl := g.rank(), len(g.lead)
+	var viewShape, spans []int64
 	var groups [][]int64
 	for i := range nl {
 		viewShape = append(viewShape, g.lead[i])
@@ -178,12 +211,13 @@ func (k *npKernel) maxPoolBackwardPhases(g *poolGeom, grad, idx *ir.Value, acc i
 	for i, pd := range dims {
 		viewShape = append(viewShape, pd.q, g.s[i])
 		groups = append(groups, []int64{int64(nl + 2*i), int64(nl + 2*i + 1)})
+		spans = append(spans, pd.span)
 	}
 	var sum *ir.Value
-	if candidates := ir.NumElements(spans); candidates <= maxUnrolledCandidates {
-		sum = k.maxPoolCandidatesUnrolled(g, dims, rel, tableValue, gradPad, viewShape, acc)
+	if ir.NumElements(spans) <= maxUnrolledCandidates {
+		sum = k.candidatesUnrolled(g, dims, rel, table, grad, viewShape, acc)
 	} else {
-		sum = k.maxPoolCandidatesLooped(g, dims, rel, tableValue, gradPad, viewShape, acc)
+		sum = k.candidatesLooped(g, dims, rel, table, grad, viewShape, acc)
 	}
 
 	// [lead, Q0·s0, ...], cut to [lead, H...] where s does not divide H.
@@ -203,8 +237,17 @@ func (k *npKernel) maxPoolBackwardPhases(g *poolGeom, grad, idx *ir.Value, acc i
 		tensor.StaticIndices(ones(nl+n)...))
 }
 
+// holds is the body's test that a candidate holds the position: rel
+// equals the table entry, or (no rel) the entry is 1.
+func (k *npKernel) holds(b *ir.Builder, rel, entry *ir.Value) *ir.Value {
+	if rel == nil {
+		rel = k.scalar(b, 1, entry.Type())
+	}
+	return arith.NewCmpF(b, k.loc, "oeq", rel, entry)
+}
+
 // maxUnrolledCandidates bounds the candidate windows of one input
-// position that maxPoolCandidatesUnrolled reads as operands of their own
+// position that candidatesUnrolled reads as operands of their own
 // (27: a 3x3x3 stride-1 pool); beyond it a reduction loop runs them.
 const maxUnrolledCandidates = 27
 
@@ -236,11 +279,11 @@ func candidateWindow(l *loopNest, lead, q, j []affine.Expr, dims []poolPhaseDim)
 	return l.mapOf(lead, w)
 }
 
-// maxPoolCandidatesUnrolled gathers with one elementwise generic whose
-// operands are each candidate's rel, table entry and gradient: the sum
-// is a chain of selects in increasing candidate order (increasing o),
-// which the CPU runs in float32 lanes, several rows a block.
-func (k *npKernel) maxPoolCandidatesUnrolled(g *poolGeom, dims []poolPhaseDim, rel, table, grad *ir.Value, viewShape []int64, acc ir.Type) *ir.Value {
+// candidatesUnrolled gathers with one elementwise generic whose operands
+// are each candidate's rel (if any), table entry and gradient: the sum is
+// a chain of selects in increasing candidate order (increasing o), which
+// the CPU runs in float32 lanes, several rows a block.
+func (k *npKernel) candidatesUnrolled(g *poolGeom, dims []poolPhaseDim, rel, table, grad *ir.Value, viewShape []int64, acc ir.Type) *ir.Value {
 	n, nl := g.rank(), len(g.lead)
 	var l loopNest
 	lead, phase, q, _, view := phaseLoops(&l, nl, dims, func(*loopNest, int) []affine.Expr { return nil })
@@ -249,6 +292,13 @@ func (k *npKernel) maxPoolCandidatesUnrolled(g *poolGeom, dims []poolPhaseDim, r
 	spans := make([]int64, n)
 	for i, pd := range dims {
 		spans[i] = pd.span
+	}
+	per := 1 // operands per candidate
+	if table != nil {
+		per++
+	}
+	if rel != nil {
+		per++
 	}
 	for c := range ir.NumElements(spans) {
 		j := make([]affine.Expr, n)
@@ -262,30 +312,45 @@ func (k *npKernel) maxPoolCandidatesUnrolled(g *poolGeom, dims []poolPhaseDim, r
 			rj = append(rj, phase[i], j[i])
 		}
 		w := candidateWindow(&l, lead, q, j, dims)
-		ins = append(ins, rel, table, grad)
-		maps = append(maps, w, l.mapOf(rj), w)
+		if rel != nil {
+			ins, maps = append(ins, rel), append(maps, w)
+		}
+		if table != nil {
+			ins, maps = append(ins, table), append(maps, l.mapOf(rj))
+		}
+		ins, maps = append(ins, grad), append(maps, w)
 	}
 	init := k.empty(viewShape, acc)
 	maps = append(maps, view)
 	return linalg.NewGeneric(k.b, k.loc, ins, []*ir.Value{init}, maps, l.iters, []ir.Type{init.Type()},
 		func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-			sum := k.scalar(b, 0, acc)
-			for c := 0; c+2 < len(a)-1; c += 3 {
-				here := arith.NewCmpF(b, k.loc, "oeq", a[c], a[c+1])
-				if c == 0 {
-					sum = arith.NewSelect(b, k.loc, here, a[c+2], sum)
-				} else {
-					sum = arith.NewSelect(b, k.loc, here, arith.Add(b, k.loc, sum, a[c+2]), sum)
+			var sum *ir.Value
+			for c := 0; c < len(ins); c += per {
+				gv := a[c+per-1]
+				if table == nil && c == 0 {
+					sum = gv
+					continue
 				}
+				if table == nil {
+					sum = arith.Add(b, k.loc, sum, gv)
+					continue
+				}
+				if c == 0 {
+					zero := k.scalar(b, 0, acc)
+					sum = arith.NewSelect(b, k.loc, k.holds(b, rel0(rel, a, c), a[c+per-2]), gv, zero)
+					continue
+				}
+				here := k.holds(b, rel0(rel, a, c), a[c+per-2])
+				sum = arith.NewSelect(b, k.loc, here, arith.Add(b, k.loc, sum, gv), sum)
 			}
 			return []*ir.Value{sum}
 		}).Result(0)
 }
 
-// maxPoolCandidatesLooped gathers with a reduction loop per dim over the
+// candidatesLooped gathers with a reduction loop per dim over the
 // candidates (more than maxUnrolledCandidates of them: a large stride-1
 // window), summing into a zero-filled view in increasing o.
-func (k *npKernel) maxPoolCandidatesLooped(g *poolGeom, dims []poolPhaseDim, rel, table, grad *ir.Value, viewShape []int64, acc ir.Type) *ir.Value {
+func (k *npKernel) candidatesLooped(g *poolGeom, dims []poolPhaseDim, rel, table, grad *ir.Value, viewShape []int64, acc ir.Type) *ir.Value {
 	nl := len(g.lead)
 	var l loopNest
 	lead, phase, q, cand, view := phaseLoops(&l, nl, dims, func(l *loopNest, n int) []affine.Expr { return l.addN(linalg.Reduction, n) })
@@ -294,11 +359,60 @@ func (k *npKernel) maxPoolCandidatesLooped(g *poolGeom, dims []poolPhaseDim, rel
 		rj = append(rj, phase[i], cand[i])
 	}
 	w := candidateWindow(&l, lead, q, cand, dims)
+	var ins []*ir.Value
+	var maps []affine.Map
+	if rel != nil {
+		ins, maps = append(ins, rel), append(maps, w)
+	}
+	if table != nil {
+		ins, maps = append(ins, table), append(maps, l.mapOf(rj))
+	} else {
+		// The candidate loops' extents, which no other operand reads as
+		// bare dims.
+		ins, maps = append(ins, k.empty(spansOf(dims), tensorType(grad).Elem)), append(maps, l.mapOf(cand))
+	}
+	ins, maps = append(ins, grad), append(maps, w)
 	init := k.filled(viewShape, acc, 0)
-	return linalg.NewGeneric(k.b, k.loc, []*ir.Value{rel, table, grad}, []*ir.Value{init},
-		[]affine.Map{w, l.mapOf(rj), w, view}, l.iters, []ir.Type{init.Type()},
+	return linalg.NewGeneric(k.b, k.loc, ins, []*ir.Value{init}, append(maps, view), l.iters, []ir.Type{init.Type()},
 		func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-			here := arith.NewCmpF(b, k.loc, "oeq", a[0], a[1])
-			return []*ir.Value{arith.NewSelect(b, k.loc, here, arith.Add(b, k.loc, a[3], a[2]), a[3])}
+			gv, out := a[len(a)-2], a[len(a)-1]
+			next := arith.Add(b, k.loc, out, gv)
+			if table == nil {
+				return []*ir.Value{next}
+			}
+			var r *ir.Value
+			if rel != nil {
+				r = a[0]
+			}
+			return []*ir.Value{arith.NewSelect(b, k.loc, k.holds(b, r, a[len(a)-3]), next, out)}
 		}).Result(0)
+}
+
+func spansOf(dims []poolPhaseDim) []int64 {
+	spans := make([]int64, len(dims))
+	for i, pd := range dims {
+		spans[i] = pd.span
+	}
+	return spans
+}
+
+// allHold reports whether every candidate of every phase holds a tap.
+func allHold(dims []poolPhaseDim) bool {
+	for _, pd := range dims {
+		for _, row := range pd.offset {
+			if slices.Contains(row, -1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rel0 is candidate c's rel operand among the body's arguments a, or nil
+// without rel.
+func rel0(rel *ir.Value, a []*ir.Value, c int) *ir.Value {
+	if rel == nil {
+		return nil
+	}
+	return a[c]
 }

@@ -84,6 +84,36 @@ func (g *poolGeom) unrolledShift(padded []int64) []int64 {
 	return shift
 }
 
+// paddedExtents are the spatial extents of the input padded by p low and
+// high high.
+func paddedExtents(g *poolGeom, high []int64) []int64 {
+	ext := make([]int64, g.rank())
+	for i := range ext {
+		ext[i] = g.p[i] + g.h[i] + high[i]
+	}
+	return ext
+}
+
+// tapOperands are src once per window tap t in scan order, read at
+// [lead, o_i·s_i + d_i·t_i + shift_i].
+func tapOperands(l *loopNest, lead, o []affine.Expr, src *ir.Value, shift, kernel, s, d []int64) ([]*ir.Value, []affine.Map) {
+	n := len(kernel)
+	taps := ir.NumElements(kernel)
+	ins := make([]*ir.Value, 0, taps)
+	maps := make([]affine.Map, 0, taps)
+	for t := range taps {
+		at := make([]affine.Expr, n)
+		rest := int64(t)
+		for i := n - 1; i >= 0; i-- {
+			at[i] = affine.Add(scaled(o[i], s[i]), affine.Const(d[i]*(rest%kernel[i])+shift[i]))
+			rest /= kernel[i]
+		}
+		ins = append(ins, src)
+		maps = append(maps, l.mapOf(lead, at))
+	}
+	return ins, maps
+}
+
 // windowMaxUnrolled is pass 1: each window's max of xp (the −∞-padded
 // input, with shift[i] more low padding along dim i: unrolledShift) and
 // the flat offset of its tap, in key.
@@ -94,20 +124,14 @@ func (k *npKernel) windowMaxUnrolled(g *poolGeom, xp *ir.Value, shift []int64, e
 	var l loopNest
 	lead := l.addN(linalg.Parallel, nl)
 	o := l.addN(linalg.Parallel, n)
-	var ins []*ir.Value
-	var maps []affine.Map
+	ins, maps := tapOperands(&l, lead, o, xp, shift, g.k, g.s, g.d)
 	offset := make([]float64, taps)
 	for t := range taps {
-		at := make([]affine.Expr, n)
 		rest := int64(t)
 		for i := n - 1; i >= 0; i-- {
-			ti := rest % g.k[i]
+			offset[t] += float64(g.d[i] * (rest % g.k[i]) * stride[i])
 			rest /= g.k[i]
-			at[i] = affine.Add(scaled(o[i], g.s[i]), affine.Const(g.d[i]*ti+shift[i]))
-			offset[t] += float64(g.d[i] * ti * stride[i])
 		}
-		ins = append(ins, xp)
-		maps = append(maps, l.mapOf(lead, at))
 	}
 	maps = append(maps, l.mapOf(lead, o), l.mapOf(lead, o))
 	outs := []*ir.Value{k.empty(g.outShape(), elem), k.empty(g.outShape(), key)}

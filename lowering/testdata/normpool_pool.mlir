@@ -285,14 +285,23 @@ func.func @maxpool_bwd_stride1_bf16(%dy: !torch.vtensor<[1,1,3,3],bf16>, %x: !to
 
 // -----
 
-// avg_pool2d, kernel 2, stride 2: the window sum over the input, then one
-// division by the constant window size 4.
-// CHECK-DAG:   #[[X:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+// avg_pool2d, kernel 2, stride 2: the window sum over the input, each of
+// the 4 taps an operand read at (oh·2 + kh, ow·2 + kw) and added from 0 in
+// scan order (0 + −0 is +0, as PyTorch's sum), then one division by the
+// constant window size 4.
+// CHECK-DAG:   #[[X00:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2, d3 * 2)>
+// CHECK-DAG:   #[[X11:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + 1, d3 * 2 + 1)>
 // CHECK-DAG:   #[[ID:map[0-9]*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @avgpool_k2s2(
 // CHECK-SAME:      %[[XA:[^:]*]]: tensor<1x3x4x6xf32>)
-// CHECK:         %[[S:.*]] = linalg.generic {indexing_maps = [#[[X]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[XA]], %{{.*}} : tensor<1x3x4x6xf32>, tensor<2x2xf32>)
-// CHECK:           arith.addf
+// CHECK:         %[[S:.*]] = linalg.generic {indexing_maps = [#[[X00]], {{.*}}, #[[X11]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[XA]], %[[XA]], %[[XA]], %[[XA]] : {{.*}}) outs(%{{.*}} : tensor<1x3x2x3xf32>)
+// CHECK-NEXT:    ^bb0(%[[A0:[^:]*]]: f32, %[[A1:[^:]*]]: f32, %[[A2:[^:]*]]: f32, %[[A3:[^:]*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:      %[[S0:.*]] = arith.addf %[[Z]], %[[A0]] : f32
+// CHECK-NEXT:      %[[S1:.*]] = arith.addf %[[S0]], %[[A1]] : f32
+// CHECK-NEXT:      %[[S2:.*]] = arith.addf %[[S1]], %[[A2]] : f32
+// CHECK-NEXT:      %[[S3:.*]] = arith.addf %[[S2]], %[[A3]] : f32
+// CHECK-NEXT:      linalg.yield %[[S3]] : f32
 // CHECK:         %[[A:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[S]] : tensor<1x3x2x3xf32>)
 // CHECK:           %[[D:.*]] = arith.constant 4.000000e+00 : f32
 // CHECK-NEXT:      %[[Q:.*]] = arith.divf %{{.*}}, %[[D]] : f32
@@ -346,10 +355,12 @@ func.func @avgpool_ceil_nocount(%x: !torch.vtensor<[1,2,6,6],f32>) -> !torch.vte
 
 // -----
 
-// divisor_override replaces every divisor; padding is zeros.
+// divisor_override replaces every divisor; padding is zeros, one row more
+// on the low side where the stride is 1 (the window's first tap would
+// read the bare output row of a longer padded extent).
 // CHECK-LABEL: func.func @avgpool_override(
 // CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK:         tensor.pad %{{.*}} low[0, 1, 1] high[0, 1, 1]
+// CHECK:         tensor.pad %{{.*}} low[0, 2, 1] high[0, 1, 1]
 // CHECK:           tensor.yield %[[Z]] : f64
 // CHECK:         arith.constant 5.000000e+00 : f64
 // CHECK-NEXT:    arith.divf
@@ -369,16 +380,20 @@ func.func @avgpool_override(%x: !torch.vtensor<[2,5,7],f64>) -> !torch.vtensor<[
 
 // -----
 
-// avg_pool2d_backward, kernel 2, stride 2: grad_output / 4, spread with
-// stride 2 at offset k − 1 − p = 1 into zeros of extent 6 + 1 = 7, then each
-// input position sums its 2x2 taps (ih + kh, iw + kw).
-// CHECK-DAG:   #[[Z:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+// avg_pool2d_backward, kernel 2, stride 2: grad_output / 4, and each
+// input position's one window (the windows tile the input: one candidate
+// per phase, every one holding a tap, so no table and no sum) — a
+// broadcast into [N, C, OH, 2, OW, 2], collapsed to [N, C, H, W].
+// CHECK-DAG:   #[[OUT4:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d5)>
+// CHECK-DAG:   #[[VIEW:map[0-9]*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d2, d5, d3)>
 // CHECK-LABEL: func.func @avgpool_bwd(
 // CHECK-SAME:      %[[DY:[^:]*]]: tensor<1x2x3x3xf32>
 // CHECK:         %[[SC:.*]] = linalg.generic {{.*}} ins(%[[DY]] : tensor<1x2x3x3xf32>)
 // CHECK:           arith.constant 4.000000e+00 : f32
-// CHECK:         %[[SP:.*]] = tensor.insert_slice %[[SC]] into %{{.*}}[0, 0, 1, 1] [1, 2, 3, 3] [1, 1, 2, 2] : tensor<1x2x3x3xf32> into tensor<1x2x7x7xf32>
-// CHECK:         %[[GI:.*]] = linalg.generic {indexing_maps = [#[[Z]], {{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[SP]], %{{.*}} : tensor<1x2x7x7xf32>, tensor<2x2xf32>) outs(%{{.*}} : tensor<1x2x6x6xf32>)
+// CHECK:         %[[B:.*]] = linalg.generic {indexing_maps = [#[[OUT4]], #[[VIEW]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%[[SC]] : tensor<1x2x3x3xf32>) outs(%{{.*}} : tensor<1x2x3x2x3x2xf32>)
+// CHECK-NEXT:    ^bb0(%[[G:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT:      linalg.yield %[[G]] : f32
+// CHECK:         %[[GI:.*]] = tensor.collapse_shape %[[B]] {{\[}}[0], [1], [2, 3], [4, 5]] : tensor<1x2x3x2x3x2xf32> into tensor<1x2x6x6xf32>
 // CHECK:         return %[[GI]]
 func.func @avgpool_bwd(%dy: !torch.vtensor<[1,2,3,3],f32>, %x: !torch.vtensor<[1,2,6,6],f32>) -> !torch.vtensor<[1,2,6,6],f32> {
   %int2 = torch.constant.int 2
@@ -543,7 +558,7 @@ func.func @adaptive3d_bwd(%dy: !torch.vtensor<[1,2,2,1,3],f32>, %x: !torch.vtens
 // divide by the uniform 3.
 // CHECK-LABEL: func.func @avgpool1d(
 // CHECK:         %[[P:.*]] = tensor.pad %{{.*}} low[0, 1] high[0, 0]
-// CHECK:         %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[P]], %{{.*}} : tensor<3x11xf32>, tensor<3xf32>) outs(%{{.*}} : tensor<3x5xf32>)
+// CHECK:         %[[S:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%[[P]], %[[P]], %[[P]] : tensor<3x11xf32>, tensor<3x11xf32>, tensor<3x11xf32>) outs(%{{.*}} : tensor<3x5xf32>)
 // CHECK:         linalg.generic {{.*}} ins(%[[S]] : tensor<3x5xf32>)
 // CHECK:           %[[THREE:.*]] = arith.constant 3.000000e+00 : f32
 // CHECK:           arith.divf %{{.*}}, %[[THREE]] : f32
