@@ -11,7 +11,8 @@ import (
 	"github.com/torchlower/torchlower/ir/affine"
 )
 
-// max_pool*d_with_indices_backward by phases.
+// Pooling gradients by phases of the stride: max_pool*d_with_indices'
+// backward, and avg_pool*d's (gatherPhases without rel, below).
 //
 // PyTorch scatters: grad_input[indices[o]] += grad_output[o] for every
 // output o, in increasing o. Linalg on tensors has no scatter, so the
@@ -45,13 +46,15 @@ import (
 //
 // The candidates are summed in increasing o, PyTorch's order, so sums of
 // overlapping windows match it bit for bit; every position that no window
-// picked stays +0.
+// picked stays +0. Average pooling's gradient is the same gather with the
+// test left to the table alone: every candidate holding a tap of the
+// position's phase adds its window's grad_output / divisor.
 const (
 	keyOutside = -1 // rel beyond grad_output's edge
 	keyNoTap   = -2 // a (phase, candidate) that holds no tap
 )
 
-// poolPhaseDim is one spatial dim's phase split for the backward.
+// poolPhaseDim is one spatial dim's phase split for a backward.
 type poolPhaseDim struct {
 	q          int64 // positions per phase: ceil(h/s)
 	cmin, span int64 // candidate windows q+cmin ... q+cmin+span-1
@@ -65,7 +68,7 @@ func (g *poolGeom) phaseDim(i int) poolPhaseDim {
 	pd := poolPhaseDim{q: ceilDiv(h, s)}
 	// c = (r + p − d·t)/s over the taps t and phases r where s divides
 	// r + p − d·t: each tap lies in exactly one phase.
-	pd.cmin, pd.span = math.MaxInt64, 0
+	pd.cmin = math.MaxInt64
 	cmax := int64(math.MinInt64)
 	for t := range k {
 		c := floorDiv(s-1+p-d*t, s)
