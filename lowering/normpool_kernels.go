@@ -155,55 +155,6 @@ func (k *npKernel) fillWith(shape []int64, v *ir.Value) *ir.Value {
 	return linalg.NewFill(k.b, k.loc, v, k.empty(shape, v.Type())).Result(0)
 }
 
-// scatterFill places src [lead..., Hs...] (the last len(ext) dims
-// spatial) into a tensor of spatial extent ext filled with fill:
-// result[.., off + o·s] = src[.., o] and fill elsewhere, for every o whose
-// destination lies in [0, ext). It is conv_kernels.go's scatter for any
-// element type and fill value (the -1 "no index" of max pooling's indices
-// as well as zeros): src entries that would land outside are cropped with
-// tensor.extract_slice, the rest is placed with tensor.pad (unit strides)
-// or a strided tensor.insert_slice into linalg.fill of tensor.empty.
-func (k *npKernel) scatterFill(src *ir.Value, fill float64, ext, off, s []int64) *ir.Value {
-	t := tensorType(src)
-	d := len(ext)
-	sp := t.Rank() - d
-	g := newScatterGeom(t.Shape, sp, ext, off, s)
-	lo, cnt, place, crop, none, unit := g.lo, g.cnt, g.place, g.crop, g.empty, g.unit
-	outShape := append(append([]int64(nil), t.Shape[:sp]...), ext...)
-	if none {
-		return k.filled(outShape, t.Elem, fill)
-	}
-	if crop {
-		offs := make([]int64, t.Rank())
-		sizes := append(append([]int64(nil), t.Shape[:sp]...), cnt...)
-		copy(offs[sp:], lo)
-		src = tensor.NewExtractSlice(k.b, k.loc, ir.Tensor(t.Elem, sizes...), src,
-			tensor.StaticIndices(offs...), tensor.StaticIndices(sizes...), tensor.StaticIndices(ones(t.Rank())...))
-		t = tensorType(src)
-	}
-	low := make([]int64, t.Rank())
-	if unit {
-		high := make([]int64, t.Rank())
-		any := false
-		for i := 0; i < d; i++ {
-			low[sp+i] = place[i]
-			high[sp+i] = ext[i] - place[i] - cnt[i]
-			any = any || low[sp+i] != 0 || high[sp+i] != 0
-		}
-		if !any {
-			return src
-		}
-		return tensor.NewPad(k.b, k.loc, nil, src, tensor.StaticIndices(low...), tensor.StaticIndices(high...),
-			k.scalar(k.b, fill, t.Elem), false)
-	}
-	strides := ones(t.Rank())
-	copy(low[sp:], place)
-	copy(strides[sp:], s)
-	dest := k.filled(outShape, t.Elem, fill)
-	return tensor.NewInsertSlice(k.b, k.loc, src, dest, tensor.StaticIndices(low...),
-		tensor.StaticIndices(t.Shape...), tensor.StaticIndices(strides...))
-}
-
 // padWith pads v by low/high with the scalar constant fill (of v's
 // element type); all-zero pads return v.
 func (k *npKernel) padWith(v *ir.Value, low, high []int64, fill float64) *ir.Value {

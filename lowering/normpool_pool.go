@@ -195,9 +195,6 @@ func (pb poolBody) affine(x *ir.Value, a, c int64) *ir.Value {
 	return x
 }
 
-func (pb poolBody) add(x, y *ir.Value) *ir.Value {
-	return arith.Binary(pb.b, pb.k.loc, arith.AddI, x, y)
-}
 func (pb poolBody) and(x, y *ir.Value) *ir.Value {
 	if x == nil {
 		return y
@@ -209,16 +206,6 @@ func (pb poolBody) and(x, y *ir.Value) *ir.Value {
 }
 func (pb poolBody) cmpi(pred string, x, y *ir.Value) *ir.Value {
 	return arith.NewCmpI(pb.b, pb.k.loc, pred, x, y)
-}
-
-// flat is the int64 index (id·H + ih)·W + iw of the input position pos
-// within its spatial dims h, the indices max pooling returns.
-func (pb poolBody) flat(pos []*ir.Value, h []int64) *ir.Value {
-	lin := pos[0]
-	for i := 1; i < len(pos); i++ {
-		lin = pb.add(pb.affine(lin, h[i], 0), pos[i])
-	}
-	return arith.Cast(pb.b, pb.k.loc, arith.IndexCast, lin, ir.I64)
 }
 
 // ---- max_pool{1,2,3}d_with_indices ----------------------------------------
