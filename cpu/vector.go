@@ -849,7 +849,7 @@ func vRound(a, d int, rt ir.Type) vinstr {
 		return func(fr *vframe, n int) {
 			A, D := fr.f[a][:n], fr.f[d][:n]
 			for j := range D {
-				D[j] = float64(float32(float64(A[j])))
+				D[j] = float64(float32(A[j]))
 			}
 		}
 	case (kind == kBF16 || kind == kF16) && laneKernels:

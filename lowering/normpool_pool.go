@@ -463,13 +463,20 @@ func prepareMaxPoolBackwardN(op *ir.Operation, n int) (emitFunc, error) {
 // [lead, O0, k0, O1, k1, ...] and the collapse_shape groups that make it
 // [lead, H, W] again.
 func (g *poolGeom) tiledView() (shape []int64, groups [][]int64) {
+	return g.splitView(g.o, g.k)
+}
+
+// splitView is the input viewed with each spatial dim i split in two,
+// [lead, outer0, inner0, outer1, inner1, ...], and the collapse_shape
+// groups that merge the pairs again.
+func (g *poolGeom) splitView(outer, inner []int64) (shape []int64, groups [][]int64) {
 	nl := len(g.lead)
 	shape = slices.Clone(g.lead)
 	for i := 0; i < nl; i++ {
 		groups = append(groups, []int64{int64(i)})
 	}
 	for i := range g.rank() {
-		shape = append(shape, g.o[i], g.k[i])
+		shape = append(shape, outer[i], inner[i])
 		groups = append(groups, []int64{int64(nl + 2*i), int64(nl + 2*i + 1)})
 	}
 	return shape, groups

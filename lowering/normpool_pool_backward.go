@@ -166,12 +166,7 @@ func (k *npKernel) maxPoolBackwardPhases(g *poolGeom, grad, idx *ir.Value, acc i
 	ins := []*ir.Value{idx}
 	maps := []affine.Map{l.mapOf(lead, o)}
 	for i := range n {
-		terms := make([]float64, g.o[i])
-		for j := range terms {
-			terms[j] = float64((int64(j)*g.s[i] - g.p[i]) * stride[i])
-		}
-		attr, _ := ir.NewDenseFloats(ir.Tensor(key, g.o[i]), terms)
-		ins = append(ins, arith.Constant(k.b, k.loc, attr))
+		ins = append(ins, k.flatVector(g, i, key, g.origin(i)))
 		maps = append(maps, l.mapOf(one(o[i])))
 	}
 	maps = append(maps, l.mapOf(lead, o))
@@ -205,19 +200,13 @@ func (k *npKernel) maxPoolBackwardPhases(g *poolGeom, grad, idx *ir.Value, acc i
 // The result is [lead, H...] in acc.
 func (k *npKernel) gatherPhases(g *poolGeom, dims []poolPhaseDim, rel, table, grad *ir.Value, acc ir.Type) *ir.Value {
 	n, nl := g.rank(), len(g.lead)
-	var viewShape, spans []int64
-	var groups [][]int64
-	for i := range nl {
-		viewShape = append(viewShape, g.lead[i])
-		groups = append(groups, []int64{int64(i)})
-	}
+	qs := make([]int64, n)
 	for i, pd := range dims {
-		viewShape = append(viewShape, pd.q, g.s[i])
-		groups = append(groups, []int64{int64(nl + 2*i), int64(nl + 2*i + 1)})
-		spans = append(spans, pd.span)
+		qs[i] = pd.q
 	}
+	viewShape, groups := g.splitView(qs, g.s)
 	var sum *ir.Value
-	if ir.NumElements(spans) <= maxUnrolledCandidates {
+	if ir.NumElements(spansOf(dims)) <= maxUnrolledCandidates {
 		sum = k.candidatesUnrolled(g, dims, rel, table, grad, viewShape, acc)
 	} else {
 		sum = k.candidatesLooped(g, dims, rel, table, grad, viewShape, acc)
@@ -292,10 +281,7 @@ func (k *npKernel) candidatesUnrolled(g *poolGeom, dims []poolPhaseDim, rel, tab
 	lead, phase, q, _, view := phaseLoops(&l, nl, dims, func(*loopNest, int) []affine.Expr { return nil })
 	var ins []*ir.Value
 	var maps []affine.Map
-	spans := make([]int64, n)
-	for i, pd := range dims {
-		spans[i] = pd.span
-	}
+	spans := spansOf(dims)
 	per := 1 // operands per candidate
 	if table != nil {
 		per++
@@ -327,24 +313,27 @@ func (k *npKernel) candidatesUnrolled(g *poolGeom, dims []poolPhaseDim, rel, tab
 	maps = append(maps, view)
 	return linalg.NewGeneric(k.b, k.loc, ins, []*ir.Value{init}, maps, l.iters, []ir.Type{init.Type()},
 		func(b *ir.Builder, a []*ir.Value) []*ir.Value {
-			var sum *ir.Value
+			var sum *ir.Value // nil before the first candidate
 			for c := 0; c < len(ins); c += per {
 				gv := a[c+per-1]
-				if table == nil && c == 0 {
-					sum = gv
-					continue
-				}
 				if table == nil {
-					sum = arith.Add(b, k.loc, sum, gv)
+					if sum == nil {
+						sum = gv
+					} else {
+						sum = arith.Add(b, k.loc, sum, gv)
+					}
 					continue
 				}
-				if c == 0 {
-					zero := k.scalar(b, 0, acc)
-					sum = arith.NewSelect(b, k.loc, k.holds(b, rel0(rel, a, c), a[c+per-2]), gv, zero)
-					continue
+				prev := sum
+				if prev == nil {
+					prev = k.scalar(b, 0, acc)
 				}
 				here := k.holds(b, rel0(rel, a, c), a[c+per-2])
-				sum = arith.NewSelect(b, k.loc, here, arith.Add(b, k.loc, sum, gv), sum)
+				next := gv
+				if sum != nil {
+					next = arith.Add(b, k.loc, sum, gv)
+				}
+				sum = arith.NewSelect(b, k.loc, here, next, prev)
 			}
 			return []*ir.Value{sum}
 		}).Result(0)
@@ -383,14 +372,11 @@ func (k *npKernel) candidatesLooped(g *poolGeom, dims []poolPhaseDim, rel, table
 			if table == nil {
 				return []*ir.Value{next}
 			}
-			var r *ir.Value
-			if rel != nil {
-				r = a[0]
-			}
-			return []*ir.Value{arith.NewSelect(b, k.loc, k.holds(b, r, a[len(a)-3]), next, out)}
+			return []*ir.Value{arith.NewSelect(b, k.loc, k.holds(b, rel0(rel, a, 0), a[len(a)-3]), next, out)}
 		}).Result(0)
 }
 
+// spansOf is each dim's count of candidate windows.
 func spansOf(dims []poolPhaseDim) []int64 {
 	spans := make([]int64, len(dims))
 	for i, pd := range dims {

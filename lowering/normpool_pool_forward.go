@@ -68,6 +68,25 @@ func (g *poolGeom) flatStrides() []int64 {
 	return stride
 }
 
+// origin is the input position o·s − p where window o starts along
+// spatial dim i.
+func (g *poolGeom) origin(i int) func(o int64) int64 {
+	s, p := g.s[i], g.p[i]
+	return func(o int64) int64 { return o*s - p }
+}
+
+// flatVector is the [O_i] constant of pos(o)·stride_i in key: the term of
+// spatial dim i in the flat input index of position pos(o).
+func (k *npKernel) flatVector(g *poolGeom, i int, key ir.Type, pos func(o int64) int64) *ir.Value {
+	stride := g.flatStrides()[i]
+	v := make([]float64, g.o[i])
+	for j := range v {
+		v[j] = float64(pos(int64(j)) * stride)
+	}
+	attr, _ := ir.NewDenseFloats(ir.Tensor(key, g.o[i]), v)
+	return arith.Constant(k.b, k.loc, attr)
+}
+
 // unrolledShift is the extra low padding of each dim of the unrolled
 // forward's input, given its padded extents: 1 where the stride is 1 and
 // the padded extent is not the output's. Tap 0 then reads xp at the bare
@@ -165,32 +184,23 @@ func (k *npKernel) windowMaxUnrolled(g *poolGeom, xp *ir.Value, shift []int64, e
 // max from its tap offset.
 func (k *npKernel) windowIndexFromOffset(g *poolGeom, values, offsets *ir.Value, key ir.Type) *ir.Value {
 	n, nl := g.rank(), len(g.lead)
-	stride := g.flatStrides()
 	var l loopNest
 	lead := l.addN(linalg.Parallel, nl)
 	o := l.addN(linalg.Parallel, n)
-	vector := func(i int, f func(o int64) int64) *ir.Value {
-		v := make([]float64, g.o[i])
-		for j := range v {
-			v[j] = float64(f(int64(j)) * stride[i])
-		}
-		attr, _ := ir.NewDenseFloats(ir.Tensor(key, g.o[i]), v)
-		return arith.Constant(k.b, k.loc, attr)
-	}
 	ins := []*ir.Value{values, offsets}
 	maps := []affine.Map{l.mapOf(lead, o), l.mapOf(lead, o)}
 	// Without padding a window of −∞ has its first tap at its origin, the
 	// first valid position: no second sum.
 	padded := slices.ContainsFunc(g.p, func(p int64) bool { return p != 0 })
 	for i := range n {
-		s, p, d := g.s[i], g.p[i], g.d[i]
 		// The window's origin o·s − p, and its first valid position:
 		// the origin moved up by whole dilations to ≥ 0.
-		ins = append(ins, vector(i, func(o int64) int64 { return o*s - p }))
+		origin, d := g.origin(i), g.d[i]
+		ins = append(ins, k.flatVector(g, i, key, origin))
 		maps = append(maps, l.mapOf(one(o[i])))
 		if padded {
-			ins = append(ins, vector(i, func(o int64) int64 {
-				start := o*s - p
+			ins = append(ins, k.flatVector(g, i, key, func(o int64) int64 {
+				start := origin(o)
 				if start < 0 {
 					start += ceilDiv(-start, d) * d
 				}

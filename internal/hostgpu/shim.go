@@ -69,6 +69,8 @@ static void tl_syncwave() { tl_barrier_wait(tl_wave_bar); }
 #ifndef TL_RUN
 #define TL_RUN(fp) (*(fp))()
 #endif
+/* The n-th block a launch runs: the grid in order, or last first. */
+static unsigned tl_block(unsigned n, unsigned grid, bool reversed) { return reversed ? grid - 1 - n : n; }
 template <class F> struct tl_thread { F* f; unsigned i, grid; bool reversed; pthread_t id; };
 /* tl_block_bar separates the blocks of a launch: thread 0 names the
    next block once every thread has finished the last one. */
@@ -79,7 +81,7 @@ template <class F> static void* tl_thread_main(void* p) {
   tl_warp_bar = &tl_warp_bars[t->i / 32];
   tl_wave_bar = &tl_wave_bars[t->i / 64];
   for (unsigned n = 0; n < t->grid && !TL_ABORTED(); n++) {
-    if (t->i == 0) blockIdx = {t->reversed ? t->grid - 1 - n : n, 0, 0};
+    if (t->i == 0) blockIdx = {tl_block(n, t->grid, t->reversed), 0, 0};
     tl_barrier_wait(&tl_block_bar);
     TL_RUN(t->f);
     tl_barrier_wait(&tl_block_bar);
@@ -97,7 +99,7 @@ template <class F> static void tl_launch(unsigned grid, unsigned block, bool rev
   if (block > 1024) { fprintf(stderr, "a block of %u threads\n", block); exit(5); }
   if (block == 1) {
     for (unsigned i = 0; i < grid; i++) {
-      blockIdx = {reversed ? grid - 1 - i : i, 0, 0};
+      blockIdx = {tl_block(i, grid, reversed), 0, 0};
       threadIdx = {0, 0, 0};
       TL_RUN(&f);
     }
