@@ -61,7 +61,7 @@ func TestInjectedFaultRelaunches(t *testing.T) {
 		}
 		// --progress: each case's line as it is done, the relaunched
 		// process's too, the fault with its error.
-		if n := strings.Count(errOut, "\nPASS - \"mask_TTT_"); n != 3 || !regexp.MustCompile(`(?m)^FAIL - "mask_TTT_\w+" \(\d+ms\): step \d+ \(\w+\): .*error 700`).MatchString(errOut) {
+		if n := strings.Count(errOut, "\nPASS - \"mask_TTT_"); n != 3 || !regexp.MustCompile(`(?m)^FAIL - "mask_TTT_\w+" \([\d.]+[mµ]?s\): step \d+ \(\w+\): .*error 700`).MatchString(errOut) {
 			t.Errorf("--progress gave %d PASS lines (want 3) and no FAIL line with the fault", n)
 		}
 	case "bench":
