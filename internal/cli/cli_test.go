@@ -161,7 +161,7 @@ func TestE2EProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, errOut, code = run(t, "", "e2e", "--cases="+root, "--progress")
-	if code != 1 || !regexp.MustCompile(`(?m)^FAIL - "mask_TTT_1d_f32" \(\d+ms\): result 0 \[2, 2, 9\]: mismatch at \[0, 0, 0\]`).MatchString(errOut) {
+	if code != 1 || !regexp.MustCompile(`(?m)^FAIL - "mask_TTT_1d_f32" \([\d.]+[mµ]?s\): result 0 \[2, 2, 9\]: mismatch at \[0, 0, 0\]`).MatchString(errOut) {
 		t.Errorf("exit %d, stderr:\n%s", code, errOut)
 	}
 }
