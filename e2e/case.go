@@ -36,6 +36,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/torchlower/torchlower/compiler"
 	"github.com/torchlower/torchlower/runtime"
 )
 
@@ -251,4 +252,15 @@ func LoadCases(root string) ([]*Case, error) {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// Dims binds the symbolic sizes of a program exported with dynamic shapes
+// to the case's input sizes (compiler.InputDimsOf), as `torchlower run`
+// and the suite do; nil for a static program.
+func (c *Case) Dims() (map[string]int64, error) {
+	shapes := make([][]int64, len(c.Inputs))
+	for i, in := range c.Inputs {
+		shapes[i] = in.Shape
+	}
+	return compiler.InputDimsOf(c.Program, shapes, nil)
 }

@@ -62,7 +62,7 @@ func moduleAgrees(c *Case) error {
 		}
 		args[i] = a
 	}
-	p, err := compiler.Compile(c.Program, c.Func)
+	p, err := compileFor(c.Program, c.Func, "default", args, compiler.CPU)
 	if err != nil {
 		return err
 	}

@@ -86,8 +86,20 @@ func TestCPUAgreesWithMLIRCPURunner(t *testing.T) {
 }
 
 func crossCheckCase(c *Case) (skip string, err error) {
+	args := make([]*runtime.Tensor, len(c.Inputs))
+	for i, in := range c.Inputs {
+		if args[i], err = runtime.ReadNPYFile(in.File, in.DType); err != nil {
+			return "", err
+		}
+	}
+	// A program exported with dynamic shapes is compiled for the case's
+	// sizes, both here and for mlir-cpu-runner.
+	dims, err := c.Dims()
+	if err != nil {
+		return "", err
+	}
 	ctx := compiler.NewContext()
-	m, err := compiler.Load(ctx, c.Program)
+	m, err := compiler.LoadDims(ctx, c.Program, dims)
 	if err != nil {
 		return "", err
 	}
@@ -97,15 +109,9 @@ func crossCheckCase(c *Case) (skip string, err error) {
 	if compiler.HasTorchOps(m) {
 		return "a masked result is returned as None, which upstream MLIR cannot parse", nil
 	}
-	p, err := compiler.Compile(c.Program, c.Func)
+	p, err := compiler.CompileDims(c.Program, c.Func, "default", dims)
 	if err != nil {
 		return "", err
-	}
-	args := make([]*runtime.Tensor, len(c.Inputs))
-	for i, in := range c.Inputs {
-		if args[i], err = runtime.ReadNPYFile(in.File, in.DType); err != nil {
-			return "", err
-		}
 	}
 	ours, err := cpu.Run(p, args)
 	if err != nil {

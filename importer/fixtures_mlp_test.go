@@ -118,8 +118,8 @@ func (c coreBuilder) convBackward(grad, in, wt string, cout int64, inSizes, wSiz
 
 // xentNodes are what crossEntropy wrote, for its backward.
 type xentNodes struct {
-	loss, logp, total, target string
-	rows, classes             int64
+	loss, logp, saved, total, target string
+	rows, classes                    int64
 }
 
 // crossEntropy adds F.cross_entropy(logits, target) (mean, ignore_index
@@ -130,18 +130,22 @@ func (c coreBuilder) crossEntropy(logits, target string, rows, classes int64) xe
 	T := w.T
 	x := xentNodes{target: target, rows: rows, classes: classes}
 	x.logp = c.Node("_log_softmax.default", "_log_softmax", f32, sh(rows, classes), na("self", T(logits)), na("dim", w.Int(1)), na("half_to_float", w.Bool_(false)))
+	// What autograd saves of log_softmax's result for its backward.
+	x.saved = c.Node("alias.default", "alias", f32, sh(rows, classes), na("self", T(x.logp)))
 	valid := c.Node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
 	safe := c.Node("where.self", "where", i64, sh(rows), na("condition", T(valid)), na("self", T(target)), na("other", T(c.Zero(i64))))
 	safe2 := c.Node("unsqueeze.default", "unsqueeze", i64, sh(rows, 1), na("self", T(safe)), na("dim", w.Int(1)))
 	picked := c.Node("gather.default", "gather", f32, sh(rows, 1), na("self", T(x.logp)), na("dim", w.Int(1)), na("index", T(safe2)))
-	picked1 := c.Node("squeeze.dim", "squeeze", f32, sh(rows), na("self", T(picked)), na("dim", w.Int(1)))
+	picked1 := c.Node("squeeze.dims", "squeeze", f32, sh(rows), na("self", T(picked)), na("dim", w.Ints(1)))
 	nll := c.Node("neg.default", "neg", f32, sh(rows), na("self", T(picked1)))
 	valid1 := c.Node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
 	nll1 := c.Node("where.self", "where", f32, sh(rows), na("condition", T(valid1)), na("self", T(nll)), na("other", T(c.Zero(f32))))
 	valid2 := c.Node("ne.Scalar", "ne", w.Bool, sh(rows), na("self", T(target)), na("other", w.Int(-100)))
-	count := c.Node("sum.default", "sum", i64, nil, na("self", T(valid2)))
+	// Full sums are sum.dim_IntList over no dims (PyTorch's "all of
+	// them"), as torch 2.11's decompositions write them.
+	count := c.Node("sum.dim_IntList", "sum", i64, nil, na("self", T(valid2)), na("dim", w.Ints()))
 	x.total = c.Node("_to_copy.default", "_to_copy", f32, nil, na("self", T(count)), na("dtype", w.ScalarType(f32)))
-	sumNLL := c.Node("sum.default", "sum", f32, nil, na("self", T(nll1)))
+	sumNLL := c.Node("sum.dim_IntList", "sum", f32, nil, na("self", T(nll1)), na("dim", w.Ints()))
 	x.loss = c.Node("div.Tensor", "div", f32, nil, na("self", T(sumNLL)), na("other", T(x.total)))
 	return x
 }
@@ -165,7 +169,7 @@ func (c coreBuilder) crossEntropyBackward(x xentNodes) string {
 	valid1 := c.Node("ne.Scalar", "ne", w.Bool, sh(x.rows, 1), na("self", T(tgt)), na("other", w.Int(-100)))
 	gOut1 := c.Node("where.self", "where", f32, sh(x.rows, 1), na("condition", T(valid1)), na("self", T(gOut)), na("other", T(c.Zero(f32))))
 	gLogp := c.Mul(onehot, T(gOut1), rc)
-	e := c.Node("exp.default", "exp", f32, rc, na("self", T(x.logp)))
+	e := c.Node("exp.default", "exp", f32, rc, na("self", T(c.Node("alias.default", "alias", f32, rc, na("self", T(x.saved))))))
 	gs := c.SumDims(gLogp, true, sh(x.rows, 1), 1)
 	return c.Sub(gLogp, c.Mul(e, T(gs), rc), rc)
 }
@@ -181,9 +185,9 @@ var embedFixture = embedShape{2, 3, 10, 8}
 // embeddings (nn.Embedding) flattened to rows, a Linear head over the
 // vocabulary, cross entropy; as torch 2.x's core decompositions write it.
 // Its backward ends in embedding_dense_backward's decomposition: the
-// padding mask (eq.Scalar against padding_idx -1, unsqueeze,
-// masked_fill.Scalar) and the accumulating _unsafe_index_put of the rows'
-// gradients into full zeros. Outputs: the loss, then each parameter's
+// padding mask (eq.Scalar against padding_idx -1, unsqueeze, where
+// with a zero scalar_tensor) and the accumulating index_put of the rows'
+// gradients into full zeros, as torch 2.11 writes them. Outputs: the loss, then each parameter's
 // gradient.
 func progJointEmbed(s embedShape) (*w.Program, []w.Tensor) {
 	p := w.NewProgram()
@@ -213,10 +217,10 @@ func progJointEmbed(s embedShape) (*w.Program, []w.Tensor) {
 	// embedding_dense_backward(gE, tokens, vocab, -1, False).
 	pad := c.Node("eq.Scalar", "eq", w.Bool, sh(s.batch, s.tokens), na("self", T("tokens")), na("other", w.Int(-1)))
 	pad1 := c.Node("unsqueeze.default", "unsqueeze", w.Bool, sh(s.batch, s.tokens, 1), na("self", T(pad)), na("dim", w.Int(-1)))
-	masked := c.Node("masked_fill.Scalar", "masked_fill", f32, btd, na("self", T(gE)), na("mask", T(pad1)), na("value", w.Int(0)))
+	masked := c.Node("where.self", "where", f32, btd, na("condition", T(pad1)), na("self", T(c.Zero(f32))), na("other", T(gE)))
 	zeros := c.Node("full.default", "full", f32, sh(s.vocab, s.dim), na("size", w.Ints(s.vocab, s.dim)), na("fill_value", w.Int(0)),
 		na("dtype", w.ScalarType(f32)), na("layout", w.LayoutArg(w.Strided)), na("device", w.Device("cpu")), na("pin_memory", w.Bool_(false)))
-	gEmb := c.Node("_unsafe_index_put.default", "_unsafe_index_put", f32, sh(s.vocab, s.dim), na("self", T(zeros)),
+	gEmb := c.Node("index_put.default", "index_put", f32, sh(s.vocab, s.dim), na("self", T(zeros)),
 		na("indices", w.Tensors("tokens")), na("values", T(masked)), na("accumulate", w.Bool_(true)))
 	gW := c.Permute(gWt, sh(s.vocab, s.dim))
 

@@ -26,6 +26,7 @@ type npFactory struct {
 	fill     *float64 // a fixed fill (zeros: 0, ones: 1), or nil
 	fillArg  string   // the Scalar argument holding the fill
 	empty    bool     // tensor.empty only: the contents are undefined
+	permArg  string   // a permutation of the dims (empty_permuted's physical_layout), checked only
 	scalar0D bool     // scalar_tensor: a 0-d result
 }
 
@@ -46,6 +47,10 @@ func populateNPFactories(m map[string]converter) {
 		{torch.AtenFullLike, npFactory{fillArg: "fill_value"}},
 		{torch.AtenFillScalar, npFactory{fillArg: "value"}}, // fill.Scalar(self, value): full_like
 		{torch.AtenEmptyLike, npFactory{empty: true}},
+		// empty_permuted: torch.export writes it for the ones a *_like
+		// factory fills when autograd saves no tensor to copy (SiLU's
+		// backward); its physical_layout orders memory, not values.
+		{torch.AtenEmptyPermuted, npFactory{sizeArg: "size", permArg: "physical_layout", empty: true}},
 		{torch.AtenNewZeros, npFactory{sizeArg: "size", fill: npFill(0)}},
 		{torch.AtenNewOnes, npFactory{sizeArg: "size", fill: npFill(1)}},
 		{torch.AtenNewFull, npFactory{sizeArg: "size", fillArg: "fill_value"}},
@@ -93,6 +98,15 @@ func prepareFactory(op *ir.Operation, f npFactory) (emitFunc, error) {
 			return nil, err
 		}
 		shape = t.Sizes
+	}
+	if f.permArg != "" {
+		perm, err := r.intList(f.permArg)
+		if err != nil {
+			return nil, err
+		}
+		if !isPermutation(perm, len(shape)) {
+			return nil, r.errorf("'%s' %s is not a permutation of the %d dims of size %s", f.permArg, npShapeString(perm), len(shape), npShapeString(shape))
+		}
 	}
 	rt, err := r.result(0, shape, false)
 	if err != nil {
@@ -209,4 +223,19 @@ func prepareArange(op *ir.Operation) (emitFunc, error) {
 				return []*ir.Value{k.convert(b, v, rt.Elem)}
 			}).Result(0)}, nil
 	}, nil
+}
+
+// isPermutation reports whether p names each of the dims 0..rank-1 once.
+func isPermutation(p []int64, rank int) bool {
+	if len(p) != rank {
+		return false
+	}
+	seen := make([]bool, rank)
+	for _, d := range p {
+		if d < 0 || d >= int64(rank) || seen[d] {
+			return false
+		}
+		seen[d] = true
+	}
+	return true
 }

@@ -302,6 +302,7 @@ const (
 	AtenEmptyMemoryFormat                             = "torch.aten.empty.memory_format"
 	AtenEmptyStrided                                  = "torch.aten.empty_strided"
 	AtenEmptyLike                                     = "torch.aten.empty_like"
+	AtenEmptyPermuted                                 = "torch.aten.empty_permuted"
 	AtenZeros                                         = "torch.aten.zeros"
 	AtenOnes                                          = "torch.aten.ones"
 	AtenFull                                          = "torch.aten.full"
@@ -645,6 +646,7 @@ var atenOps = []*ir.OpDef{
 	{Name: AtenEmptyMemoryFormat, Summary: "aten::empty.memory_format(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenEmptyStrided, Summary: "aten::empty_strided(SymInt[] size, SymInt[] stride, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenEmptyLike, Summary: "aten::empty_like(Tensor self, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None, MemoryFormat? memory_format=None) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
+	{Name: AtenEmptyPermuted, Summary: "aten::empty_permuted(SymInt[] size, int[] physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenZeros, Summary: "aten::zeros(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenOnes, Summary: "aten::ones(SymInt[] size, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
 	{Name: AtenFull, Summary: "aten::full(SymInt[] size, Scalar fill_value, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor", Traits: ir.Pure, Verify: verifyAten, Print: printAten, Parse: parseAten},
@@ -4499,6 +4501,21 @@ var schemaTable = []Schema{
 			{Name: "device", Type: ArgType{Base: BaseDevice, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
 			{Name: "pin_memory", Type: ArgType{Base: BaseBool, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
 			{Name: "memory_format", Type: ArgType{Base: BaseMemoryFormat, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+		},
+		Returns: []Arg{
+			{Type: ArgType{Base: BaseTensor}},
+		},
+	},
+	{
+		Name: "empty_permuted", Overload: "", Op: AtenEmptyPermuted,
+		Text: "empty_permuted(SymInt[] size, int[] physical_layout, *, ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=None) -> Tensor",
+		Args: []Arg{
+			{Name: "size", Type: ArgType{Base: BaseSymInt, List: true}},
+			{Name: "physical_layout", Type: ArgType{Base: BaseInt, List: true}},
+			{Name: "dtype", Type: ArgType{Base: BaseScalarType, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+			{Name: "layout", Type: ArgType{Base: BaseLayout, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+			{Name: "device", Type: ArgType{Base: BaseDevice, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
+			{Name: "pin_memory", Type: ArgType{Base: BaseBool, Optional: true}, Default: "None", HasDefault: true, KwargOnly: true},
 		},
 		Returns: []Arg{
 			{Type: ArgType{Base: BaseTensor}},

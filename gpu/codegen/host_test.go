@@ -488,7 +488,11 @@ func e2eSample(t *testing.T, n int, pipelines ...string) []namedPlanInternal {
 // (compiler.GPUPipelines), with its inputs.
 func e2ePlan(t *testing.T, c *e2e.Case, pipeline string) namedPlanInternal {
 	t.Helper()
-	p, err := compiler.CompileFor(c.Program, c.Func, pipeline, nil, compiler.CUDA)
+	dims, err := c.Dims()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compiler.CompileFor(c.Program, c.Func, pipeline, dims, compiler.CUDA)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -115,6 +115,28 @@ func.func @empty_strided() -> !torch.vtensor<[3,2],f32> {
 
 // -----
 
+// empty_permuted (torch.export writes it for a *_like factory's template):
+// physical_layout orders memory, not values.
+// CHECK-LABEL: func.func @empty_permuted(
+// CHECK-NEXT:    %[[E:.*]] = tensor.empty() : tensor<2x3x4xf32>
+// CHECK-NEXT:    return %[[E]]
+func.func @empty_permuted() -> !torch.vtensor<[2,3,4],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %int4 = torch.constant.int 4
+  %int6 = torch.constant.int 6
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %size = torch.prim.ListConstruct %int2, %int3, %int4 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %layout = torch.prim.ListConstruct %int0, %int2, %int1 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.empty_permuted %size, %layout, %int6, %int0, %none, %false : !torch.list<int>, !torch.list<int>, !torch.int, !torch.int, !torch.none, !torch.bool -> !torch.vtensor<[2,3,4],f32>
+  return %0 : !torch.vtensor<[2,3,4],f32>
+}
+
+// -----
+
 // zeros_like: the shape of self, the declared dtype.
 // CHECK-LABEL: func.func @zeros_like(
 // CHECK:         %[[Z:.*]] = arith.constant 0.000000e+00 : f64

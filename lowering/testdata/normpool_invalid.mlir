@@ -363,3 +363,18 @@ func.func @adaptive3d_output_size(%x: !torch.vtensor<[1,1,4,4,4],f32>) -> !torch
   %r = torch.aten._adaptive_avg_pool3d %x, %o : !torch.vtensor<[1,1,4,4,4],f32>, !torch.list<int> -> !torch.vtensor<[1,1,2,2,2],f32>
   return %r : !torch.vtensor<[1,1,2,2,2],f32>
 }
+
+// -----
+
+// empty_permuted's physical_layout must name each dim once.
+func.func @empty_permuted_not_a_permutation() -> !torch.vtensor<[2,3],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %none = torch.constant.none
+  %size = torch.prim.ListConstruct %int2, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %layout = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error@+1 {{'torch.aten.empty_permuted' op 'physical_layout' [0,0] is not a permutation of the 2 dims of size [2,3]}}
+  %0 = torch.aten.empty_permuted %size, %layout, %none, %none, %none, %none : !torch.list<int>, !torch.list<int>, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}

@@ -17,15 +17,22 @@ mkdir -p "$kit"
 # tool carries with the working tree.
 flags=(-trimpath -ldflags=-s\ -w)
 go build "${flags[@]}" -o "$kit/torchlower" ./tools/torchlower
-for pkg in gpu gpu/codegen e2e internal/cli; do
+# The optional codegen phase's binary (every e2e kernel through NVRTC)
+# comes only when asked for (build.sh codegen): the device tool counts
+# the repository's history with the tree, and the three binaries below
+# with it came to over its 64 MiB.
+pkgs=(gpu internal/cli)
+[ "${1:-}" = codegen ] && pkgs+=(gpu/codegen)
+for pkg in "${pkgs[@]}"; do
 	go test -c "${flags[@]}" -o "$kit/$(echo "$pkg" | tr / _).test" "./$pkg"
 done
 git rev-parse HEAD >"$kit/commit"
 du -ch "$kit"/* | tail -1
 size=$(($(du -sb "$kit" | cut -f1) >> 20))
 tracked=$(($(git ls-files -z | du -cb --files0-from=- | tail -1 | cut -f1) >> 20))
-if ((size + tracked > 60)); then
-	echo "build.sh: the kit ($size MiB) and the tracked files ($tracked MiB) exceed the 64 MiB the device tool carries" >&2
+history=$(($(du -sb .git | cut -f1) >> 20))
+if ((size + tracked + history > 60)); then
+	echo "build.sh: the kit ($size MiB), the tracked files ($tracked MiB) and .git ($history MiB) exceed the 64 MiB the device tool carries" >&2
 	exit 1
 fi
 echo "built $kit for $(cat "$kit/commit") ($size MiB)"

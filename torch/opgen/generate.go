@@ -95,7 +95,7 @@ func camel(seg string) string {
 // two equal calls must not be merged.
 var impure = map[string]bool{
 	"native_dropout": true, "dropout": true, "rand": true, "rand_like": true, "randn": true,
-	"randn_like": true, "randint": true, "bernoulli": true, "empty": true, "empty_like": true,
+	"randn_like": true, "randint": true, "bernoulli": true, "empty": true, "empty_like": true, "empty_permuted": true,
 	"empty_strided": true, "new_empty": true, "new_empty_strided": true,
 }
 
