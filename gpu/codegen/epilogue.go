@@ -134,10 +134,12 @@ func (e *epilogue) emit(k *kernelBuilder, depth int, idx []string, out string) e
 	}
 	for j := range yield {
 		o := e.ops[nIn+j]
-		k.line(depth, "%s", o.el.store(o.buf, o.offset(eidx), fmt.Sprintf("ey%d", j)))
 		if e.cell != nil && e.cell.out == j {
+			k.line(depth, "%s", e.cell.storeOrigin(o, o.offset(eidx), fmt.Sprintf("ey%d", j)))
 			e.cell.emitZeros(k, depth, o, o.offset(eidx), eidx)
+			continue
 		}
+		k.line(depth, "%s", o.el.store(o.buf, o.offset(eidx), fmt.Sprintf("ey%d", j)))
 	}
 	k.line(depth-1, "}")
 	return nil

@@ -63,12 +63,13 @@ import (
 const maxLaunchBlocks = 1 << 24
 
 // maxLaunchShared bounds the static shared memory of a fused launch, the
-// sum of its members' arrays: a third of the 48 KB a block may declare,
-// so that shared memory does not bound how many blocks a multiprocessor
-// holds more than a tiled contraction's does. Two transposes of 2- or
-// 4-byte elements fit (8.4 KB for two of f32), two of f64 (16.9 KB) do
-// not.
-const maxLaunchShared = 16 << 10
+// sum of its members' arrays: about a third of the 48 KB a block may
+// declare, so that shared memory does not bound how many blocks a
+// multiprocessor holds more than a tiled contraction's does. Two
+// transposes fit, of any element type: 16.5 KB for two of 16-bit values
+// in tiles of 64 pairs (a data gradient's dy and its weights) or two of
+// f64; H100's eight blocks of them take 132 of its 228 KB.
+const maxLaunchShared = 17 << 10
 
 // fuseLaunches applies horizontal fusion to m (see above).
 func (m *Module) fuseLaunches(p *plan.Plan, prefix string) {

