@@ -189,7 +189,11 @@ func LoadCase(dir string) (*Case, error) {
 // results computed by PyTorch on a GPU (e2e/gen/device_refs.py), which
 // replace the generator's expected files (a true f16 convolution_backward,
 // which Debian's CPU torch lacks). Its results list names a file per
-// result, null for a None one, matching meta.json's.
+// result, null for a None one, matching meta.json's. Its errors, where
+// given, are each result's largest distance from the exact result rounded
+// once to the dtype: cuDNN rounds some partial sums to f16, and a result
+// within its tolerance of the exact one is within the tolerance plus that
+// error of the device's, so the atol grows by it.
 func (c *Case) deviceReference() error {
 	path := filepath.Join(c.Dir, "reference.json")
 	b, err := os.ReadFile(path)
@@ -200,8 +204,9 @@ func (c *Case) deviceReference() error {
 		return err
 	}
 	var ref struct {
-		Reference string    `json:"reference"`
-		Results   []*string `json:"results"`
+		Reference string     `json:"reference"`
+		Results   []*string  `json:"results"`
+		Errors    []*float64 `json:"errors"`
 	}
 	if err := json.Unmarshal(b, &ref); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
@@ -209,12 +214,23 @@ func (c *Case) deviceReference() error {
 	if ref.Reference == "" || len(ref.Results) != len(c.Results) {
 		return fmt.Errorf("%s: want a reference and %d results, got %q and %d", path, len(c.Results), ref.Reference, len(ref.Results))
 	}
+	if ref.Errors != nil && len(ref.Errors) != len(ref.Results) {
+		return fmt.Errorf("%s: %d errors for %d results", path, len(ref.Errors), len(ref.Results))
+	}
 	for i, f := range ref.Results {
 		if (f == nil) != (c.Results[i] == nil) {
 			return fmt.Errorf("%s: result %d is None in one of meta.json and reference.json only", path, i)
 		}
-		if f != nil {
-			c.Results[i].File = filepath.Join(c.Dir, *f)
+		if f == nil {
+			continue
+		}
+		c.Results[i].File = filepath.Join(c.Dir, *f)
+		if ref.Errors == nil || ref.Errors[i] == nil {
+			continue
+		}
+		if e := *ref.Errors[i]; e > 0 {
+			c.Results[i].Tol.Atol += e
+			c.Results[i].TolReason += fmt.Sprintf("; atol + %.3g, the device reference's own error (its largest distance from the exact result rounded once)", e)
 		}
 	}
 	c.Reference = ref.Reference

@@ -75,10 +75,26 @@ func TestDeviceReference(t *testing.T) {
 	if r := Run([]*Case{c}, CPU{}, Options{}); len(r) != 1 || r[0].Status != Fail {
 		t.Errorf("the perturbed device reference passed: %+v", r)
 	}
+	// The reference's own error widens the atol: an error of 1 (the
+	// perturbation) lets the case pass, and says so.
+	ref = `{"reference": "f16 on a test GPU", "results": [null, "expected_device/1.npy", null], "errors": [null, 1.0, null]}`
+	if err := os.WriteFile(filepath.Join(dir, "reference.json"), []byte(ref), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = LoadCase(dir); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(c.Results[1].TolReason, "the device reference's own error") {
+		t.Errorf("tolerance reason %q does not name the reference's error", c.Results[1].TolReason)
+	}
+	if r := Run([]*Case{c}, CPU{}, Options{}); len(r) != 1 || r[0].Status != Pass {
+		t.Errorf("the device reference with its error of 1 failed: %+v", r)
+	}
 	for _, bad := range []struct{ json, want string }{
 		{`{"reference": "x", "results": ["expected_device/1.npy"]}`, "want a reference and 3 results"},
 		{`{"reference": "x", "results": ["expected_device/0.npy", "expected_device/1.npy", null]}`, "result 0 is None in one of meta.json and reference.json only"},
 		{`{"results": [null, "expected_device/1.npy", null]}`, "want a reference"},
+		{`{"reference": "x", "results": [null, "expected_device/1.npy", null], "errors": [0.5]}`, "1 errors for 3 results"},
 		{`{`, "reference.json: unexpected end of JSON input"},
 	} {
 		if err := os.WriteFile(filepath.Join(dir, "reference.json"), []byte(bad.json), 0o644); err != nil {

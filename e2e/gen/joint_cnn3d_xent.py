@@ -7,9 +7,10 @@ AdaptiveAvgPool3d((1, 2, 2)) -> flatten -> Linear(24, 5), cross entropy
 against int64 targets, with PyTorch's results.
 
 The program is importer/fixtures_cnn3d_test.go's progJointCNN3D: the
-joint graph as torch 2.x's core ATen decompositions write it (the padding
-modes as reflection_pad3d and replication_pad3d before convolutions with
-padding 0; max_pool3d_with_indices, _adaptive_avg_pool3d and their
+joint graph as torch 2.11's core ATen decompositions write it (the padding
+modes as gathers before convolutions with padding 0: per padded dim an
+index.Tensor by a reflected (arange/abs/sub) or clamped (arange/clamp)
+int64 index; max_pool3d_with_indices, _adaptive_avg_pool3d and their
 backward ops; the second padding's backward as replication_pad3d_backward;
 convolution_backward for both convolutions). Debian's torch 1.13 cannot
 export; this script rebuilds the network in eager PyTorch, checks it
@@ -40,8 +41,9 @@ BATCH = 2
 
 def main():
     xent_case(__doc__, DEFAULT_CASE, SmallVolumeNet(),
-              [("torch.ops.aten.convolution.default", 2), ("torch.ops.aten.reflection_pad3d.default", 1),
-               ("torch.ops.aten.replication_pad3d.default", 1), ("torch.ops.aten.replication_pad3d_backward.default", 1),
+              [("torch.ops.aten.convolution.default", 2), ("torch.ops.aten.index.Tensor", 6),
+               ("torch.ops.aten.abs.default", 6), ("torch.ops.aten.clamp.default", 3),
+               ("torch.ops.aten.replication_pad3d_backward.default", 1),
                ("torch.ops.aten.max_pool3d_with_indices.default", 1),
                ("torch.ops.aten.max_pool3d_with_indices_backward.default", 1),
                ("torch.ops.aten._adaptive_avg_pool3d.default", 1),

@@ -8,9 +8,10 @@ The program is importer/fixtures_mlp_test.go's progJointEmbed: the joint
 graph as torch 2.x's _export_forward_backward writes it after the core
 ATen decompositions (embedding, addmm, _log_softmax, the decomposed
 nll_loss, and in the backward embedding_dense_backward's padding mask
-and accumulating _unsafe_index_put). Debian's torch 1.13 cannot export;
-this script rebuilds the network in eager PyTorch, checks it against the
-archive's nodes, loads the archive's parameters (params/<fqn>.npy), runs
+(eq, where) and accumulating index_put, as torch 2.11 writes them).
+Debian's torch 1.13 cannot export; this script rebuilds the network in
+eager PyTorch, checks it against the archive's nodes, loads the archive's
+parameters (params/<fqn>.npy), runs
 one step with autograd on inputs/0.npy (tokens) and inputs/1.npy
 (targets) and writes expected/<i>.npy (the loss, then each parameter's
 gradient, in the graph's order) and meta.json, with the tolerances of
@@ -47,7 +48,7 @@ class Model(nn.Module):
 def main():
     xent_case(__doc__, DEFAULT_CASE, Model(),
               [("torch.ops.aten.embedding.default", 1), ("torch.ops.aten.addmm.default", 1),
-               ("torch.ops.aten._log_softmax.default", 1), ("torch.ops.aten._unsafe_index_put.default", 1)],
+               ("torch.ops.aten._log_softmax.default", 1), ("torch.ops.aten.index_put.default", 1)],
               ["tokens", "target"],
               lambda key: max(ROWS, VOCAB, DIM),
               {"name": "joint_embed_xent", "generator": "e2e/gen/joint_embed_xent.py",
