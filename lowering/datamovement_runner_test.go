@@ -50,6 +50,9 @@ import (
 //	cases["index_copy_prefill"] = [torch.ops.aten.index_copy(cache, 2, L(6, 1, 3), A(1, 1, 2, 3, 4))]
 //	cases["index_put_accumulate"] = [torch.ops.aten.index_put(A(0, 5, 3), [L(1, 3, 1, -1)], A(1, 4, 3), True),
 //	                                 torch.ops.aten.index_put(A(0, 5, 3), [L(-1)], A(1, 1, 3), True)]
+//	h = (torch.arange(0, 6, 1, dtype=torch.float32) * 0.5).to(torch.int64)
+//	cases["index_put_const"] = [torch.ops.aten.index_put(A(0, 1, 2, 3, 3), [None, None, h.unsqueeze(-1), h], A(1, 1, 2, 6, 6), True),
+//	                            torch.ops.aten.index_put(A(0, 1, 2, 3, 3), [None, None, torch.arange(0, 3) - 3], A(1, 1, 2, 3, 3), False)]
 //	cases["index_put_two"] = [torch.ops.aten.index_put(A(0, 4, 3, 5), [L(2, 0), None, L(-1, 1)], A(1, 2, 3), False),
 //	                          torch.ops.aten.index_put(A(0, 4, 3, 5), [torch.tensor(-3), None, L(4)], A(1, 3), False)]
 //	z = A(0, 2, 3, 4)
@@ -359,6 +362,34 @@ func.func @f(%x: !torch.vtensor<[5,3],f32>, %i: !torch.vtensor<[4],si64>, %v: !t
   %r1 = torch.aten.index_put %x, %l2, %w, %t : !torch.vtensor<[5,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1,3],f32>, !torch.bool -> !torch.vtensor<[5,3],f32>
   return %r0, %r1 : !torch.vtensor<[5,3],f32>, !torch.vtensor<[5,3],f32>
 }`},
+	// Indices computed from constants (nearest upsampling's backward as
+	// torch.export writes it; a wrapped negative index without
+	// accumulation): the inverted-table gather of
+	// datamovement_scatter_const.go.
+	{name: "index_put_const", inputs: []dmRunInput{dmFloatIn(0, 1, 2, 3, 3), dmFloatIn(1, 1, 2, 6, 6), dmFloatIn(1, 1, 2, 3, 3)}, outputs: [][]int64{{1, 2, 3, 3}, {1, 2, 3, 3}}, fn: `
+func.func @f(%x: !torch.vtensor<[1,2,3,3],f32>, %v: !torch.vtensor<[1,2,6,6],f32>, %w: !torch.vtensor<[1,2,3,3],f32>) -> (!torch.vtensor<[1,2,3,3],f32>, !torch.vtensor<[1,2,3,3],f32>) {
+  %none = torch.constant.none
+  %t = torch.constant.bool true
+  %f = torch.constant.bool false
+  %i0 = torch.constant.int 0
+  %i1 = torch.constant.int 1
+  %i3 = torch.constant.int 3
+  %i4 = torch.constant.int 4
+  %i6 = torch.constant.int 6
+  %im1 = torch.constant.int -1
+  %half = torch.constant.float 5.000000e-01
+  %a = torch.aten.arange.start_step %i0, %i6, %i1, %i6, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[6],f32>
+  %s = torch.aten.mul.Scalar %a, %half : !torch.vtensor<[6],f32>, !torch.float -> !torch.vtensor<[6],f32>
+  %h = torch.aten._to_copy %s, %i4, %none, %none, %none, %f, %none : !torch.vtensor<[6],f32>, !torch.int, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[6],si64>
+  %hc = torch.aten.unsqueeze %h, %im1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6,1],si64>
+  %l = torch.prim.ListConstruct %none, %none, %hc, %h : (!torch.none, !torch.none, !torch.vtensor<[6,1],si64>, !torch.vtensor<[6],si64>) -> !torch.list<optional<vtensor>>
+  %r0 = torch.aten.index_put %x, %l, %v, %t : !torch.vtensor<[1,2,3,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1,2,6,6],f32>, !torch.bool -> !torch.vtensor<[1,2,3,3],f32>
+  %b = torch.aten.arange.start_step %i0, %i3, %i1, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[3],si64>
+  %n = torch.aten.sub.Scalar %b, %i3, %i1 : !torch.vtensor<[3],si64>, !torch.int, !torch.int -> !torch.vtensor<[3],si64>
+  %l2 = torch.prim.ListConstruct %none, %none, %n : (!torch.none, !torch.none, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %r1 = torch.aten.index_put %x, %l2, %w, %f : !torch.vtensor<[1,2,3,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1,2,3,3],f32>, !torch.bool -> !torch.vtensor<[1,2,3,3],f32>
+  return %r0, %r1 : !torch.vtensor<[1,2,3,3],f32>, !torch.vtensor<[1,2,3,3],f32>
+}`},
 	{name: "index_put_two", inputs: []dmRunInput{dmFloatIn(0, 4, 3, 5), dmIndexIn([]int64{2}, 2, 0), dmIndexIn([]int64{2}, -1, 1), dmFloatIn(1, 2, 3), dmIndexIn(nil, -3), dmIndexIn([]int64{1}, 4), dmFloatIn(1, 3)}, outputs: [][]int64{{4, 3, 5}, {4, 3, 5}}, fn: `
 func.func @f(%x: !torch.vtensor<[4,3,5],f32>, %i: !torch.vtensor<[2],si64>, %j: !torch.vtensor<[2],si64>, %v: !torch.vtensor<[2,3],f32>, %a: !torch.vtensor<[],si64>, %b: !torch.vtensor<[1],si64>, %w: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[4,3,5],f32>, !torch.vtensor<[4,3,5],f32>) {
   %none = torch.constant.none
@@ -601,6 +632,10 @@ var dmRunRefs = map[string][][]float64{
 	"index_put_accumulate": {
 		{0, 1, 2, 209, 212, 215, 6, 7, 8, 112, 114, 116, 121, 123, 125},
 		{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 112, 114, 116},
+	},
+	"index_put_const": {
+		{414, 423, 432, 465, 474, 483, 516, 525, 534, 567, 576, 585, 618, 627, 636, 669, 678, 687},
+		{100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117},
 	},
 	"index_put_two": {
 		{0, 103, 2, 3, 4, 5, 104, 7, 8, 9, 10, 105, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 100, 35, 36, 37, 38, 101, 40, 41, 42, 43, 102, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59},

@@ -522,6 +522,24 @@ func dmPrepareIndexPut(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Indices computed from constants invert to a gather
+	// (datamovement_scatter_const.go).
+	var table []int64
+	var cols int64
+	if a.k() >= 2 {
+		idx := make([]constTensor, len(a.at))
+		known := true
+		for j, at := range a.at {
+			if idx[j], known = evalConstTensor(lst.Operand(at)); !known {
+				break
+			}
+		}
+		if known {
+			if table, cols, err = constScatterTable(r, a, idx, accumulate); err != nil {
+				return nil, err
+			}
+		}
+	}
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		e := dmNewEmitter(b, op.Loc)
 		dest := op.Operand(0)
@@ -529,6 +547,13 @@ func dmPrepareIndexPut(op *ir.Operation) (emitFunc, error) {
 			return []*ir.Value{e.cast(dest, want)}, nil
 		}
 		v := e.broadcast(op.Operand(2), target)
+		if table != nil {
+			out, err := e.gatherScatter(dest, a, table, cols, e.reshape(v, a.flatShape()), accumulate)
+			if err != nil {
+				return nil, err
+			}
+			return []*ir.Value{e.cast(out, want)}, nil
+		}
 		if a.k() == 1 {
 			idx := make([]*ir.Value, len(a.at))
 			for j, at := range a.at {

@@ -511,3 +511,20 @@ func.func @reflect_bwd_grad_shape(%dy: !torch.vtensor<[2,5],f32>, %x: !torch.vte
   %0 = torch.aten.reflection_pad1d_backward %dy, %x, %p : !torch.vtensor<[2,5],f32>, !torch.vtensor<[2,4],f32>, !torch.list<int> -> !torch.vtensor<[2,4],f32>
   return %0 : !torch.vtensor<[2,4],f32>
 }
+
+// -----
+
+// A constant index out of range is reported at compile time.
+func.func @index_put_const_out_of_range(%x: !torch.vtensor<[4],f32>, %v: !torch.vtensor<[3],f32>) -> !torch.vtensor<[4],f32> {
+  %none = torch.constant.none
+  %t = torch.constant.bool true
+  %i0 = torch.constant.int 0
+  %i1 = torch.constant.int 1
+  %i3 = torch.constant.int 3
+  %a = torch.aten.arange.start_step %i0, %i3, %i1, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[3],si64>
+  %b = torch.aten.mul.Scalar %a, %i3 : !torch.vtensor<[3],si64>, !torch.int -> !torch.vtensor<[3],si64>
+  %l = torch.prim.ListConstruct %b : (!torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  // expected-error@+1 {{'torch.aten.index_put' op index 6 is out of bounds for dimension 0 with size 4}}
+  %r = torch.aten.index_put %x, %l, %v, %t : !torch.vtensor<[4],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3],f32>, !torch.bool -> !torch.vtensor<[4],f32>
+  return %r : !torch.vtensor<[4],f32>
+}
