@@ -136,10 +136,11 @@ func (k *Kernel) baseForm() string { return strings.TrimSuffix(k.Form, epilogueF
 // launchBound is the register bound (minBlocks) of a launch of members;
 // ok is false when two of them need different ones. A member holding one
 // output a thread fits the bound of any other (the tightest is 64
-// registers); so does a transpose (of 2- or 4-byte elements its own
-// bound, eight blocks, is 32 registers; of 1- or 8-byte ones, which
-// would spill there, none), which keeps its own in a launch of
-// transposes that all ask for it.
+// registers); so does a transpose (its own bound: eight blocks, 32
+// registers, for 2- or 4-byte elements, six for tiles of 16-bit pairs,
+// none for 1- or 8-byte ones, which would spill), and a launch of
+// transposes and such members takes the lowest of the transposes'
+// bounds.
 func launchBound(members []*Kernel) (bound int, ok bool) {
 	needed, loose, transposes := -1, -1, math.MaxInt
 	for _, g := range members {
@@ -157,10 +158,10 @@ func launchBound(members []*Kernel) (bound int, ok bool) {
 	switch {
 	case needed >= 0:
 		return needed, true
-	case loose >= 0:
-		return loose, true
+	case transposes < math.MaxInt:
+		return transposes, true
 	}
-	return transposes, true
+	return loose, true
 }
 
 // joins reports whether k may join group, whose members touch effects.

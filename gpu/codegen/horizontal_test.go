@@ -66,9 +66,10 @@ func TestHorizontalFusion(t *testing.T) {
 			if sync := strings.Contains(k.Source, "__syncthreads"); sync != k.Sync || sync != strings.HasPrefix(fn, "transposes") {
 				t.Errorf("@%s: %s synchronizes: source %v, Sync %v", fn, k.Name, sync, k.Sync)
 			}
-			// Transposes keep their bound only where every one asks for
-			// it (an i8 tile spills under it).
-			bound := map[string]string{"transposes": "(256, 8)", "transposes_i8": "(256)"}[fn]
+			// Transposes share the lowest of their bounds: six blocks
+			// for the f16 tile of pairs beside the f32 one's eight, none
+			// with an i8 tile (which spills under any).
+			bound := map[string]string{"transposes": "(256, 6)", "transposes_i8": "(256)"}[fn]
 			if bound != "" && !strings.Contains(k.Source, "__launch_bounds__"+bound) {
 				t.Errorf("@%s: %s is not bounded %s:\n%s", fn, k.Name, bound, k.Source[:200])
 			}
