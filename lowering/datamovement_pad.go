@@ -40,10 +40,8 @@ func (r dmReader) scalar(i int) (dmScalar, error) {
 		}
 		return dmScalar{}, nil
 	}
-	if d := v.DefiningOp(); d != nil && d.Name == torch.ConstantFloatOp {
-		if a, ok := d.Attr("value").(ir.FloatAttr); ok {
-			return dmScalar{f: a.Value, i: int64(a.Value), isFloat: true}, nil
-		}
+	if x, ok := constFloat(v); ok {
+		return dmScalar{f: x, i: int64(x), isFloat: true}, nil
 	}
 	return dmScalar{}, r.errorf("expected '%s' to be a constant int, float or bool (torch.constant.*)", r.names[i])
 }

@@ -529,8 +529,9 @@ func dmPrepareIndexPut(op *ir.Operation) (emitFunc, error) {
 	if a.k() >= 2 {
 		idx := make([]constTensor, len(a.at))
 		known := true
+		ev := constEvaluator{} // the index tensors often share their arange
 		for j, at := range a.at {
-			if idx[j], known = evalConstTensor(lst.Operand(at)); !known {
+			if idx[j], known = ev.eval(lst.Operand(at), 0); !known {
 				break
 			}
 		}

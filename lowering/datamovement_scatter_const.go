@@ -53,10 +53,31 @@ type constTensor struct {
 // conversion, reshapes), with static shapes and at most
 // maxConstIndexElems elements; ok is false otherwise.
 func evalConstTensor(v *ir.Value) (constTensor, bool) {
-	return evalConst(v, 0)
+	return constEvaluator{}.eval(v, 0)
 }
 
-func evalConst(v *ir.Value, depth int) (c constTensor, ok bool) {
+// constEvaluator remembers each value it evaluated (and each it could
+// not): a value several ops read is evaluated once, so a graph of shared
+// values costs its size, not its number of paths.
+type constEvaluator map[*ir.Value]*constTensor
+
+func (ev constEvaluator) eval(v *ir.Value, depth int) (constTensor, bool) {
+	if c, seen := ev[v]; seen {
+		if c == nil {
+			return constTensor{}, false
+		}
+		return *c, true
+	}
+	c, ok := ev.evalOp(v, depth)
+	if ok {
+		ev[v] = &c
+	} else {
+		ev[v] = nil
+	}
+	return c, ok
+}
+
+func (ev constEvaluator) evalOp(v *ir.Value, depth int) (c constTensor, ok bool) {
 	op := v.DefiningOp()
 	vt, isT := v.Type().(torch.VTensorType)
 	if op == nil || !isT || depth > 64 {
@@ -67,7 +88,7 @@ func evalConst(v *ir.Value, depth int) (c constTensor, ok bool) {
 		return c, false
 	}
 	out := constTensor{shape: bt.Shape, vals: make([]float64, ir.NumElements(bt.Shape)), elem: bt.Elem}
-	arg := func(i int) (constTensor, bool) { return evalConst(op.Operand(i), depth+1) }
+	arg := func(i int) (constTensor, bool) { return ev.eval(op.Operand(i), depth+1) }
 	// each sets out's values from x's, elementwise.
 	each := func(x constTensor, f func(float64) float64) bool {
 		if len(x.vals) != len(out.vals) {
@@ -198,12 +219,11 @@ func evalConst(v *ir.Value, depth int) (c constTensor, ok bool) {
 		// A dtype conversion (truncating toward zero into integers, as
 		// PyTorch's casts do) or the same values in another shape.
 		if x, okX := arg(0); okX {
-			done = each(x, func(a float64) float64 {
-				if ir.IsIntOrIndex(out.elem) {
-					return math.Trunc(a)
-				}
-				return a
-			})
+			conv := func(a float64) float64 { return a }
+			if ir.IsIntOrIndex(out.elem) {
+				conv = math.Trunc
+			}
+			done = each(x, conv)
 		}
 	}
 	if !done {
@@ -223,12 +243,7 @@ func constNumber(v *ir.Value) (float64, bool) {
 	if i, ok := constInt(v); ok {
 		return float64(i), true
 	}
-	d := v.DefiningOp()
-	if d == nil || d.Name != torch.ConstantFloatOp {
-		return 0, false
-	}
-	a, ok := d.Attr("value").(ir.FloatAttr)
-	return a.Value, ok
+	return constFloat(v)
 }
 
 // roundConst rounds v to elem: a float type's precision, or an integer

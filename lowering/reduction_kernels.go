@@ -212,10 +212,8 @@ func redNumber(r operandReader, i int, def float64, noneOK bool) (float64, error
 		}
 		return 0, nil
 	}
-	if d := v.DefiningOp(); d != nil && d.Name == torch.ConstantFloatOp {
-		if a, ok := d.Attr("value").(ir.FloatAttr); ok {
-			return a.Value, nil
-		}
+	if x, ok := constFloat(v); ok {
+		return x, nil
 	}
 	return 0, r.errorf("expected '%s' to be a constant number (torch.constant.int or torch.constant.float)", r.names[i])
 }

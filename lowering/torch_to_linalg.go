@@ -352,6 +352,16 @@ func constInt(v *ir.Value) (int64, bool) {
 	return a.Value, ok
 }
 
+// constFloat returns the value of a `torch.constant.float`.
+func constFloat(v *ir.Value) (float64, bool) {
+	d := v.DefiningOp()
+	if d == nil || d.Name != torch.ConstantFloatOp {
+		return 0, false
+	}
+	a, ok := d.Attr("value").(ir.FloatAttr)
+	return a.Value, ok
+}
+
 // constBool returns the value of a `torch.constant.bool`.
 func constBool(v *ir.Value) (bool, bool) {
 	d := v.DefiningOp()

@@ -148,7 +148,7 @@ func cellsOf(e *plan.Step, b *plan.Buffer) *cellZeros {
 // the sectors it touched.
 func (c *cellZeros) paired(o *operand) bool {
 	last := len(c.cell) - 1
-	return (o.el.ctype == "h16" || o.el.ctype == "b16") && c.cell[last] == 2 && c.bufExt[last]%2 == 0
+	return o.el.bits16("") != "" && c.cell[last] == 2 && c.bufExt[last]%2 == 0
 }
 
 // storeOrigin is the statement storing the epilogue's value v (a
@@ -158,11 +158,7 @@ func (c *cellZeros) storeOrigin(o *operand, off, v string) string {
 	if !c.paired(o) {
 		return o.el.store(o.buf, off, v)
 	}
-	conv := "tl_f2h"
-	if o.el.ctype == "b16" {
-		conv = "tl_f2b"
-	}
-	return fmt.Sprintf("tl_st2(%s + (%s), %s(%s), 0);", o.buf, off, conv, v)
+	return fmt.Sprintf("tl_st2(%s + (%s), %s, 0);", o.buf, off, o.el.bits16(v))
 }
 
 // emitZeros writes, after the epilogue stored element eidx of its output

@@ -83,14 +83,24 @@ func (e elem) load(ptr, off string) string {
 	return "(i64)" + x
 }
 
+// bits16 is the expression of register value v's 16-bit pattern for
+// the f16 and bf16 types, "" for the others.
+func (e elem) bits16(v string) string {
+	switch e.ctype {
+	case "h16":
+		return "tl_f2h(" + v + ")"
+	case "b16":
+		return "tl_f2b(" + v + ")"
+	}
+	return ""
+}
+
 // store is the statement writing register value v to ptr[off].
 func (e elem) store(ptr, off, v string) string {
 	x := ptr + "[" + off + "]"
 	switch {
-	case e.ctype == "h16":
-		return x + " = tl_f2h(" + v + ");"
-	case e.ctype == "b16":
-		return x + " = tl_f2b(" + v + ");"
+	case e.bits16(v) != "":
+		return x + " = " + e.bits16(v) + ";"
 	case e.float:
 		return x + " = " + v + ";"
 	case e.width == 1:
