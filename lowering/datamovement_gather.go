@@ -94,8 +94,19 @@ func dmPrepareIndex(op *ir.Operation) (emitFunc, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Constant indices affine along one dim each are linear maps
+	// (datamovement_affine_index.go).
+	var aff *dmAffineIndex
+	if idx, ok := dmConstIndices(a, lst); ok {
+		if aff, err = dmAffineIndices(r, a, idx, false); err != nil {
+			return nil, err
+		}
+	}
 	return func(b *ir.Builder) ([]*ir.Value, error) {
 		e := dmNewEmitter(b, op.Loc)
+		if aff != nil {
+			return []*ir.Value{e.cast(e.gatherAffine(op.Operand(0), a, aff), want)}, nil
+		}
 		idx := make([]*ir.Value, len(a.at))
 		for j, at := range a.at {
 			idx[j] = lst.Operand(at)

@@ -53,6 +53,16 @@ import (
 //	h = (torch.arange(0, 6, 1, dtype=torch.float32) * 0.5).to(torch.int64)
 //	cases["index_put_const"] = [torch.ops.aten.index_put(A(0, 1, 2, 3, 3), [None, None, h.unsqueeze(-1), h], A(1, 1, 2, 6, 6), True),
 //	                            torch.ops.aten.index_put(A(0, 1, 2, 3, 3), [None, None, torch.arange(0, 3) - 3], A(1, 1, 2, 3, 3), False)]
+//	t3 = (torch.arange(0, 6, 1, dtype=torch.float32) / 3).to(torch.int64)
+//	e = torch.arange(0, 3)
+//	cases["index_const_affine"] = [torch.ops.aten.index(A(0, 1, 2, 3, 3), [None, None, h.unsqueeze(-1), h]),
+//	                               torch.ops.aten.index(A(0, 5, 3, 6), [e * 2, None, e + 1]),
+//	                               torch.ops.aten.index(A(0, 2, 5), [None, torch.arange(0, 5).neg() - 1]),
+//	                               torch.ops.aten.index_put(A(0, 1, 5), [None, torch.arange(-2, 3).abs()], A(1, 1, 5), True),
+//	                               torch.ops.aten.index_put(A(0, 3, 7), [None, e * 2 + 1], A(1, 3, 3), True),
+//	                               torch.ops.aten.index_put(A(0, 4, 3), [torch.arange(0, 2) + 1, (e * 0).unsqueeze(-1)], A(1, 3, 2), True),
+//	                               torch.ops.aten.index_put(A(0, 4, 3), [torch.arange(0, 2) + 1, (e * 0).unsqueeze(-1)], A(1, 3, 2), False),
+//	                               torch.ops.aten.index_put(A(0, 2, 2), [None, t3], A(1, 2, 6), True)]
 //	cases["index_put_two"] = [torch.ops.aten.index_put(A(0, 4, 3, 5), [L(2, 0), None, L(-1, 1)], A(1, 2, 3), False),
 //	                          torch.ops.aten.index_put(A(0, 4, 3, 5), [torch.tensor(-3), None, L(4)], A(1, 3), False)]
 //	z = A(0, 2, 3, 4)
@@ -390,6 +400,64 @@ func.func @f(%x: !torch.vtensor<[1,2,3,3],f32>, %v: !torch.vtensor<[1,2,6,6],f32
   %r1 = torch.aten.index_put %x, %l2, %w, %f : !torch.vtensor<[1,2,3,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1,2,3,3],f32>, !torch.bool -> !torch.vtensor<[1,2,3,3],f32>
   return %r0, %r1 : !torch.vtensor<[1,2,3,3],f32>, !torch.vtensor<[1,2,3,3],f32>
 }`},
+	// Constant indices: upsampling (s = 2, 3), strided, flipped and
+	// non-adjacent gathers, a strided box, a dim no index varies along
+	// (a reduction, or the last write), and one that is not affine (the
+	// inverted table).
+	{name: "index_const_affine", inputs: []dmRunInput{dmFloatIn(0, 1, 2, 3, 3), dmFloatIn(0, 5, 3, 6), dmFloatIn(0, 2, 5), dmFloatIn(0, 1, 5), dmFloatIn(1, 1, 5),
+		dmFloatIn(0, 3, 7), dmFloatIn(1, 3, 3), dmFloatIn(0, 4, 3), dmFloatIn(1, 3, 2), dmFloatIn(0, 2, 2), dmFloatIn(1, 2, 6)},
+		outputs: [][]int64{{1, 2, 6, 6}, {3, 3}, {2, 5}, {1, 5}, {3, 7}, {4, 3}, {4, 3}, {2, 2}}, fn: `
+func.func @f(%x: !torch.vtensor<[1,2,3,3],f32>, %y: !torch.vtensor<[5,3,6],f32>, %z: !torch.vtensor<[2,5],f32>, %p: !torch.vtensor<[1,5],f32>, %pv: !torch.vtensor<[1,5],f32>,
+             %q: !torch.vtensor<[3,7],f32>, %qv: !torch.vtensor<[3,3],f32>, %r: !torch.vtensor<[4,3],f32>, %rv: !torch.vtensor<[3,2],f32>, %s: !torch.vtensor<[2,2],f32>, %sv: !torch.vtensor<[2,6],f32>) -> (!torch.vtensor<[1,2,6,6],f32>, !torch.vtensor<[3,3],f32>, !torch.vtensor<[2,5],f32>, !torch.vtensor<[1,5],f32>, !torch.vtensor<[3,7],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[2,2],f32>) {
+  %none = torch.constant.none
+  %t = torch.constant.bool true
+  %f = torch.constant.bool false
+  %im2 = torch.constant.int -2
+  %im1 = torch.constant.int -1
+  %i0 = torch.constant.int 0
+  %i1 = torch.constant.int 1
+  %i2 = torch.constant.int 2
+  %i3 = torch.constant.int 3
+  %i4 = torch.constant.int 4
+  %i5 = torch.constant.int 5
+  %i6 = torch.constant.int 6
+  %half = torch.constant.float 5.000000e-01
+  %a6 = torch.aten.arange.start_step %i0, %i6, %i1, %i6, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[6],f32>
+  %hf = torch.aten.mul.Scalar %a6, %half : !torch.vtensor<[6],f32>, !torch.float -> !torch.vtensor<[6],f32>
+  %h = torch.aten._to_copy %hf, %i4, %none, %none, %none, %f, %none : !torch.vtensor<[6],f32>, !torch.int, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[6],si64>
+  %hc = torch.aten.unsqueeze %h, %im1 : !torch.vtensor<[6],si64>, !torch.int -> !torch.vtensor<[6,1],si64>
+  %l0 = torch.prim.ListConstruct %none, %none, %hc, %h : (!torch.none, !torch.none, !torch.vtensor<[6,1],si64>, !torch.vtensor<[6],si64>) -> !torch.list<optional<vtensor>>
+  %r0 = torch.aten.index.Tensor %x, %l0 : !torch.vtensor<[1,2,3,3],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[1,2,6,6],f32>
+  %e = torch.aten.arange.start_step %i0, %i3, %i1, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[3],si64>
+  %e2 = torch.aten.mul.Scalar %e, %i2 : !torch.vtensor<[3],si64>, !torch.int -> !torch.vtensor<[3],si64>
+  %e1 = torch.aten.add.Scalar %e, %i1, %i1 : !torch.vtensor<[3],si64>, !torch.int, !torch.int -> !torch.vtensor<[3],si64>
+  %l1 = torch.prim.ListConstruct %e2, %none, %e1 : (!torch.vtensor<[3],si64>, !torch.none, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %r1 = torch.aten.index.Tensor %y, %l1 : !torch.vtensor<[5,3,6],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[3,3],f32>
+  %a5 = torch.aten.arange.start_step %i0, %i5, %i1, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[5],si64>
+  %n5 = torch.aten.neg %a5 : !torch.vtensor<[5],si64> -> !torch.vtensor<[5],si64>
+  %m5 = torch.aten.sub.Scalar %n5, %i1, %i1 : !torch.vtensor<[5],si64>, !torch.int, !torch.int -> !torch.vtensor<[5],si64>
+  %l2 = torch.prim.ListConstruct %none, %m5 : (!torch.none, !torch.vtensor<[5],si64>) -> !torch.list<optional<vtensor>>
+  %r2 = torch.aten.index.Tensor %z, %l2 : !torch.vtensor<[2,5],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2,5],f32>
+  %c5 = torch.aten.arange.start_step %im2, %i3, %i1, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[5],si64>
+  %b5 = torch.aten.abs %c5 : !torch.vtensor<[5],si64> -> !torch.vtensor<[5],si64>
+  %l3 = torch.prim.ListConstruct %none, %b5 : (!torch.none, !torch.vtensor<[5],si64>) -> !torch.list<optional<vtensor>>
+  %r3 = torch.aten.index_put %p, %l3, %pv, %t : !torch.vtensor<[1,5],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[1,5],f32>, !torch.bool -> !torch.vtensor<[1,5],f32>
+  %o3 = torch.aten.add.Scalar %e2, %i1, %i1 : !torch.vtensor<[3],si64>, !torch.int, !torch.int -> !torch.vtensor<[3],si64>
+  %l4 = torch.prim.ListConstruct %none, %o3 : (!torch.none, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %r4 = torch.aten.index_put %q, %l4, %qv, %t : !torch.vtensor<[3,7],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3,3],f32>, !torch.bool -> !torch.vtensor<[3,7],f32>
+  %a2 = torch.aten.arange.start_step %i0, %i2, %i1, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[2],si64>
+  %rows = torch.aten.add.Scalar %a2, %i1, %i1 : !torch.vtensor<[2],si64>, !torch.int, !torch.int -> !torch.vtensor<[2],si64>
+  %z3 = torch.aten.mul.Scalar %e, %i0 : !torch.vtensor<[3],si64>, !torch.int -> !torch.vtensor<[3],si64>
+  %z31 = torch.aten.unsqueeze %z3, %im1 : !torch.vtensor<[3],si64>, !torch.int -> !torch.vtensor<[3,1],si64>
+  %l5 = torch.prim.ListConstruct %rows, %z31 : (!torch.vtensor<[2],si64>, !torch.vtensor<[3,1],si64>) -> !torch.list<optional<vtensor>>
+  %r5 = torch.aten.index_put %r, %l5, %rv, %t : !torch.vtensor<[4,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3,2],f32>, !torch.bool -> !torch.vtensor<[4,3],f32>
+  %r6 = torch.aten.index_put %r, %l5, %rv, %f : !torch.vtensor<[4,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3,2],f32>, !torch.bool -> !torch.vtensor<[4,3],f32>
+  %tf = torch.aten.div.Scalar %a6, %i3 : !torch.vtensor<[6],f32>, !torch.int -> !torch.vtensor<[6],f32>
+  %t3 = torch.aten._to_copy %tf, %i4, %none, %none, %none, %f, %none : !torch.vtensor<[6],f32>, !torch.int, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[6],si64>
+  %l7 = torch.prim.ListConstruct %none, %t3 : (!torch.none, !torch.vtensor<[6],si64>) -> !torch.list<optional<vtensor>>
+  %r7 = torch.aten.index_put %s, %l7, %sv, %t : !torch.vtensor<[2,2],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[2,6],f32>, !torch.bool -> !torch.vtensor<[2,2],f32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7 : !torch.vtensor<[1,2,6,6],f32>, !torch.vtensor<[3,3],f32>, !torch.vtensor<[2,5],f32>, !torch.vtensor<[1,5],f32>, !torch.vtensor<[3,7],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[2,2],f32>
+}`},
 	{name: "index_put_two", inputs: []dmRunInput{dmFloatIn(0, 4, 3, 5), dmIndexIn([]int64{2}, 2, 0), dmIndexIn([]int64{2}, -1, 1), dmFloatIn(1, 2, 3), dmIndexIn(nil, -3), dmIndexIn([]int64{1}, 4), dmFloatIn(1, 3)}, outputs: [][]int64{{4, 3, 5}, {4, 3, 5}}, fn: `
 func.func @f(%x: !torch.vtensor<[4,3,5],f32>, %i: !torch.vtensor<[2],si64>, %j: !torch.vtensor<[2],si64>, %v: !torch.vtensor<[2,3],f32>, %a: !torch.vtensor<[],si64>, %b: !torch.vtensor<[1],si64>, %w: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[4,3,5],f32>, !torch.vtensor<[4,3,5],f32>) {
   %none = torch.constant.none
@@ -636,6 +704,16 @@ var dmRunRefs = map[string][][]float64{
 	"index_put_const": {
 		{414, 423, 432, 465, 474, 483, 516, 525, 534, 567, 576, 585, 618, 627, 636, 669, 678, 687},
 		{100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117},
+	},
+	"index_const_affine": {
+		{0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 12, 12, 13, 13, 14, 14, 15, 15, 16, 16, 17, 17, 15, 15, 16, 16, 17, 17},
+		{1, 7, 13, 38, 44, 50, 75, 81, 87},
+		{4, 3, 2, 1, 0, 9, 8, 7, 6, 5},
+		{102, 205, 206, 3, 4},
+		{0, 101, 2, 104, 4, 107, 6, 7, 111, 9, 114, 11, 117, 13, 14, 121, 16, 124, 18, 127, 20},
+		{0, 1, 2, 309, 4, 5, 315, 7, 8, 9, 10, 11},
+		{0, 1, 2, 104, 4, 5, 105, 7, 8, 9, 10, 11},
+		{303, 313, 323, 333},
 	},
 	"index_put_two": {
 		{0, 103, 2, 3, 4, 5, 104, 7, 8, 9, 10, 105, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 100, 35, 36, 37, 38, 101, 40, 41, 42, 43, 102, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59},

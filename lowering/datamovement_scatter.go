@@ -526,16 +526,12 @@ func dmPrepareIndexPut(op *ir.Operation) (emitFunc, error) {
 	// (datamovement_scatter_const.go).
 	var table []int64
 	var cols int64
-	if a.k() >= 2 {
-		idx := make([]constTensor, len(a.at))
-		known := true
-		ev := constEvaluator{} // the index tensors often share their arange
-		for j, at := range a.at {
-			if idx[j], known = ev.eval(lst.Operand(at), 0); !known {
-				break
-			}
+	var aff *dmAffineIndex
+	if idx, known := dmConstIndices(a, lst); known && a.k() >= 2 {
+		if aff, err = dmAffineIndices(r, a, idx, true); err != nil {
+			return nil, err
 		}
-		if known {
+		if aff == nil {
 			if table, cols, err = constScatterTable(r, a, idx, accumulate); err != nil {
 				return nil, err
 			}
@@ -548,6 +544,9 @@ func dmPrepareIndexPut(op *ir.Operation) (emitFunc, error) {
 			return []*ir.Value{e.cast(dest, want)}, nil
 		}
 		v := e.broadcast(op.Operand(2), target)
+		if aff != nil {
+			return []*ir.Value{e.cast(e.putAffine(dest, a, aff, v, accumulate), want)}, nil
+		}
 		if table != nil {
 			out, err := e.gatherScatter(dest, a, table, cols, e.reshape(v, a.flatShape()), accumulate)
 			if err != nil {

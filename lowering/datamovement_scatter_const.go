@@ -56,6 +56,20 @@ func evalConstTensor(v *ir.Value) (constTensor, bool) {
 	return constEvaluator{}.eval(v, 0)
 }
 
+// dmConstIndices evaluates a's index tensors (operands of lst) at
+// compile time; ok is false when one of them is not computed from
+// constants.
+func dmConstIndices(a *dmAdvIndex, lst *ir.Operation) (idx []constTensor, ok bool) {
+	idx = make([]constTensor, len(a.at))
+	ev := constEvaluator{} // the index tensors often share their arange
+	for j, at := range a.at {
+		if idx[j], ok = ev.eval(lst.Operand(at), 0); !ok {
+			return nil, false
+		}
+	}
+	return idx, true
+}
+
 // constEvaluator remembers each value it evaluated (and each it could
 // not): a value several ops read is evaluated once, so a graph of shared
 // values costs its size, not its number of paths.

@@ -110,15 +110,38 @@ func (d *driver) OpModified(op *ir.Operation) {
 	}
 }
 
-// IsTriviallyDead reports whether op can be erased: it is pure, has no
-// uses, and is not a terminator.
+// IsTriviallyDead reports whether op can be erased: it has no effects
+// (HasNoEffects), no uses, and is not a terminator.
 func IsTriviallyDead(op *ir.Operation) bool {
-	if !op.HasTrait(ir.Pure) || op.HasTrait(ir.Terminator) {
+	if op.HasTrait(ir.Terminator) || !HasNoEffects(op) {
 		return false
 	}
 	for _, r := range op.Results() {
 		if r.HasUses() {
 			return false
+		}
+	}
+	return true
+}
+
+// HasNoEffects reports whether op is pure: Pure, or RecursivelyPure with
+// only pure ops in its regions, as MLIR's wouldOpBeTriviallyDead decides
+// for ops with recursive memory effects (an unused linalg.generic on
+// tensors is dead).
+func HasNoEffects(op *ir.Operation) bool {
+	if op.HasTrait(ir.Pure) {
+		return true
+	}
+	if !op.HasTrait(ir.RecursivelyPure) {
+		return false
+	}
+	for _, r := range op.Regions() {
+		for _, b := range r.Blocks() {
+			for o := range b.Ops() {
+				if !HasNoEffects(o) {
+					return false
+				}
+			}
 		}
 	}
 	return true

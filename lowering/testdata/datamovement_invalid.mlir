@@ -528,3 +528,21 @@ func.func @index_put_const_out_of_range(%x: !torch.vtensor<[4],f32>, %v: !torch.
   %r = torch.aten.index_put %x, %l, %v, %t : !torch.vtensor<[4],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3],f32>, !torch.bool -> !torch.vtensor<[4],f32>
   return %r : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// So is one of a gather (PyTorch raises on it; a run-time index out of
+// range is undefined behaviour here).
+func.func @index_const_out_of_range(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,3],f32> {
+  %none = torch.constant.none
+  %i0 = torch.constant.int 0
+  %i1 = torch.constant.int 1
+  %i3 = torch.constant.int 3
+  %im6 = torch.constant.int -6
+  %a = torch.aten.arange.start_step %i0, %i3, %i1, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[3],si64>
+  %b = torch.aten.add.Scalar %a, %im6, %i1 : !torch.vtensor<[3],si64>, !torch.int, !torch.int -> !torch.vtensor<[3],si64>
+  %l = torch.prim.ListConstruct %none, %b : (!torch.none, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  // expected-error@+1 {{'torch.aten.index.Tensor' op index -6 is out of bounds for dimension 1 with size 4}}
+  %r = torch.aten.index.Tensor %x, %l : !torch.vtensor<[2,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2,3],f32>
+  return %r : !torch.vtensor<[2,3],f32>
+}

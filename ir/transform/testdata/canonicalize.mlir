@@ -87,3 +87,37 @@ func.func @full_insert(%s: tensor<2x3xf32>, %d: tensor<2x3xf32>) -> tensor<2x3xf
   %0 = tensor.insert_slice %s into %d[0, 0] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// An unused linalg.generic on tensors has no effects (its body is pure):
+// it is erased with the tensor.empty and the chain that fed it, as
+// upstream's canonicalize does. One whose result is returned stays.
+// CHECK-LABEL: func.func @dead_generic
+// CHECK-NEXT:    %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK-NEXT:    %[[G:.*]] = linalg.generic
+// CHECK:         return %[[G]] : tensor<4xf32>
+// CHECK-NOT:     linalg.generic
+#id = affine_map<(d0) -> (d0)>
+func.func @dead_generic(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xi64>
+  %idx = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]} outs(%e : tensor<4xi64>) {
+  ^bb0(%out: i64):
+    %i = linalg.index 0 : index
+    %c = arith.index_cast %i : index to i64
+    linalg.yield %c : i64
+  } -> tensor<4xi64>
+  %e2 = tensor.empty() : tensor<4xi64>
+  %twice = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%idx : tensor<4xi64>) outs(%e2 : tensor<4xi64>) {
+  ^bb0(%in: i64, %out: i64):
+    %s = arith.addi %in, %in : i64
+    linalg.yield %s : i64
+  } -> tensor<4xi64>
+  %f = tensor.empty() : tensor<4xf32>
+  %neg = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%f : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<4xf32>
+  return %neg : tensor<4xf32>
+}
