@@ -892,9 +892,14 @@ var useDirect = true
 var usePacked = true
 
 // parallelRange runs f over [0, total) split into contiguous ranges, one
-// per worker, when work (multiply-adds) is worth it.
+// per worker, when work (multiply-adds, or the lanes' adds and moves) is
+// worth it: at least parallelLaneWork.
 func parallelRange(k *kernel, total int, work int64, f func(lo, hi int)) error {
-	if p := splitRange(total, work, f); p != nil {
+	if work < parallelLaneWork {
+		f(0, total)
+		return nil
+	}
+	if p := spread(total, f); p != nil {
 		return ir.OpErrorf(k.op, "cpu: %v", p)
 	}
 	return nil
@@ -906,11 +911,20 @@ func parallelRange(k *kernel, total int, work int64, f func(lo, hi int)) error {
 // pool's (pool.go), or goroutines started for the call when the pool is
 // busy (a split inside a split, or another goroutine's).
 func splitRange(total int, work int64, f func(lo, hi int)) any {
+	if work < parallelWork {
+		f(0, total)
+		return nil
+	}
+	return spread(total, f)
+}
+
+// spread is splitRange for work worth splitting.
+func spread(total int, f func(lo, hi int)) any {
 	workers := goruntime.GOMAXPROCS(0)
 	if workers > total {
 		workers = total
 	}
-	if workers < 2 || work < parallelWork {
+	if workers < 2 {
 		f(0, total)
 		return nil
 	}

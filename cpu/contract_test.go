@@ -155,8 +155,12 @@ var kernelConfigs = []struct {
 // TestContractionFastPath runs convolutions through the contraction fast
 // path and through the generic interpreter and requires the same bits:
 // the fast path keeps the interpreter's summation order and rounding.
+// Every vector path splits its work among the workers however small
+// (these shapes are below parallelLaneWork), so that the ranges each
+// worker takes are checked too; the other tests run them whole.
 func TestContractionFastPath(t *testing.T) {
 	t.Logf("vector kernel: %v, AVX-512: %v", cpu.HaveVectorKernel(), cpu.HaveAVX512())
+	defer cpu.SetParallelLaneWork(cpu.SetParallelLaneWork(0))
 	specs := []convSpec{
 		{n: 2, cin: 5, cout: 7, spatial: []int64{9, 8}, kernel: []int64{3, 3}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},
 		{n: 2, cin: 6, cout: 8, spatial: []int64{11, 10}, kernel: []int64{3, 3}, stride: []int64{2, 2}, pad: []int64{1, 1}, groups: 1, dtype: "f32", mask: allTrue, bias: true},

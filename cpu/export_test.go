@@ -14,6 +14,14 @@ import (
 // returns the previous setting (tests compare it with the interpreter).
 func SetFastContractions(on bool) bool { return fastContractions.Swap(on) }
 
+// SetParallelLaneWork sets the work below which the vector paths run on
+// one goroutine and returns the previous setting.
+func SetParallelLaneWork(w int64) int64 {
+	prev := parallelLaneWork
+	parallelLaneWork = w
+	return prev
+}
+
 // FastRuns is the number of steps the fast path has run.
 func FastRuns() int64 { return fastRuns.Load() }
 

@@ -324,6 +324,17 @@ func pickSplit(iters []string, outMaps []affine.Map, ext []int64) int {
 // runs on one goroutine: spawning costs more than it saves.
 const parallelWork = 1 << 15
 
+// parallelLaneWork is parallelWork for the vector paths (parallelRange),
+// whose unit of work, a multiply-add or a move of a lane, costs a tenth
+// of an element evaluation or less (0.15-0.2 ns a multiply-add in a
+// small convolution's contraction). Below it a split cost more than it
+// saved on a 2-vCPU VM: joint_unet_block's eight contractions of 37-147 K
+// multiply-adds (10-50 µs each) ran its steady training step in 0.57-0.75
+// ms split, 0.45-0.58 ms not (medians of 200 runs), and its first run in
+// a fresh process, whose first split starts the worker's thread, in 2.43
+// ms split, 1.69 ms not (medians of 31). A variable for the tests.
+var parallelLaneWork int64 = 1 << 18
+
 func (k *kernel) run() error {
 	if k.work > 0 && k.fast == nil {
 		// Only a contraction reads a folded pad through its windows.
