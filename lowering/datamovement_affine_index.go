@@ -45,28 +45,24 @@ type dmAffineIndex struct {
 // index tensor with a positive step. An index out of range is an error
 // naming it.
 func dmAffineIndices(r dmReader, a *dmAdvIndex, idx []constTensor, forPut bool) (*dmAffineIndex, error) {
+	if a.k() == 0 {
+		return nil, nil // nothing to read: the generic's empty loops
+	}
 	nb := len(a.bshape)
 	f := &dmAffineIndex{along: make([]int, len(idx)), step: make([]int64, len(idx)), first: make([]int64, len(idx)), split: ones(nb)}
-	// strides of the index shape, row-major
-	strides := make([]int64, nb)
-	st := int64(1)
-	for b := nb - 1; b >= 0; b-- {
-		strides[b], st = st, st*a.bshape[b]
-	}
 	usedBy := make([]int, nb)
 	for b := range usedBy {
 		usedBy[b] = -1
 	}
 	affineOK := true
 	for j, t := range idx {
-		vals := broadcastConst(t, a.bshape)
-		if vals == nil {
-			return nil, r.errorf("index tensor %d of shape %s does not broadcast to %s", j, dmShapeString(t.shape), dmShapeString(a.bshape))
-		}
+		// Each tensor is read in its own shape (its dims aligned with
+		// the last of the index shape), not broadcast: K positions may
+		// be many more than its values.
 		d := a.dims[j]
 		n := a.self[d]
-		pos := make([]int64, len(vals))
-		for k, v := range vals {
+		pos := make([]int64, len(t.vals))
+		for k, v := range t.vals {
 			i := int64(v)
 			if a.wrap && i < 0 {
 				i += n
@@ -79,7 +75,10 @@ func dmAffineIndices(r dmReader, a *dmAdvIndex, idx []constTensor, forPut bool) 
 		if !affineOK {
 			continue // the remaining tensors are still checked for range
 		}
-		b, s, step, ok := dmAffineAlong(pos, a.bshape, strides)
+		b, s, step, ok := dmAffineAlong(pos, t.shape)
+		if b >= 0 {
+			b += nb - len(t.shape)
+		}
 		if !ok || forPut && b >= 0 && (step <= 0 || usedBy[b] >= 0) {
 			affineOK = false
 			continue
@@ -107,11 +106,16 @@ func dmAffineIndices(r dmReader, a *dmAdvIndex, idx []constTensor, forPut bool) 
 }
 
 // dmAffineAlong finds the one dim b of shape that the positions pos
-// (row-major over shape, strides its strides) vary along, and s and t with
-// pos = (p floordiv s)·t + pos[0] at coordinate p along b; b is -1 when
-// pos is constant. ok is false when pos varies along several dims, or is
-// not of that form along its dim.
-func dmAffineAlong(pos []int64, shape, strides []int64) (b int, s, t int64, ok bool) {
+// (row-major over shape) vary along, and s and t with pos = (p floordiv
+// s)·t + pos[0] at coordinate p along b; b is -1 when pos is constant. ok
+// is false when pos varies along several dims, or is not of that form
+// along its dim.
+func dmAffineAlong(pos []int64, shape []int64) (b int, s, t int64, ok bool) {
+	strides := make([]int64, len(shape))
+	st := int64(1)
+	for d := len(shape) - 1; d >= 0; d-- {
+		strides[d], st = st, st*shape[d]
+	}
 	b = -1
 	for d, n := range shape {
 		for c := int64(1); c < n; c++ {

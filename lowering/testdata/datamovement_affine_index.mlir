@@ -116,3 +116,20 @@ func.func @flip_gather(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f3
   %r = torch.aten.index.Tensor %x, %l : !torch.vtensor<[2,5],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2,5],f32>
   return %r : !torch.vtensor<[2,5],f32>
 }
+
+// -----
+
+// An empty index tensor names no position: the gather's generic over an
+// empty result, as for run-time indices.
+// CHECK-LABEL: func.func @empty_gather(
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x0xf32>)
+// CHECK:           tensor.extract %arg0
+func.func @empty_gather(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,0],f32> {
+  %none = torch.constant.none
+  %i0 = torch.constant.int 0
+  %i1 = torch.constant.int 1
+  %a = torch.aten.arange.start_step %i0, %i0, %i1, %none, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[0],si64>
+  %l = torch.prim.ListConstruct %none, %a : (!torch.none, !torch.vtensor<[0],si64>) -> !torch.list<optional<vtensor>>
+  %r = torch.aten.index.Tensor %x, %l : !torch.vtensor<[2,4],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[2,0],f32>
+  return %r : !torch.vtensor<[2,0],f32>
+}
