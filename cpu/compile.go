@@ -107,27 +107,43 @@ func setConst(p *program, r reg, a ir.Attribute, t ir.Type) {
 
 // compileBody compiles the body of a linalg.generic.
 func compileBody(op *ir.Operation, body *ir.Block, loops int, captures map[*ir.Value]*capture) (*program, error) {
+	p, _, err := compileBodyRegs(op, body, loops, captures, nil)
+	return p, err
+}
+
+// compileBodyRegs is compileBody that also returns the registers that
+// hold vals (values of the body, or scalar constants) once the program
+// has run.
+func compileBodyRegs(op *ir.Operation, body *ir.Block, loops int, captures map[*ir.Value]*capture, vals []*ir.Value) (*program, []reg, error) {
 	c := newCompiler(body, loops)
 	c.captures = captures
 	if err := c.bindArgs(body); err != nil {
-		return nil, ir.OpErrorf(op, "cpu: block argument: %v", err)
+		return nil, nil, ir.OpErrorf(op, "cpu: block argument: %v", err)
 	}
 	for o := body.First(); o != nil; o = o.Next() {
 		if o.Name == "linalg.yield" {
 			for i := range o.NumOperands() {
 				r, err := c.lookup(o, o.Operand(i))
 				if err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 				c.p.yield = append(c.p.yield, r)
 			}
-			return c.p, nil
+			regs := make([]reg, len(vals))
+			for i, v := range vals {
+				r, err := c.lookup(o, v)
+				if err != nil {
+					return nil, nil, err
+				}
+				regs[i] = r
+			}
+			return c.p, regs, nil
 		}
 		if err := c.compileOp(o); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return nil, ir.OpErrorf(op, "cpu: linalg.generic body has no linalg.yield")
+	return nil, nil, ir.OpErrorf(op, "cpu: linalg.generic body has no linalg.yield")
 }
 
 // bindArgs gives each used block argument a register (unused ones -1).

@@ -22,6 +22,20 @@ func SetParallelLaneWork(w int64) int64 {
 	return prev
 }
 
+// SetScatter turns the scatter path on or off and returns the previous
+// setting (tests compare it with the reduction it replaces).
+func SetScatter(on bool) bool {
+	prev := useScatter
+	useScatter = on
+	return prev
+}
+
+// ScatterRuns is the number of generics the scatter path has run, and
+// ScatterRowRuns of those the ones that ran as typed rows.
+func ScatterRuns() int64 { return scatterRuns.Load() }
+
+func ScatterRowRuns() int64 { return scatterRowRuns.Load() }
+
 // FastRuns is the number of steps the fast path has run.
 func FastRuns() int64 { return fastRuns.Load() }
 

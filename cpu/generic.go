@@ -27,7 +27,10 @@ type kernel struct {
 	copy  *copyGeneric    // the strided-copy fast path (contract.go), or nil
 	conv  *convertGeneric // the converting copy (convert.go), or nil
 	vec   *vprogram       // the lane program (vector.go), or nil
-	store *laneStore      // the run's kept lane registers, or nil
+	// scatter is the scatter form of a reduction over index positions
+	// (scatter.go), or nil.
+	scatter *scatterGeneric
+	store   *laneStore // the run's kept lane registers, or nil
 	// outZero: the output holds zeros on entry (plan.ZeroOnEntry), so
 	// the contraction fast path starts its tiles at zero unread.
 	outZero bool
@@ -128,7 +131,10 @@ func prepareKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *pre
 	if k.fast == nil && k.copy == nil && len(k.ext) > 0 {
 		k.conv = matchConvert(k)
 	}
-	if k.fast == nil && k.copy == nil && k.conv == nil && fastContractions.Load() {
+	if k.fast == nil && k.copy == nil && k.conv == nil {
+		k.scatter = matchScatter(k, g)
+	}
+	if k.fast == nil && k.copy == nil && k.conv == nil && k.scatter == nil && fastContractions.Load() {
 		k.vec = compileVector(k, g.maps, g.iters, cb)
 	}
 	return k, nil
@@ -359,6 +365,9 @@ func (k *kernel) run() error {
 	}
 	if k.conv != nil {
 		return k.conv.run(k)
+	}
+	if k.scatter != nil {
+		return k.scatter.run(k)
 	}
 	split, e := k.split, int64(0)
 	if k.vec != nil {
