@@ -36,6 +36,17 @@ func ScatterRuns() int64 { return scatterRuns.Load() }
 
 func ScatterRowRuns() int64 { return scatterRowRuns.Load() }
 
+// SetGatherRows turns the gather-rows path on or off and returns the
+// previous setting.
+func SetGatherRows(on bool) bool {
+	prev := useGatherRows
+	useGatherRows = on
+	return prev
+}
+
+// GatherRowRuns is the number of generics the gather-rows path has run.
+func GatherRowRuns() int64 { return gatherRowRuns.Load() }
+
 // FastRuns is the number of steps the fast path has run.
 func FastRuns() int64 { return fastRuns.Load() }
 

@@ -30,7 +30,9 @@ type kernel struct {
 	// scatter is the scatter form of a reduction over index positions
 	// (scatter.go), or nil.
 	scatter *scatterGeneric
-	store   *laneStore // the run's kept lane registers, or nil
+	// gather is the row form of a gather (gatherrows.go), or nil.
+	gather *gatherRowForm
+	store  *laneStore // the run's kept lane registers, or nil
 	// outZero: the output holds zeros on entry (plan.ZeroOnEntry), so
 	// the contraction fast path starts its tiles at zero unread.
 	outZero bool
@@ -133,8 +135,11 @@ func prepareKernel(s *plan.Step, mem func(*plan.Buffer) ([]byte, error), pc *pre
 	}
 	if k.fast == nil && k.copy == nil && k.conv == nil {
 		k.scatter = matchScatter(k, g)
+		if k.scatter == nil {
+			k.gather = matchGatherRows(k, g, cb.caps)
+		}
 	}
-	if k.fast == nil && k.copy == nil && k.conv == nil && k.scatter == nil && fastContractions.Load() {
+	if k.fast == nil && k.copy == nil && k.conv == nil && k.scatter == nil && k.gather == nil && fastContractions.Load() {
 		k.vec = compileVector(k, g.maps, g.iters, cb)
 	}
 	return k, nil
@@ -368,6 +373,9 @@ func (k *kernel) run() error {
 	}
 	if k.scatter != nil {
 		return k.scatter.run(k)
+	}
+	if k.gather != nil {
+		return k.gather.run(k)
 	}
 	split, e := k.split, int64(0)
 	if k.vec != nil {

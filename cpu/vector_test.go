@@ -19,8 +19,10 @@ import (
 // identical bits.
 func TestLanesMatchInterpreter(t *testing.T) {
 	// The variances run as contractions otherwise (runDeviations); here
-	// they test the lanes' grouped folds.
+	// they test the lanes' grouped folds. The gathers would copy rows
+	// (gatherrows.go): here they test the lanes' gathers.
 	defer cpu.SetDevSums(cpu.SetDevSums(false))
+	defer cpu.SetGatherRows(cpu.SetGatherRows(false))
 	m := parseFile(t, "testdata/lanes.mlir")
 	specials := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0, math.Copysign(0, -1), 1e-8, 65519, 3.14159265, -2.5}
 	rng := rand.New(rand.NewSource(7))
@@ -81,8 +83,9 @@ func TestLanesMatchInterpreter(t *testing.T) {
 	}
 }
 
-// A gather whose index is out of range fails in the lane program as in
-// the interpreter, naming the index and the range.
+// A gather whose index is out of range fails in the lane program and in
+// the gather-rows path as in the interpreter, naming the index and the
+// range.
 func TestLaneGatherOutOfRange(t *testing.T) {
 	m := parseFile(t, "testdata/lanes.mlir")
 	p, err := plan.Build(m, "gather_unchecked")
@@ -92,17 +95,20 @@ func TestLaneGatherOutOfRange(t *testing.T) {
 	w := tensorOf(t, runtime.F32, []int64{5, 300}, make([]float64, 1500))
 	ids := tensorOf(t, runtime.I64, []int64{7}, []float64{0, 1, 2, 9, 3, 4, 0})
 	out := tensorOf(t, runtime.F32, []int64{7, 300}, make([]float64, 2100))
-	for _, fast := range []bool{true, false} {
-		prev := cpu.SetFastContractions(fast)
-		before := cpu.FastRuns()
-		_, err := cpu.Run(p, []*runtime.Tensor{w, ids, out})
-		ran := cpu.FastRuns() != before
-		cpu.SetFastContractions(prev)
-		if ran != fast {
-			t.Errorf("fast=%v: ran through the lane program: %v", fast, ran)
-		}
-		if err == nil || !strings.Contains(err.Error(), "tensor.extract index 9 out of range [0, 5) in dimension 0") {
-			t.Errorf("fast=%v: error %v, want the index out of range", fast, err)
+	for _, rows := range []bool{true, false} {
+		for _, fast := range []bool{true, false} {
+			prevRows, prev := cpu.SetGatherRows(rows), cpu.SetFastContractions(fast)
+			before, rowsBefore := cpu.FastRuns(), cpu.GatherRowRuns()
+			_, err := cpu.Run(p, []*runtime.Tensor{w, ids, out})
+			ran, ranRows := cpu.FastRuns() != before, cpu.GatherRowRuns() != rowsBefore
+			cpu.SetFastContractions(prev)
+			cpu.SetGatherRows(prevRows)
+			if ranRows != rows || ran != (fast && !rows) {
+				t.Errorf("rows=%v fast=%v: ran as rows: %v, through the lane program: %v", rows, fast, ranRows, ran)
+			}
+			if err == nil || !strings.Contains(err.Error(), "tensor.extract index 9 out of range [0, 5) in dimension 0") {
+				t.Errorf("rows=%v fast=%v: error %v, want the index out of range", rows, fast, err)
+			}
 		}
 	}
 }
