@@ -173,19 +173,11 @@ func (gr *gatherRowForm) point(k *kernel, fr *frame, p int) {
 	}
 	for i := 0; i < k.nIn; i++ {
 		op := &k.ops[i]
-		r := gr.prog.args[i]
-		if r.idx < 0 {
-			continue
-		}
 		at := op.base
 		for _, d := range gr.points {
 			at += op.coef[d] * fr.idx[d]
 		}
-		if r.float {
-			fr.f[r.idx] = op.acc.loadF(at)
-		} else {
-			fr.i[r.idx] = op.acc.loadI(at)
-		}
+		op.acc.loadInto(fr, gr.prog.args[i], at)
 	}
 	for _, c := range gr.prog.code {
 		c(fr)

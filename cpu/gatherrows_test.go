@@ -46,21 +46,7 @@ func TestGatherRows(t *testing.T) {
 		5: {4, 0, -1},         // %b
 	}
 	rng := rand.New(rand.NewSource(5))
-	var args []*runtime.Tensor
-	for n, b := range p.Args {
-		dt, err := cpu.DTypeOf(b.Elem)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vs := ints[n]
-		if vs == nil {
-			vs = make([]float64, b.NumElements())
-			for j := range vs {
-				vs[j] = math.Round(rng.NormFloat64() * 100)
-			}
-		}
-		args = append(args, tensorOf(t, dt, b.Shape, vs))
-	}
+	args := indexArgs(t, p, ints, func() float64 { return math.Round(rng.NormFloat64() * 100) })
 	before := cpu.GatherRowRuns()
 	got, err := cpu.Run(p, args)
 	if err != nil {
@@ -101,26 +87,7 @@ func.func @main(%w: !torch.vtensor<[2048,256],f32>, %t: !torch.vtensor<[512],si6
   %r = torch.aten.embedding %w, %t, %m1, %f, %f : !torch.vtensor<[2048,256],f32>, !torch.vtensor<[512],si64>, !torch.int, !torch.bool, !torch.bool -> !torch.vtensor<[512,256],f32>
   return %r : !torch.vtensor<[512,256],f32>
 }`
-	p := compileTorch(&testing.T{}, src)
+	p := compileTorch(b, src)
 	args := scatterBenchArgs(b, p, rand.New(rand.NewSource(2)), 2048)
-	for _, on := range []bool{true, false} {
-		name := "rows"
-		if !on {
-			name = "body"
-		}
-		b.Run(name, func(b *testing.B) {
-			prev := cpu.SetGatherRows(on)
-			defer cpu.SetGatherRows(prev)
-			// An Executor whose results go back to it, as in a training
-			// loop: fresh memory's page faults are not the path's.
-			ex := cpu.NewExecutor(p)
-			for b.Loop() {
-				out, err := ex.Run(args, nil)
-				if err != nil {
-					b.Fatal(err)
-				}
-				ex.Recycle(out...)
-			}
-		})
-	}
+	benchSideBySide(b, p, args, "rows", "body", cpu.SetGatherRows)
 }

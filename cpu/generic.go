@@ -478,14 +478,7 @@ func (k *kernel) loop(fr *frame, d int, offs [][]int64, lo, hi int64) {
 func (k *kernel) elem(fr *frame, off []int64) {
 	for o := range k.ops {
 		op := &k.ops[o]
-		if op.reg.idx < 0 {
-			continue
-		}
-		if op.reg.float {
-			fr.f[op.reg.idx] = op.acc.loadF(off[o])
-		} else {
-			fr.i[op.reg.idx] = op.acc.loadI(off[o])
-		}
+		op.acc.loadInto(fr, op.reg, off[o])
 	}
 	for _, c := range k.prog.code {
 		c(fr)

@@ -135,6 +135,17 @@ type accessor struct {
 
 func newAccessor(mem []byte, k elemKind) accessor { return accessor{kind: k, mem: mem} }
 
+// loadInto loads element i into register r of fr (none when r.idx < 0).
+func (a accessor) loadInto(fr *frame, r reg, i int64) {
+	switch {
+	case r.idx < 0:
+	case r.float:
+		fr.f[r.idx] = a.loadF(i)
+	default:
+		fr.i[r.idx] = a.loadI(i)
+	}
+}
+
 func (a accessor) loadF(i int64) float64 {
 	switch a.kind {
 	case kF16:

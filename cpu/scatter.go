@@ -339,12 +339,7 @@ func (s *scatterGeneric) run(k *kernel) (err error) {
 		pf.idx[s.red] = kk
 		for _, i := range s.kOnly {
 			op := &k.ops[i]
-			at, r := op.base+op.coef[s.red]*kk, s.prog.args[i]
-			if r.float {
-				pf.f[r.idx] = op.acc.loadF(at)
-			} else {
-				pf.i[r.idx] = op.acc.loadI(at)
-			}
+			op.acc.loadInto(pf, s.prog.args[i], op.base+op.coef[s.red]*kk)
 		}
 		for _, c := range s.prog.code {
 			c(pf)

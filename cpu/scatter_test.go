@@ -55,21 +55,7 @@ func TestScatterPath(t *testing.T) {
 		10: {2, 0, 6, 2, 5, 3}, // %e: 2 is the padding index
 	}
 	rng := rand.New(rand.NewSource(3))
-	var args []*runtime.Tensor
-	for n, b := range p.Args {
-		dt, err := cpu.DTypeOf(b.Elem)
-		if err != nil {
-			t.Fatal(err)
-		}
-		vs := ints[n]
-		if vs == nil {
-			vs = make([]float64, b.NumElements())
-			for j := range vs {
-				vs[j] = rng.NormFloat64()
-			}
-		}
-		args = append(args, tensorOf(t, dt, b.Shape, vs))
-	}
+	args := indexArgs(t, p, ints, rng.NormFloat64)
 	before, rowsBefore := cpu.ScatterRuns(), cpu.ScatterRowRuns()
 	got, err := cpu.Run(p, args)
 	if err != nil {
@@ -114,20 +100,23 @@ func.func @main(%%w: !torch.vtensor<[%[1]d,%[2]d],f32>, %%i: !torch.vtensor<[%[3
   %%r = torch.aten.index_put %%w, %%l, %%g, %%t : !torch.vtensor<[%[1]d,%[2]d],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[%[3]d,%[2]d],f32>, !torch.bool -> !torch.vtensor<[%[1]d,%[2]d],f32>
   return %%r : !torch.vtensor<[%[1]d,%[2]d],f32>
 }`, vocab, dim, tokens)
-	t := &testing.T{}
-	p := compileTorch(t, src)
-	rng := rand.New(rand.NewSource(1))
-	args := scatterBenchArgs(b, p, rng, vocab)
-	for _, on := range []bool{true, false} {
-		name := "scatter"
-		if !on {
-			name = "reduction"
+	p := compileTorch(b, src)
+	args := scatterBenchArgs(b, p, rand.New(rand.NewSource(1)), vocab)
+	benchSideBySide(b, p, args, "scatter", "reduction", cpu.SetScatter)
+}
+
+// benchSideBySide times p's runs on args with a path on (sub-benchmark
+// on) and off, set switching it and returning the previous setting. An
+// Executor takes its results back after each run, as in a training
+// loop: fresh memory's page faults are not the path's.
+func benchSideBySide(b *testing.B, p *plan.Plan, args []*runtime.Tensor, on, off string, set func(bool) bool) {
+	for _, enabled := range []bool{true, false} {
+		name := on
+		if !enabled {
+			name = off
 		}
 		b.Run(name, func(b *testing.B) {
-			prev := cpu.SetScatter(on)
-			defer cpu.SetScatter(prev)
-			// An Executor whose results go back to it, as in a training
-			// loop: fresh memory's page faults are not the path's.
+			defer set(set(enabled))
 			ex := cpu.NewExecutor(p)
 			for b.Loop() {
 				out, err := ex.Run(args, nil)
@@ -140,6 +129,29 @@ func.func @main(%%w: !torch.vtensor<[%[1]d,%[2]d],f32>, %%i: !torch.vtensor<[%[3
 	}
 }
 
+// indexArgs builds p's arguments: argument n holds ints[n] where given
+// (the index tensors), else values drawn one by one.
+func indexArgs(t *testing.T, p *plan.Plan, ints map[int][]float64, draw func() float64) []*runtime.Tensor {
+	var args []*runtime.Tensor
+	for n, b := range p.Args {
+		dt, err := cpu.DTypeOf(b.Elem)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vs := ints[n]
+		if vs == nil {
+			vs = make([]float64, b.NumElements())
+			for j := range vs {
+				vs[j] = draw()
+			}
+		}
+		args = append(args, tensorOf(t, dt, b.Shape, vs))
+	}
+	return args
+}
+
+// scatterBenchArgs draws p's arguments: its second, the tokens, below
+// vocab, the others from a normal distribution.
 func scatterBenchArgs(b *testing.B, p *plan.Plan, rng *rand.Rand, vocab int) []*runtime.Tensor {
 	var args []*runtime.Tensor
 	for n, a := range p.Args {

@@ -11,7 +11,7 @@ import (
 
 // compileTorch compiles the torch-dialect function @main in src for the
 // CPU, as 'torchlower run' would a .mlir file.
-func compileTorch(t *testing.T, src string) *plan.Plan {
+func compileTorch(t testing.TB, src string) *plan.Plan {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "main.mlir")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
