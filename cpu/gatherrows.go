@@ -6,6 +6,7 @@ import (
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/plan"
 )
 
 // The gather-rows path. A gather by run-time positions (index.Tensor,
@@ -98,7 +99,7 @@ func matchGatherRows(k *kernel, g *genericInfo, caps map[*ir.Value]*capture) *ga
 	directOf := make([]int, len(g.iters))
 	for j := 1; j < ex.NumOperands(); j++ {
 		if o := ex.Operand(j).DefiningOp(); o != nil && o.Block() == body && o.Name == linalg.Index && ex.Operand(j).HasOneUse() {
-			if d, ok := loopIndex(o.Result(0), body); ok {
+			if d, ok := plan.LoopIndex(o.Result(0), body); ok {
 				direct[o] = true
 				directOf[d]++
 			}
@@ -109,7 +110,7 @@ func matchGatherRows(k *kernel, g *genericInfo, caps map[*ir.Value]*capture) *ga
 	}
 	for o := body.First(); o != nil; o = o.Next() {
 		if o.Name == linalg.Index && !direct[o] {
-			if d, ok := loopIndex(o.Result(0), body); ok {
+			if d, ok := plan.LoopIndex(o.Result(0), body); ok {
 				used[d] = true
 			}
 		}
@@ -124,7 +125,7 @@ func matchGatherRows(k *kernel, g *genericInfo, caps map[*ir.Value]*capture) *ga
 		if o == nil || !direct[o] {
 			continue
 		}
-		d, ok := loopIndex(o.Result(0), body)
+		d, ok := plan.LoopIndex(o.Result(0), body)
 		if !ok || used[d] || rowDim[d] >= 0 || k.ext[d] > c.view.Shape[j-1] {
 			continue
 		}

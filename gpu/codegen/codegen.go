@@ -132,6 +132,7 @@ const (
 	FormTiled       = "tiled"
 	FormTensorCores = "tiled, tensor cores"
 	FormNarrow      = "narrow"
+	FormScatter     = "scatter"
 )
 
 // epilogueForm follows a kernel's Form when it runs the next step's

@@ -73,6 +73,10 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 	if err != nil {
 		return nil, false, err
 	}
+	if f := scatterForm(s); f != nil {
+		kern, err := genScatter(k, s, f, ops, ext, elems)
+		return kern, false, err
+	}
 
 	// Thread loops and inner loops.
 	var thread, inner []int

@@ -177,7 +177,7 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	// contractions that start from zero (plan.ZeroOnEntry) and that read
 	// their output first, narrow contractions, and fused epilogues (one
 	// in a tiled kernel).
-	var syncPlans, tiled, tiledZero, narrow, fusedEpi, fusedTiled, forwarded, transposes int
+	var syncPlans, tiled, tiledZero, narrow, fusedEpi, fusedTiled, forwarded, transposes, scatters int
 	for _, np := range plans {
 		m, err := codegen.Generate(np.p)
 		if err != nil {
@@ -187,6 +187,8 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 			syncPlans++
 		}
 		for _, k := range m.Kernels {
+			// A launch names each of its kernels' forms.
+			scatters += strings.Count(k.Form, codegen.FormScatter)
 			if strings.Contains(k.Source, " tt[") {
 				transposes++
 			}
@@ -219,6 +221,9 @@ func TestHostEmulationMatchesCPU(t *testing.T) {
 	}
 	if narrow < 3 {
 		t.Errorf("%d narrow contractions of several rows a thread in the sample, want at least narrow.mlir's 3", narrow)
+	}
+	if scatters < 7 {
+		t.Errorf("%d scatter kernels in the sample, want at least scatter.mlir's 7", scatters)
 	}
 	if transposes < 5 {
 		t.Errorf("%d tiled transposes in the sample, want at least transpose.mlir's 5", transposes)
