@@ -25,10 +25,12 @@ import (
 // map is a permutation of them, it yields a tensor.extract of a captured
 // tensor directly, and at least one of the extract's coordinates is
 // linalg.index d of a loop d (a row loop) that nothing else reads: no
-// other coordinate's computation, no input's map; and the loop's extent
-// fits the captured dim. The coordinates are range-checked by the
-// extract itself, at each point's first element (the row loops at 0),
-// and the rows' last elements by the extent check.
+// other coordinate's computation, no input's map, and whose extent fits
+// the captured dim; and the captured tensor lies apart from the output
+// (the rows are copied in another order than the elements were computed).
+// The coordinates are range-checked by the extract itself, at each
+// point's first element (the row loops at 0), and the rows' last
+// elements by the extent check.
 
 // gatherRowRuns counts the generics the gather-rows path ran (tests).
 var gatherRowRuns atomic.Int64
@@ -83,7 +85,7 @@ func matchGatherRows(k *kernel, g *genericInfo, caps map[*ir.Value]*capture) *ga
 		return nil
 	}
 	c := caps[ex.Operand(0)]
-	if c == nil || c.acc.kind != k.ops[k.nIn].acc.kind || ex.NumOperands()-1 != len(c.view.Shape) {
+	if c == nil || c.acc.kind != k.ops[k.nIn].acc.kind || ex.NumOperands()-1 != len(c.view.Shape) || overlaps(c.acc.mem, k.ops[k.nIn].mem) {
 		return nil
 	}
 	// The loops read other than as a coordinate of their own: by an
