@@ -444,7 +444,7 @@ func TestNarrowContractions(t *testing.T) {
 // and every form is met.
 func TestKernelForms(t *testing.T) {
 	forms := []string{codegen.FormFill, codegen.FormCopy, codegen.FormTranspose, codegen.FormScalar, codegen.FormThread,
-		codegen.FormReduction, codegen.FormTiled, codegen.FormTensorCores, codegen.FormNarrow}
+		codegen.FormReduction, codegen.FormTiled, codegen.FormTensorCores, codegen.FormNarrow, codegen.FormScatter}
 	met := map[string]bool{}
 	defer func() {
 		if !met[codegen.FormLaunch] {
