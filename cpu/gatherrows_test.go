@@ -46,7 +46,7 @@ func TestGatherRows(t *testing.T) {
 		5: {4, 0, -1},         // %b
 	}
 	rng := rand.New(rand.NewSource(5))
-	args := indexArgs(t, p, ints, func() float64 { return math.Round(rng.NormFloat64() * 100) })
+	args := indexArgs(t, p, ints, func(int) float64 { return math.Round(rng.NormFloat64() * 100) })
 	before := cpu.GatherRowRuns()
 	got, err := cpu.Run(p, args)
 	if err != nil {

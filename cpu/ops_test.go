@@ -49,7 +49,7 @@ func seq(n int, f func(i int) float64) []float64 {
 	return v
 }
 
-func tensorOf(t *testing.T, dt runtime.DType, shape []int64, vs []float64) *runtime.Tensor {
+func tensorOf(t testing.TB, dt runtime.DType, shape []int64, vs []float64) *runtime.Tensor {
 	x, err := runtime.FromFloat64s(dt, shape, vs)
 	if err != nil {
 		t.Fatal(err)

@@ -59,10 +59,10 @@ type scatterRowForm struct {
 // matchScatter returns k's scatter form (plan.MatchScatter, its inputs
 // apart from its output), or nil.
 func matchScatter(k *kernel, g *genericInfo) *scatterGeneric {
-	if !useScatter || len(k.ops)-k.nIn != 1 {
+	if !useScatter {
 		return nil
 	}
-	f := plan.MatchScatter(k.op, k.nIn)
+	f := plan.MatchScatter(g.maps, g.iters, g.body, k.nIn)
 	if f == nil {
 		return nil
 	}

@@ -55,7 +55,7 @@ func TestScatterPath(t *testing.T) {
 		10: {2, 0, 6, 2, 5, 3}, // %e: 2 is the padding index
 	}
 	rng := rand.New(rand.NewSource(3))
-	args := indexArgs(t, p, ints, rng.NormFloat64)
+	args := indexArgs(t, p, ints, func(int) float64 { return rng.NormFloat64() })
 	before, rowsBefore := cpu.ScatterRuns(), cpu.ScatterRowRuns()
 	got, err := cpu.Run(p, args)
 	if err != nil {
@@ -130,8 +130,8 @@ func benchSideBySide(b *testing.B, p *plan.Plan, args []*runtime.Tensor, on, off
 }
 
 // indexArgs builds p's arguments: argument n holds ints[n] where given
-// (the index tensors), else values drawn one by one.
-func indexArgs(t *testing.T, p *plan.Plan, ints map[int][]float64, draw func() float64) []*runtime.Tensor {
+// (the index tensors), else values drawn one by one (draw(n)).
+func indexArgs(t testing.TB, p *plan.Plan, ints map[int][]float64, draw func(n int) float64) []*runtime.Tensor {
 	var args []*runtime.Tensor
 	for n, b := range p.Args {
 		dt, err := cpu.DTypeOf(b.Elem)
@@ -142,7 +142,7 @@ func indexArgs(t *testing.T, p *plan.Plan, ints map[int][]float64, draw func() f
 		if vs == nil {
 			vs = make([]float64, b.NumElements())
 			for j := range vs {
-				vs[j] = draw()
+				vs[j] = draw(n)
 			}
 		}
 		args = append(args, tensorOf(t, dt, b.Shape, vs))
@@ -153,25 +153,10 @@ func indexArgs(t *testing.T, p *plan.Plan, ints map[int][]float64, draw func() f
 // scatterBenchArgs draws p's arguments: its second, the tokens, below
 // vocab, the others from a normal distribution.
 func scatterBenchArgs(b *testing.B, p *plan.Plan, rng *rand.Rand, vocab int) []*runtime.Tensor {
-	var args []*runtime.Tensor
-	for n, a := range p.Args {
-		dt, err := cpu.DTypeOf(a.Elem)
-		if err != nil {
-			b.Fatal(err)
+	return indexArgs(b, p, nil, func(n int) float64 {
+		if n == 1 {
+			return float64(rng.Intn(vocab))
 		}
-		vs := make([]float64, a.NumElements())
-		for j := range vs {
-			if n == 1 {
-				vs[j] = float64(rng.Intn(vocab))
-			} else {
-				vs[j] = rng.NormFloat64()
-			}
-		}
-		x, err := runtime.FromFloat64s(dt, a.Shape, vs)
-		if err != nil {
-			b.Fatal(err)
-		}
-		args = append(args, x)
-	}
-	return args
+		return rng.NormFloat64()
+	})
 }

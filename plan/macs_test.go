@@ -3,13 +3,6 @@ package plan_test
 import (
 	"testing"
 
-	"github.com/torchlower/torchlower/dialect/arith"
-	fn "github.com/torchlower/torchlower/dialect/func"
-	"github.com/torchlower/torchlower/dialect/linalg"
-	"github.com/torchlower/torchlower/dialect/math"
-	"github.com/torchlower/torchlower/dialect/tensor"
-	"github.com/torchlower/torchlower/ir"
-	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
 )
 
@@ -90,11 +83,7 @@ func.func @sum(%x: tensor<3x5xf32>, %o: tensor<3xf32>) -> tensor<3xf32> {
   return %0 : tensor<3xf32>
 }
 `
-	ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
-	m, err := asm.Parse(ctx, src, asm.Options{FileName: "macs.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := parseText(t, "macs.mlir", src)
 	for name, want := range map[string]int64{"mixed": 3 * 7 * 5, "named": 3 * 7 * 5, "elementwise": 0, "fma_of_inputs": 0, "sum": 0} {
 		p, err := plan.Build(m, name)
 		if err != nil {

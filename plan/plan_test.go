@@ -21,8 +21,15 @@ func parse(t *testing.T, path string) *ir.Operation {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return parseText(t, path, string(src))
+}
+
+// parseText parses src (named name in messages) with the dialects the
+// planner reads.
+func parseText(t *testing.T, name, src string) *ir.Operation {
+	t.Helper()
 	ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
-	m, err := asm.Parse(ctx, string(src), asm.Options{FileName: path})
+	m, err := asm.Parse(ctx, src, asm.Options{FileName: name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,11 +303,7 @@ func.func @f(%a: tensor<4xf32>, %unused: tensor<4xf32>, %ret: tensor<4xf32>) -> 
   } -> tensor<4xf32>
   return %r, %ret : tensor<4xf32>, tensor<4xf32>
 }`
-	ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
-	m, err := asm.Parse(ctx, src, asm.Options{FileName: "needs.mlir"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := parseText(t, "needs.mlir", src)
 	p, err := plan.Build(m, "f")
 	if err != nil {
 		t.Fatal(err)

@@ -52,8 +52,9 @@ type ScatterForm struct {
 	RowAdd bool
 }
 
-// MatchScatter returns op's scatter form (nIn inputs, one output), or
-// nil. It qualifies when its one reduction loop is the scatter's, its
+// MatchScatter returns the scatter form of a generic of nIn inputs and
+// one output, given its indexing maps, iterators and body (as a backend
+// has decoded them), or nil. It qualifies when its one reduction loop is the scatter's, its
 // output's map is a permutation of the parallel loops, the yielded value
 // is select(cond, v, out) of the output's block argument, and cond is a
 // conjunction that includes at least one cmpi eq of linalg.index d (d
@@ -61,8 +62,7 @@ type ScatterForm struct {
 // ops that can fail on arbitrary operands (integer division,
 // tensor.extract), so that a backend may evaluate the positions with the
 // other block arguments unread.
-func MatchScatter(op *ir.Operation, nIn int) *ScatterForm {
-	maps, iters, body := linalg.IndexingMaps(op), linalg.IteratorTypes(op), linalg.Body(op)
+func MatchScatter(maps []affine.Map, iters []string, body *ir.Block, nIn int) *ScatterForm {
 	if maps == nil || iters == nil || body == nil || len(maps) != nIn+1 || len(body.Args()) != nIn+1 || nIn == 0 {
 		return nil
 	}
@@ -260,10 +260,10 @@ func (m *kOnlyValues) decide(v *ir.Value) bool {
 	return true
 }
 
-// KOnlyOps returns the ops of op's body the values vs of its scatter form
-// f are computed by, in body order: what a backend evaluates once per k.
-func (f *ScatterForm) KOnlyOps(op *ir.Operation, vs []*ir.Value) []*ir.Operation {
-	body := linalg.Body(op)
+// OpsComputing returns the ops of body that the values vs are computed
+// by, in body order: for a scatter form's positions, what a backend
+// evaluates once per k.
+func OpsComputing(body *ir.Block, vs []*ir.Value) []*ir.Operation {
 	need := map[*ir.Operation]bool{}
 	var mark func(v *ir.Value)
 	mark = func(v *ir.Value) {

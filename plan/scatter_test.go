@@ -5,13 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/torchlower/torchlower/dialect/arith"
-	fn "github.com/torchlower/torchlower/dialect/func"
 	"github.com/torchlower/torchlower/dialect/linalg"
-	"github.com/torchlower/torchlower/dialect/math"
-	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
-	"github.com/torchlower/torchlower/ir/asm"
 	"github.com/torchlower/torchlower/plan"
 )
 
@@ -91,18 +86,14 @@ func TestMatchScatter(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := fmt.Sprintf(scatterGeneric, c.body)
-			ctx := ir.NewContext(fn.Dialect, arith.Dialect, math.Dialect, tensor.Dialect, linalg.Dialect)
-			m, err := asm.Parse(ctx, src, asm.Options{FileName: c.name + ".mlir"})
-			if err != nil {
-				t.Fatal(err)
-			}
+			m := parseText(t, c.name+".mlir", src)
 			var g *ir.Operation
 			m.Walk(ir.PreOrder, func(o *ir.Operation) {
 				if o.Name == linalg.Generic {
 					g = o
 				}
 			})
-			f := plan.MatchScatter(g, 2)
+			f := plan.MatchScatter(linalg.IndexingMaps(g), linalg.IteratorTypes(g), linalg.Body(g), 2)
 			if (f != nil) != c.ok {
 				t.Fatalf("a scatter: %v, want %v", f != nil, c.ok)
 			}

@@ -295,27 +295,8 @@ func isPureBody(body *ir.Block) bool {
 		if o == body.Terminator() {
 			continue
 		}
-		if !isPureOp(o) {
+		if !pass.HasNoEffects(o) {
 			return false
-		}
-	}
-	return true
-}
-
-func isPureOp(o *ir.Operation) bool {
-	if o.HasTrait(ir.Pure) {
-		return true
-	}
-	if !o.HasTrait(ir.RecursivelyPure) {
-		return false
-	}
-	for _, r := range o.Regions() {
-		for _, b := range r.Blocks() {
-			for n := b.First(); n != nil; n = n.Next() {
-				if !isPureOp(n) {
-					return false
-				}
-			}
 		}
 	}
 	return true

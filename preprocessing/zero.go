@@ -7,6 +7,7 @@ import (
 	"github.com/torchlower/torchlower/dialect/linalg"
 	"github.com/torchlower/torchlower/dialect/tensor"
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/pass"
 )
 
 // zeroDest describes a tensor known to hold +0 everywhere, in one of the
@@ -81,11 +82,7 @@ func eraseIfDead(rw *ir.Rewriter, ops ...*ir.Operation) {
 		if op == nil || op.Block() == nil {
 			continue
 		}
-		dead := true
-		for _, r := range op.Results() {
-			dead = dead && !r.HasUses()
-		}
-		if !dead || !op.HasTrait(ir.Pure) && !op.HasTrait(ir.RecursivelyPure) {
+		if !pass.IsTriviallyDead(op) {
 			continue
 		}
 		producers := op.Operands()

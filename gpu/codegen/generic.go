@@ -73,8 +73,8 @@ func genGeneric(k *kernelBuilder, s *plan.Step, epi *plan.Step) (*Kernel, bool, 
 	if err != nil {
 		return nil, false, err
 	}
-	if f := scatterForm(s); f != nil {
-		kern, err := genScatter(k, s, f, ops, ext, elems)
+	if f := scatterForm(s, maps, iters, body); f != nil {
+		kern, err := genScatter(k, s, f, body, ops, ext, elems)
 		return kern, false, err
 	}
 

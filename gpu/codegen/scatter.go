@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/torchlower/torchlower/ir"
+	"github.com/torchlower/torchlower/ir/affine"
 	"github.com/torchlower/torchlower/plan"
 )
 
@@ -24,8 +25,8 @@ const scatterThreads = 1 << 16
 // dense reduction ran a thread per destination element over all K
 // positions (a 50 K x 768 embedding gradient from 8 K tokens: 3·10¹¹
 // evaluations).
-func genScatter(k *kernelBuilder, s *plan.Step, f *plan.ScatterForm, ops []*operand, ext []int64, elems map[*plan.Buffer]elem) (*Kernel, error) {
-	op, body := s.Op, s.Op.Region(0).Blocks()[0]
+func genScatter(k *kernelBuilder, s *plan.Step, f *plan.ScatterForm, body *ir.Block, ops []*operand, ext []int64, elems map[*plan.Buffer]elem) (*Kernel, error) {
+	op := s.Op
 	nIn := len(s.Inputs)
 	n := len(ext)
 	idx := idxNames("i", n)
@@ -65,7 +66,7 @@ func genScatter(k *kernelBuilder, s *plan.Step, f *plan.ScatterForm, ops []*oper
 			pc.names[o.arg] = name
 		}
 	}
-	for _, o := range f.KOnlyOps(op, f.Positions) {
+	for _, o := range plan.OpsComputing(body, f.Positions) {
 		if err := pc.op(o); err != nil {
 			return nil, err
 		}
@@ -119,10 +120,12 @@ func genScatter(k *kernelBuilder, s *plan.Step, f *plan.ScatterForm, ops []*oper
 	return k.finish(elems, gridFor(threads)), nil
 }
 
-// scatterForm returns the scatter form of generic step s (nil: none, or
-// an input shares the output's buffer: the order of elements changes).
-func scatterForm(s *plan.Step) *plan.ScatterForm {
-	if len(s.Outputs) != 1 || len(s.Captures) != 0 {
+// scatterForm returns the scatter form of generic step s (maps, iters
+// and body decoded) (nil: none, or an input shares the output's buffer:
+// the order of elements changes).
+func scatterForm(s *plan.Step, maps []affine.Map, iters []string, body *ir.Block) *plan.ScatterForm {
+	f := plan.MatchScatter(maps, iters, body, len(s.Inputs))
+	if f == nil {
 		return nil
 	}
 	for _, v := range s.Inputs {
@@ -130,5 +133,5 @@ func scatterForm(s *plan.Step) *plan.ScatterForm {
 			return nil
 		}
 	}
-	return plan.MatchScatter(s.Op, len(s.Inputs))
+	return f
 }
